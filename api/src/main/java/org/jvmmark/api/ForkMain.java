@@ -1,0 +1,114 @@
+package org.jvmmark.api;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Entry point of every forked JVM: {@code ForkMain <spec.properties> <result.json>}.
+ *
+ * <p>Reads the {@link TrialSpec}, runs the workload, and writes the outcome — {@code ok},
+ * {@code failed} or {@code unsupported}, with a one-line reason — together with what the workload
+ * recorded and a description of this JVM. The result file is written atomically (temp file, then
+ * rename), so the runner sees either a whole result or none; a JVM that dies before this point
+ * leaves no result, which the runner reports as such.
+ */
+public final class ForkMain {
+    public static final String SCHEMA = "jvmmark/trial-result/1";
+
+    private ForkMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 2) {
+            System.err.println("usage: " + ForkMain.class.getName() + " <spec.properties> <result.json>");
+            System.exit(2);
+        }
+        Map<String, Object> outcome = runTrial(Paths.get(args[0]));
+        try {
+            writeAtomically(Paths.get(args[1]), Json.write(outcome));
+        } catch (IOException e) {
+            System.err.println("jvmmark: cannot write result " + args[1] + ": " + e);
+            System.exit(1);
+        }
+        // Workloads may leave non-daemon threads behind; the trial is over.
+        System.exit(0);
+    }
+
+    /** Runs the trial described in {@code specFile}; never throws. */
+    static Map<String, Object> runTrial(Path specFile) {
+        String status = "ok";
+        String error = null;
+        TrialContext context = null;
+        try {
+            TrialSpec spec = TrialSpec.read(specFile);
+            context = new TrialContext(spec);
+            Workload workload = instantiate(spec.workloadClass());
+            workload.run(context);
+        } catch (ValidationException e) {
+            status = "failed";
+            error = "validation failed: " + oneLine(e.getMessage());
+        } catch (UnsupportedWorkloadException e) {
+            status = "unsupported";
+            error = oneLine(e.getMessage());
+        } catch (Throwable t) {
+            status = "failed";
+            error = describe(t);
+            t.printStackTrace();
+        }
+        Map<String, Object> outcome = new LinkedHashMap<>();
+        outcome.put("schema", SCHEMA);
+        outcome.put("status", status);
+        outcome.put("error", error);
+        outcome.put("jvm", JvmDescription.current());
+        if (context != null) {
+            outcome.putAll(context.result().toMap());
+        }
+        return outcome;
+    }
+
+    private static Workload instantiate(String className) throws Exception {
+        Class<?> type = Class.forName(className);
+        if (!Workload.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(className + " does not implement " + Workload.class.getName());
+        }
+        try {
+            return (Workload) type.getDeclaredConstructor().newInstance();
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+        }
+    }
+
+    /** {@code SimpleName: message}, following causes until one has a message; one line. */
+    static String describe(Throwable t) {
+        Throwable shown = t;
+        while (shown.getMessage() == null && shown.getCause() != null) {
+            shown = shown.getCause();
+        }
+        String message = shown.getMessage();
+        String name = shown.getClass().getSimpleName();
+        return message == null ? name : name + ": " + oneLine(message);
+    }
+
+    private static String oneLine(String message) {
+        if (message == null) {
+            return "(no message)";
+        }
+        int eol = message.indexOf('\n');
+        return (eol < 0 ? message : message.substring(0, eol)).trim();
+    }
+
+    static void writeAtomically(Path target, String text) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
+        Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+}

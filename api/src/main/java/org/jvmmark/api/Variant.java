@@ -1,0 +1,40 @@
+package org.jvmmark.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A variant the workload itself declares, such as platform vs virtual threads. Each declared
+ * variant becomes its own trial (multiplied with the runner's {@code --gc}/{@code --jvm-args}
+ * variants). A workload without variants runs once per JVM variant.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+@Repeatable(Variant.List.class)
+public @interface Variant {
+
+    /** Short name shown in trial ids and reports, e.g. {@code virtual}. */
+    String name();
+
+    /** Parameter settings as {@code key=value} that make this variant. */
+    String[] params() default {};
+
+    /** Extra JVM flags of this variant. */
+    String[] jvmArgs() default {};
+
+    /** Lowest JDK feature version; older JDKs get an {@code unsupported} trial for this variant. */
+    int since() default 0;
+
+    /** Container of repeated {@link Variant}s. */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE)
+    @interface List {
+        Variant[] value();
+    }
+}

@@ -1,0 +1,176 @@
+package org.jvmmark.api;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A workload's declaration, read from its annotations. The runner builds one per workload through
+ * an isolated class loader without initialising the workload class; {@code jvmmark list}, parameter
+ * checking and the per-JDK flags all come from here. Immutable.
+ */
+public final class WorkloadInfo {
+    /** Resource listing a workload jar's workload classes, one fully qualified name per line. */
+    public static final String REGISTRY = "META-INF/jvmmark/workloads";
+    /** The profiles, in increasing size. */
+    public static final List<String> PROFILES = Collections.unmodifiableList(Arrays.asList("smoke", "quick", "standard"));
+
+    private final String className;
+    private final String name;
+    private final String summary;
+    private final List<Parameter> parameters;
+    private final Map<String, Profile> profiles;
+    private final List<JvmArgs> jvmArgs;
+    private final List<Variant> variants;
+    private final int requiresJdk;
+    private final String driverClass;
+
+    private WorkloadInfo(Class<?> type) {
+        Name n = type.getAnnotation(Name.class);
+        Summary s = type.getAnnotation(Summary.class);
+        if (n == null || s == null || !Workload.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(type.getName() + " is not a workload: it must implement Workload and carry @Name and @Summary");
+        }
+        this.className = type.getName();
+        this.name = n.value();
+        this.summary = s.value();
+        this.parameters = List.of(type.getAnnotationsByType(Parameter.class));
+        Map<String, Profile> p = new LinkedHashMap<>();
+        for (Profile profile : type.getAnnotationsByType(Profile.class)) {
+            if (!PROFILES.contains(profile.name())) {
+                throw new IllegalArgumentException(className + " declares unknown profile '" + profile.name() + "'");
+            }
+            p.put(profile.name(), profile);
+        }
+        this.profiles = Collections.unmodifiableMap(p);
+        this.jvmArgs = List.of(type.getAnnotationsByType(JvmArgs.class));
+        this.variants = List.of(type.getAnnotationsByType(Variant.class));
+        RequiresJdk r = type.getAnnotation(RequiresJdk.class);
+        this.requiresJdk = r == null ? 0 : r.value();
+        Driver d = type.getAnnotation(Driver.class);
+        this.driverClass = d == null ? null : d.value().getName();
+        for (Profile profile : profiles.values()) {
+            resolveParams(profile.name(), Map.of());
+        }
+    }
+
+    public static WorkloadInfo of(Class<?> type) {
+        return new WorkloadInfo(type);
+    }
+
+    public String className() {
+        return className;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String summary() {
+        return summary;
+    }
+
+    public List<Parameter> parameters() {
+        return parameters;
+    }
+
+    public List<Variant> variants() {
+        return variants;
+    }
+
+    public int requiresJdk() {
+        return requiresJdk;
+    }
+
+    /** The load driver's class for a client/server workload, or {@code null}. */
+    public String driverClass() {
+        return driverClass;
+    }
+
+    /** The trial time limit under {@code profile}. */
+    public int timeoutSeconds(String profile) {
+        Profile p = profiles.get(profile);
+        return p == null ? 300 : p.timeoutSeconds();
+    }
+
+    /** The flags this workload needs on JDK feature version {@code feature}, in declaration order. */
+    public List<String> jvmArgs(int feature) {
+        List<String> args = new ArrayList<>();
+        for (JvmArgs a : jvmArgs) {
+            if (feature >= a.since() && feature <= a.until()) {
+                args.addAll(Arrays.asList(a.value()));
+            }
+        }
+        return args;
+    }
+
+    /**
+     * Parameters for a trial: defaults, then the profile's settings, then {@code overrides}.
+     *
+     * @throws IllegalArgumentException with one line naming the valid choices, for an unknown
+     *     profile, an unknown parameter or a value of the wrong type
+     */
+    public Map<String, String> resolveParams(String profile, Map<String, String> overrides) {
+        if (!PROFILES.contains(profile)) {
+            throw new IllegalArgumentException("unknown profile '" + profile + "'; valid: " + String.join(", ", PROFILES));
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Parameter p : parameters) {
+            values.put(p.name(), p.defaultValue());
+        }
+        Profile p = profiles.get(profile);
+        if (p != null) {
+            putAll(values, parseAssignments(p.params()), "profile " + profile);
+        }
+        putAll(values, overrides, "--param");
+        return values;
+    }
+
+    private void putAll(Map<String, String> values, Map<String, String> settings, String origin) {
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            Parameter p = parameter(e.getKey());
+            if (p == null) {
+                throw new IllegalArgumentException(name + " has no parameter '" + e.getKey() + "' (" + origin + "); valid: "
+                        + parameters.stream().map(Parameter::name).collect(Collectors.joining(", ")));
+            }
+            String problem = p.type().check(e.getValue());
+            if (problem == null && p.choices().length > 0 && !Arrays.asList(p.choices()).contains(e.getValue())) {
+                problem = "valid: " + String.join(", ", p.choices());
+            }
+            if (problem != null) {
+                throw new IllegalArgumentException(name + ": bad value '" + e.getValue() + "' for " + e.getKey() + " (" + problem + ")");
+            }
+            values.put(e.getKey(), e.getValue());
+        }
+    }
+
+    private Parameter parameter(String key) {
+        for (Parameter p : parameters) {
+            if (p.name().equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Parses {@code key=value} settings.
+     *
+     * @throws IllegalArgumentException for a setting without {@code =} or with an empty key
+     */
+    public static Map<String, String> parseAssignments(String... settings) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (String s : settings) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("malformed parameter '" + s + "': expected KEY=VALUE");
+            }
+            map.put(s.substring(0, eq).trim(), s.substring(eq + 1).trim());
+        }
+        return map;
+    }
+}
