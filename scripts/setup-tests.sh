@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs beyond a JDK: a real browser for the HTML report, a C IRC
+# server and a C IRC client to prove the chat workload against code we did not write, and an
+# external timer to cross-check startup figures. Idempotent; needs root (or sudo) for apt-get.
+set -euo pipefail
+want=()
+command -v chromium >/dev/null 2>&1 || want+=(chromium)
+command -v ngircd   >/dev/null 2>&1 || [ -x /usr/sbin/ngircd ] || want+=(ngircd)
+command -v ii       >/dev/null 2>&1 || want+=(ii)
+command -v hyperfine >/dev/null 2>&1 || want+=(hyperfine)
+[ -x /usr/bin/time ] || want+=(time)
+if [ ${#want[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "setup-tests: installing ${want[*]}" >&2
+  $SUDO apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null
+fi
