@@ -27,6 +27,13 @@ public @interface Profile {
     /** Wall-clock limit of one trial under this profile; the runner kills the child past it. */
     int timeoutSeconds() default 300;
 
+    /**
+     * Typical wall-clock time of one trial under this profile, JVM start included, for
+     * {@code jvmmark run --dry-run}; {@code 0} means unknown (the runner then assumes a tenth of
+     * {@link #timeoutSeconds()}).
+     */
+    int estimatedSeconds() default 0;
+
     /** Container of repeated {@link Profile}s. */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

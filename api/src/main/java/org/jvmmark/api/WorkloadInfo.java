@@ -97,6 +97,15 @@ public final class WorkloadInfo {
         return p == null ? 300 : p.timeoutSeconds();
     }
 
+    /** Typical seconds of one trial under {@code profile} (see {@link Profile#estimatedSeconds()}). */
+    public int estimatedSeconds(String profile) {
+        Profile p = profiles.get(profile);
+        if (p == null) {
+            return 30;
+        }
+        return p.estimatedSeconds() > 0 ? p.estimatedSeconds() : Math.max(1, p.timeoutSeconds() / 10);
+    }
+
     /** The flags this workload needs on JDK feature version {@code feature}, in declaration order. */
     public List<String> jvmArgs(int feature) {
         List<String> args = new ArrayList<>();
