@@ -1,0 +1,24 @@
+package org.jvmmark.runner;
+
+import java.nio.file.Path;
+import org.jvmmark.api.WorkloadInfo;
+
+/**
+ * One workload found in the distribution. Immutable.
+ *
+ * @param info its declaration, read through its own class loader
+ * @param module the directory name under {@code workloads/}, e.g. {@code queue}
+ * @param classpathDir that directory: its jars, and nothing else, are the forked JVM's classpath
+ * @param hidden true for the fault-injection workloads, which only run when named
+ */
+public record CatalogEntry(WorkloadInfo info, String module, Path classpathDir, boolean hidden) {
+
+    public String name() {
+        return info.name();
+    }
+
+    /** The {@code -cp} value for a forked JVM: every jar in {@link #classpathDir()}. */
+    public String classpath() {
+        return classpathDir.resolve("*").toString();
+    }
+}

@@ -1,0 +1,162 @@
+package org.jvmmark.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A child process watched from outside, as a benchmark must: the JVM under test is not asked how
+ * much memory or CPU it used, the kernel is. A daemon thread reads {@code /proc/<pid>/status}
+ * ({@code VmHWM}, the peak resident set the kernel tracks itself, so a short poll interval only
+ * matters for the final read) and the process's CPU time every 20 ms until it exits. Output goes
+ * to files, never through a pipe the runner could forget to drain.
+ *
+ * <p>Every live child is registered so that Ctrl-C can kill them all ({@link #killAll()}).
+ * Thread-safe.
+ */
+final class ChildProcess {
+    private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
+    private static final long POLL_MILLIS = 20;
+
+    private final Process process;
+    private final long startNanos = System.nanoTime();
+    private final Thread watcher;
+    private volatile long peakRss = -1;
+    private volatile double cpuSeconds = -1;
+    private volatile String cpusAllowed;
+    private volatile boolean killedByUs;
+
+    private ChildProcess(Process process) {
+        this.process = process;
+        this.watcher = new Thread(this::watch, "watch-" + process.pid());
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Starts {@code command} in {@code dir} with stdout and stderr going to the given files (or the runner's own when null). */
+    static ChildProcess start(List<String> command, Path dir, Path stdout, Path stderr) throws IOException {
+        Files.createDirectories(dir);
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+        if (stdout == null) {
+            pb.redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
+        } else {
+            Files.createDirectories(stdout.toAbsolutePath().getParent());
+            pb.redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+        }
+        ChildProcess child = new ChildProcess(pb.start());
+        LIVE.add(child);
+        return child;
+    }
+
+    private static java.io.File nullDevice() {
+        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Waits until the child exits, {@code System.nanoTime()} passes {@code deadline} (then it is
+     * killed: {@code timedOut}) or {@code cancelled} becomes true (killed too: {@code cancelled}).
+     */
+    ProcessOutcome await(long deadline, BooleanSupplier cancelled) {
+        boolean timedOut = false;
+        boolean wasCancelled = false;
+        try {
+            while (!process.waitFor(50, TimeUnit.MILLISECONDS)) {
+                if (cancelled.getAsBoolean()) {
+                    wasCancelled = true;
+                    kill();
+                    break;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    timedOut = true;
+                    threadDump();
+                    kill();
+                    break;
+                }
+            }
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            wasCancelled = true;
+            kill();
+            Thread.currentThread().interrupt();
+        }
+        try {
+            watcher.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        LIVE.remove(this);
+        double wall = (System.nanoTime() - startNanos) / 1e9;
+        int exit = process.isAlive() ? -1 : process.exitValue();
+        return new ProcessOutcome(process.pid(), killedByUs ? -1 : exit, wall, cpuSeconds, peakRss, timedOut, wasCancelled, cpusAllowed);
+    }
+
+    /** Kills the child and whatever it started. */
+    void kill() {
+        killedByUs = true;
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+
+    /** Kills every live child; used by the Ctrl-C hook. */
+    static void killAll() {
+        for (ChildProcess c : LIVE) {
+            c.kill();
+        }
+    }
+
+    /** A hung JVM prints its threads on SIGQUIT (into its stdout log): the best clue to why it hung. */
+    private void threadDump() {
+        try {
+            Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(process.pid())).start();
+            kill.waitFor(2, TimeUnit.SECONDS);
+            process.waitFor(500, TimeUnit.MILLISECONDS);
+        } catch (IOException e) {
+            // no kill(1): no thread dump, the child is killed all the same
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void watch() {
+        Path status = Path.of("/proc", Long.toString(process.pid()), "status");
+        ProcessHandle handle = process.toHandle();
+        while (process.isAlive()) {
+            readStatus(status);
+            handle.info().totalCpuDuration().ifPresent(d -> cpuSeconds = d.toNanos() / 1e9);
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void readStatus(Path status) {
+        try {
+            for (String line : Files.readAllLines(status)) {
+                if (line.startsWith("VmHWM:")) {
+                    long kib = Long.parseLong(line.replaceAll("[^0-9]", ""));
+                    peakRss = Math.max(peakRss, kib * 1024);
+                } else if (line.startsWith("Cpus_allowed_list:")) {
+                    cpusAllowed = line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process has just exited, or there is no /proc: keep what was read
+        }
+    }
+}

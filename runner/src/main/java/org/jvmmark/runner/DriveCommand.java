@@ -1,0 +1,100 @@
+package org.jvmmark.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.jvmmark.api.TrialSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code jvmmark drive WORKLOAD --host H --port P}: runs a client/server workload's load driver,
+ * on the host JDK as in a trial, against any server — ours under {@code serve}, or someone else's
+ * (for {@code chat}, any IRC server) — and prints what it measured. The endpoint reaches the driver
+ * as the parameters {@code server.host} and {@code server.port}. Not thread-safe.
+ */
+@Command(name = "drive", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run a client/server workload's driver against a running server and print the result.")
+final class DriveCommand implements Callable<Integer> {
+    @ParentCommand
+    private Main main;
+
+    @Parameters(paramLabel = "WORKLOAD", description = "A client/server workload, e.g. chat.")
+    private String workload;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Server host (default: 127.0.0.1).")
+    private String host;
+
+    @Option(names = "--port", required = true, description = "Server port.")
+    private int port;
+
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable).")
+    private List<String> params = new ArrayList<>();
+
+    @Option(names = "--profile", defaultValue = "quick", description = "Profile whose parameter values apply (default: quick).")
+    private String profile;
+
+    @Option(names = "--json", description = "Print the driver's whole result document.")
+    private boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 1 || port > 65535) {
+            throw new UserException("--port must be 1..65535, not " + port);
+        }
+        CatalogEntry entry = ClientServerWorkloads.find(workload);
+        Map<String, String> resolved = new LinkedHashMap<>(ClientServerWorkloads.params(entry, profile, params));
+        resolved.put("server.host", host);
+        resolved.put("server.port", Integer.toString(port));
+        Path scratch = Files.createTempDirectory("jvmmark-drive-");
+        try {
+            TrialSpec spec = new TrialSpec("drive/" + entry.name(), entry.info().driverClass(), profile, resolved,
+                    scratch.resolve("work"), scratch.resolve("control"));
+            ForkedJvm driver = new ForkedJvm(ClientServerTrial.hostJava(), entry.info().jvmArgs(Runtime.version().feature()),
+                    entry.classpath(), spec, scratch, scratch, "driver", null);
+            driver.startInForeground();
+            int timeout = entry.info().timeoutSeconds(profile);
+            ForkOutcome o = driver.await(System.nanoTime() + TimeUnit.SECONDS.toNanos(timeout),
+                    "driver did not finish within " + timeout + " s (profile " + profile + "); killed", () -> false);
+            if (json && o.result() != null) {
+                main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(o.result()));
+            } else {
+                print(entry.name(), o);
+            }
+            return o.ok() ? 0 : 1;
+        } finally {
+            TrialExecutor.deleteRecursively(scratch);
+        }
+    }
+
+    private void print(String name, ForkOutcome o) {
+        main.out.println(name + " driver against " + host + ":" + port + ": " + o.status()
+                + (o.error() == null ? "" : " (" + o.error() + ")"));
+        if (o.result() == null) {
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> m : o.result().path("metrics").properties()) {
+            rows.add(new String[] {"  " + m.getKey(), Text.number(m.getValue().path("value").asDouble()),
+                m.getValue().path("unit").asText(), "(" + m.getValue().path("better").asText() + " is better)"});
+        }
+        for (Map.Entry<String, JsonNode> l : o.result().path("latency").properties()) {
+            StringBuilder sb = new StringBuilder();
+            for (Map.Entry<String, JsonNode> e : l.getValue().path("percentiles").properties()) {
+                sb.append(e.getKey().equals("max") ? "max" : "p" + e.getKey()).append('=').append(Text.number(e.getValue().asDouble())).append(' ');
+            }
+            rows.add(new String[] {"  latency " + l.getKey(), sb.toString().trim(), l.getValue().path("unit").asText(),
+                l.getValue().path("coCorrected").asBoolean(false) ? "(CO-corrected)" : "(not CO-corrected)"});
+        }
+        Tables.print(main.out, rows);
+        o.result().path("warnings").forEach(w -> main.out.println("  warning: " + w.asText()));
+    }
+}

@@ -1,0 +1,69 @@
+package org.jvmmark.runner;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jvmmark.api.Parameter;
+import org.jvmmark.api.Variant;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code jvmmark list}: every workload with its summary, parameters (name, default, description),
+ * variants and requirements — read from the workloads' own annotations. Stateless.
+ */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the workloads and their parameters.")
+final class ListCommand implements Callable<Integer> {
+    @ParentCommand
+    private Main main;
+
+    @Option(names = "--all", description = "Include the fault-injection workloads used by jvmmark's own tests.")
+    private boolean all;
+
+    @Override
+    public Integer call() {
+        WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        for (String problem : catalog.problems()) {
+            main.err.println("jvmmark: warning: " + problem);
+        }
+        List<CatalogEntry> entries = all ? catalog.all() : catalog.visible();
+        if (entries.isEmpty()) {
+            main.err.println("jvmmark: no workloads built in " + WorkloadCatalog.distribution());
+            return 1;
+        }
+        boolean first = true;
+        for (CatalogEntry e : entries) {
+            if (!first) {
+                main.out.println();
+            }
+            first = false;
+            main.out.println(e.name() + " — " + e.info().summary());
+            List<String> facts = new ArrayList<>();
+            if (e.info().driverClass() != null) {
+                facts.add("client/server: the driver runs on the host JDK");
+            }
+            if (e.info().requiresJdk() > 0) {
+                facts.add("requires JDK " + e.info().requiresJdk() + "+");
+            }
+            for (Variant v : e.info().variants()) {
+                facts.add("variant " + v.name() + (v.since() > 0 ? " (JDK " + v.since() + "+)" : ""));
+            }
+            if (!facts.isEmpty()) {
+                main.out.println("  " + String.join("; ", facts));
+            }
+            List<String[]> rows = new ArrayList<>();
+            for (Parameter p : e.info().parameters()) {
+                String type = p.choices().length > 0 ? String.join("|", Arrays.asList(p.choices()))
+                        : p.type().name().toLowerCase(java.util.Locale.ROOT);
+                rows.add(new String[] {"  " + p.name(), p.defaultValue(), type, p.summary()});
+            }
+            if (!rows.isEmpty()) {
+                rows.add(0, new String[] {"  parameter", "default", "type", "description"});
+                Tables.print(main.out, rows);
+            }
+        }
+        return 0;
+    }
+}

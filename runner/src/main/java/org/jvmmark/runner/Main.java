@@ -1,0 +1,80 @@
+package org.jvmmark.runner;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code jvmmark} command line (picocli). User mistakes — unknown workload, parameter, JDK or
+ * option — end with one line on stderr and exit status 2, never a stack trace; a run in which any
+ * trial failed exits with 1; an interrupted run with 130.
+ *
+ * <p>{@link #execute} is re-entrant (the tests call it in-process); each call has its own streams.
+ */
+@Command(name = "jvmmark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
+        subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, ReportCommand.class,
+            CompareCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    static final int USAGE = 2;
+    static final int INTERRUPTED = 130;
+
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+
+    public static void main(String[] args) {
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /** Runs the CLI and returns its exit status instead of exiting. */
+    public static int execute(String[] args, PrintStream out, PrintStream err) {
+        Main main = new Main();
+        main.out = out;
+        main.err = err;
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("jvmmark: " + Text.firstLine(ex.getMessage()));
+            err.println("see: jvmmark " + commandPath(ex.getCommandLine()) + "--help");
+            return USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof UserException) {
+                err.println("jvmmark: " + ex.getMessage());
+                return USAGE;
+            }
+            err.println("jvmmark: internal error: " + ex);
+            if (Boolean.getBoolean("jvmmark.debug")) {
+                ex.printStackTrace(err);
+            } else {
+                err.println("(run with JAVA_TOOL_OPTIONS=-Djvmmark.debug=true for the stack trace)");
+            }
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    private static String commandPath(CommandLine cl) {
+        StringBuilder sb = new StringBuilder();
+        for (CommandLine c = cl; c != null && c.getParent() != null; c = c.getParent()) {
+            sb.insert(0, c.getCommandName() + " ");
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void run() {
+        CommandLine.usage(this, out);
+    }
+
+    /** The version of the runner's jar, from its manifest when built by Maven. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"jvmmark " + (v == null ? "(development build)" : v) + " on Java " + System.getProperty("java.version")};
+        }
+    }
+}

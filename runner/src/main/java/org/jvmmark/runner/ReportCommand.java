@@ -1,0 +1,37 @@
+package org.jvmmark.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.jvmmark.report.Report;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code jvmmark report DIR}: (re)renders DIR/report.html, DIR/report.md and DIR/results.csv. Stateless. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Render DIR/report.html, DIR/report.md and DIR/results.csv from DIR/results.json.")
+final class ReportCommand implements Callable<Integer> {
+    @ParentCommand
+    private Main main;
+
+    @Parameters(paramLabel = "DIR", description = "A results directory written by 'jvmmark run'.")
+    private Path dir;
+
+    @Override
+    public Integer call() {
+        if (!Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
+            throw new UserException("no " + ResultsFile.NAME + " in " + dir);
+        }
+        try {
+            Report.render(dir);
+        } catch (IOException e) {
+            throw new UserException("cannot render " + dir + ": " + Text.firstLine(e.getMessage()));
+        }
+        for (String f : new String[] {"report.html", "report.md", "results.csv"}) {
+            main.out.println("wrote " + dir.resolve(f));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,75 @@
+package org.jvmmark.runner;
+
+import java.util.Locale;
+
+/** Small text helpers for one-line messages and tables. Stateless and thread-safe. */
+final class Text {
+    private Text() {
+    }
+
+    /** The first non-blank line of {@code text}, trimmed, or an empty string. */
+    static String firstLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        for (String line : text.split("\\R")) {
+            if (!line.isBlank()) {
+                return line.trim();
+            }
+        }
+        return "";
+    }
+
+    static String bytes(double bytes) {
+        if (bytes < 1024) {
+            return String.format(Locale.ROOT, "%.0f B", bytes);
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+
+    static String seconds(double seconds) {
+        if (seconds < 60) {
+            return String.format(Locale.ROOT, "%.1f s", seconds);
+        }
+        long s = Math.round(seconds);
+        return s < 3600 ? String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60)
+                : String.format(Locale.ROOT, "%d h %02d min", s / 3600, (s % 3600) / 60);
+    }
+
+    /** A number with at most four significant figures, no exponent. */
+    static String number(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        double a = Math.abs(v);
+        return a >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+                : a >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    /** Nanoseconds in the unit that keeps the number short: {@code 312 ns}, {@code 178.9 µs}, {@code 3.30 ms}. */
+    static String nanos(double ns) {
+        double a = Math.abs(ns);
+        if (a < 1_000) {
+            return number(ns) + " ns";
+        }
+        if (a < 1_000_000) {
+            return number(ns / 1e3) + " µs";
+        }
+        if (a < 1_000_000_000) {
+            return number(ns / 1e6) + " ms";
+        }
+        return number(ns / 1e9) + " s";
+    }
+
+    static String pad(String s, int width) {
+        return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    }
+}

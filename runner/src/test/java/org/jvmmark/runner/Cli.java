@@ -1,0 +1,60 @@
+package org.jvmmark.runner;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Test helper: runs the CLI in-process and captures what it printed. Stateless. */
+final class Cli {
+    /** The JDK running the tests: the one JDK every machine has. */
+    static final String HOST_JDK = System.getProperty("java.home");
+
+    private Cli() {
+    }
+
+    record Result(int status, String out, String err) {
+        /** The error output as lines, for "one line, no stack trace" checks. */
+        List<String> errLines() {
+            return err.isBlank() ? List.of() : List.of(err.strip().split("\\R"));
+        }
+    }
+
+    static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            status = Main.execute(args, o, e);
+        }
+        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static JsonNode results(Path dir) throws IOException {
+        return new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+    }
+
+    static JsonNode trial(JsonNode results, String idPrefix) {
+        for (JsonNode t : results.path("trials")) {
+            if (t.path("id").asText().startsWith(idPrefix)) {
+                return t;
+            }
+        }
+        throw new AssertionError("no trial " + idPrefix + " in " + results.path("trials").size() + " trials");
+    }
+
+    /** A command line that starts the CLI in a JVM of its own, as ./jvmmark does. */
+    static List<String> forkedCommand(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(HOST_JDK, "bin", "java").toString(),
+                "-Djvmmark.dist=" + System.getProperty("jvmmark.dist"),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+}

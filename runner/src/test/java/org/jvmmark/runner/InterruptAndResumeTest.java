@@ -1,0 +1,93 @@
+package org.jvmmark.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C mid-run, for real: SIGINT to a runner in its own JVM while a trial's child is running.
+ * The file must stay valid with the finished trial, the child must die, the exit status must be
+ * 130 — and {@code --resume} must then run only what is missing.
+ */
+class InterruptAndResumeTest {
+    @TempDir
+    Path out;
+
+    @Test
+    void shouldKeepResultsAndKillTheChildOnSigintThenResume() throws Exception {
+        Process runner = new ProcessBuilder(Cli.forkedCommand("run", "fault-no-result", "fault-sleep", "-p", "millis=120000",
+                "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString()))
+                .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + "-runner.log").toFile()).start();
+        try {
+            ProcessHandle child = awaitSleepingChild(runner, 60);
+            assertEquals(1, Cli.results(out).path("trials").size(), "the first trial is recorded before the second starts");
+            new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor();
+            assertTrue(runner.waitFor(30, TimeUnit.SECONDS), "the runner stops on SIGINT");
+            assertEquals(Main.INTERRUPTED, runner.exitValue());
+            assertTrue(child.onExit().get(10, TimeUnit.SECONDS) != null && !child.isAlive(), "the child is killed");
+        } finally {
+            runner.descendants().forEach(ProcessHandle::destroyForcibly);
+            runner.destroyForcibly();
+        }
+        JsonNode interrupted = Cli.results(out);
+        assertEquals(1, interrupted.path("trials").size(), "the interrupted trial is not recorded");
+        assertEquals("fault-no-result", interrupted.path("trials").get(0).path("workload").asText());
+        try (var files = Files.list(out)) {
+            assertFalse(files.anyMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
+        }
+
+        Cli.Result resumed = Cli.run("run", "fault-no-result", "fault-sleep", "-p", "millis=10",
+                "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString(), "--resume");
+        assertTrue(resumed.out().contains("1 of 2 trials already recorded"), resumed.out());
+        assertTrue(resumed.out().contains("[1/1] fault-sleep/"), "only the missing trial runs: " + resumed.out());
+        JsonNode done = Cli.results(out);
+        assertEquals(2, done.path("trials").size());
+        assertEquals("ok", Cli.trial(done, "fault-sleep/").path("status").asText());
+        assertEquals(1, resumed.status(), "the failed trial from before still counts");
+        assertEquals(interrupted.path("created").asText(), done.path("created").asText(), "the same result set, continued");
+    }
+
+    @Test
+    void shouldRefuseToResumeWithAnotherProfile() throws Exception {
+        assertEquals(0, Cli.run("run", "fault-sleep", "-p", "millis=1", "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--out", out.toString()).status());
+        Cli.Result r = Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--profile", "quick", "--out", out.toString(), "--resume");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("holds a 'smoke' run; resume it with --profile smoke"), r.err());
+    }
+
+    /** Waits until the runner has forked the JVM running fault-sleep (its spec names the workload). */
+    private ProcessHandle awaitSleepingChild(Process runner, int seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            assertTrue(runner.isAlive(), "runner ended early: " + Files.readString(out.resolveSibling(out.getFileName() + "-runner.log")));
+            Optional<ProcessHandle> child = runner.descendants().filter(ProcessHandle::isAlive)
+                    .filter(h -> h.info().arguments().map(List::of).orElse(List.of()).stream().anyMatch(a -> a.contains("jvm-spec.properties")))
+                    .filter(h -> Files.isRegularFile(out.resolve("results.json")))
+                    .findFirst();
+            if (child.isPresent() && resultsCount() == 1) {
+                Thread.sleep(300); // let the child get into its sleep
+                return child.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the runner never started the fault-sleep child");
+    }
+
+    private int resultsCount() {
+        try {
+            return Cli.results(out).path("trials").size();
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.jvmmark.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** {@code serve} runs a server in the foreground until Ctrl-C; {@code drive} drives any server. */
+class ServeAndDriveTest {
+
+    @Test
+    void shouldServeUntilSigintAndBeDrivableMeanwhile() throws Exception {
+        Process serve = new ProcessBuilder(Cli.forkedCommand("serve", "fault-echo-server", "--profile", "smoke"))
+                .redirectErrorStream(true).start();
+        try {
+            BufferedReader lines = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+            String port = null;
+            Pattern announced = Pattern.compile("serving on .*server\\.port=(\\d+)");
+            for (String line; port == null && (line = lines.readLine()) != null; ) {
+                Matcher m = announced.matcher(line);
+                if (m.find()) {
+                    port = m.group(1);
+                }
+            }
+            assertNotNull(port, "serve printed its endpoint");
+            Cli.Result drive = Cli.run("drive", "fault-echo-server", "--port", port, "-p", "messages=20");
+            assertEquals(0, drive.status(), drive.out() + drive.err());
+            assertTrue(drive.out().contains("fault-echo-server driver against 127.0.0.1:" + port + ": ok"), drive.out());
+            assertTrue(drive.out().contains("latency endToEnd"), drive.out());
+
+            new ProcessBuilder("kill", "-INT", Long.toString(serve.pid())).start().waitFor();
+            assertTrue(serve.waitFor(20, TimeUnit.SECONDS), "serve stops on Ctrl-C");
+            String rest = new String(serve.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(rest.contains("server stopped: ok"), "stopped in order through the stop file: " + rest);
+        } finally {
+            serve.descendants().forEach(ProcessHandle::destroyForcibly);
+            serve.destroyForcibly();
+        }
+    }
+
+    @Test
+    void shouldDriveAServerItDidNotStart() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread echo = new Thread(() -> {
+                try (Socket s = server.accept();
+                     BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+                     Writer out = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8)) {
+                    for (String line; (line = in.readLine()) != null; ) {
+                        out.write(line + "\n");
+                        out.flush();
+                    }
+                } catch (Exception e) {
+                    // the driver hung up
+                }
+            });
+            echo.setDaemon(true);
+            echo.start();
+            Cli.Result r = Cli.run("drive", "fault-echo-server", "--host", "127.0.0.1", "--port",
+                    Integer.toString(server.getLocalPort()), "-p", "messages=30", "--json");
+            assertEquals(0, r.status(), r.out() + r.err());
+            assertTrue(r.out().contains("\"status\" : \"ok\""), r.out());
+        }
+    }
+
+    @Test
+    void shouldReportADriverThatCannotConnect() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        Cli.Result r = Cli.run("drive", "fault-echo-server", "--port", Integer.toString(closedPort));
+        assertEquals(1, r.status());
+        assertTrue(r.out().contains(": failed (ConnectException: Connection refused"), r.out());
+    }
+}
