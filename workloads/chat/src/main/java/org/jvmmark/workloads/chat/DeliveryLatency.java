@@ -1,0 +1,84 @@
+package org.jvmmark.workloads.chat;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.jvmmark.harness.Percentiles;
+
+/**
+ * Send-to-delivery latency of chat messages, one sample per receiver, in the {@code results.json}
+ * latency-block layout. Two histograms: from the actual send, and from the intended send. They
+ * differ only when users send on a schedule ({@code pause > 0}): a driver that fell behind its
+ * schedule would otherwise hide the delay it caused — coordinated omission. When users take turns
+ * there is no schedule (each message is sent when the previous one arrives), so the block says
+ * {@code coCorrected: false}.
+ *
+ * <p>Why not the harness's {@code Harness}/{@code LatencyTask}: its iterations are issued by one
+ * benchmark thread, each with exactly one end-to-end sample; here sends are triggered by receipts in
+ * all rooms at once (VolanoMark's turns) and one message has {@code users − 1} deliveries. The
+ * block is built from the same pieces (its percentile levels) so the report reads it alike.
+ *
+ * <p>Not thread-safe: recorded by the driver's single loop thread.
+ */
+final class DeliveryLatency {
+    /** Auto-resizing, so a stall of seconds cannot throw out of the loop. */
+    private final Histogram corrected = new Histogram(3);
+    private final Histogram uncorrected = new Histogram(3);
+    private final boolean scheduled;
+
+    DeliveryLatency(boolean scheduled) {
+        this.scheduled = scheduled;
+    }
+
+    void record(long fromIntendedNanos, long fromSendNanos) {
+        corrected.recordValue(Math.max(0, fromIntendedNanos));
+        uncorrected.recordValue(Math.max(0, fromSendNanos));
+    }
+
+    /**
+     * The block, in the layout of the harness's blocks (same percentile levels, via its
+     * {@link Percentiles}), as one run.
+     *
+     * @param targetRate messages per second the schedule asked for, {@code null} when users take turns
+     * @param achievedRate messages sent per second
+     * @param fellBehind whether some message was sent later than its schedule by more than a pause
+     */
+    Map<String, Object> toBlock(Double targetRate, double achievedRate, boolean fellBehind, long durationNanos) {
+        Map<String, Object> block = new LinkedHashMap<>();
+        block.put("unit", "ns");
+        block.put("count", corrected.getTotalCount());
+        block.put("coCorrected", scheduled);
+        block.put("targetRate", targetRate);
+        block.put("achievedRate", achievedRate);
+        block.put("fellBehind", fellBehind);
+        block.put("arrivals", scheduled ? "fixed" : "closed-loop (turns)");
+        block.put("percentiles", Percentiles.of(corrected));
+        Map<String, Object> raw = new LinkedHashMap<>();
+        raw.put("percentiles", Percentiles.of(uncorrected));
+        raw.put("histogram", encode(uncorrected));
+        block.put("uncorrected", raw);
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("run", 1);
+        run.put("count", corrected.getTotalCount());
+        run.put("percentiles", Percentiles.of(corrected));
+        run.put("achievedRate", achievedRate);
+        run.put("fellBehind", fellBehind);
+        run.put("durationNanos", durationNanos);
+        block.put("runs", Collections.singletonList(run));
+        block.put("histogram", encode(corrected));
+        return block;
+    }
+
+    private static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+}

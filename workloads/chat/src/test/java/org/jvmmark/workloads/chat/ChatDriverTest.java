@@ -1,0 +1,93 @@
+package org.jvmmark.workloads.chat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.jvmmark.api.ValidationException;
+
+class ChatDriverTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"platform", "virtual", "nio"})
+    void shouldDeliverEveryMessageExactlyOnceToEveryOtherMember(String impl) throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(impl)) {
+            Map<String, Object> r = Drive.run(server.port(), "rooms=2", "users=5", "count=20");
+            assertEquals(200, Drive.metric(r, "messagesSent"));
+            assertEquals(2 * 5 * 20 * 4, Drive.metric(r, "messagesReceived"));
+            assertEquals((200 + 800) / Drive.metric(r, "elapsed"), Drive.metric(r, "score"), 1e-6);
+            assertEquals(800L, ((Number) Drive.latency(r).get("count")).longValue());
+            assertEquals(false, Drive.latency(r).get("coCorrected"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"platform", "virtual", "nio"})
+    void shouldMeasureWhatAnIdleConnectionCostsTheServer(String impl) throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(impl)) {
+            Map<String, Object> r = Drive.run(server.port(), "mode=capacity", "connections=200");
+            assertEquals(200, Drive.metric(r, "connections"));
+            assertTrue(Drive.metric(r, "serverHeapPerConnection") > 0, "a held connection keeps heap alive");
+            assertTrue(Double.isFinite(Drive.metric(r, "serverRssPerConnection")));
+            assertEquals(impl.equals("platform") ? 2.0 : 0.0, Drive.metric(r, "serverThreadsPerConnection"), 0.05,
+                    "platform threads: a reader and a writer per connection; virtual threads are not counted");
+        }
+    }
+
+    @Test
+    void shouldMeasureFromTheScheduleWhenUsersPause() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start("nio")) {
+            Map<String, Object> r = Drive.run(server.port(), "rooms=2", "users=3", "count=5", "pause=20");
+            assertEquals(2 * 3 * 5 * 2, Drive.metric(r, "messagesReceived"));
+            assertEquals(true, Drive.latency(r).get("coCorrected"));
+            assertEquals(2 * 3 * 1000 / 20.0, ((Number) Drive.latency(r).get("targetRate")).doubleValue(), 1e-9);
+        }
+    }
+
+    @Test
+    void shouldFailValidationWhenAMessageArrivesTwice() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start("nio");
+             FaultyRelay relay = new FaultyRelay(server.port(), FaultyRelay.Fault.DUPLICATE)) {
+            ValidationException e = assertThrows(ValidationException.class,
+                    () -> Drive.run(relay.port(), "rooms=2", "users=3", "count=5"));
+            assertTrue(e.getMessage().contains("duplicated"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldFailValidationWhenAMessageIsLost() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start("nio");
+             FaultyRelay relay = new FaultyRelay(server.port(), FaultyRelay.Fault.DROP)) {
+            ValidationException e = assertThrows(ValidationException.class,
+                    () -> Drive.run(relay.port(), "rooms=2", "users=3", "count=5", "stallSeconds=1"));
+            assertTrue(e.getMessage().contains("lost") || e.getMessage().contains("stalled"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldNameUlimitWhenAskedForMoreConnectionsThanFilesAllowed() throws Exception {
+        long limit = Footprint.currentOpenFileLimit();
+        assumeTrue(limit > 0 && limit < 5_000_000, "open-file limit unknown or huge");
+        try (ServerUnderTest server = ServerUnderTest.start("nio")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Drive.run(server.port(), "mode=capacity", "connections=5000000"));
+            assertTrue(e.getMessage().contains("ulimit -n"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldSayWhichParameterIsMissingOrWrong() {
+        IllegalArgumentException noPort = assertThrows(IllegalArgumentException.class,
+                () -> DriverConfig.from(Map.of("rooms", "1", "users", "2")));
+        assertTrue(noPort.getMessage().contains("server.port"), noPort.getMessage());
+        IllegalArgumentException oneUser = assertThrows(IllegalArgumentException.class,
+                () -> DriverConfig.from(ChatDriverMain.params(new String[] {"server.port=1", "users=1"})));
+        assertEquals("chat driver: users must be between 2 and 10000, not 1", oneUser.getMessage());
+    }
+}
