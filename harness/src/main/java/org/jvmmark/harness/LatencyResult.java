@@ -1,0 +1,161 @@
+package org.jvmmark.harness;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jvmmark.api.TrialResult;
+
+/**
+ * Everything one {@link Harness#run()} measured: per probe its runs and summary, the jitter
+ * sampler's gaps, the CPUs each thread actually obtained, and warnings. The {@code latency} blocks
+ * of {@code results.json} ({@link #latencyBlocks()}) and the JLBH-style text ({@link #report()})
+ * are two renderings of this one value. Immutable.
+ */
+public final class LatencyResult {
+    /** Below this many CPUs the benchmark shares its cores with the OS, JIT and GC. */
+    static final int FEW_CPUS = 4;
+
+    private final HarnessOptions options;
+    private final List<ProbeResult> probes;
+    private final ProbeResult jitter;
+    private final Map<String, CpuAffinity.Pinning> cpus;
+    private final String processCpus;
+    private final int availableProcessors;
+    private final long unmatchedSamples;
+    private final long warmupNanos;
+
+    LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
+                  String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos) {
+        this.options = options;
+        this.probes = Collections.unmodifiableList(new ArrayList<>(probes));
+        this.jitter = jitter;
+        this.cpus = Collections.unmodifiableMap(new LinkedHashMap<>(cpus));
+        this.processCpus = processCpus;
+        this.availableProcessors = availableProcessors;
+        this.unmatchedSamples = unmatchedSamples;
+        this.warmupNanos = warmupNanos;
+    }
+
+    public HarnessOptions options() {
+        return options;
+    }
+
+    /** The end-to-end probe first, then the task's probes in the order they were added. */
+    public List<ProbeResult> probes() {
+        return probes;
+    }
+
+    public ProbeResult endToEnd() {
+        return probes.get(0);
+    }
+
+    /** The probe called {@code name}. */
+    public ProbeResult probe(String name) {
+        for (ProbeResult p : probes) {
+            if (p.name().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no probe '" + name + "'; probes: " + probeNames());
+    }
+
+    private List<String> probeNames() {
+        List<String> names = new ArrayList<>();
+        probes.forEach(p -> names.add(p.name()));
+        return names;
+    }
+
+    /** Gaps the jitter thread saw, per run; {@code null} when jitter sampling was off. */
+    public ProbeResult jitter() {
+        return jitter;
+    }
+
+    /** Per thread ({@code benchmark}, {@code jitter}, any the task reported) the CPUs it obtained. */
+    public Map<String, CpuAffinity.Pinning> cpus() {
+        return cpus;
+    }
+
+    /** The process's allowed CPUs when the harness started. */
+    public String processCpus() {
+        return processCpus;
+    }
+
+    public int availableProcessors() {
+        return availableProcessors;
+    }
+
+    public long warmupNanos() {
+        return warmupNanos;
+    }
+
+    /** The latency block of one probe, in the {@code results.json} layout (JSON-writable). */
+    public Map<String, Object> latencyBlock(String probe) {
+        return LatencyBlock.of(this, probe(probe));
+    }
+
+    /** One latency block per probe, {@code endToEnd} first. */
+    public Map<String, Map<String, Object>> latencyBlocks() {
+        Map<String, Map<String, Object>> m = new LinkedHashMap<>();
+        for (ProbeResult p : probes) {
+            m.put(p.name(), LatencyBlock.of(this, p));
+        }
+        return m;
+    }
+
+    /** How the harness ran: options, CPUs obtained, jitter summary (JSON-writable; for {@code info}). */
+    public Map<String, Object> harnessInfo() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("options", options.toMap());
+        m.put("cpus", LatencyBlock.cpus(this));
+        if (jitter != null) {
+            m.put("jitter", LatencyBlock.jitter(this));
+        }
+        m.put("warmupSeconds", Math.round(warmupNanos / 1e6) / 1e3);
+        return m;
+    }
+
+    /** Lines the report must show beside the figures. */
+    public List<String> warnings() {
+        List<String> w = new ArrayList<>();
+        ProbeResult e2e = endToEnd();
+        for (RunResult r : e2e.runs()) {
+            if (r.fellBehind()) {
+                w.add(String.format(Locale.ROOT, "fell behind the target in run %d: achieved %,.0f/s of %,.0f/s",
+                        r.run(), r.achievedRate(), r.targetRate()));
+            }
+        }
+        if (availableProcessors < FEW_CPUS) {
+            w.add("only " + availableProcessors + " CPUs: the benchmark shares them with the OS, JIT and GC threads,"
+                    + " so p99 and above are mostly scheduler noise here");
+        }
+        CpuAffinity.Pinning bench = cpus.get("benchmark");
+        if (options.affinity() && bench != null && !bench.isPinned()) {
+            w.add("benchmark thread not pinned: " + bench);
+        }
+        if (unmatchedSamples > 0) {
+            w.add(unmatchedSamples + " end-to-end samples had a start time the harness did not hand out;"
+                    + " their uncorrected latency equals the corrected one");
+        }
+        return w;
+    }
+
+    /** Records every probe's latency block, the harness info and the warnings into a trial result. */
+    public void recordInto(TrialResult result) {
+        latencyBlocks().forEach(result::latency);
+        result.info("harness", harnessInfo());
+        warnings().forEach(result::warning);
+    }
+
+    /** The JLBH-style text report. */
+    public String report() {
+        return TextReport.render(this);
+    }
+
+    @Override
+    public String toString() {
+        return report();
+    }
+}

@@ -1,0 +1,58 @@
+package org.jvmmark.workloads.synthetic;
+
+import org.jvmmark.harness.Harness;
+import org.jvmmark.harness.LatencyTask;
+
+/**
+ * The calibration task: each iteration keeps the CPU busy for {@code serviceNanos}, except every
+ * {@code stallEvery}-th iteration (counted from the first warm-up iteration), which stays busy for
+ * {@code stallNanos}. The ground truth is therefore known: the uncorrected latency is the service
+ * time with one sample per stall, while at a fixed rate a stall of S with interval I delays the
+ * ≈ S / (I − service) iterations queued behind it, which the corrected latency must show.
+ *
+ * <p>It busy-spins instead of sleeping because a sleep's wake-up delay (tens of microseconds)
+ * would swamp a 2 µs service time, and because a spinning thread, like a server thread working
+ * on a request, holds its CPU. Not thread-safe: runs on the benchmark thread only.
+ */
+public final class SyntheticTask implements LatencyTask {
+    private final long serviceNanos;
+    private final long stallEvery;
+    private final long stallNanos;
+    private Harness harness;
+    private long iteration;
+    private long stalls;
+
+    public SyntheticTask(long serviceNanos, long stallEvery, long stallNanos) {
+        if (serviceNanos < 0 || stallNanos < 0 || stallEvery < 0) {
+            throw new IllegalArgumentException("serviceNanos, stallEvery and stallNanos must be 0 or more, not "
+                    + serviceNanos + ", " + stallEvery + ", " + stallNanos);
+        }
+        this.serviceNanos = serviceNanos;
+        this.stallEvery = stallEvery;
+        this.stallNanos = stallNanos;
+    }
+
+    @Override
+    public void init(Harness h) {
+        this.harness = h;
+    }
+
+    @Override
+    public void run(long startNanos) {
+        long busy = serviceNanos;
+        if (stallEvery > 0 && ++iteration % stallEvery == 0) {
+            busy = stallNanos;
+            stalls++;
+        }
+        long t0 = System.nanoTime();
+        while (System.nanoTime() - t0 < busy) {
+            Thread.onSpinWait();
+        }
+        harness.recordEndToEnd(startNanos);
+    }
+
+    /** Stalls performed so far, warm-up included. */
+    public long stalls() {
+        return stalls;
+    }
+}
