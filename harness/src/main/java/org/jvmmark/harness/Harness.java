@@ -46,6 +46,8 @@ public final class Harness {
 
     /** Iterations issued so far (all phases); ordered stores by the benchmark thread. */
     private final AtomicLong issued = new AtomicLong();
+    /** Due time the benchmark thread waits for: waiting for a far due time is not a hang. */
+    private final AtomicLong waitingFor = new AtomicLong();
     private volatile String stage = "start";
     private volatile long stageBase;
     private volatile long stageSize;
@@ -121,6 +123,7 @@ public final class Harness {
         }
         started = true;
         stage = "init";
+        waitingFor.set(clock.nanoTime());
         String processCpus = CpuAffinity.currentCpus();
         int[] plan = options.affinity()
                 ? CpuAffinity.plan(CpuAffinity.parseList(processCpus), options.jitter())
@@ -176,15 +179,15 @@ public final class Harness {
             benchmark.join(poll);
             long progress = issued.get() + endToEnd.samples();
             String s = stage;
-            if (progress != lastProgress || s.equals("pause")) {
+            if (progress != lastProgress || s.equals("pause") || clock.nanoTime() - waitingFor.get() < 0) {
                 lastProgress = progress;
                 lastChange = System.nanoTime();
             } else if (System.nanoTime() - lastChange > timeout && benchmark.isAlive()) {
                 aborted = true;
                 benchmark.interrupt();
                 String seconds = String.format(java.util.Locale.ROOT, "%.1f s", timeout / 1e9);
-                if (s.equals("init") || s.equals("complete")) {
-                    throw new HarnessException("task made no progress for " + seconds + " in " + s + "()");
+                if (inHook(s)) {
+                    throw new HarnessException("task made no progress for " + seconds + " in " + (s.endsWith(")") ? s : s + "()"));
                 }
                 long done = issued.get() - stageBase;
                 if (awaitingSamples) {
@@ -210,6 +213,8 @@ public final class Harness {
                 collector.warmupNanos = clock.nanoTime() - t0;
                 discard();
             }
+            stopIfAborted();
+            stage = "warmedUp()";
             task.warmedUp();
             if (!options.pauseAfterWarmup().isZero()) {
                 stage = "pause";
@@ -229,9 +234,12 @@ public final class Harness {
                     discard();
                     continue;
                 }
+                stopIfAborted();
                 collector.addRun(measured, timing, gcStart, gcEnd, jitter);
+                stage = "runComplete(" + measured + ")";
                 task.runComplete(measured);
             }
+            stopIfAborted();
             stage = "complete";
             task.complete();
         } catch (Throwable t) {
@@ -243,10 +251,25 @@ public final class Harness {
     }
 
     private String atIteration() {
-        if (stageSize == 0 || stage.equals("init") || stage.equals("complete") || stage.equals("pause")) {
+        if (stageSize == 0 || inHook(stage) || stage.equals("pause")) {
             return "";
         }
         return ", iteration " + Math.min(stageSize, issued.get() - stageBase + 1) + " of " + stageSize;
+    }
+
+    /**
+     * Once the watcher has given up (and thrown to the caller), a task that comes back late must not
+     * be driven on: no more iterations, hooks or {@code .hlog} intervals for a benchmark already failed.
+     */
+    private void stopIfAborted() {
+        if (aborted) {
+            throw new HarnessException("benchmark aborted");
+        }
+    }
+
+    /** The task is in a lifecycle hook rather than in a phase of iterations. */
+    private static boolean inHook(String stage) {
+        return stage.equals("init") || stage.equals("complete") || stage.equals("warmedUp()") || stage.startsWith("runComplete(");
     }
 
     /** Times of one phase, on the harness clock. */
@@ -254,11 +277,13 @@ public final class Harness {
         long iterations;
         long startNanos;
         long firstDue;
+        long lastDue;
         long lastActualStart;
         long endNanos;
     }
 
     private PhaseTiming phase(String name, long n, Schedule schedule) throws Exception {
+        stopIfAborted();
         long base = issued.get();
         if (endToEnd.samples() != base) {
             throw new HarnessException("task recorded " + endToEnd.samples() + " end-to-end samples for " + base
@@ -283,6 +308,7 @@ public final class Harness {
                 due = actual;
             } else {
                 due = schedule.next();
+                waitingFor.lazySet(due);
                 clock.awaitNanos(due);
                 actual = clock.nanoTime();
             }
@@ -293,11 +319,10 @@ public final class Harness {
             endToEnd.publish(sequence, passed, actual);
             task.run(passed);
             issued.lazySet(++sequence);
-            if (aborted) {
-                return t;
-            }
+            stopIfAborted();
         }
         t.lastActualStart = actual;
+        t.lastDue = closedLoop ? actual : schedule.lastDue();
         long expected = base + n;
         if (endToEnd.samples() < expected) {
             awaitingSamples = true;

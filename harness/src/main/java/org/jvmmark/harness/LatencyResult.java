@@ -123,7 +123,7 @@ public final class LatencyResult {
         ProbeResult e2e = endToEnd();
         for (RunResult r : e2e.runs()) {
             if (r.fellBehind()) {
-                w.add(String.format(Locale.ROOT, "fell behind the target in run %d: achieved %,.0f/s of %,.0f/s",
+                w.add(String.format(Locale.ROOT, "fell behind its schedule in run %d: achieved %,.0f/s (target %,.0f/s)",
                         r.run(), r.achievedRate(), r.targetRate()));
             }
         }

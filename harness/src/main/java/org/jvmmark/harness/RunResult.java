@@ -65,13 +65,20 @@ public final class RunResult {
 
     /**
      * Iterations per second issued: iterations ÷ (actual start of the last − due time of the first
-     * + one mean interval), so a run that kept its schedule achieves exactly its target.
+     * + one mean interval), so a run that kept a fixed schedule achieves exactly its target (a
+     * Poisson schedule's own rate varies by about 1/sqrt(iterations) around it). It counts issued
+     * iterations: a consumer that falls behind asynchronously shows as latency, not here.
      */
     public double achievedRate() {
         return achievedRate;
     }
 
-    /** The achieved rate fell more than 1% short of the target. */
+    /**
+     * The run fell more than 1% behind its schedule: the last iteration started so late that the
+     * achieved rate is below 99% of the rate of the due times actually scheduled (for fixed arrivals
+     * that is the target; for Poisson arrivals the schedule's own rate, which varies by about
+     * 1/sqrt(iterations) around it).
+     */
     public boolean fellBehind() {
         return fellBehind;
     }

@@ -17,6 +17,7 @@ final class Schedule {
     private long start;
     private long index;
     private double poissonOffset;
+    private long lastDue;
 
     Schedule(HarnessOptions options) {
         this.intervalNanos = options.intervalNanos();
@@ -34,6 +35,11 @@ final class Schedule {
         poissonOffset = 0;
     }
 
+    /** The due time {@link #next()} returned last. */
+    long lastDue() {
+        return lastDue;
+    }
+
     /** The due time of the next iteration. */
     long next() {
         long due;
@@ -45,6 +51,7 @@ final class Schedule {
             due = start + (long) (index * intervalNanos);
         }
         index++;
+        lastDue = due;
         return due;
     }
 }

@@ -192,4 +192,56 @@ class HarnessCoCorrectionTest {
         assertEquals(20, run.uncorrectedHistogram().getCountAtValue(SERVICE), "the oversleep is not service time");
         assertEquals(1e9 / INTERVAL, run.achievedRate(), 1e-6);
     }
+
+    @Test
+    void shouldNotFlagAPunctualPoissonRunAsFallenBehind() {
+        // A Poisson schedule's own span varies by about 1/sqrt(n) around n × interval (3% at n = 1,000):
+        // a harness that starts every iteration exactly when due has not fallen behind, whatever the
+        // realised rate of the random schedule is.
+        ManualClock clock = new ManualClock();
+        LatencyTask punctual = new LatencyTask() {
+            Harness h;
+
+            @Override
+            public void init(Harness harness) {
+                h = harness;
+            }
+
+            @Override
+            public void run(long startNanos) {
+                h.recordEndToEnd(startNanos);
+            }
+        };
+        HarnessOptions options = HarnessOptions.builder().clock(clock).throughput(1e9 / INTERVAL, TimeUnit.SECONDS)
+                .arrivals(Arrivals.POISSON).warmupIterations(0).iterations(1_000).runs(10).build();
+        LatencyResult result = new Harness(options, punctual).run();
+        for (RunResult run : result.endToEnd().runs()) {
+            assertFalse(run.fellBehind(), "run " + run.run() + " achieved " + run.achievedRate());
+        }
+        assertTrue(result.warnings().stream().noneMatch(w -> w.startsWith("fell behind")), result.warnings().toString());
+    }
+
+    @Test
+    void shouldFlagAPoissonRunThatStartedLate() {
+        ManualClock clock = new ManualClock();
+        LatencyTask slow = new LatencyTask() {
+            Harness h;
+
+            @Override
+            public void init(Harness harness) {
+                h = harness;
+            }
+
+            @Override
+            public void run(long startNanos) {
+                clock.advance(2 * INTERVAL);
+                h.recordEndToEnd(startNanos);
+            }
+        };
+        HarnessOptions options = HarnessOptions.builder().clock(clock).throughput(1e9 / INTERVAL, TimeUnit.SECONDS)
+                .arrivals(Arrivals.POISSON).warmupIterations(0).iterations(1_000).runs(3).build();
+        for (RunResult run : new Harness(options, slow).run().endToEnd().runs()) {
+            assertTrue(run.fellBehind(), "run " + run.run());
+        }
+    }
 }

@@ -127,4 +127,95 @@ class HarnessErrorsTest {
         h.run();
         assertThrows(IllegalStateException.class, h::run);
     }
+
+    @Test
+    void shouldNameTheHookAHungTaskIsStuckIn() {
+        HarnessException e = assertThrows(HarnessException.class, () -> new Harness(small().build(), new Task() {
+            @Override
+            public void run(long startNanos) {
+                harness.recordEndToEnd(startNanos);
+            }
+
+            @Override
+            public void warmedUp() {
+                try {
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException stop) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }).run());
+        assertEquals("task made no progress for 1.0 s in warmedUp()", e.getMessage());
+    }
+
+    @Test
+    void shouldNameTheHookThatThrew() {
+        HarnessException e = assertThrows(HarnessException.class, () -> new Harness(small().build(), new Task() {
+            @Override
+            public void run(long startNanos) {
+                harness.recordEndToEnd(startNanos);
+            }
+
+            @Override
+            public void runComplete(int run) {
+                throw new IllegalStateException("bad run " + run);
+            }
+        }).run());
+        assertEquals("task failed in runComplete(1): IllegalStateException: bad run 1", e.getMessage());
+    }
+
+    @Test
+    void shouldNotTakeWaitingForADueTimeBeyondTheTimeoutForAHang() {
+        // One iteration per second against a 0.3 s no-progress timeout: the harness is waiting, not hung.
+        HarnessOptions options = HarnessOptions.builder().throughput(1, TimeUnit.SECONDS).warmupIterations(0).iterations(2)
+                .runs(1).noProgressTimeout(Duration.ofMillis(300)).build();
+        LatencyResult result = new Harness(options, new Task() {
+            @Override
+            public void run(long startNanos) {
+                harness.recordEndToEnd(startNanos);
+            }
+        }).run();
+        assertEquals(2, result.endToEnd().count());
+    }
+
+    @Test
+    void shouldRunNothingMoreOfATaskItGaveUpOn() throws Exception {
+        // The task ignores the interrupt and returns from run() after the harness has thrown: the benchmark
+        // thread must stop there, not go on to the runs, the hooks or the .hlog of a benchmark already failed.
+        java.util.List<String> calls = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        assertThrows(HarnessException.class, () -> new Harness(small().noProgressTimeout(Duration.ofMillis(200)).build(), new Task() {
+            int i;
+
+            @Override
+            public void run(long startNanos) {
+                if (++i == 5) {
+                    long t0 = System.nanoTime();
+                    while (System.nanoTime() - t0 < 600_000_000L) {
+                        Thread.onSpinWait();
+                    }
+                    calls.add("returned");
+                }
+                harness.recordEndToEnd(startNanos);
+            }
+
+            @Override
+            public void warmedUp() {
+                calls.add("warmedUp");
+            }
+
+            @Override
+            public void runComplete(int run) {
+                calls.add("runComplete");
+            }
+
+            @Override
+            public void complete() {
+                calls.add("complete");
+                done.countDown();
+            }
+        }).run());
+        done.await(1_500, TimeUnit.MILLISECONDS);
+        assertEquals(java.util.List.of("returned"), calls);
+    }
 }

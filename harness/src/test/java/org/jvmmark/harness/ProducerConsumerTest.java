@@ -92,4 +92,55 @@ class ProducerConsumerTest {
         assertTrue(result.endToEnd().achievedRate() > 0);
         assertEquals(null, result.latencyBlock("endToEnd").get("targetRate"));
     }
+
+    @Test
+    void shouldMatchEachConsumerSampleToItsOwnIterationsActualStart() {
+        // As HarnessCoCorrectionTest's stall, but every sample is recorded on a consumer thread with the
+        // end time the benchmark thread took: the uncorrected figure must still be end − that iteration's
+        // actual start, so exactly one long sample, while the corrected one back-fills the queue.
+        long interval = 1_000;
+        long service = 100;
+        long stall = 10_000;
+        ManualClock clock = new ManualClock();
+        BlockingQueue<long[]> queue = new ArrayBlockingQueue<>(1 << 10);
+        LatencyTask task = new LatencyTask() {
+            int index;
+
+            @Override
+            public void init(Harness h) {
+                Thread consumer = new Thread(() -> {
+                    try {
+                        while (true) {
+                            long[] m = queue.take();
+                            h.recordEndToEnd(m[0], m[1]);
+                        }
+                    } catch (InterruptedException stop) {
+                        // complete()
+                    }
+                }, "consumer");
+                consumer.setDaemon(true);
+                consumer.start();
+            }
+
+            @Override
+            public void run(long startNanos) throws InterruptedException {
+                clock.advance(index++ % 100 == 20 ? stall : service);
+                queue.put(new long[] {startNanos, clock.nanoTime()});
+            }
+        };
+        HarnessOptions options = HarnessOptions.builder().clock(clock).throughput(1e9 / interval, TimeUnit.SECONDS)
+                .warmupIterations(100).iterations(100).runs(2).build();
+        LatencyResult result = new Harness(options, task).run();
+        for (RunResult run : result.endToEnd().runs()) {
+            org.HdrHistogram.Histogram uncorrected = run.uncorrectedHistogram();
+            assertEquals(1, uncorrected.getCountAtValue(stall), "one long sample in run " + run.run());
+            assertEquals(99, uncorrected.getCountAtValue(service));
+            org.HdrHistogram.Histogram corrected = run.histogram();
+            for (long j = 0; stall - j * (interval - service) > service; j++) {
+                assertEquals(1, corrected.getCountAtValue(stall - j * (interval - service)));
+            }
+            assertEquals(100 - 11, corrected.getCountAtValue(service));
+        }
+        assertTrue(result.warnings().stream().noneMatch(w -> w.contains("did not hand out")), result.warnings().toString());
+    }
 }

@@ -22,6 +22,9 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Include the fault-injection workloads used by jvmmark's own tests.")
     private boolean all;
 
+    @Option(names = "--markdown", description = "Print one Markdown table (the README's workload table is this output).")
+    private boolean markdown;
+
     @Override
     public Integer call() {
         WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
@@ -32,6 +35,10 @@ final class ListCommand implements Callable<Integer> {
         if (entries.isEmpty()) {
             main.err.println("jvmmark: no workloads built in " + WorkloadCatalog.distribution());
             return 1;
+        }
+        if (markdown) {
+            main.out.print(markdownTable(entries));
+            return 0;
         }
         boolean first = true;
         for (CatalogEntry e : entries) {
@@ -65,5 +72,29 @@ final class ListCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** One row per workload: name, summary, variants, parameters with their defaults. */
+    static String markdownTable(List<CatalogEntry> entries) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| workload | what it measures | variants | parameters (default) |\n");
+        sb.append("|---|---|---|---|\n");
+        for (CatalogEntry e : entries) {
+            List<String> variants = new ArrayList<>();
+            for (Variant v : e.info().variants()) {
+                variants.add("`" + v.name() + "`" + (v.since() > 0 ? " (JDK " + v.since() + "+)" : ""));
+            }
+            if (e.info().driverClass() != null) {
+                variants.add("client/server");
+            }
+            List<String> params = new ArrayList<>();
+            for (Parameter p : e.info().parameters()) {
+                params.add("`" + p.name() + "`" + (p.defaultValue().isEmpty() ? "" : " (" + p.defaultValue() + ")"));
+            }
+            sb.append("| `").append(e.name()).append("` | ").append(e.info().summary().replace("|", "\\|"))
+                    .append(" | ").append(variants.isEmpty() ? "—" : String.join(", ", variants))
+                    .append(" | ").append(String.join(", ", params)).append(" |\n");
+        }
+        return sb.toString();
     }
 }
