@@ -1,0 +1,112 @@
+package org.jvmmark.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/**
+ * Number formatting shared by every rendering: three significant figures with a scaled unit, the
+ * same in every locale (golden files must not change with the machine's language). Thread-safe.
+ */
+final class Format {
+    private Format() {
+    }
+
+    /** A value in its unit, scaled for reading: "312 ns", "12.3 µs", "48.2 MiB", "99.9 k msg/s". */
+    static String value(double v, String unit) {
+        if (Double.isNaN(v)) {
+            return "—";
+        }
+        switch (unit) {
+            case "ns":
+                return scaled(v, new double[] {1, 1e3, 1e6, 1e9}, new String[] {"ns", "µs", "ms", "s"}, 1000);
+            case "us":
+            case "µs":
+                return value(v * 1e3, "ns");
+            case "ms":
+                return value(v * 1e6, "ns");
+            case "s":
+                return value(v * 1e9, "ns");
+            case "bytes":
+            case "B":
+                return scaled(v, new double[] {1, 1024, 1024 * 1024, 1024.0 * 1024 * 1024},
+                        new String[] {"B", "KiB", "MiB", "GiB"}, 1024);
+            default:
+                String u = unit.isEmpty() || unit.startsWith("/") ? unit : " " + unit;
+                if (Math.abs(v) >= 1e6) {
+                    return sig(v / 1e6) + " M" + u;
+                } else if (Math.abs(v) >= 1e4) {
+                    return sig(v / 1e3) + " k" + u;
+                }
+                return sig(v) + u;
+        }
+    }
+
+    private static String scaled(double v, double[] factors, String[] names, double step) {
+        int i = 0;
+        while (i + 1 < factors.length && Math.abs(v) >= factors[i] * step * 0.9995) {
+            i++;
+        }
+        return sig(v / factors[i]) + " " + names[i];
+    }
+
+    /** Three significant figures, no exponent, no grouping. */
+    static String sig(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "—";
+        }
+        if (Math.abs(v) >= 1000) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        return new BigDecimal(v).round(new MathContext(3, RoundingMode.HALF_EVEN)).stripTrailingZeros().toPlainString();
+    }
+
+    /** 0.123 → "12.3 %"; NaN → "—". */
+    static String percent(double fraction) {
+        if (Double.isNaN(fraction)) {
+            return "—";
+        }
+        return pct(fraction * 100) + " %";
+    }
+
+    /** Percentages to one decimal at most; tiny ones as "<0.1" rather than a string of zeros. */
+    private static String pct(double p) {
+        double a = Math.abs(p);
+        if (a > 0 && a < 0.1) {
+            return "<0.1";
+        }
+        return a >= 10 ? sig(a) : new BigDecimal(a).setScale(1, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+    }
+
+    /** A signed relative change: +12.3 %, −4.0 %. */
+    static String change(double fraction) {
+        if (Double.isNaN(fraction) || Double.isInfinite(fraction)) {
+            return "—";
+        }
+        if (Math.abs(fraction) < 0.0005) {
+            return "~0 %";
+        }
+        String s = pct(Math.abs(fraction) * 100);
+        return (fraction < 0 ? "−" : "+") + s + " %";
+    }
+
+    /** A plain number for CSV and JSON: no grouping, no exponent for ordinary magnitudes. */
+    static String plain(double v) {
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        return String.format(Locale.ROOT, "%s", Double.toString(v));
+    }
+
+    /** A p-value: "p=0.003", "p<0.001". */
+    static String p(double p) {
+        if (Double.isNaN(p)) {
+            return "";
+        }
+        return p < 0.001 ? "p<0.001" : String.format(Locale.ROOT, "p=%.3f", p);
+    }
+}

@@ -1,0 +1,105 @@
+package org.jvmmark.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue
+ * or a README. Stateless and thread-safe.
+ */
+public final class MarkdownRenderer {
+    private MarkdownRenderer() {
+    }
+
+    public static String render(ReportModel model) {
+        StringBuilder md = new StringBuilder();
+        Results r = model.results();
+        md.append("# jvmmark report\n\n");
+        md.append("Profile **").append(esc(Explanations.profile(r))).append("**, ").append(esc(Explanations.when(r))).append(". ")
+                .append(Explanations.trials(r)).append(": ").append(model.statusSummary()).append(".\n\n");
+        md.append(esc(Explanations.whatRan(r))).append(".\n\n");
+        String host = Explanations.host(r);
+        md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
+        md.append("## Noise verdict\n\n**").append(esc(model.noise().headline())).append("**\n\n");
+        for (String d : model.noise().details()) {
+            md.append("- ").append(esc(d)).append('\n');
+        }
+        if (!model.noise().percentiles().isEmpty()) {
+            md.append("\n| percentile | run-to-run variation | trusted | why |\n|---|---:|---|---|\n");
+            for (NoiseVerdict.PercentileNoise p : model.noise().percentiles()) {
+                md.append("| ").append(Percentiles.title(p.key())).append(" | ").append(Format.percent(p.cv()))
+                        .append(" | ").append(p.trusted() ? "yes" : "no").append(" | ").append(esc(p.reason())).append(" |\n");
+            }
+        }
+        md.append("\n").append(Explanations.LEGEND).append("\n");
+        for (Section s : model.sections()) {
+            section(md, s);
+        }
+        md.append("\n## How to read this\n\n");
+        for (String line : Explanations.HOW_TO_READ) {
+            md.append("- ").append(esc(line)).append('\n');
+        }
+        return md.toString();
+    }
+
+    private static void section(StringBuilder md, Section s) {
+        md.append("\n## ").append(esc(s.workload())).append("\n\n");
+        if (!s.params().isEmpty()) {
+            StringBuilder p = new StringBuilder();
+            s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+            md.append("Parameters: ").append(esc(p.toString())).append("\n\n");
+        }
+        if (!s.commonFlags().isEmpty()) {
+            md.append("JVM flags of every row: ").append(esc(String.join(" ", s.commonFlags()))).append("\n\n");
+        }
+        for (Table t : s.tables()) {
+            table(md, t);
+        }
+        if (!s.warnings().isEmpty()) {
+            md.append("Warnings:\n\n");
+            for (Map.Entry<String, List<String>> w : s.warnings().entrySet()) {
+                String who = w.getValue().size() == s.rows().size() ? "all rows" : String.join("; ", w.getValue());
+                md.append("- ").append(esc(w.getKey())).append(" (").append(esc(who)).append(")\n");
+            }
+            md.append('\n');
+        }
+    }
+
+    private static void table(StringBuilder md, Table t) {
+        md.append("### ").append(esc(t.title())).append("\n\n| JVM");
+        StringBuilder align = new StringBuilder("|---");
+        for (Column c : t.columns()) {
+            md.append(" | ").append(esc(c.title())).append(c.trusted() ? "" : " " + Explanations.UNTRUSTED);
+            align.append("|---:");
+        }
+        md.append(" | notes |\n").append(align).append("|---|\n");
+        for (int r = 0; r < t.rows().size(); r++) {
+            md.append("| ").append(esc(t.rows().get(r).label()));
+            for (int c = 0; c < t.columns().size(); c++) {
+                md.append(" | ").append(cell(t.columns().get(c), t.cell(r, c)));
+            }
+            String notes = Explanations.notes(t, r);
+            String status = t.rows().get(r).okTrials().isEmpty() ? "**" + t.rows().get(r).status() + "** " : "";
+            md.append(" | ").append(notes.isEmpty() ? "" : status + esc(notes)).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static String cell(Column column, Cell cell) {
+        if (cell.figure() == null) {
+            return "—";
+        }
+        String v = Format.value(cell.figure().value(), column.unit());
+        if (cell.mark() == Cell.Mark.BEST) {
+            v = "**" + v + "**";
+        }
+        String mark = Explanations.markText(cell);
+        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark);
+    }
+
+    /** Escapes what would break a table cell or start markup. */
+    static String esc(String s) {
+        return s.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+                .replace("<", "&lt;").replace("\n", " ");
+    }
+}

@@ -1,0 +1,32 @@
+package org.jvmmark.report;
+
+import java.util.Comparator;
+
+/** Percentile keys as spelled in results.json ("50", "99.9", "max"): order and names. Thread-safe. */
+final class Percentiles {
+    static final Comparator<String> ORDER = Comparator.comparingDouble(Percentiles::value);
+
+    private Percentiles() {
+    }
+
+    /** The percentile as a number; "max" sorts last as 100. */
+    static double value(String key) {
+        if ("max".equals(key)) {
+            return 100;
+        }
+        try {
+            return Double.parseDouble(key);
+        } catch (NumberFormatException e) {
+            return Double.MAX_VALUE;
+        }
+    }
+
+    static boolean isPercentile(String key) {
+        return value(key) != Double.MAX_VALUE;
+    }
+
+    /** "p99.9", or "worst" for the maximum. */
+    static String title(String key) {
+        return "max".equals(key) ? "worst" : "p" + key;
+    }
+}

@@ -1,0 +1,62 @@
+package org.jvmmark.report;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One probe's latency block. Percentile keys are as in the file ("50", "99.9", "max"). Immutable,
+ * hence thread-safe.
+ *
+ * @param uncorrected percentiles measured from the actual rather than the intended start
+ *     (coordinated omission not corrected); empty when absent
+ * @param runs the per-run percentiles, in run order
+ * @param fellBehind whether the harness flagged that the schedule fell behind its target rate
+ * @param histogram the compressed, base64 HdrHistogram of all measured runs, or null
+ * @param jitter what the harness's jitter sampler saw during the trial, or null when it was off
+ */
+public record Probe(String unit, long count, boolean coCorrected, double targetRate, double achievedRate,
+                    boolean fellBehind, Map<String, Double> percentiles, Map<String, Double> uncorrected,
+                    List<Run> runs, String histogram, Jitter jitter) {
+
+    /**
+     * The gaps a spinning sampler thread saw in its own clock readings longer than the threshold:
+     * time the OS, other processes or the hypervisor took the CPU away.
+     */
+    public record Jitter(double thresholdNanos, long count, Map<String, Double> percentiles) {
+        public Jitter {
+            percentiles = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(percentiles));
+        }
+    }
+
+    /** One run's summary. */
+    public record Run(long count, Map<String, Double> percentiles) {
+        public Run {
+            percentiles = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(percentiles));
+        }
+    }
+
+    public Probe {
+        percentiles = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(percentiles));
+        uncorrected = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(uncorrected));
+        runs = List.copyOf(runs);
+    }
+
+    /** The decoded histogram, or null when the block has none. */
+    public Histogram decodeHistogram() {
+        if (histogram == null || histogram.isEmpty()) {
+            return null;
+        }
+        try {
+            byte[] bytes = Base64.getDecoder().decode(histogram);
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+        } catch (IllegalArgumentException | DataFormatException e) {
+            throw new IllegalArgumentException("histogram is not a base64 compressed HdrHistogram: " + e.getMessage());
+        }
+    }
+
+}

@@ -1,0 +1,27 @@
+package org.jvmmark.report;
+
+import java.util.List;
+
+/**
+ * What every rendering shows: the results, the machine's noise verdict, and one section per
+ * workload. Built by {@link ModelBuilder}; immutable, hence thread-safe.
+ */
+public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections) {
+    public ReportModel {
+        sections = List.copyOf(sections);
+    }
+
+    /** Trials by status, e.g. "7 ok, 1 failed, 1 timeout, 1 unsupported". */
+    public String statusSummary() {
+        java.util.Map<String, Long> counts = new java.util.LinkedHashMap<>();
+        for (String s : List.of("ok", "failed", "timeout", "unsupported")) {
+            long n = results.trials().stream().filter(t -> t.status().equals(s)).count();
+            if (n > 0) {
+                counts.put(s, n);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        counts.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(v).append(' ').append(k));
+        return sb.length() == 0 ? "no trials" : sb.toString();
+    }
+}

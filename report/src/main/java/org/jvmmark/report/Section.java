@@ -1,0 +1,23 @@
+package org.jvmmark.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the report says about one workload. Immutable, hence thread-safe.
+ *
+ * @param params the parameters every row shares (rows that differ show theirs in their label)
+ * @param commonFlags the tuning flags every row shares (the rest show in the row labels)
+ * @param tables one latency table per probe, then the metrics table; empty when nothing ran ok
+ * @param warnings each distinct warning line with the labels of the rows that reported it
+ */
+public record Section(String workload, Map<String, String> params, List<String> commonFlags, List<Row> rows,
+                      List<Table> tables, Map<String, List<String>> warnings) {
+    public Section {
+        commonFlags = List.copyOf(commonFlags);
+        params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
+        rows = List.copyOf(rows);
+        tables = List.copyOf(tables);
+        warnings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(warnings));
+    }
+}

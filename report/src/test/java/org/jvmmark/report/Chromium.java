@@ -1,0 +1,57 @@
+package org.jvmmark.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Debian's headless Chromium, driven from the command line: {@code --dump-dom} gives the page as the
+ * scripts left it, {@code --screenshot} a PNG. Chosen over Selenium because chromedriver is not part
+ * of the project's test set-up and the page records everything the test needs (errors, charts drawn)
+ * in DOM attributes. Every launch gets a fresh profile directory and no network beyond the page.
+ *
+ * <p>Not thread-safe (one instance per test).
+ */
+final class Chromium {
+    static final Path BINARY = Path.of("/usr/bin/chromium");
+    private static final long TIMEOUT_SECONDS = 90;
+
+    private final Path work;
+
+    Chromium(Path work) {
+        this.work = work;
+    }
+
+    /** What one launch printed. */
+    record Output(String stdout, String stderr) {
+    }
+
+    Output dumpDom(Path page) throws IOException, InterruptedException {
+        return run(List.of("--virtual-time-budget=10000", "--dump-dom", page.toUri().toString()));
+    }
+
+    Output screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+        return run(List.of("--hide-scrollbars", "--window-size=" + width + "," + height, "--virtual-time-budget=10000",
+                "--screenshot=" + png.toAbsolutePath(), page.toUri().toString()));
+    }
+
+    private Output run(List<String> args) throws IOException, InterruptedException {
+        Path profile = Files.createTempDirectory(work, "chromium-profile");
+        List<String> cmd = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--no-first-run",
+                "--enable-logging=stderr", "--v=0", "--user-data-dir=" + profile));
+        cmd.addAll(args);
+        Path out = work.resolve("chromium.out");
+        Path err = work.resolve("chromium.err");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new IllegalStateException("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + cmd);
+        }
+        return new Output(Files.readString(out), Files.readString(err));
+    }
+}

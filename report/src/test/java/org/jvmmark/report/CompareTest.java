@@ -1,0 +1,85 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompareTest {
+    static final Path BASELINE = Golden.fixture("baseline");
+    static final Path REGRESSED = Golden.fixture("regressed");
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+    private String printed() {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void shouldExitOneAndNameTheKnownRegressions() throws IOException {
+        int exit = Compare.compare(BASELINE, REGRESSED, 0.05, null, out);
+        assertEquals(1, exit, printed());
+        String regressed = printed().substring(printed().indexOf("REGRESSED"));
+        assertTrue(regressed.contains("queue-latency · Temurin 25.0.1 · G1 · endToEnd p50: 310 ns → 410 ns"), regressed);
+        assertTrue(regressed.contains("chat · Temurin 25.0.1 · G1 · platform · score"), regressed);
+    }
+
+    @Test
+    void shouldPrintTheComparisonEqualToTheGoldenFile() throws IOException {
+        Compare.compare(BASELINE, REGRESSED, 0.05, null, out);
+        Golden.assertMatches("golden/compare.txt", printed());
+    }
+
+    @Test
+    void shouldExitZeroWhenComparingAResultSetWithItself() throws IOException {
+        assertEquals(0, Compare.compare(BASELINE, BASELINE, 0.05, null, out), printed());
+        assertTrue(printed().contains("No regression (0 improved)."), printed());
+    }
+
+    @Test
+    void shouldCallTheReverseDirectionAnImprovement() throws IOException {
+        assertEquals(0, Compare.compare(REGRESSED, BASELINE, 0.05, null, out), printed());
+        assertTrue(printed().contains("improved (Welch p<0.001)"), printed());
+    }
+
+    @Test
+    void shouldNotJudgeUntrustedPercentiles() throws IOException {
+        Compare.compare(BASELINE, REGRESSED, 0.05, null, out);
+        assertTrue(printed().lines().filter(l -> l.contains("endToEnd p99.99")).allMatch(l -> l.contains("not judged")), printed());
+    }
+
+    @Test
+    void shouldWriteTheComparisonAsHtmlWhenAsked() throws IOException {
+        Path html = tmp.resolve("out/compare.html");
+        Compare.compare(BASELINE, REGRESSED, 0.05, html, out);
+        String page = Files.readString(html);
+        assertTrue(page.contains("7 regressed, 0 improved."), page.substring(page.indexOf("<h1>")));
+        assertTrue(page.contains("queue-latency · Temurin 25.0.1 · G1 · endToEnd p50: 310 ns → 410 ns"));
+    }
+
+    @Test
+    void shouldRejectANegativeThreshold() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Compare.compare(BASELINE, REGRESSED, -0.1, null, out));
+        assertEquals("threshold must be a fraction >= 0 (0.05 for 5 %), not -0.1", e.getMessage());
+    }
+
+    @Test
+    void shouldRejectADirectoryWithoutResults() {
+        IOException e = assertThrows(IOException.class, () -> Compare.compare(BASELINE, tmp, 0.05, null, out));
+        assertEquals("no results file: " + tmp.resolve("results.json"), e.getMessage());
+    }
+}

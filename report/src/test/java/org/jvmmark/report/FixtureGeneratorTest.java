@@ -1,0 +1,17 @@
+package org.jvmmark.report;
+
+import java.io.IOException;
+
+import org.junit.jupiter.api.Test;
+
+class FixtureGeneratorTest {
+    @Test
+    void shouldReproduceTheCommittedBaselineFixture() throws IOException {
+        Golden.assertMatches("fixtures/baseline/results.json", FixtureGenerator.json(false));
+    }
+
+    @Test
+    void shouldReproduceTheCommittedRegressedFixture() throws IOException {
+        Golden.assertMatches("fixtures/regressed/results.json", FixtureGenerator.json(true));
+    }
+}

@@ -1,0 +1,37 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class FormatTest {
+    @Test
+    void shouldScaleNanosecondsToTheReadableUnit() {
+        assertEquals("312 ns", Format.value(312, "ns"));
+        assertEquals("12.3 µs", Format.value(12_345, "ns"));
+        assertEquals("1.5 ms", Format.value(1_500_000, "ns"));
+        assertEquals("999 ns", Format.value(999, "ns"));
+        assertEquals("1 µs", Format.value(999.9, "ns"));
+    }
+
+    @Test
+    void shouldScaleBytesInBinaryUnits() {
+        assertEquals("48 MiB", Format.value(48 * 1024 * 1024, "bytes"));
+        assertEquals("512 B", Format.value(512, "bytes"));
+    }
+
+    @Test
+    void shouldAbbreviateLargeCountsWithTheirUnit() {
+        assertEquals("47.3 k msg/s", Format.value(47_312, "msg/s"));
+        assertEquals("100 k/s", Format.value(99_990, "/s"));
+        assertEquals("1.2 M ops", Format.value(1_200_000, "ops"));
+    }
+
+    @Test
+    void shouldWriteChangesWithASignAndNoSpuriousDigits() {
+        assertEquals("+12.3 %", Format.change(0.1234));
+        assertEquals("−4 %", Format.change(-0.04));
+        assertEquals("~0 %", Format.change(0.0001));
+        assertEquals("<0.1 %", Format.percent(0.0004));
+    }
+}

@@ -1,0 +1,93 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shouldRenderMarkdownEqualToTheGoldenFile() throws IOException {
+        Path dir = Golden.copyFixture("baseline", tmp);
+        Report.render(dir);
+        Golden.assertMatches("golden/report.md", Files.readString(dir.resolve("report.md")));
+    }
+
+    @Test
+    void shouldRenderCsvEqualToTheGoldenFile() throws IOException {
+        Path dir = Golden.copyFixture("baseline", tmp);
+        Report.render(dir);
+        Golden.assertMatches("golden/results.csv", Files.readString(dir.resolve("results.csv")));
+    }
+
+    @Test
+    void shouldKeepFailedTimedOutAndUnsupportedTrialsAsRowsWithTheirReason() throws IOException {
+        Path dir = Golden.copyFixture("baseline", tmp);
+        Report.render(dir);
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains("**timeout** no result after 120 s"), md);
+        assertTrue(md.contains("**unsupported** variant virtual needs JDK 21"), md);
+        assertTrue(md.contains("**failed** validation failed: room #3"), md);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("validation failed: room #3"));
+    }
+
+    @Test
+    void shouldInlineChartJsSoThePageNeedsNoNetwork() throws IOException {
+        Path dir = Golden.copyFixture("baseline", tmp);
+        Report.render(dir);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("Chart.js v4"), "Chart.js banner missing");
+        assertTrue(!html.contains("<script src") && !html.contains("<link"), "the page must not load anything");
+    }
+
+    @Test
+    void shouldRejectAMissingResultsFileWithOneLine() {
+        IOException e = assertThrows(IOException.class, () -> Report.render(tmp));
+        assertEquals("no results file: " + tmp.resolve("results.json"), e.getMessage());
+    }
+
+    @Test
+    void shouldRejectAFileWithAnotherSchema() throws IOException {
+        Files.writeString(tmp.resolve("results.json"), "{\"schema\": \"something/else\", \"trials\": []}");
+        IOException e = assertThrows(IOException.class, () -> Report.render(tmp));
+        assertTrue(e.getMessage().contains("has schema 'something/else', expected 'jvmmark/results/1'"), e.getMessage());
+    }
+
+    @Test
+    void shouldRejectInvalidJsonWithItsLine() throws IOException {
+        Files.writeString(tmp.resolve("results.json"), "{\n\"schema\": \"jvmmark/results/1\",\n\"trials\": [ { ]\n}");
+        IOException e = assertThrows(IOException.class, () -> Report.render(tmp));
+        assertTrue(e.getMessage().contains("is not valid JSON (line 3)"), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void shouldLeaveOutAMetricWithoutAFiniteValueAndSaySo() throws IOException {
+        Files.writeString(tmp.resolve("results.json"), "{\"schema\": \"jvmmark/results/1\", \"host\": {}, \"trials\": [{"
+                + "\"id\": \"w/1\", \"workload\": \"w\", \"status\": \"ok\", \"jvm\": {\"vendor\": \"Eclipse Adoptium\", "
+                + "\"version\": \"21.0.8\", \"feature\": 21}, \"metrics\": {\"score\": {\"value\": NaN, \"unit\": \"ops/s\"}, "
+                + "\"rss\": {\"value\": 1048576, \"unit\": \"bytes\", \"better\": \"lower\"}}}]}");
+        Report.render(tmp);
+        String md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(md.contains("| Temurin 21.0.8 | 1 MiB |"), md);
+        assertTrue(md.contains("metric 'score' has no finite value (NaN) and is left out"), md);
+    }
+
+    @Test
+    void shouldRenderAnEmptyRunWithoutFailing() throws IOException {
+        Files.writeString(tmp.resolve("results.json"), "{\"schema\": \"jvmmark/results/1\", \"created\": \"2026-11-20T12:00:00Z\", "
+                + "\"profile\": \"smoke\", \"host\": {\"cpus\": 8}, \"trials\": []}");
+        Report.render(tmp);
+        assertTrue(Files.readString(tmp.resolve("report.md")).contains("0 trials: no trials"));
+    }
+}
