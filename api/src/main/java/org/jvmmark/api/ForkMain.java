@@ -30,6 +30,7 @@ public final class ForkMain {
             System.err.println("usage: " + ForkMain.class.getName() + " <spec.properties> <result.json>");
             System.exit(2);
         }
+        watchParent();
         Map<String, Object> outcome = runTrial(Paths.get(args[0]));
         try {
             writeAtomically(Paths.get(args[1]), Json.write(outcome));
@@ -39,6 +40,32 @@ public final class ForkMain {
         }
         // Workloads may leave non-daemon threads behind; the trial is over.
         System.exit(0);
+    }
+
+    /**
+     * Ends this JVM when the process that forked it is gone. The runner kills its children when it
+     * is stopped or interrupted, but not when it is itself killed outright ({@code kill -9}, an OOM
+     * kill); a server or a spinning producer left behind would then skew every later measurement
+     * on the machine. One daemon thread, waking once a second.
+     */
+    private static void watchParent() {
+        ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
+        if (parent == null) {
+            return;
+        }
+        Thread watch = new Thread(() -> {
+            while (parent.isAlive()) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            System.err.println("jvmmark: the process that started this trial is gone; stopping");
+            Runtime.getRuntime().halt(143);
+        }, "jvmmark-parent-watch");
+        watch.setDaemon(true);
+        watch.start();
     }
 
     /** Runs the trial described in {@code specFile}; never throws. */
