@@ -1,0 +1,203 @@
+package org.jvmmark.workloads.queue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The fresh directory a trial's queue files live in, and their removal afterwards — on success, on
+ * failure, and (through a shutdown hook) when the JVM is asked to terminate mid-trial.
+ *
+ * <p>A JVM killed outright (the runner's timeout sends SIGKILL) runs no shutdown hook, so the
+ * directory's name carries the process id, and every trial first removes the directories of
+ * processes that no longer exist.
+ *
+ * <p>{@code /dev/shm} is the default because a memory-mapped queue there never waits for a disk,
+ * which is how low-latency users run Chronicle Queue. tmpfs pages are RAM, so the space a trial will
+ * need is checked up front: a queue that fills {@code /dev/shm} would otherwise die of a bus error
+ * in the middle of a memory copy, not with a readable message.
+ *
+ * <p>Thread-safe.
+ */
+final class QueueDirectory implements AutoCloseable {
+    /**
+     * Fixed costs of a queue beside its messages: metadata file and index arrays, about 0.3 MiB
+     * (measured: tmpfs holds only the pages touched, though the cycle file is 80 MiB long).
+     */
+    static final long OVERHEAD_BYTES = 8L << 20;
+    /** Per message: Chronicle's 4-byte header and its share of the index (measured: 260 B per 256 B message). */
+    static final long PER_MESSAGE_OVERHEAD = 8;
+
+    private static final Path SHM = Paths.get("/dev/shm");
+    static final String PREFIX = "jvmmark-queue-";
+
+    private final Path path;
+    private final String fallbackWarning;
+    private final Thread removeOnExit;
+    private boolean removed;
+
+    private QueueDirectory(Path path, String fallbackWarning) {
+        this.path = path;
+        this.fallbackWarning = fallbackWarning;
+        this.removeOnExit = new Thread(this::removeQuietly, "jvmmark-queue-cleanup");
+        Runtime.getRuntime().addShutdownHook(removeOnExit);
+    }
+
+    /**
+     * Creates a fresh directory.
+     *
+     * @param dir {@code auto} for {@code /dev/shm} (the temp dir, with a warning, where it is
+     *     missing or not writable), otherwise the parent directory to create it in
+     * @param neededBytes the space the queue will take; checked against what is free
+     * @throws IOException with one readable line when the directory cannot be made or is too small
+     */
+    static QueueDirectory create(String dir, long neededBytes) throws IOException {
+        Path parent;
+        String warning = null;
+        if ("auto".equals(dir)) {
+            if (Files.isDirectory(SHM) && Files.isWritable(SHM)) {
+                parent = SHM;
+            } else {
+                parent = Paths.get(System.getProperty("java.io.tmpdir"));
+                warning = "/dev/shm is missing or not writable: the queue lives in " + parent
+                        + ", where page-cache write-back may add latency";
+            }
+        } else {
+            parent = Paths.get(dir);
+            if (!Files.isDirectory(parent)) {
+                throw new IOException("dir=" + dir + " is not a directory");
+            }
+        }
+        removeStale(parent);
+        checkSpace(parent, neededBytes, Files.getFileStore(parent).getUsableSpace());
+        Path path = Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
+        return new QueueDirectory(path, warning);
+    }
+
+    /**
+     * Removes the queue directories in {@code parent} left by processes that have died.
+     *
+     * @return the directories removed
+     */
+    static List<Path> removeStale(Path parent) throws IOException {
+        List<Path> stale;
+        try (Stream<Path> entries = Files.list(parent)) {
+            stale = entries.filter(p -> ownerIsGone(p.getFileName().toString()) && Files.isDirectory(p))
+                    .collect(Collectors.toList());
+        }
+        List<Path> removed = new java.util.ArrayList<>();
+        for (Path dir : stale) {
+            // What cannot be removed (another user's files) is left alone.
+            if (deleteTree(dir).isEmpty()) {
+                removed.add(dir);
+            }
+        }
+        return removed;
+    }
+
+    private static boolean ownerIsGone(String name) {
+        if (!name.startsWith(PREFIX)) {
+            return false;
+        }
+        int dash = name.indexOf('-', PREFIX.length());
+        if (dash < 0) {
+            return false;
+        }
+        try {
+            long pid = Long.parseLong(name.substring(PREFIX.length(), dash));
+            return !ProcessHandle.of(pid).isPresent();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The space {@code messages} messages of {@code messageBytes} take in a queue. */
+    static long neededBytes(long messages, int messageBytes) {
+        return OVERHEAD_BYTES + messages * (messageBytes + PER_MESSAGE_OVERHEAD);
+    }
+
+    static void checkSpace(Path parent, long neededBytes, long usableBytes) throws IOException {
+        if (usableBytes < neededBytes) {
+            throw new IOException(String.format(Locale.ROOT,
+                    "not enough space in %s for the queue: it needs about %s but only %s is free; "
+                            + "free some space, lower 'seconds' or 'rate', or choose another 'dir'",
+                    parent, size(neededBytes), size(usableBytes)));
+        }
+    }
+
+    static String size(long bytes) {
+        if (bytes >= 1L << 30) {
+            return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+        }
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** Why the queue is not in {@code /dev/shm}, or {@code null}. */
+    String fallbackWarning() {
+        return fallbackWarning;
+    }
+
+    /**
+     * Removes the directory and everything in it.
+     *
+     * @throws IOException naming what could not be removed
+     */
+    @Override
+    public void close() throws IOException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(removeOnExit);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the hook runs (or ran) anyway
+        }
+        List<Path> left = remove();
+        if (!left.isEmpty()) {
+            throw new IOException("could not remove queue files: " + left.stream().map(Path::toString).collect(Collectors.joining(", ")));
+        }
+    }
+
+    private void removeQuietly() {
+        remove();
+    }
+
+    private synchronized List<Path> remove() {
+        if (removed) {
+            return List.of();
+        }
+        List<Path> left = deleteTree(path);
+        removed = left.isEmpty();
+        return left;
+    }
+
+    /** Deletes {@code root} and everything under it; returns what could not be deleted. */
+    static List<Path> deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return List.of();
+        }
+        List<Path> all;
+        try (Stream<Path> walk = Files.walk(root)) {
+            all = walk.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return List.of(root);
+        }
+        return all.stream().filter(p -> !deleted(p)).collect(Collectors.toList());
+    }
+
+    private static boolean deleted(Path p) {
+        try {
+            Files.deleteIfExists(p);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package org.jvmmark.workloads.queue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.jvmmark.api.Better;
+import org.jvmmark.api.JvmArgs;
+import org.jvmmark.api.Name;
+import org.jvmmark.api.ParamType;
+import org.jvmmark.api.Parameter;
+import org.jvmmark.api.Profile;
+import org.jvmmark.api.Summary;
+import org.jvmmark.api.TrialContext;
+import org.jvmmark.api.UnsupportedWorkloadException;
+import org.jvmmark.api.ValidationException;
+import org.jvmmark.api.Workload;
+import org.jvmmark.harness.CpuAffinity;
+import org.jvmmark.harness.Harness;
+import org.jvmmark.harness.HarnessException;
+import org.jvmmark.harness.HarnessOptions;
+import org.jvmmark.harness.LatencyResult;
+import org.jvmmark.harness.RunResult;
+
+/**
+ * The low-latency Java experiment: one producer thread sends {@code messageBytes}-byte messages,
+ * each stamped with {@code System.nanoTime()}, at a fixed rate through Chronicle Queue in
+ * {@code /dev/shm} (or an in-memory ring, to show what persistence costs); a consumer thread reads
+ * them and records the delay from the time each message was <em>due</em> to be sent.
+ *
+ * <p>Every message is validated (sequence, checksum, payload); anything lost, repeated, reordered
+ * or corrupted fails the trial. The queue's files are removed afterwards whatever happened.
+ *
+ * <p>One instance runs one trial; not thread-safe.
+ */
+@Name("queue-latency")
+@Summary("Chronicle Queue producer/consumer latency: 256-byte messages at 100,000 msg/s through /dev/shm")
+@Parameter(name = "messageBytes", defaultValue = "256", type = ParamType.INTEGER,
+        summary = "message size in bytes (a multiple of 8, at least 32)")
+@Parameter(name = "rate", defaultValue = "100000", type = ParamType.INTEGER, summary = "messages per second the producer sends")
+@Parameter(name = "warmup", defaultValue = "500000", type = ParamType.INTEGER,
+        summary = "messages sent before measuring, so the JIT has compiled both threads' loops")
+@Parameter(name = "seconds", defaultValue = "100", type = ParamType.INTEGER, summary = "length of each run, when iterations is 0")
+@Parameter(name = "iterations", defaultValue = "0", type = ParamType.INTEGER,
+        summary = "messages per run; 0 means seconds × rate")
+@Parameter(name = "runs", defaultValue = "1", type = ParamType.INTEGER, summary = "measured runs after the warm-up")
+@Parameter(name = "pin", defaultValue = "true", type = ParamType.BOOLEAN,
+        summary = "pin producer and consumer to CPUs of their own where the machine has them; CPU 0 stays with the OS")
+@Parameter(name = "dir", defaultValue = "auto",
+        summary = "where the queue directory is created; auto: /dev/shm, else the temp dir (with a warning)")
+@Parameter(name = "transport", defaultValue = "chronicle", choices = {"chronicle", "memory"},
+        summary = "chronicle: Chronicle Queue files; memory: an in-memory ring (Agrona) between the same threads")
+@Parameter(name = "timeout", defaultValue = "10", type = ParamType.INTEGER,
+        summary = "seconds without progress (no message sent or received) before the trial fails")
+// smoke: 120,000 messages, about 40 MiB of queue, which fits even Docker's default 64 MiB /dev/shm.
+@Profile(name = "smoke", params = {"warmup=20000", "iterations=50000", "runs=2"}, timeoutSeconds = 90)
+@Profile(name = "quick", params = {"warmup=500000", "seconds=10", "runs=3"}, timeoutSeconds = 240)
+@Profile(name = "standard", params = {"warmup=1000000", "seconds=100", "runs=1"}, timeoutSeconds = 600)
+// Analytics would phone home and write to $HOME; the announcer prints a banner; the disk-space
+// monitor is a background thread polling the file system — noise on a small machine. The space
+// the queue needs is checked before it starts instead (QueueDirectory).
+@JvmArgs({"-Dchronicle.analytics.disable=true", "-Dchronicle.announcer.disable=true", "-Dchronicle.disk.monitor.disable=true"})
+// Without sun.nio.ch Chronicle falls back to a read-only table store; without the other two it
+// cannot map files or release direct buffers.
+@JvmArgs(since = 9, value = {"--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+        "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED", "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED"})
+// JEP 471: from 23 the JDK controls sun.misc.Unsafe memory access (and warns from 24).
+@JvmArgs(since = 23, value = "--sun-misc-unsafe-memory-access=allow")
+// JEP 472: from 24 loading native code through JNI (jffi, JNA) warns unless enabled. The flag
+// exists from 17, but is not needed before 24.
+@JvmArgs(since = 24, value = "--enable-native-access=ALL-UNNAMED")
+public final class QueueLatencyWorkload implements Workload {
+    /** Data capacity of the in-memory ring: 16 MiB, about 0.6 s of backlog at 100,000 × 256 B/s. */
+    static final int MEMORY_RING_BYTES = 16 << 20;
+
+    @Override
+    public void run(TrialContext ctx) throws Exception {
+        QueueSettings settings = QueueSettings.from(ctx);
+        MessageCodec codec = new MessageCodec(settings.messageBytes);
+        keepNativeLibrariesOutOfHome(ctx.workDir());
+        ctx.result().info("transport", settings.transport);
+        ctx.result().info("messageBytes", settings.messageBytes);
+        ctx.result().info("messages", settings.totalMessages());
+
+        QueueDirectory dir = null;
+        Transport transport = null;
+        HandOffTask task = null;
+        Throwable failure = null;
+        try {
+            if (settings.transport.equals("chronicle")) {
+                ChronicleLog log = installChronicleLog(ctx);
+                dir = QueueDirectory.create(settings.dir, QueueDirectory.neededBytes(settings.totalMessages(), settings.messageBytes));
+                ctx.result().info("queueDir", dir.path().toString());
+                if (dir.fallbackWarning() != null) {
+                    ctx.result().warning(dir.fallbackWarning());
+                    ctx.log("warning: " + dir.fallbackWarning());
+                }
+                ctx.result().info("chronicleQueueVersion", libraryVersion("net.openhft", "chronicle-queue"));
+                transport = ChronicleTransport.open(dir.path(), log);
+            } else {
+                ctx.result().info("agronaVersion", MemoryTransport.agronaVersion());
+                transport = new MemoryTransport(MEMORY_RING_BYTES);
+            }
+            ThreadPlacement placement = ThreadPlacement.plan(CpuAffinity.parseList(CpuAffinity.currentCpus()), settings.pin);
+            task = new HandOffTask(transport, codec, placement.consumerCpu, Fault.fromSystemProperty(),
+                    settings.warmup, settings.iterations, settings.timeout);
+            HarnessOptions options = HarnessOptions.builder()
+                    .name("queue-latency (" + transport.name() + ", " + settings.messageBytes + " B)")
+                    .throughput(settings.rate, TimeUnit.SECONDS)
+                    .warmupIterations(settings.warmup)
+                    .iterations(settings.iterations)
+                    .runs(settings.runs)
+                    .affinity(settings.pin)
+                    .noProgressTimeout(settings.timeout)
+                    .build();
+            LatencyResult result = measure(options, task);
+            record(ctx, result, task);
+        } catch (Throwable t) {
+            failure = t;
+            throw t;
+        } finally {
+            cleanUp(ctx, task, transport, dir, failure);
+        }
+    }
+
+    private static LatencyResult measure(HarnessOptions options, HandOffTask task) throws Exception {
+        LatencyResult result;
+        try {
+            result = new Harness(options, task).run();
+        } catch (HarnessException e) {
+            // A consumer that found a bad message stops counting; the producer then stops with a
+            // HarnessException that wraps the same problem. Report the consumer's own words.
+            Throwable consumerFailure = task.consumer() == null ? null : task.consumer().failure();
+            if (consumerFailure instanceof ValidationException) {
+                throw (ValidationException) consumerFailure;
+            }
+            if (consumerFailure != null) {
+                throw new IllegalStateException("consumer failed: " + ChronicleLog.rootCause(consumerFailure), consumerFailure);
+            }
+            throw e;
+        }
+        task.stopConsumer();
+        Throwable late = task.consumer().failure();
+        if (late instanceof ValidationException) {
+            throw (ValidationException) late;
+        } else if (late != null) {
+            throw new IllegalStateException("consumer failed: " + ChronicleLog.rootCause(late), late);
+        }
+        if (task.consumer().received() != task.sent()) {
+            throw new ValidationException(task.sent() + " messages were sent but " + task.consumer().received() + " received");
+        }
+        return result;
+    }
+
+    private static void record(TrialContext ctx, LatencyResult result, HandOffTask task) {
+        result.recordInto(ctx.result());
+        List<RunResult> runs = result.endToEnd().runs();
+        double[] rates = runs.stream().mapToDouble(RunResult::achievedRate).toArray();
+        ctx.result().metric("achievedRate", result.endToEnd().achievedRate(), "msg/s", Better.HIGHER, rates);
+
+        CpuAffinity.Pinning producer = result.cpus().get("benchmark");
+        CpuAffinity.Pinning consumer = task.consumerPinning();
+        Map<String, Object> cpus = new LinkedHashMap<>();
+        cpus.put("producer", producer == null ? "unknown" : producer.obtained());
+        cpus.put("consumer", consumer == null ? "unknown" : consumer.obtained());
+        ctx.result().info("threadCpus", cpus);
+        boolean dedicated = producer != null && consumer != null && producer.isPinned() && consumer.isPinned()
+                && producer.requested() != 0 && consumer.requested() != 0 && producer.requested() != consumer.requested();
+        ctx.result().info("dedicatedCores", dedicated);
+        if (!dedicated) {
+            String line = "producer (CPUs " + cpus.get("producer") + ") and consumer (CPUs " + cpus.get("consumer")
+                    + ") do not each have a core of their own apart from the OS: only the lower percentiles"
+                    + " (p50, p90) mean anything, p99 and above are scheduler noise";
+            ctx.result().warning(line);
+            ctx.log("warning: " + line);
+        }
+        ctx.log("\n" + result.report());
+    }
+
+    /**
+     * Removes the queue files whatever happened. A failure to remove them fails an otherwise good
+     * trial; after a failure it is attached to the original error instead of hiding it.
+     */
+    private static void cleanUp(TrialContext ctx, HandOffTask task, Transport transport, QueueDirectory dir, Throwable failure)
+            throws Exception {
+        Exception problem = null;
+        try {
+            if (task != null) {
+                task.stopConsumer();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (transport != null) {
+            try {
+                transport.close();
+            } catch (RuntimeException e) {
+                ctx.log("warning: closing the " + transport.name() + " transport failed: " + ChronicleLog.rootCause(e));
+            }
+        }
+        if (dir != null) {
+            try {
+                dir.close();
+            } catch (IOException e) {
+                problem = e;
+            }
+        }
+        if (problem != null) {
+            if (failure != null) {
+                failure.addSuppressed(problem);
+                ctx.log("warning: " + problem.getMessage());
+            } else {
+                throw problem;
+            }
+        }
+    }
+
+    private static ChronicleLog installChronicleLog(TrialContext ctx) throws UnsupportedWorkloadException {
+        try {
+            return ChronicleLog.install(ctx::log);
+        } catch (Throwable t) {
+            // Chronicle's Jvm class checks the JVM in its static initialiser.
+            throw new UnsupportedWorkloadException("Chronicle Queue cannot run on this JVM: " + ChronicleLog.rootCause(t), t);
+        }
+    }
+
+    /**
+     * JNA (loaded by Chronicle's dependencies) unpacks its native library under
+     * {@code $HOME/.cache/JNA} unless told otherwise; a benchmark must not write to {@code $HOME}.
+     * The trial's scratch directory is removed by the runner.
+     */
+    static void keepNativeLibrariesOutOfHome(Path workDir) throws IOException {
+        if (System.getProperty("jna.tmpdir") == null) {
+            Path nativeDir = Files.createDirectories(workDir.resolve("native"));
+            System.setProperty("jna.tmpdir", nativeDir.toString());
+        }
+    }
+
+    private static String libraryVersion(String group, String artifact) {
+        String resource = "/META-INF/maven/" + group + "/" + artifact + "/pom.properties";
+        try (InputStream in = QueueLatencyWorkload.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                return "unknown";
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}
