@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * A child process watched from outside, as a benchmark must: the JVM under test is not asked how
@@ -22,6 +23,8 @@ import java.util.function.BooleanSupplier;
 final class ChildProcess {
     private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
     private static final long POLL_MILLIS = 20;
+    /** How long a stopped child may run its shutdown hooks before it is killed outright. */
+    private static final long GRACE_MILLIS = 3000;
 
     private final Process process;
     private final long startNanos = System.nanoTime();
@@ -104,10 +107,22 @@ final class ChildProcess {
         return new ProcessOutcome(process.pid(), killedByUs ? -1 : exit, wall, cpuSeconds, peakRss, timedOut, wasCancelled, cpusAllowed);
     }
 
-    /** Kills the child and whatever it started. */
+    /**
+     * Stops the child and whatever it started: SIGTERM first, so the JVM runs its shutdown hooks
+     * and a workload can remove what it created (a queue in {@code /dev/shm} is RAM), then SIGKILL
+     * for whatever is still alive after a grace period.
+     */
     void kill() {
         killedByUs = true;
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> descendants = process.descendants().collect(Collectors.toList());
+        process.destroy();
+        descendants.forEach(ProcessHandle::destroy);
+        try {
+            process.waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        descendants.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
 
