@@ -30,7 +30,7 @@ final class ChartSpecs {
             List<Column> latency = t.columns().stream().filter(c -> c.kind() == Column.Kind.LATENCY).toList();
             if (!latency.isEmpty()) {
                 String probe = latency.get(0).probe();
-                ids.add(percentiles(section, t, probe, latency.get(0).unit()));
+                ids.add(percentiles(section, t, probe, latency.get(0).unit(), latency.get(0).coCorrected()));
                 if (probe.equals("endToEnd") || section.tables().indexOf(t) == 0) {
                     ids.add(bars(section, t, latency.stream().filter(c -> c.key().equals("50")).findFirst().orElse(null)));
                     ids.add(bars(section, t, tailColumn(latency)));
@@ -67,7 +67,7 @@ final class ChartSpecs {
         return best;
     }
 
-    private String percentiles(Section section, Table t, String probe, String unit) {
+    private String percentiles(Section section, Table t, String probe, String unit, boolean coCorrected) {
         List<Map<String, Object>> series = new ArrayList<>();
         double maxX = 10;
         for (Row row : t.rows()) {
@@ -87,7 +87,8 @@ final class ChartSpecs {
         if (series.isEmpty()) {
             return null;
         }
-        Map<String, Object> spec = spec("percentiles", section.workload() + " — " + probe + ": latency by percentile", unit);
+        Map<String, Object> spec = spec("percentiles", section.workload() + " — " + probe + ": latency by percentile"
+                + (coCorrected ? "" : " " + ModelBuilder.NOT_CORRECTED), unit);
         spec.put("series", series);
         spec.put("maxX", Math.pow(10, Math.ceil(Math.log10(maxX))));
         return id(spec);
@@ -142,7 +143,8 @@ final class ChartSpecs {
             return null;
         }
         String title = c.kind() == Column.Kind.LATENCY
-                ? section.workload() + " — " + c.probe() + " " + c.title() + (c.trusted() ? "" : " (not trusted on this machine)")
+                ? section.workload() + " — " + c.probe() + " " + c.title() + (c.coCorrected() ? "" : " " + ModelBuilder.NOT_CORRECTED)
+                        + (c.trusted() ? "" : " (not trusted on this machine)")
                 : section.workload() + " — " + c.key();
         Map<String, Object> spec = spec("bars", title, c.unit());
         spec.put("valueLabel", c.kind() == Column.Kind.LATENCY ? c.title() : c.key() + (c.higherIsBetter() ? " (higher is better)" : " (lower is better)"));

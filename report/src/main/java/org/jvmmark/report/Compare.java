@@ -18,7 +18,7 @@ public final class Compare {
      * @param htmlOrNull where to write the comparison as HTML too, or null
      * @param out where the comparison table is printed
      * @return 0 when nothing regressed, 1 when something did
-     * @throws IOException for an unreadable or missing results.json (one-line message)
+     * @throws IOException for an unreadable or missing results.json, or one with a corrupt histogram (one-line message)
      * @throws IllegalArgumentException for a negative threshold
      */
     public static int compare(Path dirA, Path dirB, double threshold, Path htmlOrNull, PrintStream out)
@@ -26,8 +26,8 @@ public final class Compare {
         if (!(threshold >= 0) || Double.isInfinite(threshold)) {
             throw new IllegalArgumentException("threshold must be a fraction >= 0 (0.05 for 5 %), not " + threshold);
         }
-        ReportModel a = ModelBuilder.build(ResultsReader.readDir(dirA));
-        ReportModel b = ModelBuilder.build(ResultsReader.readDir(dirB));
+        ReportModel a = model(dirA);
+        ReportModel b = model(dirB);
         Comparison c = ComparisonBuilder.compare(a, b, threshold);
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString()));
         out.flush();
@@ -35,5 +35,15 @@ public final class Compare {
             Report.write(htmlOrNull, CompareRenderer.html(c, dirA.toString(), dirB.toString()));
         }
         return c.regressions().isEmpty() ? 0 : 1;
+    }
+
+    /** A corrupt histogram surfaces while building: reported like any other bad results file. */
+    private static ReportModel model(Path dir) throws IOException {
+        Results results = ResultsReader.readDir(dir);
+        try {
+            return ModelBuilder.build(results);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(dir.resolve("results.json") + ": " + e.getMessage(), e);
+        }
     }
 }

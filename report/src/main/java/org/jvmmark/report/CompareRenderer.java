@@ -36,6 +36,10 @@ public final class CompareRenderer {
         flush(sb, rows);
         List<Comparison.Line> reg = c.regressions();
         sb.append('\n');
+        String untested = untestedNote(c);
+        if (!untested.isEmpty()) {
+            sb.append(untested).append('\n');
+        }
         if (reg.isEmpty()) {
             sb.append("No regression (").append(c.improvements().size()).append(" improved).\n");
         } else {
@@ -54,6 +58,17 @@ public final class CompareRenderer {
         return l.a() + " → " + l.b() + " (" + l.change() + ", " + l.why() + ")";
     }
 
+    /** What to do about changes too few runs could not test, or "" when there are none. */
+    static String untestedNote(Comparison c) {
+        int n = c.untested().size();
+        if (n == 0) {
+            return "";
+        }
+        return n + (n == 1 ? " figure" : " figures") + " changed beyond the threshold but could not be tested (fewer than "
+                + Significance.MIN_RUNS + " runs on a side) and do not count as regressions: for a test, rerun both "
+                + "sides with more runs or --forks 3.";
+    }
+
     static String describe(Results r) {
         return r.profile() + " profile, " + (r.created().isEmpty() ? "unknown date" : r.created()) + ", "
                 + r.trials().size() + " trials";
@@ -61,8 +76,10 @@ public final class CompareRenderer {
 
     static String method(Comparison c) {
         return "A change counts when it exceeds " + Format.percent(c.threshold()) + " and Welch's t-test on the per-run values "
-                + "calls it significant (p < " + Significance.ALPHA + "; with fewer than " + Significance.MIN_RUNS
-                + " runs the threshold alone decides). Percentiles not trusted on these machines are shown, not judged.";
+                + "calls it significant (p < " + Significance.ALPHA + "); with fewer than " + Significance.MIN_RUNS
+                + " runs on a side there is no test and a change past the threshold is shown as untested, not counted. "
+                + "A row ok in A and failed or missing in B is a regression. Percentiles not trusted on these machines "
+                + "are shown, not judged.";
     }
 
     private static void flush(StringBuilder sb, List<String[]> rows) {
@@ -101,6 +118,10 @@ public final class CompareRenderer {
                 : reg.size() + " regressed, " + c.improvements().size() + " improved.").append("</strong>\n<ul>\n");
         for (Comparison.Line l : reg) {
             h.append("<li>").append(HtmlRenderer.esc(l.name() + ": " + arrow(l))).append("</li>\n");
+        }
+        String untested = untestedNote(c);
+        if (!untested.isEmpty()) {
+            h.append("<li>").append(HtmlRenderer.esc(untested)).append("</li>\n");
         }
         for (String n : c.notes()) {
             h.append("<li>").append(HtmlRenderer.esc(n)).append("</li>\n");

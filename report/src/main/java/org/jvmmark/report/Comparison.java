@@ -18,6 +18,8 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
     /** How a figure moved from A to B. */
     public enum Verdict {
         IMPROVED("improved"), REGRESSED("regressed"), NO_CHANGE("no significant change"),
+        /** Moved beyond the threshold, but too few runs to tell it from noise: reported, never a regression. */
+        UNTESTED("changed (untested: fewer than " + Significance.MIN_RUNS + " runs)"),
         UNTRUSTED("not judged"), MISSING("only in A"), NEW("only in B"), STILL_FAILING("still not ok");
 
         private final String words;
@@ -49,6 +51,11 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
 
     public List<Line> regressions() {
         return lines.stream().filter(l -> l.verdict() == Verdict.REGRESSED).toList();
+    }
+
+    /** Changes beyond the threshold that could not be tested: more runs or forks would tell. */
+    public List<Line> untested() {
+        return lines.stream().filter(l -> l.verdict() == Verdict.UNTESTED).toList();
     }
 
     public List<Line> improvements() {

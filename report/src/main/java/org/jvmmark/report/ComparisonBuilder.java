@@ -13,9 +13,10 @@ import java.util.Objects;
  * left unmatched then matches on the JDK's feature version instead of its full version, so an update
  * (25.0.1 → 25.0.2) is compared with itself. A figure regressed when it moved the wrong way by more
  * than the threshold and Welch's t-test on both sides' per-run values calls the move significant
- * ({@link Significance}); with too few runs for the test the threshold alone decides and the line
- * says so. Percentiles that either machine's noise verdict does not trust are shown but never
- * judged. A row that was ok in A and is not in B regressed.
+ * ({@link Significance}); with too few runs for the test a move past the threshold is reported as
+ * "changed (untested)" and never counts as a regression. Percentiles that either machine's noise
+ * verdict does not trust are shown but never judged. A row that was ok in A and is not ok, or
+ * missing, in B regressed.
  *
  * <p>Stateless and thread-safe.
  */
@@ -52,8 +53,11 @@ public final class ComparisonBuilder {
             for (Row ra : sa.rows()) {
                 Row rb = pairs.get(ra);
                 if (rb == null) {
+                    // A JVM that produced figures in A and none in B is the worst regression there is.
+                    boolean okA = !ra.okTrials().isEmpty();
                     lines.add(new Comparison.Line(sa.workload(), ra.label(), "status", ra.status(), "", "",
-                            Comparison.Verdict.MISSING, "no matching row in B"));
+                            okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.MISSING,
+                            sb == null ? "workload not run in B" : "no matching row in B"));
                 } else {
                     compareRows(lines, a, b, sa, sb, ra, rb, threshold);
                 }
@@ -114,6 +118,12 @@ public final class ComparisonBuilder {
                 if (fa == null || fb == null) {
                     continue;
                 }
+                if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
+                    lines.add(new Comparison.Line(sa.workload(), label, ca.probe() + " " + ca.title(),
+                            Format.value(fa.value(), ca.unit()), Format.value(fb.value(), cb.unit()), "",
+                            Comparison.Verdict.UNTRUSTED, "corrected for coordinated omission on one side only"));
+                    continue;
+                }
                 boolean trusted = ca.kind() != Column.Kind.LATENCY
                         || ma.noise().trusted(ca.key()) && mb.noise().trusted(ca.key());
                 lines.add(line(sa.workload(), label, ca, fa, fb, trusted, threshold));
@@ -124,7 +134,7 @@ public final class ComparisonBuilder {
     private static Comparison.Line line(String workload, String row, Column c, Figure fa, Figure fb, boolean trusted,
                                         double threshold) {
         String figure = switch (c.kind()) {
-            case LATENCY -> c.probe() + " " + c.title();
+            case LATENCY -> c.probe() + " " + c.title() + (c.coCorrected() ? "" : " (uncorrected)");
             case UNCORRECTED -> c.probe() + " uncorrected " + c.title();
             case RATE -> c.probe() + " achieved rate";
             case METRIC -> c.key();
@@ -152,8 +162,11 @@ public final class ComparisonBuilder {
                     why = "within the runs' noise, Welch " + Format.p(o.pValue());
                 }
                 default -> {
-                    verdict = moved;
-                    why = "threshold only: too few runs for a test";
+                    // A move past the threshold may still be the runs' own spread: without a test it is
+                    // reported, not called, so CI never fails on a coin toss.
+                    verdict = Comparison.Verdict.UNTESTED;
+                    why = (worse > 0 ? "worse" : "better") + " by more than the threshold; " + fb.samples().length
+                            + " vs " + fa.samples().length + " runs";
                 }
             }
         }

@@ -11,7 +11,8 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 /**
- * results.csv: one row per trial × probe × percentile (corrected and uncorrected), per probe rate,
+ * results.csv: one row per trial × probe × percentile (kind {@code latency} when corrected for coordinated
+ * omission, {@code latency-uncorrected} otherwise), per probe rate,
  * per metric and per process figure, and one status row for a trial that did not end ok — the raw
  * figures of every fork, for spreadsheets and scripts. Stateless and thread-safe.
  */
@@ -45,7 +46,9 @@ public final class CsvRenderer {
         }
         for (Map.Entry<String, Probe> e : t.latency().entrySet()) {
             Probe p = e.getValue();
-            p.percentiles().forEach((k, v) -> rows.add(row(t, "latency", e.getKey(), k, v, p.unit(), "lower")));
+            // A block the harness could not correct must not pass for a corrected one in a spreadsheet.
+            String kind = p.coCorrected() ? "latency" : "latency-uncorrected";
+            p.percentiles().forEach((k, v) -> rows.add(row(t, kind, e.getKey(), k, v, p.unit(), "lower")));
             p.uncorrected().forEach((k, v) -> rows.add(row(t, "latency-uncorrected", e.getKey(), k, v, p.unit(), "lower")));
             if (p.targetRate() > 0) {
                 rows.add(row(t, "rate", e.getKey(), "targetRate", p.targetRate(), "/s", ""));

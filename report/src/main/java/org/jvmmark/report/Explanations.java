@@ -21,9 +21,11 @@ final class Explanations {
             "Rows are JVM variants: vendor, version, collector, tuning flags, workload variant (and parameters when "
                     + "they differ). A row aggregates its forks: latency percentiles come from the forks' merged "
                     + "histograms, scalar metrics are the mean of the forks' values.",
-            "Latency is measured from each request's intended start time (corrected for coordinated omission) unless "
-                    + "the probe says otherwise; the uncorrected figures are kept in results.json and results.csv. "
-                    + "\"worst\" is the single largest sample.",
+            "Latency is measured from each request's intended start time (corrected for coordinated omission); the "
+                    + "uncorrected figures are kept in results.json and results.csv. A probe that could not be corrected "
+                    + "(no fixed schedule, e.g. a call timed inside the server) is titled \"" + ModelBuilder.NOT_CORRECTED
+                    + "\" and its columns are shown but neither ranked nor marked best: timing from the actual start "
+                    + "hides the requests a stall delayed, which flatters a stalling JVM. \"worst\" is the single largest sample.",
             "Each figure is compared with the best in its column by Welch's two-sample t-test (unequal variances, "
                     + "two-sided) on the per-run values of both rows — every run of every fork counts as one "
                     + "measurement, as JMH does. p < " + Significance.ALPHA + " is called significant (" + SIGNIFICANT
@@ -144,19 +146,26 @@ final class Explanations {
             String iso = h.getOrDefault("isolatedCpus", "");
             parts.add(h.get("cpus") + " CPUs (" + (iso.isBlank() ? "none isolated" : "isolated: " + iso) + ")");
         }
-        if (h.containsKey("memoryBytes")) {
-            try {
-                parts.add(Format.value(Double.parseDouble(h.get("memoryBytes")), "bytes") + " memory");
-            } catch (NumberFormatException e) {
-                parts.add(h.get("memoryBytes") + " memory");
-            }
+        String memory = h.get("memoryBytes");
+        if (memory != null) {
+            // Recorded as null means the runner could not read it: say so rather than print " memory".
+            parts.add(memory.isBlank() ? "memory unknown" : memory(memory));
         }
         add(parts, (h.getOrDefault("os", "") + " " + h.getOrDefault("kernel", "")).strip(), "");
         add(parts, h.get("clockSource"), "clock source ");
         add(parts, h.get("governor"), "governor ");
-        add(parts, h.get("thp"), "THP ");
+        // The runner's key; "thp" is read too for files written before it was named so.
+        add(parts, h.getOrDefault("transparentHugePages", h.get("thp")), "THP ");
         add(parts, h.get("virtualization"), "virtualization: ");
         return String.join(" · ", parts);
+    }
+
+    private static String memory(String bytes) {
+        try {
+            return Format.value(Double.parseDouble(bytes), "bytes") + " memory";
+        } catch (NumberFormatException e) {
+            return bytes + " memory";
+        }
     }
 
     private static void add(List<String> parts, String value, String prefix) {

@@ -76,7 +76,7 @@ public final class HtmlRenderer {
                     .append("<th class=\"label\">why</th></tr>\n");
             for (NoiseVerdict.PercentileNoise p : n.percentiles()) {
                 h.append("<tr><td class=\"label\">").append(esc(Percentiles.title(p.key()))).append("</td><td>")
-                        .append(esc(Format.percent(p.cv()))).append("</td><td class=\"label\">").append(p.trusted() ? "yes" : "no")
+                        .append(esc(Format.percent(p.cv()))).append("</td><td class=\"label\">").append(MarkdownRenderer.trustedWord(p))
                         .append("</td><td class=\"label\">").append(esc(p.reason())).append("</td></tr>\n");
             }
             h.append("</table>\n");

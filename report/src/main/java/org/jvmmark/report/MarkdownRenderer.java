@@ -28,7 +28,7 @@ public final class MarkdownRenderer {
             md.append("\n| percentile | run-to-run variation | trusted | why |\n|---|---:|---|---|\n");
             for (NoiseVerdict.PercentileNoise p : model.noise().percentiles()) {
                 md.append("| ").append(Percentiles.title(p.key())).append(" | ").append(Format.percent(p.cv()))
-                        .append(" | ").append(p.trusted() ? "yes" : "no").append(" | ").append(esc(p.reason())).append(" |\n");
+                        .append(" | ").append(trustedWord(p)).append(" | ").append(esc(p.reason())).append(" |\n");
             }
         }
         md.append("\n").append(Explanations.LEGEND).append("\n");
@@ -101,5 +101,10 @@ public final class MarkdownRenderer {
     static String esc(String s) {
         return s.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
                 .replace("<", "&lt;").replace("\n", " ");
+    }
+
+    /** "yes", "no", or "unknown" when a single run leaves the spread unknown. */
+    static String trustedWord(NoiseVerdict.PercentileNoise p) {
+        return p.state() == NoiseVerdict.State.UNKNOWN ? "unknown" : p.trusted() ? "yes" : "no";
     }
 }

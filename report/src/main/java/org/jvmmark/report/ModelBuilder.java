@@ -160,19 +160,24 @@ public final class ModelBuilder {
             List<Column> columns = new ArrayList<>();
             String unit = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
                     .filter(Objects::nonNull).map(Probe::unit).findFirst().orElse("ns");
+            // A block timed from the actual rather than the intended start hides every stall behind the
+            // one request that saw it (coordinated omission): such figures flatter a stalling JVM, so
+            // they are shown but never ranked. One uncorrected fork makes the whole column uncorrected.
+            boolean coCorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
+                    .filter(Objects::nonNull).allMatch(Probe::coCorrected);
             for (String key : percentileKeys(rows, probe)) {
-                columns.add(new Column(Column.Kind.LATENCY, probe, key, Percentiles.title(key), unit, false, true,
-                        noise.trusted(key)));
+                columns.add(new Column(Column.Kind.LATENCY, probe, key, Percentiles.title(key), unit, false, coCorrected,
+                        noise.trusted(key), coCorrected));
             }
             boolean hasRate = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
                     .anyMatch(p -> p != null && p.achievedRate() > 0);
             if (hasRate) {
                 columns.add(new Column(Column.Kind.RATE, probe, "achievedRate", "achieved rate", "/s", true, false, true));
             }
-            tables.add(table("Latency — " + probe, columns, rows));
-            boolean corrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
-                    .anyMatch(p -> p != null && p.coCorrected() && !p.uncorrected().isEmpty());
-            if (corrected) {
+            tables.add(table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows));
+            boolean hasUncorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
+                    .anyMatch(p -> p != null && !p.uncorrected().isEmpty());
+            if (coCorrected && hasUncorrected) {
                 List<Column> plain = new ArrayList<>();
                 uncorrectedKeys(rows, probe).forEach(key -> plain.add(
                         new Column(Column.Kind.UNCORRECTED, probe, key, Percentiles.title(key), unit, false, false, true)));
@@ -184,7 +189,7 @@ public final class ModelBuilder {
         Map<String, Metric> firstOfEach = new LinkedHashMap<>();
         rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> t.metrics().forEach(firstOfEach::putIfAbsent));
         firstOfEach.forEach((name, m) -> metricColumns.add(
-                new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), true, true)));
+                new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), !isCheck(name), true)));
         if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.process().peakRssBytes() > 0)) {
             metricColumns.add(new Column(Column.Kind.METRIC, null, PEAK_RSS, PEAK_RSS, "bytes", false, true, true));
         }
@@ -207,6 +212,18 @@ public final class ModelBuilder {
                 tables, warnings);
     }
 
+    /** How a latency table or chart built from uncorrected blocks is titled. */
+    static final String NOT_CORRECTED = "(not corrected for coordinated omission)";
+
+    /**
+     * Whether a metric checks the run rather than scores the JVM: the achieved (or target) rate says
+     * whether the load generator kept its schedule; a higher one is not a better JVM, so it is not ranked.
+     */
+    static boolean isCheck(String metric) {
+        String last = metric.substring(metric.lastIndexOf('.') + 1);
+        return last.equals("achievedRate") || last.equals("targetRate");
+    }
+
     /** Most metric columns in one table: wider tables stop being readable, in a terminal or a README. */
     static final int MAX_METRIC_COLUMNS = 7;
 
@@ -223,7 +240,7 @@ public final class ModelBuilder {
             if (dot > 0 && dot < c.key().length() - 1) {
                 // The table's title names the group; the column keeps the rest of the name.
                 Column shortened = new Column(c.kind(), c.probe(), c.key(), c.key().substring(dot + 1), c.unit(),
-                        c.higherIsBetter(), c.ranked(), c.trusted());
+                        c.higherIsBetter(), c.ranked(), c.trusted(), c.coCorrected());
                 groups.computeIfAbsent("Metrics — " + c.key().substring(0, dot), k -> new ArrayList<>()).add(shortened);
             } else {
                 plain.add(c);

@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * JDKs, p99+ spread by orders of magnitude). Second the runs: per percentile, the median over all
  * rows and probes of the run-to-run coefficient of variation (stddev / mean of the per-run values).
  * Up to {@value #STABLE} the percentile is stable; up to {@value #NOISY} it is noisy (only large
- * differences stand out); beyond that it is untrusted. With single runs the spread is unknown and the
- * report says so. The jitter probe, when a workload sampled it, is quoted as further evidence.
+ * differences stand out); beyond that it is untrusted. With single runs the spread is unknown: the
+ * percentile is neither trusted nor ruled out, and the headline says so rather than promise anything. The jitter probe, when a workload sampled it, is quoted as further evidence.
  *
  * <p>Immutable, hence thread-safe.
  *
@@ -28,8 +28,27 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
     static final double STABLE = 0.10;
     static final double NOISY = 0.25;
 
+    /** What the evidence says about one percentile. */
+    public enum State {
+        /** Runs agree to within {@value #STABLE}. */
+        STABLE,
+        /** Runs vary, but only by up to {@value #NOISY}: large differences still stand out. */
+        NOISY,
+        /** No row had two runs: nothing is known about the spread, so nothing is promised. */
+        UNKNOWN,
+        /** The machine or the runs rule it out: differences are not called. */
+        UNTRUSTED
+    }
+
     /** One percentile's evidence. {@code cv} is NaN when no row had two runs. */
-    public record PercentileNoise(String key, double cv, int figures, boolean trusted, String reason) {
+    public record PercentileNoise(String key, double cv, int figures, State state, String reason) {
+        /**
+         * Whether differences may be called at all. An unknown spread does not forbid it: the per-cell
+         * test then answers "not enough runs to tell" itself, which is the honest answer.
+         */
+        public boolean trusted() {
+            return state != State.UNTRUSTED;
+        }
     }
 
     public NoiseVerdict {
@@ -54,25 +73,25 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
         for (Map.Entry<String, List<Double>> e : ordered.entrySet()) {
             String key = e.getKey();
             double cv = Stats.median(e.getValue().stream().mapToDouble(Double::doubleValue).toArray());
-            boolean trusted;
+            State state;
             String reason;
             if (fewCores && Percentiles.value(key) >= 99) {
-                trusted = false;
+                state = State.UNTRUSTED;
                 reason = "scheduler noise on " + cpus + " CPUs";
             } else if (Double.isNaN(cv)) {
-                trusted = true;
+                state = State.UNKNOWN;
                 reason = "spread unknown (single runs)";
             } else if (cv > NOISY) {
-                trusted = false;
+                state = State.UNTRUSTED;
                 reason = "runs vary by " + Format.percent(cv);
             } else if (cv > STABLE) {
-                trusted = true;
+                state = State.NOISY;
                 reason = "noisy: runs vary by " + Format.percent(cv) + ", only large differences show";
             } else {
-                trusted = true;
+                state = State.STABLE;
                 reason = "stable: runs vary by " + Format.percent(cv);
             }
-            list.add(new PercentileNoise(key, cv, e.getValue().size(), trusted, reason));
+            list.add(new PercentileNoise(key, cv, e.getValue().size(), state, reason));
         }
         List<String> details = new ArrayList<>();
         String isolated = isolatedCpus == null || isolatedCpus.isBlank() ? "none isolated" : "CPUs " + isolatedCpus + " isolated";
@@ -99,15 +118,33 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
         if (list.isEmpty()) {
             return "No latency was measured; the scalar metrics show their own run-to-run spread (± in the tables).";
         }
-        List<String> trusted = list.stream().filter(PercentileNoise::trusted).map(p -> Percentiles.title(p.key)).toList();
-        List<String> not = list.stream().filter(p -> !p.trusted).map(p -> Percentiles.title(p.key)).toList();
-        if (not.isEmpty()) {
+        List<String> trusted = titles(list, State.STABLE, State.NOISY);
+        List<String> unknown = titles(list, State.UNKNOWN);
+        List<String> not = titles(list, State.UNTRUSTED);
+        if (unknown.isEmpty() && not.isEmpty()) {
             return "Every measured percentile can be trusted on this machine (" + String.join(", ", trusted) + ").";
         }
-        if (trusted.isEmpty()) {
+        if (unknown.isEmpty() && trusted.isEmpty()) {
             return "No latency percentile can be trusted on this machine: do not rank JVMs on its latency.";
         }
-        return "Trust " + String.join(", ", trusted) + " on this machine; " + String.join(", ", not)
-                + " are noise here — differences there are not called.";
+        // Trust needs evidence: a percentile measured once is neither trusted nor ruled out, and says so.
+        List<String> parts = new ArrayList<>();
+        if (!trusted.isEmpty()) {
+            parts.add("Trust " + String.join(", ", trusted) + " on this machine");
+        }
+        if (!unknown.isEmpty()) {
+            parts.add((parts.isEmpty() ? "Run-to-run" : "run-to-run") + " spread unknown for " + String.join(", ", unknown)
+                    + ": fewer than 2 runs; use more runs or --forks 3");
+        }
+        if (!not.isEmpty()) {
+            parts.add(String.join(", ", not) + (not.size() == 1 ? " is" : " are")
+                    + " noise here — differences there are not called");
+        }
+        return String.join("; ", parts) + ".";
+    }
+
+    private static List<String> titles(List<PercentileNoise> list, State... states) {
+        List<State> wanted = List.of(states);
+        return list.stream().filter(p -> wanted.contains(p.state)).map(p -> Percentiles.title(p.key)).toList();
     }
 }

@@ -18,10 +18,11 @@ import org.HdrHistogram.Histogram;
  * @param fellBehind whether the harness flagged that the schedule fell behind its target rate
  * @param histogram the compressed, base64 HdrHistogram of all measured runs, or null
  * @param jitter what the harness's jitter sampler saw during the trial, or null when it was off
+ * @param origin where the block came from, for error messages: "trial queue-latency/3 probe endToEnd"
  */
 public record Probe(String unit, long count, boolean coCorrected, double targetRate, double achievedRate,
                     boolean fellBehind, Map<String, Double> percentiles, Map<String, Double> uncorrected,
-                    List<Run> runs, String histogram, Jitter jitter) {
+                    List<Run> runs, String histogram, Jitter jitter, String origin) {
 
     /**
      * The gaps a spinning sampler thread saw in its own clock readings longer than the threshold:
@@ -46,7 +47,11 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
         runs = List.copyOf(runs);
     }
 
-    /** The decoded histogram, or null when the block has none. */
+    /**
+     * The decoded histogram, or null when the block has none.
+     *
+     * @throws IllegalArgumentException naming the trial and probe when the histogram is corrupt
+     */
     public Histogram decodeHistogram() {
         if (histogram == null || histogram.isEmpty()) {
             return null;
@@ -54,8 +59,11 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
         try {
             byte[] bytes = Base64.getDecoder().decode(histogram);
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-        } catch (IllegalArgumentException | DataFormatException e) {
-            throw new IllegalArgumentException("histogram is not a base64 compressed HdrHistogram: " + e.getMessage());
+        } catch (DataFormatException | RuntimeException e) {
+            // HdrHistogram reports a truncated or mangled payload with whatever the decoder tripped on
+            // (BufferUnderflowException, ArrayIndexOutOfBoundsException...): a user's file, not our bug.
+            throw new IllegalArgumentException(origin + ": corrupt histogram (not a base64 compressed HdrHistogram: "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()) + ")", e);
         }
     }
 

@@ -17,14 +17,24 @@ public final class Report {
 
     /**
      * @param resultsDir directory holding {@code results.json}
-     * @throws IOException when results.json is missing, unreadable or not a results file (one-line message)
+     * @throws IOException when results.json is missing, unreadable, not a results file or holds a corrupt
+     *     histogram (one-line message)
      */
     public static void render(Path resultsDir) throws IOException {
         Results results = ResultsReader.readDir(resultsDir);
-        ReportModel model = ModelBuilder.build(results);
+        ReportModel model;
+        String html;
+        try {
+            model = ModelBuilder.build(results);
+            html = HtmlRenderer.render(model);
+        } catch (IllegalArgumentException e) {
+            // Bad content found only while building (a corrupt histogram): still the file's fault, so it
+            // gets the same one-line IOException as an unreadable file, and nothing is half-written.
+            throw new IOException(resultsDir.resolve("results.json") + ": " + e.getMessage(), e);
+        }
         write(resultsDir.resolve("report.md"), MarkdownRenderer.render(model));
         write(resultsDir.resolve("results.csv"), CsvRenderer.render(results));
-        write(resultsDir.resolve("report.html"), HtmlRenderer.render(model));
+        write(resultsDir.resolve("report.html"), html);
     }
 
     static void write(Path file, String content) throws IOException {

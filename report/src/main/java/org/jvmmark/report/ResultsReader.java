@@ -85,7 +85,15 @@ public final class ResultsReader {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode value = e.getValue().path("value");
             if (value.isNumber() && Double.isFinite(value.asDouble())) {
-                metrics.put(e.getKey(), metric(e.getValue()));
+                Metric m = metric(e.getValue());
+                if (isBytes(m.unit()) && (m.value() < 0 || java.util.Arrays.stream(m.samples()).anyMatch(v -> v < 0))) {
+                    // A negative size is a measuring error (a counter that wrapped, a "not measured" -1),
+                    // and ranked as "lower is better" it would win.
+                    warnings.add("metric '" + e.getKey() + "' has a negative size (" + Format.plain(m.value())
+                            + " " + m.unit() + ") and is left out");
+                } else {
+                    metrics.put(e.getKey(), m);
+                }
             } else {
                 // One unusable figure must not cost the whole report: leave it out and say so.
                 warnings.add("metric '" + e.getKey() + "' has no finite value (" + (value.isMissingNode() ? "missing" : value.asText()) + ") and is left out");
@@ -94,7 +102,7 @@ public final class ResultsReader {
         Map<String, Probe> latency = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = t.path("latency").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            latency.put(e.getKey(), probe(e.getValue()));
+            latency.put(e.getKey(), probe(e.getValue(), "trial " + t.path("id").asText("(no id)") + " probe " + e.getKey()));
         }
         String status = t.path("status").asText("");
         if (!List.of("ok", "failed", "unsupported", "timeout").contains(status)) {
@@ -117,7 +125,7 @@ public final class ResultsReader {
         return new Metric(m.get("value").asDouble(), m.path("unit").asText(""), !"lower".equals(better), samples);
     }
 
-    private static Probe probe(JsonNode b) {
+    private static Probe probe(JsonNode b, String origin) {
         List<Probe.Run> runs = new ArrayList<>();
         for (JsonNode r : b.path("runs")) {
             runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles"))));
@@ -132,7 +140,12 @@ public final class ResultsReader {
                 : new Probe.Jitter(j.path("thresholdNanos").asDouble(0), j.path("count").asLong(0), numbers(j.path("percentiles")));
         return new Probe(b.path("unit").asText("ns"), b.path("count").asLong(0), b.path("coCorrected").asBoolean(false),
                 target, achieved, behind, numbers(b.path("percentiles")), numbers(b.path("uncorrected").path("percentiles")),
-                runs, textOrNull(b.get("histogram")), jitter);
+                runs, textOrNull(b.get("histogram")), jitter, origin);
+    }
+
+    /** Units that measure a size: "bytes", "B", "KiB", "MB"... */
+    static boolean isBytes(String unit) {
+        return unit.equalsIgnoreCase("bytes") || unit.equalsIgnoreCase("byte") || unit.matches("[KMGT]?i?B");
     }
 
     private static String required(JsonNode t, String field) {

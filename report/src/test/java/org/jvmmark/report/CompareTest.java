@@ -82,4 +82,34 @@ class CompareTest {
         IOException e = assertThrows(IOException.class, () -> Compare.compare(BASELINE, tmp, 0.05, null, out));
         assertEquals("no results file: " + tmp.resolve("results.json"), e.getMessage());
     }
+
+    private static String scoreTrial(String id, double score) {
+        return Golden.trial(id, "\"score\": {\"value\": " + score + ", \"unit\": \"ops/s\", \"samples\": [" + score + "]}", "");
+    }
+
+    @Test
+    void shouldReportAnUntestedChangeWithoutFailing() throws IOException {
+        Path a = Golden.results(tmp.resolve("a"), "{}", scoreTrial("w/1", 100));
+        Path b = Golden.results(tmp.resolve("b"), "{}", scoreTrial("w/1", 50));
+        assertEquals(0, Compare.compare(a, b, 0.05, null, out), printed());
+        assertTrue(printed().contains("changed (untested: fewer than 3 runs)"), printed());
+        assertTrue(printed().contains("rerun both sides with more runs or --forks 3"), printed());
+    }
+
+    @Test
+    void shouldCallARowOkInAAndMissingInBARegression() throws IOException {
+        Path a = Golden.results(tmp.resolve("a"), "{}", scoreTrial("w/1", 100),
+                scoreTrial("w/2", 100).replace("\"version\": \"21.0.8\", \"feature\": 21", "\"version\": \"25.0.1\", \"feature\": 25"));
+        Path b = Golden.results(tmp.resolve("b"), "{}", scoreTrial("w/1", 100));
+        assertEquals(1, Compare.compare(a, b, 0.05, null, out), printed());
+        assertTrue(printed().contains("REGRESSED (1):\n  w · Temurin 25.0.1 · status: no matching row in B"), printed());
+    }
+
+    @Test
+    void shouldReportACorruptHistogramAsOneLine() throws IOException {
+        String block = "\"endToEnd\": {\"coCorrected\": true, \"percentiles\": {\"50\": 100}, \"histogram\": \"AAAA\"}";
+        Path a = Golden.results(tmp.resolve("a"), "{}", Golden.trial("w/1", "", block), Golden.trial("w/2", "", block));
+        IOException e = assertThrows(IOException.class, () -> Compare.compare(a, a, 0.05, null, out));
+        assertTrue(e.getMessage().contains("trial w/1 probe endToEnd: corrupt histogram"), e.getMessage());
+    }
 }

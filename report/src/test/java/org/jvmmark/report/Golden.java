@@ -54,4 +54,18 @@ final class Golden {
         Files.copy(fixture(name).resolve("results.json"), dir.resolve("results.json"));
         return dir;
     }
+
+    /** Writes {@code dir/results.json} with this host block and these trial objects; returns {@code dir}. */
+    static Path results(Path dir, String host, String... trials) throws IOException {
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.writeString(dir.resolve("results.json"), "{\"schema\": \"jvmmark/results/1\", \"profile\": \"smoke\", "
+                + "\"host\": " + host + ", \"trials\": [" + String.join(", ", trials) + "]}");
+        return dir;
+    }
+
+    /** One ok trial of workload w on Temurin 21.0.8 with these metrics and latency blocks (JSON object bodies). */
+    static String trial(String id, String metrics, String latency) {
+        return "{\"id\": \"" + id + "\", \"workload\": \"w\", \"status\": \"ok\", \"jvm\": {\"vendor\": \"Eclipse Adoptium\", "
+                + "\"version\": \"21.0.8\", \"feature\": 21}, \"metrics\": {" + metrics + "}, \"latency\": {" + latency + "}}";
+    }
 }

@@ -1,6 +1,7 @@
 package org.jvmmark.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,5 +73,28 @@ class ModelBuilderTest {
         assertEquals(List.of("Metrics — hello (1 of 2)", "Metrics — hello (2 of 2)", "Metrics"), List.copyOf(tables.keySet()));
         assertEquals("m0", tables.get("Metrics — hello (1 of 2)").get(0).title());
         assertTrue(tables.values().stream().allMatch(t -> t.size() <= ModelBuilder.MAX_METRIC_COLUMNS));
+    }
+
+    @Test
+    void shouldNeitherRankNorMarkBestAnUncorrectedProbe() {
+        Table append = section("queue-latency").tables().stream().filter(t -> t.title().startsWith("Latency — append"))
+                .findFirst().orElseThrow();
+        assertEquals("Latency — append (not corrected for coordinated omission)", append.title());
+        for (int r = 0; r < append.rows().size(); r++) {
+            for (int c = 0; c < append.columns().size(); c++) {
+                assertEquals(Cell.Mark.NONE, append.cell(r, c).mark(), append.rows().get(r).label() + " " + c);
+            }
+        }
+    }
+
+    @Test
+    void shouldNotRankAnAchievedRateMetric() {
+        Table metrics = section("synthetic").tables().stream().filter(t -> t.title().equals("Metrics")).findFirst().orElseThrow();
+        int rate = metrics.columns().indexOf(metrics.columns().stream().filter(c -> c.key().equals("achievedRate"))
+                .findFirst().orElseThrow());
+        assertFalse(metrics.columns().get(rate).ranked());
+        for (int r = 0; r < metrics.rows().size(); r++) {
+            assertEquals(Cell.Mark.NONE, metrics.cell(r, rate).mark());
+        }
     }
 }

@@ -37,9 +37,18 @@ class NoiseVerdictTest {
     }
 
     @Test
-    void shouldSaySoWhenTheSpreadIsUnknown() {
-        NoiseVerdict v = NoiseVerdict.of(Map.of("50", List.of()), 8, "", List.of());
-        assertTrue(v.trusted("50"));
+    void shouldNotPromiseTrustWhenTheSpreadIsUnknown() {
+        NoiseVerdict v = NoiseVerdict.of(Map.of("50", List.of(), "90", List.of()), 8, "", List.of());
+        assertEquals(NoiseVerdict.State.UNKNOWN, v.percentiles().get(0).state());
         assertEquals("spread unknown (single runs)", v.percentiles().get(0).reason());
+        assertEquals("Run-to-run spread unknown for p50, p90: fewer than 2 runs; use more runs or --forks 3.", v.headline());
+    }
+
+    @Test
+    void shouldStillDistrustP99OnTwoCpusWhenTheSpreadIsUnknown() {
+        NoiseVerdict v = NoiseVerdict.of(Map.of("50", List.of(), "99", List.of()), 2, "", List.of());
+        assertFalse(v.trusted("99"));
+        assertEquals("Run-to-run spread unknown for p50: fewer than 2 runs; use more runs or --forks 3; "
+                + "p99 is noise here — differences there are not called.", v.headline());
     }
 }

@@ -90,4 +90,46 @@ class ReportTest {
         Report.render(tmp);
         assertTrue(Files.readString(tmp.resolve("report.md")).contains("0 trials: no trials"));
     }
+
+    @Test
+    void shouldReportACorruptHistogramAsOneLineNamingTrialAndProbe() throws IOException {
+        // "AAAA" is valid base64 but too short for a histogram: HdrHistogram runs off the buffer's end.
+        Golden.results(tmp, "{}", Golden.trial("w/1", "", "\"endToEnd\": {\"coCorrected\": true, "
+                + "\"percentiles\": {\"50\": 100}, \"histogram\": \"AAAA\"}"));
+        IOException e = assertThrows(IOException.class, () -> Report.render(tmp));
+        assertTrue(e.getMessage().contains("trial w/1 probe endToEnd: corrupt histogram"), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void shouldReadTheRunnersThpKeyAndSayWhenMemoryIsUnknown() throws IOException {
+        Golden.results(tmp, "{\"cpus\": 2, \"memoryBytes\": null, \"transparentHugePages\": \"always\"}",
+                Golden.trial("w/1", "\"score\": {\"value\": 3, \"unit\": \"ops/s\"}", ""));
+        Report.render(tmp);
+        String md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(md.contains("Host: 2 CPUs (none isolated) · memory unknown · THP always"), md);
+    }
+
+    @Test
+    void shouldLeaveOutANegativeSizeAndSaySo() throws IOException {
+        Golden.results(tmp, "{}",
+                Golden.trial("w/1", "\"heap\": {\"value\": -1, \"unit\": \"bytes\", \"better\": \"lower\"}, "
+                        + "\"score\": {\"value\": 3, \"unit\": \"ops/s\"}", ""));
+        Report.render(tmp);
+        String md = Files.readString(tmp.resolve("report.md"));
+        assertTrue(md.contains("metric 'heap' has a negative size (-1 bytes) and is left out"), md);
+        assertTrue(!md.contains("| heap"), md);
+    }
+
+    @Test
+    void shouldTitleAndFileUncorrectedLatencyAsUncorrected() throws IOException {
+        Path dir = Golden.copyFixture("baseline", tmp);
+        Report.render(dir);
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("### Latency — append (not corrected for coordinated omission)"));
+        assertTrue(Files.readString(dir.resolve("report.html"))
+                .contains("queue-latency — append: latency by percentile (not corrected for coordinated omission)"));
+        String csv = Files.readString(dir.resolve("results.csv"));
+        assertTrue(csv.contains(",ok,latency-uncorrected,append,50,"), csv);
+        assertTrue(!csv.contains(",latency,append,"), "uncorrected percentiles filed as corrected");
+    }
 }
