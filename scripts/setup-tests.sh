@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond a JDK: a real browser for the HTML report, a C IRC
 # server and a C IRC client to prove the chat workload against code we did not write, and an
-# external timer to cross-check startup figures. Idempotent; needs root (or sudo) for apt-get.
+# external timer to cross-check startup figures; and Temurin 11 and 21 runtimes beside the
+# machine's JDKs, so the end-to-end tests cover four JDK versions. Idempotent; needs root (or sudo)
+# for apt-get.
 set -euo pipefail
 want=()
 command -v chromium >/dev/null 2>&1 || want+=(chromium)
@@ -15,3 +17,5 @@ if [ ${#want[@]} -gt 0 ]; then
   $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null
 fi
+# The end-to-end tests run on every JDK found; these two make sure there are more than the host's.
+"$(dirname "${BASH_SOURCE[0]}")/install-jdks.sh" 11 21 >&2

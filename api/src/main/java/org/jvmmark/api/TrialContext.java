@@ -71,7 +71,12 @@ public final class TrialContext {
     }
 
     public int intParam(String name) {
-        return Math.toIntExact(longParam(name));
+        long value = longParam(name);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("parameter '" + name + "' must be between " + Integer.MIN_VALUE + " and "
+                    + Integer.MAX_VALUE + ", not '" + param(name) + "'");
+        }
+        return (int) value;
     }
 
     public double doubleParam(String name) {

@@ -1,6 +1,7 @@
 package org.jvmmark.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -81,6 +82,15 @@ class ForkMainTest {
         assertEquals(spec.params(), back.params());
         assertEquals("a.B", back.workloadClass());
         assertEquals(100_000, new TrialContext(back).intParam("rate"));
+    }
+
+    @Test
+    void shouldNameTheParameterWhenAWholeNumberIsBeyondIntRange() {
+        TrialContext context = new TrialContext(new TrialSpec("q/3", "a.B", "quick", Map.of("connections", "3_000_000_000"),
+                dir, dir.resolve("c")));
+        assertEquals(3_000_000_000L, context.longParam("connections"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> context.intParam("connections"));
+        assertEquals("parameter 'connections' must be between -2147483648 and 2147483647, not '3_000_000_000'", e.getMessage());
     }
 
     @Test

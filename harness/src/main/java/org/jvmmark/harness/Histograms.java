@@ -4,8 +4,12 @@ import java.nio.ByteBuffer;
 import java.util.Base64;
 import org.HdrHistogram.Histogram;
 
-/** Histogram conventions of the harness: 3 significant digits, auto-resizing. Stateless. */
-final class Histograms {
+/**
+ * Histogram conventions of the harness: 3 significant digits, auto-resizing, and the encoding
+ * {@code results.json} stores. Public for workloads that build a latency block of their own (the
+ * chat driver, whose deliveries are not one sample per iteration). Stateless.
+ */
+public final class Histograms {
     static final int DIGITS = 3;
 
     private Histograms() {
@@ -20,7 +24,7 @@ final class Histograms {
     }
 
     /** HdrHistogram's compressed encoding, base64 — what {@code results.json} stores. */
-    static String encode(Histogram h) {
+    public static String encode(Histogram h) {
         ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int length = h.encodeIntoCompressedByteBuffer(buffer);
         byte[] bytes = new byte[length];

@@ -124,6 +124,11 @@ public final class ComparisonBuilder {
                             Comparison.Verdict.UNTRUSTED, "corrected for coordinated omission on one side only"));
                     continue;
                 }
+                if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
+                    lines.add(new Comparison.Line(sa.workload(), label, ca.key(), Format.value(fa.value(), ca.unit()),
+                            Format.value(fb.value(), cb.unit()), "", Comparison.Verdict.UNTRUSTED, "a fact, not a score"));
+                    continue;
+                }
                 boolean trusted = ca.kind() != Column.Kind.LATENCY
                         || ma.noise().trusted(ca.key()) && mb.noise().trusted(ca.key());
                 lines.add(line(sa.workload(), label, ca, fa, fb, trusted, threshold));

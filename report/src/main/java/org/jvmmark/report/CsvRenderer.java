@@ -57,7 +57,7 @@ public final class CsvRenderer {
                 rows.add(row(t, "rate", e.getKey(), "achievedRate", p.achievedRate(), "/s", "higher"));
             }
         }
-        t.metrics().forEach((k, m) -> rows.add(row(t, "metric", "", k, m.value(), m.unit(), m.higherIsBetter() ? "higher" : "lower")));
+        t.metrics().forEach((k, m) -> rows.add(row(t, "metric", "", k, m.value(), m.unit(), !m.ranked() ? "none" : m.higherIsBetter() ? "higher" : "lower")));
         ProcessFacts pf = t.process();
         if (pf.peakRssBytes() > 0) {
             rows.add(row(t, "process", "", "peakRssBytes", pf.peakRssBytes(), "bytes", "lower"));

@@ -189,7 +189,7 @@ public final class ModelBuilder {
         Map<String, Metric> firstOfEach = new LinkedHashMap<>();
         rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> t.metrics().forEach(firstOfEach::putIfAbsent));
         firstOfEach.forEach((name, m) -> metricColumns.add(
-                new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), !isCheck(name), true)));
+                new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), m.ranked() && !isCheck(name), true)));
         if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.process().peakRssBytes() > 0)) {
             metricColumns.add(new Column(Column.Kind.METRIC, null, PEAK_RSS, PEAK_RSS, "bytes", false, true, true));
         }

@@ -122,7 +122,8 @@ public final class ResultsReader {
         for (int i = 0; i < samples.length; i++) {
             samples[i] = s.get(i).asDouble();
         }
-        return new Metric(m.get("value").asDouble(), m.path("unit").asText(""), !"lower".equals(better), samples);
+        return new Metric(m.get("value").asDouble(), m.path("unit").asText(""), !"lower".equals(better), samples,
+                !"none".equals(better));
     }
 
     private static Probe probe(JsonNode b, String origin) {

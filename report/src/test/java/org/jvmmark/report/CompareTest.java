@@ -1,6 +1,7 @@
 package org.jvmmark.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,6 +95,19 @@ class CompareTest {
         assertEquals(0, Compare.compare(a, b, 0.05, null, out), printed());
         assertTrue(printed().contains("changed (untested: fewer than 3 runs)"), printed());
         assertTrue(printed().contains("rerun both sides with more runs or --forks 3"), printed());
+    }
+
+    @Test
+    void shouldNeverJudgeAFactThatIsNotAScore() throws IOException {
+        String threads = "\"threads\": {\"value\": %d, \"unit\": \"threads\", \"better\": \"none\", \"samples\": [%d, %d, %d]}";
+        Path a = Golden.results(tmp.resolve("a"), "{}", Golden.trial("w/1", String.format(threads, 8, 8, 8, 8), ""));
+        Path b = Golden.results(tmp.resolve("b"), "{}", Golden.trial("w/1", String.format(threads, 400, 400, 401, 399), ""));
+        assertEquals(0, Compare.compare(a, b, 0.05, null, out), printed());
+        assertTrue(printed().contains("a fact, not a score"), printed());
+        Report.render(b);
+        String md = Files.readString(b.resolve("report.md"));
+        assertFalse(md.lines().anyMatch(l -> l.startsWith("|") && l.contains("★")), md);
+        assertTrue(Files.readString(b.resolve("results.csv")).contains(",none,"));
     }
 
     @Test

@@ -29,8 +29,9 @@ final class ChildProcess {
     private final Process process;
     private final long startNanos = System.nanoTime();
     private final Thread watcher;
-    private volatile long peakRss = -1;
-    private volatile double cpuSeconds = -1;
+    /** Unknown until read: {@code null}, never a placeholder figure. */
+    private volatile Long peakRss;
+    private volatile Double cpuSeconds;
     private volatile String cpusAllowed;
     private volatile boolean killedByUs;
 
@@ -103,8 +104,8 @@ final class ChildProcess {
         }
         LIVE.remove(this);
         double wall = (System.nanoTime() - startNanos) / 1e9;
-        int exit = process.isAlive() ? -1 : process.exitValue();
-        return new ProcessOutcome(process.pid(), killedByUs ? -1 : exit, wall, cpuSeconds, peakRss, timedOut, wasCancelled, cpusAllowed);
+        Integer exit = killedByUs || process.isAlive() ? null : process.exitValue();
+        return new ProcessOutcome(process.pid(), exit, wall, cpuSeconds, peakRss, timedOut, wasCancelled, cpusAllowed);
     }
 
     /**
@@ -165,7 +166,8 @@ final class ChildProcess {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("VmHWM:")) {
                     long kib = Long.parseLong(line.replaceAll("[^0-9]", ""));
-                    peakRss = Math.max(peakRss, kib * 1024);
+                    Long seen = peakRss;
+                    peakRss = seen == null ? kib * 1024 : Math.max(seen, kib * 1024);
                 } else if (line.startsWith("Cpus_allowed_list:")) {
                     cpusAllowed = line.substring(line.indexOf(':') + 1).trim();
                 }

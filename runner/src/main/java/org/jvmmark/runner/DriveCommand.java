@@ -84,7 +84,7 @@ final class DriveCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         for (Map.Entry<String, JsonNode> m : o.result().path("metrics").properties()) {
             rows.add(new String[] {"  " + m.getKey(), Text.number(m.getValue().path("value").asDouble()),
-                m.getValue().path("unit").asText(), "(" + m.getValue().path("better").asText() + " is better)"});
+                m.getValue().path("unit").asText(), direction(m.getValue().path("better").asText())});
         }
         for (Map.Entry<String, JsonNode> l : o.result().path("latency").properties()) {
             StringBuilder sb = new StringBuilder();
@@ -96,5 +96,9 @@ final class DriveCommand implements Callable<Integer> {
         }
         Tables.print(main.out, rows);
         o.result().path("warnings").forEach(w -> main.out.println("  warning: " + w.asText()));
+    }
+
+    private static String direction(String better) {
+        return better.equals("none") ? "(a fact, not ranked)" : "(" + better + " is better)";
     }
 }

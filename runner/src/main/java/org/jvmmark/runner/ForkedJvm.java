@@ -129,7 +129,7 @@ final class ForkedJvm {
                     + "; crash log " + hsErr.getFileName(), null, p, command, tail, hsErr);
         }
         if (!Files.isRegularFile(result)) {
-            String why = p.exitCode() == 0 ? "JVM exited with status 0 without writing a result"
+            String why = Integer.valueOf(0).equals(p.exitCode()) ? "JVM exited with status 0 without writing a result"
                     : "JVM exited with status " + p.exitCode() + " before writing a result";
             String clue = JvmMessages.lastInformative(tail);
             return new ForkOutcome("failed", clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
@@ -151,7 +151,7 @@ final class ForkedJvm {
         if (!List.of("ok", "failed", "unsupported").contains(status)) {
             return new ForkOutcome("failed", "result has unknown status '" + status + "'", doc, p, command, tail, null);
         }
-        if (p.exitCode() != 0 && status.equals("ok")) {
+        if (!Integer.valueOf(0).equals(p.exitCode()) && status.equals("ok")) {
             return new ForkOutcome("failed", "JVM exited with status " + p.exitCode() + " after writing its result", doc, p, command, tail, null);
         }
         return new ForkOutcome(status, status.equals("ok") ? null : (error == null ? "no reason given" : error), doc, p, command, tail, null);

@@ -44,8 +44,9 @@ final class JdkSelection {
                     }
                 }
                 List<Jdk> matching = new ArrayList<>();
+                int feature = item.equals("all") ? -1 : feature(item);
                 for (Jdk j : found) {
-                    if (item.equals("all") || j.feature() == Integer.parseInt(item)) {
+                    if (item.equals("all") || j.feature() == feature) {
                         matching.add(j);
                     }
                 }
@@ -70,5 +71,14 @@ final class JdkSelection {
             }
         }
         return new ArrayList<>(chosen.values());
+    }
+
+    /** A feature version as typed; one too large for an int matches no JDK (-1) rather than failing to parse. */
+    private static int feature(String digits) {
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 }

@@ -74,7 +74,21 @@ final class Planner {
                 }
             }
         }
-        return trials;
+        return interleaveForks(trials);
+    }
+
+    /**
+     * Orders each workload's trials fork-major: fork 1 of every JVM variant, then fork 2, and so on.
+     * A machine's state drifts (a VM's host, frequency, page cache); with a JVM's forks back to back
+     * that drift would be charged to the JVM, and a difference between JVMs could pass a
+     * significance test while being nothing but time. Stable: within a fork the plan's order stays.
+     */
+    static List<PlannedTrial> interleaveForks(List<PlannedTrial> trials) {
+        List<String> workloadOrder = trials.stream().map(t -> t.workload().name()).distinct().collect(Collectors.toList());
+        List<PlannedTrial> ordered = new ArrayList<>(trials);
+        ordered.sort(java.util.Comparator.<PlannedTrial>comparingInt(t -> workloadOrder.indexOf(t.workload().name()))
+                .thenComparingInt(PlannedTrial::fork));
+        return ordered;
     }
 
     /**

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<date-time>).")
     private Path out;
 
-    @Option(names = "--resume", description = "Continue DIR/results.json, skipping the trials it already holds.")
+    @Option(names = "--resume", description = "Continue DIR/results.json: skip its ok and unsupported trials, run failed and missing ones again.")
     private boolean resume;
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
@@ -171,10 +170,11 @@ final class RunCommand implements Callable<Integer> {
             results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
             results.write();
         }
-        Set<String> done = results.recordedIds();
-        List<PlannedTrial> todo = plan.stream().filter(t -> !done.contains(t.id())).toList();
-        if (todo.size() < plan.size()) {
-            main.out.printf("resuming %s: %d of %d trials already recorded%n", dir, plan.size() - todo.size(), plan.size());
+        ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
+        List<PlannedTrial> todo = resumed.todo();
+        if (resumed.done() > 0 || resumed.rerun() > 0) {
+            main.out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
+                    resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
         }
         AtomicBoolean interrupted = new AtomicBoolean();
         CountDownLatch loopDone = new CountDownLatch(1);

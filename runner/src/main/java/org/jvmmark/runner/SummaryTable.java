@@ -30,8 +30,8 @@ final class SummaryTable {
                 headline(t.path("metrics")),
                 percentile(e2e, "50"),
                 percentile(e2e, "99"),
-                process.path("peakRssBytes").asLong(-1) > 0 ? Text.bytes(process.path("peakRssBytes").asLong()) : "-",
-                process.has("wallSeconds") ? Text.seconds(process.path("wallSeconds").asDouble()) : "-"});
+                process.path("peakRssBytes").isNumber() && process.path("peakRssBytes").asLong() > 0 ? Text.bytes(process.path("peakRssBytes").asLong()) : "-",
+                process.path("wallSeconds").isNumber() ? Text.seconds(process.path("wallSeconds").asDouble()) : "-"});
             if (!t.path("status").asText().equals("ok") && t.path("error").isTextual()) {
                 errors.add(t.path("id").asText() + ": " + t.path("error").asText());
             }

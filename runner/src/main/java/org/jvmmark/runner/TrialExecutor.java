@@ -43,7 +43,8 @@ final class TrialExecutor {
         if (!trial.runnable()) {
             record.put("status", "unsupported");
             record.put("error", trial.unsupportedReason());
-            return record;
+            record.set("process", processNode(null, null));
+            return complete(record);
         }
         Path logDir = outDir.resolve("logs").resolve(safe(trial.id()));
         deleteRecursively(logDir);
@@ -83,7 +84,7 @@ final class TrialExecutor {
                 }
                 setAsideUnlessOk(record);
             }
-            return record;
+            return complete(record);
         } finally {
             deleteRecursively(scratch);
         }
@@ -95,8 +96,7 @@ final class TrialExecutor {
         r.put("workload", t.workload().name());
         r.put("workloadClass", t.workload().info().className());
         r.put("module", t.workload().module());
-        ObjectNode params = r.putObject("params");
-        t.params().forEach(params::put);
+        r.set("params", ParamValues.typed(t.workload().info(), t.params()));
         r.put("variant", t.variant());
         r.put("gc", t.gc());
         r.put("workloadVariant", t.workloadVariant());
@@ -148,9 +148,17 @@ final class TrialExecutor {
         }
     }
 
+    /**
+     * The {@code process} block; every figure that could not be obtained is {@code null}.
+     *
+     * @param p {@code null} when no process ran (an {@code unsupported} trial): all figures {@code null}
+     */
     static ObjectNode processNode(ProcessOutcome p, String cpusRequested) {
         ObjectNode n = JSON.createObjectNode();
         if (p == null) {
+            for (String field : List.of("pid", "peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode")) {
+                n.putNull(field);
+            }
             return n;
         }
         n.put("pid", p.pid());
@@ -164,6 +172,20 @@ final class TrialExecutor {
             n.put("cpusRequested", cpusRequested);
         }
         return n;
+    }
+
+    /**
+     * Fills what the schema requires whatever happened to the child: a {@code process} block and
+     * {@code jvm.gc} ({@code []} when the JVM never said which collectors it ran).
+     */
+    static ObjectNode complete(ObjectNode record) {
+        if (!(record.get("process") instanceof ObjectNode)) {
+            record.set("process", processNode(null, null));
+        }
+        if (record.get("jvm") instanceof ObjectNode jvm && !(jvm.get("gc") instanceof ArrayNode)) {
+            jvm.putArray("gc");
+        }
+        return record;
     }
 
     /** The child's own findings: its JVM description, metrics, latency, info, warnings. */

@@ -56,6 +56,7 @@ class CliErrorsTest {
     @Test
     void shouldNameTheFoundFeatureVersionsForAMissingOne() {
         assertUsageError(Cli.run("run", "fault-sleep", "--jdk", "7"), "no JDK 7 found; valid: all, ");
+        assertUsageError(Cli.run("run", "fault-sleep", "--jdk", "99999999999"), "no JDK 99999999999 found; valid: all, ");
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,6 +93,29 @@ class FaultPathsTest {
         assertTrue(trial("fault-validation").path("discarded").path("metrics").has("score"), "kept aside for diagnosis");
         assertFailure("fault-unsupported", "unsupported", "needs a feature this JVM lacks (deliberate)");
         assertFailure("fault-requires-future", "unsupported", "requires JDK 999 or later");
+    }
+
+    @Test
+    void shouldWriteEveryRequiredBlockWithNullForWhatIsUnknown() {
+        JsonNode never = trial("fault-requires-future").path("process");
+        for (String field : List.of("peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode")) {
+            assertTrue(never.has(field) && never.get(field).isNull(), "no process ran: " + never);
+        }
+        assertTrue(trial("fault-hang").path("process").path("exitCode").isNull(), "killed by the runner: no exit status of its own");
+        for (JsonNode t : results.path("trials")) {
+            assertTrue(t.path("process").isObject(), t.path("id").asText());
+            assertTrue(t.path("jvm").path("gc").isArray(), "jvm.gc even when the JVM never said: " + t.path("id").asText());
+            t.path("process").properties().forEach(e -> assertFalse(e.getValue().isNumber() && e.getValue().asDouble() < 0,
+                    "no -1 placeholder: " + t.path("id").asText() + " " + e));
+        }
+        assertEquals(0, trial("fault-exit").path("jvm").path("gc").size(), "the JVM exited before saying");
+    }
+
+    @Test
+    void shouldWriteParametersAsTheirDeclaredType() {
+        JsonNode params = trial("fault-sleep").path("params");
+        assertTrue(params.path("millis").isIntegralNumber(), params.toString());
+        assertTrue(params.path("mood").isTextual(), params.toString());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -24,12 +25,13 @@ class InterruptAndResumeTest {
 
     @Test
     void shouldKeepResultsAndKillTheChildOnSigintThenResume() throws Exception {
-        Process runner = new ProcessBuilder(Cli.forkedCommand("run", "fault-no-result", "fault-sleep", "-p", "millis=120000",
+        Process runner = new ProcessBuilder(Cli.forkedCommand("run", "fault-requires-future", "fault-no-result", "fault-sleep",
+                "-p", "millis=120000",
                 "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString()))
                 .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + "-runner.log").toFile()).start();
         try {
             ProcessHandle child = awaitSleepingChild(runner, 60);
-            assertEquals(1, Cli.results(out).path("trials").size(), "the first trial is recorded before the second starts");
+            assertEquals(2, Cli.results(out).path("trials").size(), "the first trials are recorded before the third starts");
             new ProcessBuilder("kill", "-INT", Long.toString(runner.pid())).start().waitFor();
             assertTrue(runner.waitFor(30, TimeUnit.SECONDS), "the runner stops on SIGINT");
             assertEquals(Main.INTERRUPTED, runner.exitValue());
@@ -39,20 +41,23 @@ class InterruptAndResumeTest {
             runner.destroyForcibly();
         }
         JsonNode interrupted = Cli.results(out);
-        assertEquals(1, interrupted.path("trials").size(), "the interrupted trial is not recorded");
-        assertEquals("fault-no-result", interrupted.path("trials").get(0).path("workload").asText());
+        assertEquals(2, interrupted.path("trials").size(), "the interrupted trial is not recorded");
+        assertEquals("fault-no-result", interrupted.path("trials").get(1).path("workload").asText());
         try (var files = Files.list(out)) {
             assertFalse(files.anyMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
         }
 
-        Cli.Result resumed = Cli.run("run", "fault-no-result", "fault-sleep", "-p", "millis=10",
+        Cli.Result resumed = Cli.run("run", "fault-requires-future", "fault-no-result", "fault-sleep", "-p", "millis=10",
                 "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString(), "--resume");
-        assertTrue(resumed.out().contains("1 of 2 trials already recorded"), resumed.out());
-        assertTrue(resumed.out().contains("[1/1] fault-sleep/"), "only the missing trial runs: " + resumed.out());
+        assertTrue(resumed.out().contains("1 of 3 trials already recorded; 1 failed or timed out, run again"), resumed.out());
+        assertTrue(resumed.out().contains("[1/2] fault-no-result/"), "the failed trial runs again: " + resumed.out());
+        assertTrue(resumed.out().contains("[2/2] fault-sleep/"), "the missing trial runs: " + resumed.out());
         JsonNode done = Cli.results(out);
-        assertEquals(2, done.path("trials").size());
+        assertEquals(3, done.path("trials").size(), "the failed trial's record is replaced, not duplicated");
         assertEquals("ok", Cli.trial(done, "fault-sleep/").path("status").asText());
-        assertEquals(1, resumed.status(), "the failed trial from before still counts");
+        assertTrue(Instant.parse(Cli.trial(done, "fault-no-result/").path("started").asText())
+                .isAfter(Instant.parse(Cli.trial(interrupted, "fault-no-result/").path("started").asText())), "rerun, not kept");
+        assertEquals(1, resumed.status(), "the failed trial, failing again, still counts");
         assertEquals(interrupted.path("created").asText(), done.path("created").asText(), "the same result set, continued");
     }
 
@@ -63,6 +68,19 @@ class InterruptAndResumeTest {
         Cli.Result r = Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--profile", "quick", "--out", out.toString(), "--resume");
         assertEquals(2, r.status());
         assertTrue(r.err().contains("holds a 'smoke' run; resume it with --profile smoke"), r.err());
+
+        Cli.Result otherParams = Cli.run("run", "fault-sleep", "-p", "millis=2", "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--out", out.toString(), "--resume");
+        assertEquals(2, otherParams.status(), otherParams.err());
+        assertEquals(1, otherParams.errLines().size(), otherParams.err());
+        assertTrue(otherParams.err().matches("(?s)jvmmark: .*results\\.json holds fault-sleep/\\S+/default/fork1 with other parameters"
+                + " \\(millis=1 recorded, 2 now\\); use another --out\\s*"), otherParams.err());
+
+        Cli.Result same = Cli.run("run", "fault-sleep", "-p", "millis=1", "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--out", out.toString(), "--resume");
+        assertEquals(0, same.status(), same.err());
+        assertTrue(same.out().contains("1 of 1 trials already recorded"), same.out());
+        assertFalse(same.out().contains("[1/"), "nothing to run: " + same.out());
     }
 
     /** Waits until the runner has forked the JVM running fault-sleep (its spec names the workload). */
@@ -74,7 +92,7 @@ class InterruptAndResumeTest {
                     .filter(h -> h.info().arguments().map(List::of).orElse(List.of()).stream().anyMatch(a -> a.contains("jvm-spec.properties")))
                     .filter(h -> Files.isRegularFile(out.resolve("results.json")))
                     .findFirst();
-            if (child.isPresent() && resultsCount() == 1) {
+            if (child.isPresent() && resultsCount() == 2) {
                 Thread.sleep(300); // let the child get into its sleep
                 return child.get();
             }

@@ -86,6 +86,8 @@ class JdkDiscoveryTest {
         assertEquals(byPath, byFeature);
         UserException e = assertThrows(UserException.class, () -> JdkSelection.select(List.of("98"), () -> byPath));
         assertEquals("no JDK 98 found; valid: all, 99 or a JDK path", e.getMessage());
+        UserException huge = assertThrows(UserException.class, () -> JdkSelection.select(List.of("99999999999"), () -> byPath));
+        assertEquals("no JDK 99999999999 found; valid: all, 99 or a JDK path", huge.getMessage(), "beyond int: no NumberFormatException");
     }
 
     @Test

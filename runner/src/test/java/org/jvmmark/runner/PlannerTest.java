@@ -72,6 +72,18 @@ class PlannerTest {
     }
 
     @Test
+    void shouldRunEveryJvmsFirstForkBeforeAnySecondFork() {
+        List<PlannedTrial> plan = planner.plan(List.of(THREADS, MODERN), List.of(JDK17, JDK21), List.of(), List.of(), 2,
+                "smoke", Map.of());
+        List<String> ids = plan.stream().map(PlannedTrial::id).toList();
+        assertEquals(List.of(
+                "threads/v-17.0.1/platform/fork1", "threads/v-17.0.1/virtual/fork1",
+                "threads/v-21.0.1/platform/fork1", "threads/v-21.0.1/virtual/fork1",
+                "threads/v-17.0.1/platform/fork2", "threads/v-21.0.1/platform/fork2", "threads/v-21.0.1/virtual/fork2",
+                "modern/v-17.0.1/default/fork1", "modern/v-21.0.1/default/fork1", "modern/v-21.0.1/default/fork2"), ids);
+    }
+
+    @Test
     void shouldRecordWhyATrialCannotRun() {
         List<PlannedTrial> plan = planner.plan(List.of(THREADS, MODERN), List.of(JDK17), List.of(GarbageCollector.ZGC),
                 List.of(), 1, "quick", Map.of());

@@ -1,5 +1,8 @@
 package org.jvmmark.workloads.chat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.jvmmark.api.Better;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TrialResult;
@@ -33,8 +36,8 @@ public final class ChatDriver implements Workload {
     static void recordVolano(TrialResult result, DriverConfig config, VolanoRun.Result run) {
         double seconds = run.elapsedNanos / 1e9;
         result.metric("score", run.score(), "msg/s", Better.HIGHER);
-        result.metric("messagesSent", run.sent, "messages", Better.HIGHER);
-        result.metric("messagesReceived", run.received, "messages", Better.HIGHER);
+        result.metric("messagesSent", run.sent, "messages", Better.NONE);
+        result.metric("messagesReceived", run.received, "messages", Better.NONE);
         result.metric("elapsed", seconds, "s", Better.LOWER);
         Double target = config.pauseMillis > 0 ? config.rooms * config.users * 1000.0 / config.pauseMillis : null;
         boolean fellBehind = config.pauseMillis > 0 && run.maxLatenessNanos > config.pauseMillis * 1_000_000L;
@@ -55,18 +58,40 @@ public final class ChatDriver implements Workload {
     }
 
     static void recordCapacity(TrialResult result, DriverConfig config, CapacityRun.Result run) {
-        result.metric("connections", run.connections, "connections", Better.HIGHER);
+        result.metric("connections", run.connections, "connections", Better.NONE);
         result.metric("connectRate", run.connections / (run.openNanos / 1e9), "connections/s", Better.HIGHER);
         if (run.after == null) {
             result.warning("the server does not answer FOOTPRINT: its memory per connection was not measured");
             return;
         }
-        result.metric("serverRssPerConnection", run.perConnection("rssBytes"), "bytes", Better.LOWER);
-        result.metric("serverHeapPerConnection", run.perConnection("heapUsedBytes"), "bytes", Better.LOWER);
-        result.metric("serverThreadsPerConnection", run.perConnection("threads"), "threads", Better.LOWER);
-        result.metric("serverRssHeld", run.after.getOrDefault("rssBytes", -1L), "bytes", Better.LOWER);
-        result.metric("serverHeapHeld", run.after.getOrDefault("heapUsedBytes", -1L), "bytes", Better.LOWER);
+        List<String> notMeasured = new ArrayList<>();
+        footprint(result, notMeasured, "serverRssPerConnection", run.perConnection("rssBytes"), "bytes");
+        footprint(result, notMeasured, "serverHeapPerConnection", run.perConnection("heapUsedBytes"), "bytes");
+        footprint(result, notMeasured, "serverThreadsPerConnection", run.perConnection("threads"), "threads");
+        footprint(result, notMeasured, "serverRssHeld", held(run.after, "rssBytes"), "bytes");
+        footprint(result, notMeasured, "serverHeapHeld", held(run.after, "heapUsedBytes"), "bytes");
+        if (!notMeasured.isEmpty()) {
+            result.warning("the server's FOOTPRINT answer lacked some figures; not measured: " + String.join(", ", notMeasured));
+        }
         result.info("serverBefore", run.before);
         result.info("serverAfter", run.after);
+    }
+
+    /**
+     * Records a lower-is-better footprint figure only when the server reported it: a placeholder
+     * (-1 or NaN) would rank as the smallest footprint of all.
+     */
+    private static void footprint(TrialResult result, List<String> notMeasured, String name, double value, String unit) {
+        if (Double.isFinite(value)) {
+            result.metric(name, value, unit, Better.LOWER);
+        } else {
+            notMeasured.add(name);
+        }
+    }
+
+    /** A figure the server holds after the connections opened, or NaN when it did not report one. */
+    private static double held(Map<String, Long> after, String key) {
+        Long v = after.get(key);
+        return v == null || v < 0 ? Double.NaN : v;
     }
 }

@@ -97,9 +97,9 @@ public final class ChatWorkload implements Workload {
         result.metric("serverPeakRss", live.peakRssBytes(), "bytes", Better.LOWER);
         result.metric("serverHeapUsed", collected.heapUsedBytes(), "bytes", Better.LOWER);
         result.metric("serverHeapCommitted", live.heapCommittedBytes(), "bytes", Better.LOWER);
-        result.metric("serverPeakThreads", ManagementFactory.getThreadMXBean().getPeakThreadCount(), "threads", Better.LOWER);
-        result.metric("connectionsServed", stats.accepted(), "connections", Better.HIGHER);
-        result.metric("serverPeakConnections", stats.peakOpen(), "connections", Better.HIGHER);
+        result.metric("serverPeakThreads", ManagementFactory.getThreadMXBean().getPeakThreadCount(), "threads", Better.NONE);
+        result.metric("connectionsServed", stats.accepted(), "connections", Better.NONE);
+        result.metric("serverPeakConnections", stats.peakOpen(), "connections", Better.NONE);
         result.info("impl", impl);
         result.info("serverLinesIn", stats.linesIn());
         result.info("serverLinesOut", stats.linesOut());

@@ -1,12 +1,11 @@
 package org.jvmmark.workloads.chat;
 
-import java.nio.ByteBuffer;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.jvmmark.harness.Histograms;
 import org.jvmmark.harness.Percentiles;
 
 /**
@@ -59,7 +58,7 @@ final class DeliveryLatency {
         block.put("percentiles", Percentiles.of(corrected));
         Map<String, Object> raw = new LinkedHashMap<>();
         raw.put("percentiles", Percentiles.of(uncorrected));
-        raw.put("histogram", encode(uncorrected));
+        raw.put("histogram", Histograms.encode(uncorrected));
         block.put("uncorrected", raw);
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("run", 1);
@@ -69,16 +68,7 @@ final class DeliveryLatency {
         run.put("fellBehind", fellBehind);
         run.put("durationNanos", durationNanos);
         block.put("runs", Collections.singletonList(run));
-        block.put("histogram", encode(corrected));
+        block.put("histogram", Histograms.encode(corrected));
         return block;
-    }
-
-    private static String encode(Histogram h) {
-        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int length = h.encodeIntoCompressedByteBuffer(buffer);
-        byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
     }
 }

@@ -1,15 +1,18 @@
 package org.jvmmark.workloads.chat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.jvmmark.api.TrialResult;
 import org.jvmmark.api.ValidationException;
 
 class ChatDriverTest {
@@ -79,6 +82,23 @@ class ChatDriverTest {
                     () -> Drive.run(server.port(), "mode=capacity", "connections=5000000"));
             assertTrue(e.getMessage().contains("ulimit -n"), e.getMessage());
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldRecordNoFootprintMetricTheServerDidNotReport() {
+        DriverConfig config = DriverConfig.from(ChatDriverMain.params(new String[] {"server.port=1", "mode=capacity"}));
+        Map<String, Long> before = Map.of("rssBytes", 50_000_000L, "threads", 10L);
+        Map<String, Long> after = Map.of("rssBytes", 60_000_000L, "threads", 210L, "heapUsedBytes", -1L);
+        TrialResult result = new TrialResult();
+        ChatDriver.recordCapacity(result, config, new CapacityRun.Result(100, 1_000_000_000L, before, after));
+        Map<String, Object> metrics = (Map<String, Object>) result.toMap().get("metrics");
+        assertEquals(100_000.0, ((Map<String, Object>) metrics.get("serverRssPerConnection")).get("value"));
+        assertEquals(60_000_000.0, ((Map<String, Object>) metrics.get("serverRssHeld")).get("value"));
+        assertFalse(metrics.containsKey("serverHeapHeld"), "a missing figure must not rank as the smallest");
+        assertFalse(metrics.containsKey("serverHeapPerConnection"), metrics.toString());
+        assertEquals(List.of("the server's FOOTPRINT answer lacked some figures; not measured: serverHeapPerConnection, serverHeapHeld"),
+                result.toMap().get("warnings"));
     }
 
     @Test
