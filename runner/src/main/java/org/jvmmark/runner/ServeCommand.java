@@ -41,6 +41,12 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable).")
     private List<String> params = new ArrayList<>();
 
+    @Option(names = "--impl", paramLabel = "IMPL", description = "Server implementation, e.g. platform, virtual, nio (= -p impl=IMPL).")
+    private String impl;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on, on loopback (= -p port=PORT; default: any free port).")
+    private Integer port;
+
     @Option(names = "--profile", defaultValue = "quick", description = "Profile whose parameter values apply (default: quick).")
     private String profile;
 
@@ -49,6 +55,15 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (impl != null) {
+            params.add("impl=" + impl);
+        }
+        if (port != null) {
+            if (port < 0 || port > 65535) {
+                throw new UserException("--port must be 0..65535, not " + port);
+            }
+            params.add("port=" + port);
+        }
         CatalogEntry entry = ClientServerWorkloads.find(workload);
         Map<String, String> resolved = ClientServerWorkloads.params(entry, profile, params);
         Jdk target = pickJdk();

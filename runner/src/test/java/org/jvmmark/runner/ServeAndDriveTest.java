@@ -51,6 +51,17 @@ class ServeAndDriveTest {
     }
 
     @Test
+    void shouldTakeImplAndPortAsShorthandForTheirParameters() {
+        Cli.Result badImpl = Cli.run("serve", "chat", "--impl", "fibers");
+        assertEquals(2, badImpl.status(), badImpl.err());
+        assertEquals(1, badImpl.errLines().size(), badImpl.err());
+        assertTrue(badImpl.err().contains("bad value 'fibers' for impl (valid: platform, virtual, nio)"), badImpl.err());
+        Cli.Result badPort = Cli.run("serve", "chat", "--port", "70000");
+        assertEquals(2, badPort.status(), badPort.err());
+        assertEquals("jvmmark: --port must be 0..65535, not 70000", badPort.err().strip());
+    }
+
+    @Test
     void shouldDriveAServerItDidNotStart() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             Thread echo = new Thread(() -> {
