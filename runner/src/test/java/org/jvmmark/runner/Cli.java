@@ -49,9 +49,19 @@ final class Cli {
         throw new AssertionError("no trial " + idPrefix + " in " + results.path("trials").size() + " trials");
     }
 
+    /**
+     * Restores the default SIGINT disposition, then execs the rest of the command line (same pid).
+     * A process started in the background by a non-interactive shell ({@code cmd &}) inherits
+     * SIGINT as <em>ignored</em>, and HotSpot leaves an ignored SIGINT ignored; the Ctrl-C tests
+     * must not depend on how the test run itself was launched.
+     */
+    private static final List<String> DEFAULT_SIGINT = List.of("python3", "-c",
+            "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])");
+
     /** A command line that starts the CLI in a JVM of its own, as ./jvmmark does. */
     static List<String> forkedCommand(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(HOST_JDK, "bin", "java").toString(),
+        List<String> cmd = new ArrayList<>(DEFAULT_SIGINT);
+        cmd.addAll(List.of(Path.of(HOST_JDK, "bin", "java").toString(),
                 "-Djvmmark.dist=" + System.getProperty("jvmmark.dist"),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));

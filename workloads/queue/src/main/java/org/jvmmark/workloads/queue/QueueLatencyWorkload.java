@@ -58,9 +58,9 @@ import org.jvmmark.harness.RunResult;
 @Parameter(name = "timeout", defaultValue = "10", type = ParamType.INTEGER,
         summary = "seconds without progress (no message sent or received) before the trial fails")
 // smoke: 120,000 messages, about 40 MiB of queue, which fits even Docker's default 64 MiB /dev/shm.
-@Profile(name = "smoke", params = {"warmup=20000", "iterations=50000", "runs=2"}, timeoutSeconds = 90)
-@Profile(name = "quick", params = {"warmup=500000", "seconds=10", "runs=3"}, timeoutSeconds = 240)
-@Profile(name = "standard", params = {"warmup=1000000", "seconds=100", "runs=1"}, timeoutSeconds = 600)
+@Profile(name = "smoke", params = {"warmup=20000", "iterations=50000", "runs=2"}, timeoutSeconds = 90, estimatedSeconds = 4)
+@Profile(name = "quick", params = {"warmup=500000", "seconds=10", "runs=3"}, timeoutSeconds = 240, estimatedSeconds = 37)
+@Profile(name = "standard", params = {"warmup=1000000", "seconds=100", "runs=1"}, timeoutSeconds = 600, estimatedSeconds = 111)
 // Analytics would phone home and write to $HOME; the announcer prints a banner; the disk-space
 // monitor is a background thread polling the file system — noise on a small machine. The space
 // the queue needs is checked before it starts instead (QueueDirectory).

@@ -85,9 +85,9 @@ import org.jvmmark.api.Workload;
         summary = "pass this JVM's tuning flags (-XX:, -Xmx, ...: the runner's --gc/--jvm-args) to the launched JVMs")
 @Parameter(name = "launchTimeoutSeconds", defaultValue = "120", type = ParamType.INTEGER,
         summary = "a launch (or archive training) running longer is killed and the trial fails")
-@Profile(name = "smoke", params = {"launches=2", "idleLaunches=1", "idleMillis=50"}, timeoutSeconds = 240)
-@Profile(name = "quick", params = {"launches=10", "idleLaunches=2", "idleMillis=500"}, timeoutSeconds = 600)
-@Profile(name = "standard", params = {"launches=30", "idleLaunches=5", "idleMillis=1000"}, timeoutSeconds = 1800)
+@Profile(name = "smoke", params = {"launches=2", "idleLaunches=1", "idleMillis=50"}, timeoutSeconds = 240, estimatedSeconds = 4)
+@Profile(name = "quick", params = {"launches=10", "idleLaunches=2", "idleMillis=500"}, timeoutSeconds = 600, estimatedSeconds = 12)
+@Profile(name = "standard", params = {"launches=30", "idleLaunches=5", "idleMillis=1000"}, timeoutSeconds = 1800, estimatedSeconds = 35)
 @Variant(name = "default", params = "variant=default")
 @Variant(name = "xmx15m", params = "variant=xmx15m")
 @Variant(name = "cds-off", params = "variant=cds-off")

@@ -43,9 +43,9 @@ import org.jvmmark.harness.RunResult;
         summary = "run the OS-jitter sampler thread; auto = when there are 4 CPUs or more")
 @Parameter(name = "pin", defaultValue = "true", type = ParamType.BOOLEAN,
         summary = "pin the benchmark thread to a CPU other than 0 where there is one")
-@Profile(name = "smoke", params = {"iterations=10000", "runs=2", "warmup=5000"}, timeoutSeconds = 60)
-@Profile(name = "quick", params = {"iterations=50000", "runs=3", "warmup=20000"}, timeoutSeconds = 120)
-@Profile(name = "standard", params = {"iterations=200000", "runs=5", "warmup=50000"}, timeoutSeconds = 600)
+@Profile(name = "smoke", params = {"iterations=10000", "runs=2", "warmup=5000"}, timeoutSeconds = 60, estimatedSeconds = 3)
+@Profile(name = "quick", params = {"iterations=50000", "runs=3", "warmup=20000"}, timeoutSeconds = 120, estimatedSeconds = 18)
+@Profile(name = "standard", params = {"iterations=200000", "runs=5", "warmup=50000"}, timeoutSeconds = 600, estimatedSeconds = 107)
 public final class SyntheticWorkload implements Workload {
 
     @Override
