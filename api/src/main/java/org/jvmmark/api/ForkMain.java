@@ -46,26 +46,13 @@ public final class ForkMain {
      * Ends this JVM when the process that forked it is gone. The runner kills its children when it
      * is stopped or interrupted, but not when it is itself killed outright ({@code kill -9}, an OOM
      * kill); a server or a spinning producer left behind would then skew every later measurement
-     * on the machine. One daemon thread, waking once a second.
+     * on the machine. {@link ProcessHandle#onExit()} watches on the JDK's own daemon thread.
      */
     private static void watchParent() {
-        ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
-        if (parent == null) {
-            return;
-        }
-        Thread watch = new Thread(() -> {
-            while (parent.isAlive()) {
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
             System.err.println("jvmmark: the process that started this trial is gone; stopping");
             Runtime.getRuntime().halt(143);
-        }, "jvmmark-parent-watch");
-        watch.setDaemon(true);
-        watch.start();
+        }));
     }
 
     /** Runs the trial described in {@code specFile}; never throws. */

@@ -100,10 +100,8 @@ public final class WorkloadInfo {
     /** Typical seconds of one trial under {@code profile} (see {@link Profile#estimatedSeconds()}). */
     public int estimatedSeconds(String profile) {
         Profile p = profiles.get(profile);
-        if (p == null) {
-            return 30;
-        }
-        return p.estimatedSeconds() > 0 ? p.estimatedSeconds() : Math.max(1, p.timeoutSeconds() / 10);
+        int declared = p == null ? 0 : p.estimatedSeconds();
+        return declared > 0 ? declared : Math.max(1, timeoutSeconds(profile) / 10);
     }
 
     /** The flags this workload needs on JDK feature version {@code feature}, in declaration order. */
