@@ -97,7 +97,7 @@ final class ChartSpecs {
     /** The whole distribution from the merged histogram, or the reported percentiles when there is none. */
     private static List<double[]> points(List<Probe> blocks) {
         List<double[]> points = new ArrayList<>();
-        Histogram h = blocks.size() == 1 ? blocks.get(0).decodeHistogram() : Figures.merge(blocks);
+        Histogram h = blocks.size() == 1 ? blocks.get(0).histogram() : Figures.merge(blocks);
         if (h != null && h.getTotalCount() > 0) {
             double lastX = -1;
             for (HistogramIterationValue v : h.percentiles(TICKS_PER_HALF_DISTANCE)) {

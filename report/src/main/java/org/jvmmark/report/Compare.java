@@ -23,11 +23,9 @@ public final class Compare {
      */
     public static int compare(Path dirA, Path dirB, double threshold, Path htmlOrNull, PrintStream out)
             throws IOException {
-        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
-            throw new IllegalArgumentException("threshold must be a fraction >= 0 (0.05 for 5 %), not " + threshold);
-        }
-        ReportModel a = model(dirA);
-        ReportModel b = model(dirB);
+        ComparisonBuilder.checkThreshold(threshold); // before any file is read
+        ReportModel a = ModelBuilder.build(ResultsReader.readDir(dirA));
+        ReportModel b = ModelBuilder.build(ResultsReader.readDir(dirB));
         Comparison c = ComparisonBuilder.compare(a, b, threshold);
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString()));
         out.flush();
@@ -35,15 +33,5 @@ public final class Compare {
             Report.write(htmlOrNull, CompareRenderer.html(c, dirA.toString(), dirB.toString()));
         }
         return c.regressions().isEmpty() ? 0 : 1;
-    }
-
-    /** A corrupt histogram surfaces while building: reported like any other bad results file. */
-    private static ReportModel model(Path dir) throws IOException {
-        Results results = ResultsReader.readDir(dir);
-        try {
-            return ModelBuilder.build(results);
-        } catch (IllegalArgumentException e) {
-            throw new IOException(dir.resolve("results.json") + ": " + e.getMessage(), e);
-        }
     }
 }

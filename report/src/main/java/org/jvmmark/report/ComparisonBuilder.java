@@ -24,10 +24,15 @@ public final class ComparisonBuilder {
     private ComparisonBuilder() {
     }
 
-    public static Comparison compare(ReportModel a, ReportModel b, double threshold) {
+    /** @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0 */
+    static void checkThreshold(double threshold) {
         if (!(threshold >= 0) || Double.isInfinite(threshold)) {
             throw new IllegalArgumentException("threshold must be a fraction >= 0 (0.05 for 5 %), not " + threshold);
         }
+    }
+
+    public static Comparison compare(ReportModel a, ReportModel b, double threshold) {
+        checkThreshold(threshold);
         List<Comparison.Line> lines = new ArrayList<>();
         Map<String, Section> sectionsB = new LinkedHashMap<>();
         b.sections().forEach(s -> sectionsB.put(s.workload(), s));

@@ -63,7 +63,7 @@ final class Figures {
     static Histogram merge(List<Probe> blocks) {
         Histogram merged = null;
         for (Probe p : blocks) {
-            Histogram h = p.decodeHistogram();
+            Histogram h = p.histogram();
             if (h == null) {
                 return null;
             }

@@ -58,10 +58,12 @@ public final class HtmlRenderer {
                 .append(resource("errors.js")).append("</script>\n</head>\n<body>\n");
     }
 
-    /** The page's end: the chart data, Chart.js and the drawing script. */
+    /** The page's end: the chart data, Chart.js (only when there are charts to draw) and the drawing script. */
     static void tail(StringBuilder h, Map<String, Object> data) {
         h.append("<script type=\"application/json\" id=\"jvmmark-data\">").append(json(data)).append("</script>\n");
-        h.append("<script>\n").append(chartJs()).append("\n</script>\n");
+        if (!((List<?>) data.get("charts")).isEmpty()) {
+            h.append("<script>\n").append(chartJs()).append("\n</script>\n");
+        }
         h.append("<script>\n").append(resource("report.js")).append("</script>\n</body>\n</html>\n");
     }
 

@@ -1,10 +1,7 @@
 package org.jvmmark.report;
 
-import java.nio.ByteBuffer;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 
@@ -16,13 +13,13 @@ import org.HdrHistogram.Histogram;
  *     (coordinated omission not corrected); empty when absent
  * @param runs the per-run percentiles, in run order
  * @param fellBehind whether the harness flagged that the schedule fell behind its target rate
- * @param histogram the compressed, base64 HdrHistogram of all measured runs, or null
+ * @param histogram all measured runs, decoded once when the file is read (not to be modified), or null
  * @param jitter what the harness's jitter sampler saw during the trial, or null when it was off
  * @param origin where the block came from, for error messages: "trial queue-latency/3 probe endToEnd"
  */
 public record Probe(String unit, long count, boolean coCorrected, double targetRate, double achievedRate,
                     boolean fellBehind, Map<String, Double> percentiles, Map<String, Double> uncorrected,
-                    List<Run> runs, String histogram, Jitter jitter, String origin) {
+                    List<Run> runs, Histogram histogram, Jitter jitter, String origin) {
 
     /**
      * The gaps a spinning sampler thread saw in its own clock readings longer than the threshold:
@@ -46,25 +43,4 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
         uncorrected = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(uncorrected));
         runs = List.copyOf(runs);
     }
-
-    /**
-     * The decoded histogram, or null when the block has none.
-     *
-     * @throws IllegalArgumentException naming the trial and probe when the histogram is corrupt
-     */
-    public Histogram decodeHistogram() {
-        if (histogram == null || histogram.isEmpty()) {
-            return null;
-        }
-        try {
-            byte[] bytes = Base64.getDecoder().decode(histogram);
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-        } catch (DataFormatException | RuntimeException e) {
-            // HdrHistogram reports a truncated or mangled payload with whatever the decoder tripped on
-            // (BufferUnderflowException, ArrayIndexOutOfBoundsException...): a user's file, not our bug.
-            throw new IllegalArgumentException(origin + ": corrupt histogram (not a base64 compressed HdrHistogram: "
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()) + ")", e);
-        }
-    }
-
 }

@@ -22,16 +22,8 @@ public final class Report {
      */
     public static void render(Path resultsDir) throws IOException {
         Results results = ResultsReader.readDir(resultsDir);
-        ReportModel model;
-        String html;
-        try {
-            model = ModelBuilder.build(results);
-            html = HtmlRenderer.render(model);
-        } catch (IllegalArgumentException e) {
-            // Bad content found only while building (a corrupt histogram): still the file's fault, so it
-            // gets the same one-line IOException as an unreadable file, and nothing is half-written.
-            throw new IOException(resultsDir.resolve("results.json") + ": " + e.getMessage(), e);
-        }
+        ReportModel model = ModelBuilder.build(results);
+        String html = HtmlRenderer.render(model);
         write(resultsDir.resolve("report.md"), MarkdownRenderer.render(model));
         write(resultsDir.resolve("results.csv"), CsvRenderer.render(results));
         write(resultsDir.resolve("report.html"), html);

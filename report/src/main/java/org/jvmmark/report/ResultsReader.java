@@ -1,20 +1,24 @@
 package org.jvmmark.report;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.DataFormatException;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import org.HdrHistogram.Histogram;
 
 /**
  * Reads {@code results.json} into {@link Results}. Tolerates fields it does not know (the runner and
@@ -141,7 +145,7 @@ public final class ResultsReader {
                 : new Probe.Jitter(j.path("thresholdNanos").asDouble(0), j.path("count").asLong(0), numbers(j.path("percentiles")));
         return new Probe(b.path("unit").asText("ns"), b.path("count").asLong(0), b.path("coCorrected").asBoolean(false),
                 target, achieved, behind, numbers(b.path("percentiles")), numbers(b.path("uncorrected").path("percentiles")),
-                runs, textOrNull(b.get("histogram")), jitter, origin);
+                runs, histogram(textOrNull(b.get("histogram")), origin), jitter, origin);
     }
 
     /** Units that measure a size: "bytes", "B", "KiB", "MB"... */
@@ -187,5 +191,25 @@ public final class ResultsReader {
         List<String> l = new ArrayList<>();
         n.forEach(v -> l.add(v.asText()));
         return l;
+    }
+
+    /**
+     * Decodes a block's histogram once, as the file is read, so that every figure, chart and
+     * comparison works from the same decoded value and a corrupt one fails the read itself.
+     *
+     * @throws IllegalArgumentException naming the trial and probe when the histogram is corrupt
+     */
+    private static Histogram histogram(String base64, String origin) {
+        if (base64 == null || base64.isEmpty()) {
+            return null;
+        }
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (DataFormatException | RuntimeException e) {
+            // HdrHistogram reports a truncated or mangled payload with whatever the decoder tripped on
+            // (BufferUnderflowException, ArrayIndexOutOfBoundsException...): a user's file, not our bug.
+            throw new IllegalArgumentException(origin + ": corrupt histogram (not a base64 compressed HdrHistogram: "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()) + ")", e);
+        }
     }
 }

@@ -32,7 +32,7 @@ class ModelBuilderTest {
     void shouldReadAMultiForkPercentileFromTheMergedHistogram() {
         Row row = section("queue-latency").rows().get(1);
         Histogram merged = new Histogram(3);
-        row.okTrials().forEach(t -> merged.add(t.latency().get("endToEnd").decodeHistogram()));
+        row.okTrials().forEach(t -> merged.add(t.latency().get("endToEnd").histogram()));
         Figure p50 = Figures.latencyFigure(row, "endToEnd", "50");
         assertNotNull(p50);
         assertEquals(merged.getValueAtPercentile(50), p50.value());
