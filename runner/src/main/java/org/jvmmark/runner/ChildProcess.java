@@ -62,10 +62,6 @@ final class ChildProcess {
         return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
-    long pid() {
-        return process.pid();
-    }
-
     boolean isAlive() {
         return process.isAlive();
     }

@@ -69,16 +69,10 @@ final class ClientServerTrial {
                 return;
             }
             ObjectNode d = record.putObject("driver");
-            d.put("status", driver.status());
-            d.put("error", driver.error());
-            d.set("process", TrialExecutor.processNode(driver.process(), driverCpus));
+            TrialExecutor.fill(d, driver, driver.status(), driver.error(), driverCpus);
             ObjectNode result = driver.result();
             if (result != null && result.get("jvm") != null) {
                 d.set("jvm", result.get("jvm"));
-            }
-            d.set("command", TrialExecutor.JSON.valueToTree(driver.command()));
-            if (!driver.ok() && !driver.stderrTail().isEmpty()) {
-                d.set("stderrTail", TrialExecutor.JSON.valueToTree(driver.stderrTail()));
             }
             if (result == null) {
                 return;
@@ -162,7 +156,8 @@ final class ClientServerTrial {
         return new Outcome(status, error, s, d, driverCpus);
     }
 
-    private static Map<String, String> readEndpoint(Path ready) throws IOException {
+    /** The keys a server announced in its ready file, sorted by name. */
+    static Map<String, String> readEndpoint(Path ready) throws IOException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(ready, StandardCharsets.UTF_8)) {
             p.load(r);

@@ -2,7 +2,6 @@ package org.jvmmark.runner;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +22,6 @@ import org.jvmmark.api.TrialSpec;
  */
 final class ForkedJvm {
     static final int STDERR_TAIL_LINES = 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final List<String> command;
@@ -31,7 +29,6 @@ final class ForkedJvm {
     private final Path result;
     private final Path logDir;
     private final String logName;
-    private final Path controlDir;
     private ChildProcess child;
 
     /**
@@ -46,7 +43,6 @@ final class ForkedJvm {
         this.result = dir.resolve(logName + "-result.json");
         this.logDir = logDir;
         this.logName = logName;
-        this.controlDir = spec.controlDir();
         Files.createDirectories(dir);
         Files.createDirectories(logDir);
         Files.createDirectories(spec.workDir());
@@ -75,10 +71,6 @@ final class ForkedJvm {
         this.command = List.copyOf(cmd);
     }
 
-    List<String> command() {
-        return command;
-    }
-
     void start() throws IOException {
         child = ChildProcess.start(command, dir, logDir.resolve(logName + "-stdout.log"), logDir.resolve(logName + "-stderr.log"));
     }
@@ -88,16 +80,8 @@ final class ForkedJvm {
         child = ChildProcess.start(command, dir, null, null);
     }
 
-    Path controlDir() {
-        return controlDir;
-    }
-
     boolean isAlive() {
         return child.isAlive();
-    }
-
-    boolean hasResult() {
-        return Files.isRegularFile(result);
     }
 
     void kill() {
@@ -136,7 +120,7 @@ final class ForkedJvm {
         }
         ObjectNode doc;
         try {
-            JsonNode n = JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
+            JsonNode n = TrialExecutor.JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
             if (!(n instanceof ObjectNode) || !ForkMain.SCHEMA.equals(n.path("schema").asText())) {
                 return new ForkOutcome("failed", "result file is not a " + ForkMain.SCHEMA + " document", null, p, command, tail, null);
             }
@@ -159,7 +143,7 @@ final class ForkedJvm {
 
     private ObjectNode readResultQuietly() {
         try {
-            JsonNode n = JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
+            JsonNode n = TrialExecutor.JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
             return n instanceof ObjectNode o ? o : null;
         } catch (IOException e) {
             return null;

@@ -1,15 +1,11 @@
 package org.jvmmark.runner;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -133,14 +129,8 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private static String endpoint(Path ready) throws IOException {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(ready, StandardCharsets.UTF_8)) {
-            p.load(r);
-        }
         List<String> parts = new ArrayList<>();
-        for (String k : new TreeSet<>(p.stringPropertyNames())) {
-            parts.add(k + "=" + p.getProperty(k));
-        }
+        ClientServerTrial.readEndpoint(ready).forEach((k, v) -> parts.add(k + "=" + v));
         return String.join(" ", parts);
     }
 }

@@ -63,12 +63,8 @@ final class TrialExecutor {
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
                     return null;
                 }
-                fill(record, o.server(), o.status(), o.error());
-                if (cpus != null) {
-                    ((ObjectNode) record.get("process")).put("cpusRequested", cpus);
-                }
+                fill(record, o.server(), o.status(), o.error(), cpus);
                 o.merge(record);
-                setAsideUnlessOk(record);
             } else {
                 ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), trial.jvmArgs(), trial.workload().classpath(), spec,
                         scratch, logDir, "jvm", cpus);
@@ -77,13 +73,10 @@ final class TrialExecutor {
                 if (o.process().cancelled()) {
                     return null;
                 }
-                fill(record, o, o.status(), o.error());
+                fill(record, o, o.status(), o.error(), cpus);
                 copyResult(record, o.result());
-                if (cpus != null) {
-                    ((ObjectNode) record.get("process")).put("cpusRequested", cpus);
-                }
-                setAsideUnlessOk(record);
             }
+            setAsideUnlessOk(record);
             return complete(record);
         } finally {
             deleteRecursively(scratch);
@@ -126,7 +119,7 @@ final class TrialExecutor {
     }
 
     /** Status, error and what was seen from outside: process figures, command, stderr tail, crash log. */
-    static void fill(ObjectNode record, ForkOutcome o, String status, String error) {
+    static void fill(ObjectNode record, ForkOutcome o, String status, String error, String cpusRequested) {
         record.put("status", status);
         if (error == null) {
             record.putNull("error");
@@ -136,7 +129,7 @@ final class TrialExecutor {
         if (o == null) {
             return;
         }
-        record.set("process", processNode(o.process(), null));
+        record.set("process", processNode(o.process(), cpusRequested));
         ArrayNode cmd = record.putArray("command");
         o.command().forEach(cmd::add);
         if (!status.equals("ok") && !o.stderrTail().isEmpty()) {
