@@ -135,26 +135,25 @@ public final class QueueLatencyWorkload implements Workload {
         } catch (HarnessException e) {
             // A consumer that found a bad message stops counting; the producer then stops with a
             // HarnessException that wraps the same problem. Report the consumer's own words.
-            Throwable consumerFailure = task.consumer() == null ? null : task.consumer().failure();
-            if (consumerFailure instanceof ValidationException) {
-                throw (ValidationException) consumerFailure;
-            }
-            if (consumerFailure != null) {
-                throw new IllegalStateException("consumer failed: " + ChronicleLog.rootCause(consumerFailure), consumerFailure);
-            }
+            throwIfFailed(task.consumer() == null ? null : task.consumer().failure());
             throw e;
         }
         task.stopConsumer();
-        Throwable late = task.consumer().failure();
-        if (late instanceof ValidationException) {
-            throw (ValidationException) late;
-        } else if (late != null) {
-            throw new IllegalStateException("consumer failed: " + ChronicleLog.rootCause(late), late);
-        }
+        throwIfFailed(task.consumer().failure());
         if (task.consumer().received() != task.sent()) {
             throw new ValidationException(task.sent() + " messages were sent but " + task.consumer().received() + " received");
         }
         return result;
+    }
+
+    /** Rethrows what the consumer failed with, in its own words: a bad message is a validation failure. */
+    private static void throwIfFailed(Throwable consumerFailure) throws ValidationException {
+        if (consumerFailure instanceof ValidationException) {
+            throw (ValidationException) consumerFailure;
+        }
+        if (consumerFailure != null) {
+            throw new IllegalStateException("consumer failed: " + ChronicleLog.rootCause(consumerFailure), consumerFailure);
+        }
     }
 
     private static void record(TrialContext ctx, LatencyResult result, HandOffTask task) {
