@@ -47,13 +47,29 @@ public final class ForkMain {
      * is stopped or interrupted, but not when it is itself killed outright ({@code kill -9}, an OOM
      * kill); a server or a spinning producer left behind would then skew every later measurement
      * on the machine. {@link ProcessHandle#onExit()} watches on the JDK's own daemon thread.
+     *
+     * <p>The JVM exits through {@link System#exit} so that workloads' shutdown hooks run (a queue
+     * of gigabytes on disk is removed, a cgroup left); a hook that hangs is cut short by a halt
+     * {@value #HOOKS_GRACE_SECONDS} s later.
      */
     private static void watchParent() {
         ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
             System.err.println("jvmmark: the process that started this trial is gone; stopping");
-            Runtime.getRuntime().halt(143);
+            Thread halt = new Thread(() -> {
+                try {
+                    Thread.sleep(HOOKS_GRACE_SECONDS * 1000L);
+                } catch (InterruptedException e) {
+                    // halt now
+                }
+                Runtime.getRuntime().halt(143);
+            }, "jvmmark-halt");
+            halt.setDaemon(true);
+            halt.start();
+            System.exit(143);
         }));
     }
+
+    static final int HOOKS_GRACE_SECONDS = 10;
 
     /** Runs the trial described in {@code specFile}; never throws. */
     static Map<String, Object> runTrial(Path specFile) {

@@ -8,14 +8,16 @@ import java.util.Map;
 /**
  * What one trial measured, as it travels from the JVM under test to the runner: scalar metrics with
  * unit and direction, one latency block per probe (as produced by the harness, in the
- * {@code results.json} layout), free-form facts ({@code info}: CPUs obtained, transport, ...) and
- * warnings the report must show (e.g. "tail percentiles are scheduler noise on this machine").
+ * {@code results.json} layout), named {@link Series} (a figure per step of the trial, for charts),
+ * free-form facts ({@code info}: CPUs obtained, transport, ...) and warnings the report must show
+ * (e.g. "tail percentiles are scheduler noise on this machine").
  *
  * <p>Thread-safe: every method is synchronized, since a server may record from several threads.
  */
 public final class TrialResult {
     private final Map<String, Object> metrics = new LinkedHashMap<>();
     private final Map<String, Object> latency = new LinkedHashMap<>();
+    private final Map<String, Object> series = new LinkedHashMap<>();
     private final Map<String, Object> info = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
 
@@ -46,6 +48,12 @@ public final class TrialResult {
         return this;
     }
 
+    /** Records a series (replacing one of the same name); it is copied now. */
+    public synchronized TrialResult series(String name, Series s) {
+        series.put(name, s.toMap());
+        return this;
+    }
+
     /** Records a fact about how the trial ran. The value must be JSON-writable (see {@link Json}). */
     public synchronized TrialResult info(String key, Object value) {
         info.put(key, value);
@@ -63,6 +71,9 @@ public final class TrialResult {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("metrics", new LinkedHashMap<>(metrics));
         m.put("latency", new LinkedHashMap<>(latency));
+        if (!series.isEmpty()) {
+            m.put("series", new LinkedHashMap<>(series));
+        }
         m.put("info", new LinkedHashMap<>(info));
         m.put("warnings", new ArrayList<>(warnings));
         return m;

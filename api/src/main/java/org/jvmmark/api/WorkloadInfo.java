@@ -47,7 +47,7 @@ public final class WorkloadInfo {
             p.put(profile.name(), profile);
         }
         this.profiles = Collections.unmodifiableMap(p);
-        this.jvmArgs = List.of(type.getAnnotationsByType(JvmArgs.class));
+        this.jvmArgs = jvmArgsOf(type);
         this.variants = List.of(type.getAnnotationsByType(Variant.class));
         RequiresJdk r = type.getAnnotation(RequiresJdk.class);
         this.requiresJdk = r == null ? 0 : r.value();
@@ -56,6 +56,20 @@ public final class WorkloadInfo {
         for (Profile profile : profiles.values()) {
             resolveParams(profile.name(), Map.of());
         }
+    }
+
+    /**
+     * The {@link JvmArgs} on {@code type} and on the annotation types it carries (one level), so
+     * flags a library needs are declared once, on an annotation, and shared by every workload that
+     * uses the library.
+     */
+    private static List<JvmArgs> jvmArgsOf(Class<?> type) {
+        List<JvmArgs> all = new ArrayList<>();
+        for (java.lang.annotation.Annotation a : type.getAnnotations()) {
+            all.addAll(Arrays.asList(a.annotationType().getAnnotationsByType(JvmArgs.class)));
+        }
+        all.addAll(Arrays.asList(type.getAnnotationsByType(JvmArgs.class)));
+        return List.copyOf(all);
     }
 
     public static WorkloadInfo of(Class<?> type) {

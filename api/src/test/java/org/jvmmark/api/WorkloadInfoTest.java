@@ -24,6 +24,24 @@ class WorkloadInfoTest {
         }
     }
 
+    /** A library's flags, declared once. */
+    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Target(java.lang.annotation.ElementType.TYPE)
+    @JvmArgs("-Dlibrary.analytics.disable=true")
+    @JvmArgs(value = "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", since = 9)
+    @interface LibraryFlags {
+    }
+
+    @Name("shared")
+    @Summary("A workload using the library.")
+    @LibraryFlags
+    @JvmArgs(value = "-Dits.own=true", since = 17)
+    static final class SharesFlags implements Workload {
+        @Override
+        public void run(TrialContext context) {
+        }
+    }
+
     static final class NotAnnotated implements Workload {
         @Override
         public void run(TrialContext context) {
@@ -60,6 +78,14 @@ class WorkloadInfoTest {
         assertEquals(List.of(), info.jvmArgs(8));
         assertEquals(List.of("--add-exports=java.base/sun.nio.ch=ALL-UNNAMED"), info.jvmArgs(17));
         assertEquals(2, info.jvmArgs(25).size());
+    }
+
+    @Test
+    void shouldTakeFlagsFromAnnotationsTheWorkloadCarries() {
+        WorkloadInfo shared = WorkloadInfo.of(SharesFlags.class);
+        assertEquals(List.of("-Dlibrary.analytics.disable=true"), shared.jvmArgs(8));
+        assertEquals(List.of("-Dlibrary.analytics.disable=true", "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED", "-Dits.own=true"),
+                shared.jvmArgs(17));
     }
 
     @Test

@@ -1,7 +1,6 @@
 package org.jvmmark.workloads.queue;
 
 import java.nio.file.Path;
-import java.util.List;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -9,6 +8,8 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.jvmmark.api.UnsupportedWorkloadException;
+import org.jvmmark.workloads.chronicle.ChronicleLog;
+import org.jvmmark.workloads.chronicle.ChronicleSetup;
 
 /**
  * Chronicle Queue used as the library intends for low latency: one queue in a directory, an
@@ -34,33 +35,7 @@ final class ChronicleTransport implements Transport {
      *     {@code --add-exports} is missing, where appending would fail and a consumer wait forever
      */
     static ChronicleTransport open(Path dir, ChronicleLog log) throws UnsupportedWorkloadException {
-        ChronicleQueue queue;
-        try {
-            queue = SingleChronicleQueueBuilder.single(dir.toFile()).build();
-        } catch (Throwable t) {
-            throw new UnsupportedWorkloadException("Chronicle Queue cannot run on this JVM: " + reason(log, t), t);
-        }
-        try {
-            // Appenders are bound to their thread, so this one is only a probe: a queue that fell
-            // back to read-only refuses it here rather than on the producer thread mid-benchmark.
-            queue.createAppender().close();
-        } catch (RuntimeException e) {
-            queue.close();
-            throw new UnsupportedWorkloadException("Chronicle Queue cannot append in " + dir + ": " + reason(log, e), e);
-        }
-        return new ChronicleTransport(queue);
-    }
-
-    private static String reason(ChronicleLog log, Throwable thrown) {
-        List<String> lines = log.lines();
-        StringBuilder reason = new StringBuilder();
-        for (String line : lines) {
-            reason.append(reason.length() == 0 ? "" : "; ").append(line);
-        }
-        if (thrown != null) {
-            reason.append(reason.length() == 0 ? "" : "; ").append(ChronicleLog.rootCause(thrown));
-        }
-        return reason.length() == 0 ? "no reason given by the library" : reason.toString();
+        return new ChronicleTransport(ChronicleSetup.open(SingleChronicleQueueBuilder.single(dir.toFile()), dir, log));
     }
 
     @Override

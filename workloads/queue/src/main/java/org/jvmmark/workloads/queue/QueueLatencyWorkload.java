@@ -1,23 +1,17 @@
 package org.jvmmark.workloads.queue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.jvmmark.api.Better;
-import org.jvmmark.api.JvmArgs;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
 import org.jvmmark.api.Parameter;
 import org.jvmmark.api.Profile;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
-import org.jvmmark.api.UnsupportedWorkloadException;
 import org.jvmmark.api.ValidationException;
 import org.jvmmark.api.Workload;
 import org.jvmmark.harness.CpuAffinity;
@@ -26,6 +20,9 @@ import org.jvmmark.harness.HarnessException;
 import org.jvmmark.harness.HarnessOptions;
 import org.jvmmark.harness.LatencyResult;
 import org.jvmmark.harness.RunResult;
+import org.jvmmark.workloads.chronicle.ChronicleFlags;
+import org.jvmmark.workloads.chronicle.ChronicleLog;
+import org.jvmmark.workloads.chronicle.ChronicleSetup;
 
 /**
  * The low-latency Java experiment: one producer thread sends {@code messageBytes}-byte messages,
@@ -61,19 +58,8 @@ import org.jvmmark.harness.RunResult;
 @Profile(name = "smoke", params = {"warmup=20000", "iterations=50000", "runs=2"}, timeoutSeconds = 90, estimatedSeconds = 4)
 @Profile(name = "quick", params = {"warmup=500000", "seconds=10", "runs=3"}, timeoutSeconds = 240, estimatedSeconds = 37)
 @Profile(name = "standard", params = {"warmup=1000000", "seconds=100", "runs=1"}, timeoutSeconds = 600, estimatedSeconds = 111)
-// Analytics would phone home and write to $HOME; the announcer prints a banner; the disk-space
-// monitor is a background thread polling the file system — noise on a small machine. The space
-// the queue needs is checked before it starts instead (QueueDirectory).
-@JvmArgs({"-Dchronicle.analytics.disable=true", "-Dchronicle.announcer.disable=true", "-Dchronicle.disk.monitor.disable=true"})
-// Without sun.nio.ch Chronicle falls back to a read-only table store; without the other two it
-// cannot map files or release direct buffers.
-@JvmArgs(since = 9, value = {"--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
-        "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED", "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED"})
-// JEP 471: from 23 the JDK controls sun.misc.Unsafe memory access (and warns from 24).
-@JvmArgs(since = 23, value = "--sun-misc-unsafe-memory-access=allow")
-// JEP 472: from 24 loading native code through JNI (jffi, JNA) warns unless enabled. The flag
-// exists from 17, but is not needed before 24.
-@JvmArgs(since = 24, value = "--enable-native-access=ALL-UNNAMED")
+// The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-large.
+@ChronicleFlags
 public final class QueueLatencyWorkload implements Workload {
     /** Data capacity of the in-memory ring: 16 MiB, about 0.6 s of backlog at 100,000 × 256 B/s. */
     static final int MEMORY_RING_BYTES = 16 << 20;
@@ -82,7 +68,6 @@ public final class QueueLatencyWorkload implements Workload {
     public void run(TrialContext ctx) throws Exception {
         QueueSettings settings = QueueSettings.from(ctx);
         MessageCodec codec = new MessageCodec(settings.messageBytes);
-        keepNativeLibrariesOutOfHome(ctx.workDir());
         ctx.result().info("transport", settings.transport);
         ctx.result().info("messageBytes", settings.messageBytes);
         ctx.result().info("messages", settings.totalMessages());
@@ -93,14 +78,14 @@ public final class QueueLatencyWorkload implements Workload {
         Throwable failure = null;
         try {
             if (settings.transport.equals("chronicle")) {
-                ChronicleLog log = installChronicleLog(ctx);
+                ChronicleLog log = ChronicleSetup.prepare(ctx);
                 dir = QueueDirectory.create(settings.dir, QueueDirectory.neededBytes(settings.totalMessages(), settings.messageBytes));
                 ctx.result().info("queueDir", dir.path().toString());
                 if (dir.fallbackWarning() != null) {
                     ctx.result().warning(dir.fallbackWarning());
                     ctx.log("warning: " + dir.fallbackWarning());
                 }
-                ctx.result().info("chronicleQueueVersion", libraryVersion("net.openhft", "chronicle-queue"));
+                ctx.result().info("chronicleQueueVersion", ChronicleSetup.queueVersion());
                 transport = ChronicleTransport.open(dir.path(), log);
             } else {
                 ctx.result().info("agronaVersion", MemoryTransport.agronaVersion());
@@ -216,41 +201,6 @@ public final class QueueLatencyWorkload implements Workload {
             } else {
                 throw problem;
             }
-        }
-    }
-
-    private static ChronicleLog installChronicleLog(TrialContext ctx) throws UnsupportedWorkloadException {
-        try {
-            return ChronicleLog.install(ctx::log);
-        } catch (Throwable t) {
-            // Chronicle's Jvm class checks the JVM in its static initialiser.
-            throw new UnsupportedWorkloadException("Chronicle Queue cannot run on this JVM: " + ChronicleLog.rootCause(t), t);
-        }
-    }
-
-    /**
-     * JNA (loaded by Chronicle's dependencies) unpacks its native library under
-     * {@code $HOME/.cache/JNA} unless told otherwise; a benchmark must not write to {@code $HOME}.
-     * The trial's scratch directory is removed by the runner.
-     */
-    static void keepNativeLibrariesOutOfHome(Path workDir) throws IOException {
-        if (System.getProperty("jna.tmpdir") == null) {
-            Path nativeDir = Files.createDirectories(workDir.resolve("native"));
-            System.setProperty("jna.tmpdir", nativeDir.toString());
-        }
-    }
-
-    private static String libraryVersion(String group, String artifact) {
-        String resource = "/META-INF/maven/" + group + "/" + artifact + "/pom.properties";
-        try (InputStream in = QueueLatencyWorkload.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                return "unknown";
-            }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
         }
     }
 }

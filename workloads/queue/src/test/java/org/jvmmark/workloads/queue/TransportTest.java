@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.workloads.chronicle.ChronicleLog;
 
 /** Both transports carry validated messages between two threads, in order; runs in the test JVM. */
 class TransportTest {

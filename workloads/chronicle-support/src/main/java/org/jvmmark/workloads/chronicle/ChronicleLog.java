@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.queue;
+package org.jvmmark.workloads.chronicle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ import org.slf4j.Logger;
  *
  * <p>Thread-safe.
  */
-final class ChronicleLog {
+public final class ChronicleLog {
     private final List<String> lines = new ArrayList<>();
     private final Consumer<String> sink;
 
@@ -30,7 +30,7 @@ final class ChronicleLog {
      * Installs the handlers; call before Chronicle Queue is first used. Also selects SLF4J's no-op
      * provider explicitly, which otherwise prints a three-line warning on every start.
      */
-    static ChronicleLog install(Consumer<String> sink) {
+    public static ChronicleLog install(Consumer<String> sink) {
         setIfAbsent("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
         setIfAbsent("slf4j.internal.verbosity", "WARN");
         ChronicleLog log = new ChronicleLog(sink);
@@ -68,7 +68,7 @@ final class ChronicleLog {
     }
 
     /** The innermost cause with a message, as {@code SimpleName: message}, on one line. */
-    static String rootCause(Throwable thrown) {
+    public static String rootCause(Throwable thrown) {
         Throwable shown = thrown;
         for (Throwable t = thrown; t != null; t = t.getCause()) {
             if (t.getMessage() != null) {
@@ -85,7 +85,19 @@ final class ChronicleLog {
     }
 
     /** What Chronicle warned about so far, oldest first. */
-    synchronized List<String> lines() {
+    public synchronized List<String> lines() {
         return new ArrayList<>(lines);
+    }
+
+    /** What Chronicle said, then {@code thrown}'s root cause, on one line: why the library failed. */
+    public String reason(Throwable thrown) {
+        StringBuilder reason = new StringBuilder();
+        for (String line : lines()) {
+            reason.append(reason.length() == 0 ? "" : "; ").append(line);
+        }
+        if (thrown != null) {
+            reason.append(reason.length() == 0 ? "" : "; ").append(rootCause(thrown));
+        }
+        return reason.length() == 0 ? "no reason given by the library" : reason.toString();
     }
 }

@@ -1,0 +1,124 @@
+package org.jvmmark.workloads.queuelarge;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.jvmmark.api.Better;
+import org.jvmmark.api.Series;
+import org.jvmmark.api.TrialResult;
+
+/**
+ * Turns the bursts into what the trial reports: the per-burst series (the seed's figures 2 and 3:
+ * write and read ms/GiB against GiB written, the memory limit marked) and the scalar figures —
+ * medians before and past the limit, their ratio, the cold read, and the queue against the disk.
+ *
+ * <p>A burst is <em>past the limit</em> when the data written before it started already reached
+ * the limit (the cgroup's, or the machine's RAM when there is none); otherwise it is within.
+ *
+ * <p>Not thread-safe.
+ */
+final class BurstFigures {
+    static final String SERIES = "bursts";
+
+    private final List<Burst> bursts = new ArrayList<>();
+    private final long limitBytes;
+    private final String limitLabel;
+
+    /**
+     * @param limitBytes the memory the data is measured against: the applied cgroup limit, or the machine's RAM
+     * @param limitLabel how the mark on the chart reads, e.g. {@code memory limit 2 GiB (cgroup v1)}
+     */
+    BurstFigures(long limitBytes, String limitLabel) {
+        this.limitBytes = limitBytes;
+        this.limitLabel = limitLabel;
+    }
+
+    void add(Burst b) {
+        bursts.add(b);
+    }
+
+    List<Burst> bursts() {
+        return bursts;
+    }
+
+    Series series() {
+        Series s = new Series("one row per burst: the burst written, then read back by the tailer that follows the writer",
+                "writtenGiB")
+                .column("burst", "", "burst number, from 1")
+                .column("writtenGiB", "GiB", "message bytes written so far, this burst included")
+                .column("writeMsPerGiB", "ms/GiB", "time to append this burst, per GiB")
+                .column("readMsPerGiB", "ms/GiB", "time to read this burst back and check every message, per GiB")
+                .column("writeGiBPerSecond", "GiB/s", "this burst's write speed")
+                .column("readGiBPerSecond", "GiB/s", "this burst's read speed")
+                .column("pastLimit", "", "true when the burst started with the data already past the memory limit")
+                .column("queueBytes", "bytes", "length of the queue's files after the burst")
+                .column("rssBytes", "bytes", "resident set size of the JVM after the burst (VmRSS)")
+                .column("rssFileBytes", "bytes", "the resident part that is mapped files, i.e. the queue (RssFile)")
+                .column("virtualBytes", "bytes", "virtual size of the JVM after the burst (VmSize)")
+                .column("majorFaults", "", "major page faults (pages read from disk) during the burst's write and read")
+                .column("pageCacheBytes", "bytes", "page cache charged to the trial's memory cgroup after the burst; null without a cgroup");
+        for (Burst b : bursts) {
+            s.row(b.number, Sizes.gib(b.writtenAfterBytes()), round(b.writeMsPerGiB()), round(b.readMsPerGiB()),
+                    round3(1000 / b.writeMsPerGiB()), round3(1000 / b.readMsPerGiB()), b.pastLimit(limitBytes), b.queueFileBytes,
+                    orNull(b.memory.rssBytes), orNull(b.memory.rssFileBytes), orNull(b.memory.virtualBytes), orNull(b.majorFaults),
+                    orNull(b.cgroupPageCacheBytes));
+        }
+        s.mark(Sizes.gib(limitBytes), limitLabel);
+        return s;
+    }
+
+    /** Records the medians within and past the limit, and past ÷ within, for writes and reads. */
+    void recordMedians(TrialResult result) {
+        record(result, "write", Burst::writeMsPerGiB);
+        record(result, "read", Burst::readMsPerGiB);
+    }
+
+    private void record(TrialResult result, String what, ToDoubleFunction<Burst> msPerGiB) {
+        double[] within = values(false, msPerGiB);
+        double[] past = values(true, msPerGiB);
+        if (within.length > 0) {
+            result.metric(what + "MsPerGiBWithinLimit", median(within), "ms/GiB", Better.LOWER, within);
+        }
+        if (past.length > 0) {
+            result.metric(what + "MsPerGiBPastLimit", median(past), "ms/GiB", Better.LOWER, past);
+        }
+        if (within.length > 0 && past.length > 0) {
+            result.metric(what + "PastLimitRatio", median(past) / median(within), "x", Better.NONE);
+        }
+    }
+
+    /** Median write speed over the bursts past the limit (all bursts when none is past it), GiB/s. */
+    double steadyWriteGiBPerSecond() {
+        double[] past = values(true, Burst::writeMsPerGiB);
+        double[] ms = past.length > 0 ? past : bursts.stream().mapToDouble(Burst::writeMsPerGiB).toArray();
+        return 1000 / median(ms);
+    }
+
+    boolean anyPastLimit() {
+        return values(true, Burst::writeMsPerGiB).length > 0;
+    }
+
+    private double[] values(boolean pastLimit, ToDoubleFunction<Burst> f) {
+        return bursts.stream().filter(b -> b.pastLimit(limitBytes) == pastLimit).mapToDouble(f).toArray();
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    private static Object orNull(long v) {
+        return v < 0 ? null : v;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

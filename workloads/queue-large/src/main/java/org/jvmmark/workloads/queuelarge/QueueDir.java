@@ -1,0 +1,224 @@
+package org.jvmmark.workloads.queuelarge;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The directory a trial's queue — gigabytes — lives in, and its removal on every path: at the end
+ * of the trial whatever happened, through a shutdown hook when the JVM is asked to stop (SIGTERM,
+ * or its runner gone), and, for a JVM killed outright, by the next trial that starts.
+ *
+ * <p>A JVM killed with SIGKILL runs no hook. So each queue directory is entered in a registry (one
+ * small file per directory in {@code <tmp>/jvmmark-queue-large/}, naming the owner's pid and the
+ * path) before anything is written, and every trial first removes the directories whose owner is
+ * gone — wherever they were, whichever output directory the old run used. Only directories whose
+ * name carries this workload's prefix are ever removed.
+ *
+ * <p>Before anything is written, the directory is refused when it is on tmpfs or ramfs (its pages
+ * are RAM, which is exactly what the trial must not have), and the free space is checked.
+ *
+ * <p>Thread-safe.
+ */
+final class QueueDir implements AutoCloseable {
+    static final String PREFIX = "jvmmark-queue-large-";
+    /** Kept free beyond what the trial writes, for everyone else on the file system. */
+    static final long MARGIN_BYTES = Sizes.GIB;
+    /** Test hook: where the registry lives (default {@code <java.io.tmpdir>/jvmmark-queue-large}). */
+    static final String REGISTRY_PROPERTY = "jvmmark.queueLarge.registry";
+
+    private final Path path;
+    private final Path entry;
+    private final Thread removeOnExit;
+    private boolean removed;
+
+    private QueueDir(Path path, Path entry) {
+        this.path = path;
+        this.entry = entry;
+        this.removeOnExit = new Thread(this::removeQuietly, "jvmmark-queue-large-cleanup");
+        Runtime.getRuntime().addShutdownHook(removeOnExit);
+    }
+
+    /**
+     * Creates a fresh queue directory in {@code parent}.
+     *
+     * @param neededBytes what the trial will write (queue and disk baseline); the margin is added here
+     * @throws IllegalArgumentException one line, with nothing written, when {@code parent} is on
+     *     tmpfs or lacks the space
+     */
+    static QueueDir create(Path parent, long neededBytes) throws IOException {
+        if (!Files.isDirectory(parent)) {
+            throw new IllegalArgumentException("queue-large: dir=" + parent + " is not a directory");
+        }
+        FileStore store = Files.getFileStore(parent);
+        refuseRam(parent, store.type());
+        removeStale(registry());
+        checkSpace(parent, neededBytes, store.getUsableSpace());
+        Path registry = Files.createDirectories(registry());
+        Path path = Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
+        Path entry = registry.resolve(path.getFileName().toString());
+        Files.write(entry, path.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
+        return new QueueDir(path, entry);
+    }
+
+    static void refuseRam(Path parent, String fileSystemType) {
+        if (fileSystemType.equals("tmpfs") || fileSystemType.equals("ramfs")) {
+            throw new IllegalArgumentException("queue-large: dir=" + parent + " is on " + fileSystemType
+                    + ", which is RAM: a queue larger than memory needs a disk; choose a dir on a disk file system");
+        }
+    }
+
+    static void checkSpace(Path parent, long neededBytes, long usableBytes) {
+        long withMargin = neededBytes + MARGIN_BYTES;
+        if (usableBytes < withMargin) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "queue-large: not enough free space in %s: the trial writes about %s and keeps %s free, so it needs %s,"
+                            + " but only %s is free; lower totalBytes or choose another dir (nothing was written)",
+                    parent, Sizes.format(neededBytes), Sizes.format(MARGIN_BYTES), Sizes.format(withMargin), Sizes.format(usableBytes)));
+        }
+    }
+
+    /**
+     * Checked before each burst: others may fill the disk while the trial runs, and a memory-mapped
+     * write into a full file system is a SIGBUS, not an exception.
+     *
+     * @throws IOException one line with the numbers when the next burst would not fit
+     */
+    void checkRoomFor(long nextBytes) throws IOException {
+        long usable = Files.getFileStore(path).getUsableSpace();
+        if (usable < nextBytes + MARGIN_BYTES / 4) {
+            throw new IOException(String.format(Locale.ROOT, "the disk is filling up: %s free in %s, the next burst needs %s",
+                    Sizes.format(usable), path.getParent(), Sizes.format(nextBytes)));
+        }
+    }
+
+    static Path registry() {
+        String override = System.getProperty(REGISTRY_PROPERTY);
+        return override != null ? Paths.get(override) : Paths.get(System.getProperty("java.io.tmpdir"), "jvmmark-queue-large");
+    }
+
+    /**
+     * Removes the queue directories of processes that are gone, as the registry names them.
+     *
+     * @return the directories removed
+     */
+    static List<Path> removeStale(Path registry) throws IOException {
+        List<Path> removed = new ArrayList<>();
+        if (!Files.isDirectory(registry)) {
+            return removed;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(registry, PREFIX + "*")) {
+            for (Path entry : entries) {
+                if (!ownerIsGone(entry.getFileName().toString())) {
+                    continue;
+                }
+                Path dir = Paths.get(new String(Files.readAllBytes(entry), StandardCharsets.UTF_8).trim());
+                boolean ours = dir.getFileName() != null && dir.getFileName().toString().equals(entry.getFileName().toString());
+                if (ours && deleteTree(dir).isEmpty()) {
+                    removed.add(dir);
+                }
+                if (ours && !Files.exists(dir) || !ours) {
+                    Files.deleteIfExists(entry);
+                }
+            }
+        }
+        return removed;
+    }
+
+    private static boolean ownerIsGone(String name) {
+        int dash = name.indexOf('-', PREFIX.length());
+        if (!name.startsWith(PREFIX) || dash < 0) {
+            return false;
+        }
+        try {
+            return !ProcessHandle.of(Long.parseLong(name.substring(PREFIX.length(), dash))).isPresent();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** Bytes in the files under the directory (their length, as {@code ls} shows it). */
+    long sizeBytes() throws IOException {
+        try (Stream<Path> files = Files.walk(path)) {
+            long total = 0;
+            for (Path f : files.filter(Files::isRegularFile).collect(Collectors.toList())) {
+                total += Files.size(f);
+            }
+            return total;
+        }
+    }
+
+    /**
+     * Removes the directory, everything in it, and its registry entry.
+     *
+     * @throws IOException naming what could not be removed
+     */
+    @Override
+    public void close() throws IOException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(removeOnExit);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the hook runs (or ran) anyway
+        }
+        List<Path> left = remove();
+        if (!left.isEmpty()) {
+            throw new IOException("could not remove queue files: " + left.stream().map(Path::toString).collect(Collectors.joining(", ")));
+        }
+    }
+
+    private void removeQuietly() {
+        remove();
+    }
+
+    private synchronized List<Path> remove() {
+        if (removed) {
+            return List.of();
+        }
+        List<Path> left = deleteTree(path);
+        removed = left.isEmpty();
+        if (removed) {
+            try {
+                Files.deleteIfExists(entry);
+            } catch (IOException e) {
+                // a stale entry whose directory is gone is dropped by the next trial
+            }
+        }
+        return left;
+    }
+
+    /** Deletes {@code root} and everything under it; returns what could not be deleted. */
+    static List<Path> deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return List.of();
+        }
+        List<Path> all;
+        try (Stream<Path> walk = Files.walk(root)) {
+            all = walk.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return List.of(root);
+        }
+        List<Path> left = new ArrayList<>();
+        for (Path p : all) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                left.add(p);
+            }
+        }
+        return left;
+    }
+}

@@ -1,0 +1,275 @@
+package org.jvmmark.workloads.queuelarge;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.jvmmark.api.Better;
+import org.jvmmark.api.Name;
+import org.jvmmark.api.ParamType;
+import org.jvmmark.api.Parameter;
+import org.jvmmark.api.Profile;
+import org.jvmmark.api.Summary;
+import org.jvmmark.api.TrialContext;
+import org.jvmmark.api.TrialResult;
+import org.jvmmark.api.Workload;
+import org.jvmmark.workloads.chronicle.ChronicleFlags;
+import org.jvmmark.workloads.chronicle.ChronicleLog;
+import org.jvmmark.workloads.chronicle.ChronicleSetup;
+
+/**
+ * Chronicle Queue past memory, after Chronicle Queue's own {@code RunLargeQueueMain}: write a burst
+ * of {@code burstBytes} in {@code messageBytes} messages, read it back, pause (running Chronicle's
+ * pretouch in the pause, untimed), and repeat until {@code totalBytes} are on disk — then read the
+ * whole queue once more from the start, cold. Each burst's write and read time, the queue's size
+ * and this JVM's memory are kept as a series; the disk's own speed, measured in the same directory
+ * first, says how close to the hardware the JVM got.
+ *
+ * <p>With {@code memoryLimit} the JVM moves itself into a memory cgroup of that size, which bounds
+ * its page cache: the data outgrows "memory" after a few gigabytes. Where no cgroup can be had the
+ * trial runs against the machine's RAM and says why.
+ *
+ * <p>One instance runs one trial on one thread; not thread-safe.
+ */
+@Name("queue-large")
+@Summary("Chronicle Queue past memory: 512-byte messages written and read back in 1 GiB bursts until the queue outgrows RAM "
+        + "(or a memory cgroup); write/read ms per GiB before and past the limit, a cold read, and the disk's own speed")
+@Parameter(name = "dir", defaultValue = "auto",
+        summary = "parent directory of the queue; auto: the trial's scratch directory, on the --out directory's file system (never tmpfs)")
+@Parameter(name = "blockSize", defaultValue = "64m", summary = "Chronicle's block size (the original's default: 64 MB)")
+@Parameter(name = "rollCycle", defaultValue = "FAST_DAILY", summary = "Chronicle's roll cycle (the builder's default, FAST_DAILY)")
+@Parameter(name = "messageBytes", defaultValue = "512", type = ParamType.INTEGER,
+        summary = "message size in bytes (a multiple of 8, at least 16: sequence and checksum)")
+@Parameter(name = "burstBytes", defaultValue = "1g", summary = "bytes per burst, written then read back")
+@Parameter(name = "pretouch", defaultValue = "false", type = ParamType.BOOLEAN,
+        summary = "call the appender's pretouch() in each pause (untimed), as the original's -Dpretouch does")
+@Parameter(name = "pauseMillis", defaultValue = "8000", type = ParamType.INTEGER,
+        summary = "pause after each burst, for the disk to catch up")
+@Parameter(name = "totalBytes", defaultValue = "2xram", summary = "bytes written in all (whole bursts); 2xram: twice the physical memory")
+@Parameter(name = "memoryLimit", defaultValue = "none",
+        summary = "run under a memory cgroup of this size (e.g. 2g), bounding the page cache; none: the machine's RAM")
+@Parameter(name = "diskBaselineBytes", defaultValue = "1g",
+        summary = "size of the file written and read with O_DIRECT first, for the disk's own sequential speed")
+@Profile(name = "smoke", params = {"memoryLimit=512m", "totalBytes=2g", "pauseMillis=500", "diskBaselineBytes=256m"},
+        timeoutSeconds = 180, estimatedSeconds = 15)
+@Profile(name = "quick", params = {"memoryLimit=2g", "totalBytes=8g", "pauseMillis=2000"}, timeoutSeconds = 900, estimatedSeconds = 90)
+@Profile(name = "standard", params = {"memoryLimit=none", "totalBytes=2xram", "pauseMillis=8000"}, timeoutSeconds = 7200,
+        estimatedSeconds = 1200)
+// The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-latency.
+@ChronicleFlags
+public final class QueueLargeWorkload implements Workload {
+
+    @Override
+    public void run(TrialContext ctx) throws Exception {
+        LargeQueueSettings s = LargeQueueSettings.from(ctx);
+        Path parent = s.dir.equals("auto") ? ctx.workDir() : Paths.get(s.dir);
+        ChronicleLog log = ChronicleSetup.prepare(ctx);
+        MemoryCgroup.removeStale();
+        QueueDir dir = QueueDir.create(parent, s.queueDiskBytes() + s.diskBaselineBytes);
+        TrialResult result = ctx.result();
+        result.info("queueDir", dir.path().toString());
+        result.info("chronicleQueueVersion", ChronicleSetup.queueVersion());
+        result.info("messagesPerBurst", s.messagesPerBurst());
+        result.info("bursts", s.bursts());
+        result.info("totalBytes", s.totalBytes);
+        result.info("physicalMemoryBytes", s.physicalMemoryBytes);
+        MemoryCgroup cgroup = null;
+        Throwable failure = null;
+        try {
+            DiskBaseline disk = DiskBaseline.measure(dir.path(), s.diskBaselineBytes);
+            ctx.log(String.format(Locale.ROOT, "disk baseline (%s, %s): write %.2f GiB/s, read %.2f GiB/s",
+                    Sizes.format(disk.bytes), disk.method, disk.writeGiBPerSecond(), disk.readGiBPerSecond()));
+            cgroup = applyMemoryLimit(ctx, s);
+            long limit = cgroup != null ? cgroup.limitApplied() : s.physicalMemoryBytes;
+            String label = cgroup != null ? "memory limit " + Sizes.format(limit) + " (cgroup v" + cgroup.version() + ")"
+                    : "physical memory " + Sizes.format(limit);
+            result.info("limitBytes", limit);
+            BurstFigures figures = new BurstFigures(limit, label);
+            long coldNanos;
+            long coldFaults;
+            long cachedAtColdStart;
+            try (LargeQueue queue = LargeQueue.open(Files.createDirectory(dir.path().resolve("queue")), s.blockSizeBytes, s.rollCycle,
+                    s.messageBytes, log, LargeQueue.Fault.fromSystemProperty())) {
+                boolean pretouch = s.pretouch && pretouchAvailable(ctx, queue, log);
+                for (int b = 1; b <= s.bursts(); b++) {
+                    dir.checkRoomFor(s.burstBytes + s.burstBytes / s.messageBytes * 4);
+                    figures.add(burst(ctx, s, b, queue, dir, cgroup));
+                    pause(queue, s.pauseMillis, pretouch);
+                }
+                cachedAtColdStart = cgroup == null ? -1 : cgroup.pageCacheBytes();
+                long faults = ProcessMemory.now().majorFaults;
+                coldNanos = queue.readAllFromStart();
+                coldFaults = ProcessMemory.now().majorFaults - faults;
+            }
+            double coldGiBPerSecond = Sizes.gib(s.totalBytes) / (coldNanos / 1e9);
+            ctx.log(String.format(Locale.ROOT, "cold read of the whole queue (%s): %.2f GiB/s, %d major faults",
+                    Sizes.format(s.totalBytes), coldGiBPerSecond, coldFaults));
+            record(ctx, s, figures, disk, coldGiBPerSecond, coldFaults, cachedAtColdStart, cgroup, dir);
+        } catch (Throwable t) {
+            failure = t;
+            IOException fullDisk = fullDisk(t, dir);
+            if (fullDisk != null) {
+                throw fullDisk;
+            }
+            throw t;
+        } finally {
+            cleanUp(ctx, cgroup, dir, failure);
+        }
+    }
+
+    private static Burst burst(TrialContext ctx, LargeQueueSettings s, int number, LargeQueue queue, QueueDir dir, MemoryCgroup cgroup)
+            throws Exception {
+        long messages = s.messagesPerBurst();
+        long before = queue.written() * s.messageBytes;
+        long faults = ProcessMemory.now().majorFaults;
+        long write = queue.writeBurst(messages);
+        long read = queue.readBurst(messages);
+        ProcessMemory memory = ProcessMemory.now();
+        Burst b = new Burst(number, messages * s.messageBytes, before, write, read, dir.sizeBytes(), memory,
+                memory.majorFaults - faults, cgroup == null ? -1 : cgroup.pageCacheBytes());
+        ctx.log(String.format(Locale.ROOT, "burst %d/%d: wrote %s in %.3f s (%.0f ms/GiB), read in %.3f s (%.0f ms/GiB); queue %s,"
+                        + " RSS %s, virtual %s, page cache %s, %d major faults",
+                number, s.bursts(), Sizes.format(b.bytes), write / 1e9, b.writeMsPerGiB(), read / 1e9, b.readMsPerGiB(),
+                Sizes.format(b.queueFileBytes), Sizes.format(memory.rssBytes), Sizes.format(memory.virtualBytes),
+                b.cgroupPageCacheBytes < 0 ? "n/a" : Sizes.format(b.cgroupPageCacheBytes), b.majorFaults));
+        return b;
+    }
+
+    /** The pause after each burst; Chronicle's pretouch, when asked for, runs inside it and is not timed. */
+    private static void pause(LargeQueue queue, long pauseMillis, boolean pretouch) throws InterruptedException {
+        long end = System.nanoTime() + pauseMillis * 1_000_000L;
+        if (pretouch) {
+            queue.pretouch();
+        }
+        long left = end - System.nanoTime();
+        if (left > 0) {
+            Thread.sleep(left / 1_000_000L, (int) (left % 1_000_000L));
+        }
+    }
+
+    /** Tries Chronicle's pretouch once; where the library does not provide it the trial says so and goes on without. */
+    private static boolean pretouchAvailable(TrialContext ctx, LargeQueue queue, ChronicleLog log) {
+        String why = queue.pretouch();
+        ctx.result().info("pretouch", why == null ? "yes" : "not available: " + why);
+        if (why != null) {
+            String said = log.lines().isEmpty() ? why : log.lines().get(0).replaceFirst("^chronicle warning: ", "");
+            String line = "pretouch=true, but this Chronicle Queue cannot pretouch (" + said + "): the bursts ran without it";
+            ctx.result().warning(line);
+            ctx.log("warning: " + line);
+        }
+        return why == null;
+    }
+
+    /** Moves this JVM into a memory cgroup of {@code memoryLimit}; records what was obtained, and why not. */
+    private static MemoryCgroup applyMemoryLimit(TrialContext ctx, LargeQueueSettings s) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("requestedBytes", s.memoryLimitBytes == 0 ? null : s.memoryLimitBytes);
+        MemoryCgroup cgroup = null;
+        if (s.memoryLimitBytes == 0) {
+            info.put("applied", false);
+            info.put("reason", "memoryLimit=none: the trial runs against the machine's RAM");
+        } else {
+            try {
+                cgroup = MemoryCgroup.enter(s.memoryLimitBytes);
+                info.put("applied", true);
+                info.put("cgroupVersion", cgroup.version());
+                info.put("cgroup", cgroup.path().toString());
+                info.put("limitBytes", cgroup.limitApplied());
+                ctx.log("memory limit " + Sizes.format(cgroup.limitApplied()) + " applied: this JVM runs in " + cgroup.path());
+            } catch (MemoryCgroup.Unavailable e) {
+                String line = "memoryLimit=" + Sizes.format(s.memoryLimitBytes) + " could not be applied: " + e.getMessage()
+                        + "; the trial runs against the machine's " + Sizes.format(s.physicalMemoryBytes) + " of RAM";
+                info.put("applied", false);
+                info.put("reason", line);
+                ctx.result().warning(line);
+                ctx.log("warning: " + line);
+            }
+        }
+        ctx.result().info("memoryLimit", info);
+        return cgroup;
+    }
+
+    private static void record(TrialContext ctx, LargeQueueSettings s, BurstFigures figures, DiskBaseline disk, double coldGiBPerSecond,
+                               long coldFaults, long cachedAtColdStart, MemoryCgroup cgroup, QueueDir dir) throws IOException {
+        TrialResult r = ctx.result();
+        r.series(BurstFigures.SERIES, figures.series());
+        figures.recordMedians(r);
+        r.metric("coldReadGiBPerSecond", coldGiBPerSecond, "GiB/s", Better.HIGHER);
+        r.metric("coldReadMajorFaults", coldFaults, "faults", Better.NONE);
+        r.metric("diskWriteGiBPerSecond", disk.writeGiBPerSecond(), "GiB/s", Better.NONE);
+        r.metric("diskReadGiBPerSecond", disk.readGiBPerSecond(), "GiB/s", Better.NONE);
+        r.metric("queueWriteToDiskRatio", figures.steadyWriteGiBPerSecond() / disk.writeGiBPerSecond(), "x", Better.HIGHER);
+        r.metric("coldReadToDiskRatio", coldGiBPerSecond / disk.readGiBPerSecond(), "x", Better.HIGHER);
+        Burst last = figures.bursts().get(figures.bursts().size() - 1);
+        r.metric("queueBytes", last.queueFileBytes, "bytes", Better.NONE);
+        r.metric("virtualBytes", figures.bursts().stream().mapToLong(b -> b.memory.virtualBytes).max().orElse(-1), "bytes", Better.NONE);
+        r.metric("majorFaults", figures.bursts().stream().mapToLong(b -> b.majorFaults).sum(), "faults", Better.NONE);
+        Map<String, Object> diskInfo = new LinkedHashMap<>();
+        diskInfo.put("method", disk.method);
+        diskInfo.put("bytes", disk.bytes);
+        r.info("diskBaseline", diskInfo);
+        r.info("coldReadPageCacheAtStartBytes", cachedAtColdStart < 0 ? null : cachedAtColdStart);
+        if (cgroup != null) {
+            long peak = cgroup.peakUsageBytes();
+            r.info("cgroupPeakUsageBytes", peak < 0 ? null : peak);
+        }
+        if (!figures.anyPastLimit()) {
+            String line = "no burst went past " + (cgroup != null ? "the memory limit" : "this machine's RAM") + " ("
+                    + Sizes.format(cgroup != null ? cgroup.limitApplied() : s.physicalMemoryBytes)
+                    + "): there are no past-limit figures, queue÷disk uses every burst, and the cold read may come from the page cache;"
+                    + " raise totalBytes or set memoryLimit";
+            r.warning(line);
+            ctx.log("warning: " + line);
+        }
+    }
+
+    /**
+     * A memory-mapped write into a full file system is a SIGBUS, which HotSpot turns into an
+     * {@link InternalError} in the copying thread; say what it was.
+     */
+    private static IOException fullDisk(Throwable t, QueueDir dir) {
+        if (t instanceof InternalError) {
+            try {
+                long free = Files.getFileStore(dir.path()).getUsableSpace();
+                if (free < QueueDir.MARGIN_BYTES) {
+                    return new IOException("the file system of " + dir.path().getParent() + " filled up mid-run (" + Sizes.format(free)
+                            + " free): " + t.getMessage(), t);
+                }
+            } catch (IOException e) {
+                t.addSuppressed(e);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Leaves the cgroup and removes the queue whatever happened. A failure to clean up fails an
+     * otherwise good trial; after a failure it is attached to the original error instead.
+     */
+    private static void cleanUp(TrialContext ctx, MemoryCgroup cgroup, QueueDir dir, Throwable failure) throws IOException {
+        IOException problem = null;
+        if (cgroup != null) {
+            try {
+                cgroup.close();
+            } catch (IOException e) {
+                ctx.log("warning: " + e.getMessage() + "; the next trial removes it");
+            }
+        }
+        try {
+            dir.close();
+        } catch (IOException e) {
+            problem = e;
+        }
+        if (problem != null) {
+            if (failure != null) {
+                failure.addSuppressed(problem);
+                ctx.log("warning: " + problem.getMessage());
+            } else {
+                throw problem;
+            }
+        }
+    }
+}
