@@ -45,6 +45,24 @@ class WorkloadsSmokeTest {
     }
 
     @Test
+    void shouldWriteTheLargeQueuePastItsMemoryLimitOnEveryJdkAndKeepTheBurstSeries() throws Exception {
+        // far below smoke: 4 bursts of 32 MiB under a 96 MiB memory cgroup (where this machine gives one)
+        JsonNode results = run(out, "run", "queue-large", "--jdk", "all", "--profile", "smoke", "--param", "totalBytes=128m",
+                "--param", "burstBytes=32m", "--param", "memoryLimit=96m", "--param", "pauseMillis=50", "--param", "diskBaselineBytes=32m",
+                "--param", "blockSize=16m");
+        assertTrue(results.path("trials").size() >= 1);
+        for (JsonNode t : results.path("trials")) {
+            assertEquals("ok", t.path("status").asText(), t.path("id") + ": " + t.path("error"));
+            JsonNode bursts = t.path("series").path("bursts");
+            assertEquals("writtenGiB", bursts.path("x").asText(), t.toString());
+            assertEquals(4, bursts.path("rows").size());
+            assertTrue(bursts.path("rows").get(0).path("writeMsPerGiB").asDouble() > 0);
+            assertEquals(1, bursts.path("marks").size());
+            assertTrue(t.path("metrics").path("coldReadGiBPerSecond").path("value").asDouble() > 0, t.path("metrics").toString());
+        }
+    }
+
+    @Test
     void shouldScoreTheChatServerVariants() throws Exception {
         JsonNode results = run(out, "run", "chat", "--jdk", Cli.HOST_JDK, "--profile", "smoke");
         int ok = 0;

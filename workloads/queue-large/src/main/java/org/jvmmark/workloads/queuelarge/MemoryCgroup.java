@@ -19,8 +19,8 @@ import java.util.List;
  * child), never elsewhere in the hierarchy: whatever limits the machine's owner set still apply.
  * cgroup v1 (the {@code memory} controller, {@code memory.limit_in_bytes}) is preferred where the
  * memory controller is bound there; cgroup v2 ({@code memory.max}) otherwise. Its name carries the
- * pid, so a cgroup left by a JVM killed outright is removed by the next trial
- * ({@link #removeStale()}).
+ * pid; a shutdown hook leaves and removes it when the JVM is asked to stop (SIGTERM), and a cgroup
+ * left by a JVM killed outright is removed by the next trial ({@link #removeStale()}).
  *
  * <p>What cannot be obtained is said, never pretended: {@link #enter} throws
  * {@link Unavailable} with the reason (not root, no memory controller, cgroup v2's rule that a
@@ -44,6 +44,7 @@ final class MemoryCgroup implements AutoCloseable {
     private final Path dir;
     private final Path home;
     private final long limitBytes;
+    private final Thread leaveOnExit;
     private boolean closed;
 
     private MemoryCgroup(int version, Path dir, Path home, long limitBytes) {
@@ -51,6 +52,8 @@ final class MemoryCgroup implements AutoCloseable {
         this.dir = dir;
         this.home = home;
         this.limitBytes = limitBytes;
+        this.leaveOnExit = new Thread(this::closeQuietly, "jvmmark-cgroup-cleanup");
+        Runtime.getRuntime().addShutdownHook(leaveOnExit);
     }
 
     /** Where this JVM's memory cgroup is: the version, and the directory of its own cgroup. */
@@ -283,9 +286,22 @@ final class MemoryCgroup implements AutoCloseable {
             return;
         }
         closed = true;
+        try {
+            Runtime.getRuntime().removeShutdownHook(leaveOnExit);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the hook runs (or ran) anyway
+        }
         write(home.resolve("cgroup.procs"), Long.toString(ProcessHandle.current().pid()));
         if (!removeQuietly(dir)) {
             throw new IOException("could not remove the memory cgroup " + dir);
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (IOException e) {
+            // the next trial removes it
         }
     }
 

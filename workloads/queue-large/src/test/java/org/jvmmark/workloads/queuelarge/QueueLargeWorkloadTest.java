@@ -1,0 +1,121 @@
+package org.jvmmark.workloads.queuelarge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The workload end to end in a forked JVM at sizes far below smoke (a few hundred MiB): the memory
+ * cgroup, the series, cleanup on SIGTERM and after SIGKILL, and a damaged message. Behaviour, not
+ * figures.
+ */
+class QueueLargeWorkloadTest {
+    /** 4 bursts of 32 MiB under a 96 MiB cgroup: past the limit after the third. */
+    static final Map<String, String> TINY = Map.of("burstBytes", "32m", "totalBytes", "128m", "memoryLimit", "96m",
+            "pauseMillis", "50", "diskBaselineBytes", "32m", "blockSize", "16m");
+    private static final boolean CI = "true".equals(System.getenv("CI"));
+
+    @TempDir
+    Path scratch;
+
+    private static Map<String, String> with(String... kv) {
+        Map<String, String> m = new HashMap<>(TINY);
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void shouldBoundThePageCacheWithTheMemoryCgroupAndReportEveryBurst() throws Exception {
+        JsonNode r = Fork.run(scratch, TINY);
+        assertEquals("ok", r.path("status").asText(), r.path("error").asText());
+        JsonNode limit = r.path("info").path("memoryLimit");
+        if (!limit.path("applied").asBoolean()) {
+            // Under CI the tests run as root with a writable memory controller: it must work there.
+            assertFalse(CI, "memory cgroup not applied under CI: " + limit);
+            assumeTrue(false, "no memory cgroup here: " + limit.path("reason").asText());
+        }
+        long bytes = limit.path("limitBytes").asLong();
+        assertEquals(96L << 20, bytes);
+        JsonNode series = r.path("series").path("bursts");
+        assertEquals("writtenGiB", series.path("x").asText());
+        assertEquals("ms/GiB", series.path("columns").path("writeMsPerGiB").path("unit").asText());
+        assertEquals(4, series.path("rows").size());
+        for (JsonNode row : series.path("rows")) {
+            long cache = row.path("pageCacheBytes").asLong();
+            assertTrue(cache > 0 && cache <= bytes, "page cache " + cache + " within the " + bytes + " limit: " + row);
+            assertTrue(row.path("writeMsPerGiB").asDouble() > 0 && row.path("readMsPerGiB").asDouble() > 0, row.toString());
+        }
+        assertTrue(r.path("info").path("cgroupPeakUsageBytes").asLong() <= bytes, r.path("info").toString());
+        assertEquals(List.of(false, false, false, true), pastLimit(series));
+        assertEquals(96.0 / 1024, series.path("marks").get(0).path("x").asDouble(), 1e-9);
+        JsonNode m = r.path("metrics");
+        for (String metric : List.of("writeMsPerGiBWithinLimit", "writeMsPerGiBPastLimit", "writePastLimitRatio", "readMsPerGiBWithinLimit",
+                "readMsPerGiBPastLimit", "readPastLimitRatio", "coldReadGiBPerSecond", "diskWriteGiBPerSecond", "diskReadGiBPerSecond",
+                "queueWriteToDiskRatio", "coldReadToDiskRatio")) {
+            assertTrue(m.path(metric).path("value").asDouble() > 0, metric + " in " + m);
+        }
+        assertEquals("none", m.path("writePastLimitRatio").path("better").asText());
+        assertFalse(Files.exists(Path.of(limit.path("cgroup").asText())), "cgroup removed");
+        assertEquals(List.of(), Fork.queueDirs(scratch), "queue removed");
+    }
+
+    private static List<Boolean> pastLimit(JsonNode series) {
+        List<Boolean> past = new java.util.ArrayList<>();
+        series.path("rows").forEach(row -> past.add(row.path("pastLimit").asBoolean()));
+        return past;
+    }
+
+    @Test
+    void shouldFailTheTrialOnADamagedMessageAndStillRemoveTheQueue() throws Exception {
+        JsonNode r = Fork.run(scratch, with("memoryLimit", "none", "totalBytes", "32m"), "-D" + LargeQueue.Fault.PROPERTY + "=corrupt:1234");
+        assertEquals("failed", r.path("status").asText());
+        assertEquals("validation failed: message 1234 is damaged: its checksum does not match its contents", r.path("error").asText());
+        assertEquals(List.of(), Fork.queueDirs(scratch));
+    }
+
+    @Test
+    void shouldRemoveTheQueueWhenTerminated() throws Exception {
+        Fork f = Fork.start(scratch, with("pauseMillis", "60000"));
+        f.awaitLog("burst 1/4", 60);
+        assertEquals(1, f.queueDirs().size(), "queue present while the trial runs");
+        f.process.destroy(); // SIGTERM
+        f.await(30);
+        assertEquals(List.of(), f.queueDirs(), "queue removed on SIGTERM");
+        assertEquals(0, Files.list(f.registry).count(), "registry entry removed");
+        assertEquals(List.of(), cgroupsOf(f.process.pid()));
+    }
+
+    @Test
+    void shouldRemoveWhatAKilledTrialLeftWhenTheNextOneStarts() throws Exception {
+        Fork killed = Fork.start(scratch.resolve("killed"), with("pauseMillis", "60000"));
+        killed.awaitLog("burst 1/4", 60);
+        killed.process.destroyForcibly().waitFor(); // SIGKILL: no hook runs
+        assertEquals(1, killed.queueDirs().size(), "a killed JVM leaves its queue behind");
+        QueueDir.removeStale(killed.registry);
+        assertEquals(List.of(), killed.queueDirs(), "the next start removes it");
+        MemoryCgroup.removeStale();
+        assertEquals(List.of(), cgroupsOf(killed.process.pid()));
+    }
+
+    /** Cgroups of this workload named after {@code pid}, wherever the memory controller is mounted. */
+    private static List<Path> cgroupsOf(long pid) throws Exception {
+        try (var walk = Files.walk(Path.of("/sys/fs/cgroup"), 4)) {
+            return walk.filter(p -> p.getFileName() != null && p.getFileName().toString().equals(MemoryCgroup.PREFIX + pid))
+                    .collect(java.util.stream.Collectors.toList());
+        } catch (java.io.UncheckedIOException | java.nio.file.NoSuchFileException e) {
+            return List.of();
+        }
+    }
+}
