@@ -34,6 +34,8 @@ final class QueueDir implements AutoCloseable {
     static final String PREFIX = "jvmmark-queue-large-";
     /** Kept free beyond what the trial writes, for everyone else on the file system. */
     static final long MARGIN_BYTES = Sizes.GIB;
+    /** Test hook: another margin, so a small file system can be filled up mid-run. */
+    static final String MARGIN_PROPERTY = "jvmmark.queueLarge.marginBytes";
     /** Test hook: where the registry lives (default {@code <java.io.tmpdir>/jvmmark-queue-large}). */
     static final String REGISTRY_PROPERTY = "jvmmark.queueLarge.registry";
 
@@ -78,13 +80,18 @@ final class QueueDir implements AutoCloseable {
         }
     }
 
+    static long margin() {
+        String override = System.getProperty(MARGIN_PROPERTY);
+        return override == null ? MARGIN_BYTES : Long.parseLong(override);
+    }
+
     static void checkSpace(Path parent, long neededBytes, long usableBytes) {
-        long withMargin = neededBytes + MARGIN_BYTES;
+        long withMargin = neededBytes + margin();
         if (usableBytes < withMargin) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "queue-large: not enough free space in %s: the trial writes about %s and keeps %s free, so it needs %s,"
                             + " but only %s is free; lower totalBytes or choose another dir (nothing was written)",
-                    parent, Sizes.format(neededBytes), Sizes.format(MARGIN_BYTES), Sizes.format(withMargin), Sizes.format(usableBytes)));
+                    parent, Sizes.format(neededBytes), Sizes.format(margin()), Sizes.format(withMargin), Sizes.format(usableBytes)));
         }
     }
 
@@ -96,7 +103,7 @@ final class QueueDir implements AutoCloseable {
      */
     void checkRoomFor(long nextBytes) throws IOException {
         long usable = Files.getFileStore(path).getUsableSpace();
-        if (usable < nextBytes + MARGIN_BYTES / 4) {
+        if (usable < nextBytes + margin() / 4) {
             throw new IOException(String.format(Locale.ROOT, "the disk is filling up: %s free in %s, the next burst needs %s",
                     Sizes.format(usable), path.getParent(), Sizes.format(nextBytes)));
         }

@@ -234,7 +234,7 @@ public final class QueueLargeWorkload implements Workload {
         if (t instanceof InternalError) {
             try {
                 long free = Files.getFileStore(dir.path()).getUsableSpace();
-                if (free < QueueDir.MARGIN_BYTES) {
+                if (free < QueueDir.margin()) {
                     return new IOException("the file system of " + dir.path().getParent() + " filled up mid-run (" + Sizes.format(free)
                             + " free): " + t.getMessage(), t);
                 }
