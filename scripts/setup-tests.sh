@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond a JDK: a real browser for the HTML report, a C IRC
 # server and a C IRC client to prove the chat workload against code we did not write, and an
-# external timer to cross-check startup figures; and Temurin 11 and 21 runtimes beside the
+# external timer to cross-check startup figures; mkfs.ext4 and losetup/mount (a small loop-mounted
+# file system the queue-large tests fill up); and Temurin 11 and 21 runtimes beside the
 # machine's JDKs, so the end-to-end tests cover four JDK versions. Idempotent; needs root (or sudo)
 # for apt-get.
 set -euo pipefail
@@ -11,6 +12,8 @@ command -v ngircd   >/dev/null 2>&1 || [ -x /usr/sbin/ngircd ] || want+=(ngircd)
 command -v ii       >/dev/null 2>&1 || want+=(ii)
 command -v hyperfine >/dev/null 2>&1 || want+=(hyperfine)
 [ -x /usr/bin/time ] || want+=(time)
+command -v mkfs.ext4 >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.ext4 ] || want+=(e2fsprogs)
+command -v losetup  >/dev/null 2>&1 || [ -x /usr/sbin/losetup ] || want+=(mount)
 if [ ${#want[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "setup-tests: installing ${want[*]}" >&2

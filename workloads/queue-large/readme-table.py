@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Prints the README's queue-large tables from one or more results.json files (one row per trial)."""
+import json
+import sys
+
+
+def metric(t, name, fmt="{:,.0f}"):
+    m = t.get("metrics", {}).get(name)
+    return fmt.format(m["value"]) if m else "—"
+
+
+print("| JVM | write ms/GiB within → past limit | ratio | read ms/GiB within → past limit | ratio | cold read GiB/s"
+      " | disk write / read GiB/s (O_DIRECT) | queue write ÷ disk | cold read ÷ disk |")
+print("|---|---|---|---|---|---|---|---|---|")
+for path in sys.argv[1:]:
+    for t in json.load(open(path))["trials"]:
+        if t["status"] != "ok":
+            print(f"| {t['jdk']['label']} | {t['status']}: {t['error']} |||||||")
+            continue
+        limit = t["info"]["memoryLimit"]
+        print(f"| {t['jdk']['label']} | {metric(t, 'writeMsPerGiBWithinLimit')} → {metric(t, 'writeMsPerGiBPastLimit')}"
+              f" | {metric(t, 'writePastLimitRatio', '{:.2f}')}"
+              f" | {metric(t, 'readMsPerGiBWithinLimit')} → {metric(t, 'readMsPerGiBPastLimit')}"
+              f" | {metric(t, 'readPastLimitRatio', '{:.2f}')} | {metric(t, 'coldReadGiBPerSecond', '{:.2f}')}"
+              f" | {metric(t, 'diskWriteGiBPerSecond', '{:.2f}')} / {metric(t, 'diskReadGiBPerSecond', '{:.2f}')}"
+              f" | {metric(t, 'queueWriteToDiskRatio', '{:.2f}')} | {metric(t, 'coldReadToDiskRatio', '{:.2f}')} |")
+
+print()
+print("Per burst, write / read ms/GiB:")
+print()
+for path in sys.argv[1:]:
+    for t in json.load(open(path))["trials"]:
+        rows = t.get("series", {}).get("bursts", {}).get("rows", [])
+        cells = " · ".join(f"{r['writeMsPerGiB']:,.0f}/{r['readMsPerGiB']:,.0f}{'*' if r['pastLimit'] else ''}" for r in rows)
+        print(f"- {t['jdk']['label']}: {cells}")
+print()
+print("(* past the limit)")
