@@ -8,11 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jvmmark.workloads.chronicle.QueueFiles;
 
 /**
  * The directory a trial's queue — gigabytes — lives in, and its removal on every path: at the end
@@ -39,16 +39,16 @@ final class QueueDir implements AutoCloseable {
     /** Test hook: where the registry lives (default {@code <java.io.tmpdir>/jvmmark-queue-large}). */
     static final String REGISTRY_PROPERTY = "jvmmark.queueLarge.registry";
 
-    private final Path path;
-    private final Path entry;
-    private final Thread removeOnExit;
-    private boolean removed;
+    private final QueueFiles files;
 
     private QueueDir(Path path, Path entry) {
-        this.path = path;
-        this.entry = entry;
-        this.removeOnExit = new Thread(this::removeQuietly, "jvmmark-queue-large-cleanup");
-        Runtime.getRuntime().addShutdownHook(removeOnExit);
+        this.files = new QueueFiles(path, () -> {
+            try {
+                Files.deleteIfExists(entry);
+            } catch (IOException e) {
+                // a stale entry whose directory is gone is dropped by the next trial
+            }
+        });
     }
 
     /**
@@ -102,10 +102,10 @@ final class QueueDir implements AutoCloseable {
      * @throws IOException one line with the numbers when the next burst would not fit
      */
     void checkRoomFor(long nextBytes) throws IOException {
-        long usable = Files.getFileStore(path).getUsableSpace();
+        long usable = Files.getFileStore(path()).getUsableSpace();
         if (usable < nextBytes + margin() / 4) {
             throw new IOException(String.format(Locale.ROOT, "the disk is filling up: %s free in %s, the next burst needs %s",
-                    Sizes.format(usable), path.getParent(), Sizes.format(nextBytes)));
+                    Sizes.format(usable), path().getParent(), Sizes.format(nextBytes)));
         }
     }
 
@@ -126,12 +126,12 @@ final class QueueDir implements AutoCloseable {
         }
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(registry, PREFIX + "*")) {
             for (Path entry : entries) {
-                if (!ownerIsGone(entry.getFileName().toString())) {
+                if (!QueueFiles.ownerIsGone(entry.getFileName().toString(), PREFIX)) {
                     continue;
                 }
                 Path dir = Paths.get(new String(Files.readAllBytes(entry), StandardCharsets.UTF_8).trim());
                 boolean ours = dir.getFileName() != null && dir.getFileName().toString().equals(entry.getFileName().toString());
-                if (ours && deleteTree(dir).isEmpty()) {
+                if (ours && QueueFiles.deleteTree(dir).isEmpty()) {
                     removed.add(dir);
                 }
                 if (ours && !Files.exists(dir) || !ours) {
@@ -142,27 +142,15 @@ final class QueueDir implements AutoCloseable {
         return removed;
     }
 
-    private static boolean ownerIsGone(String name) {
-        int dash = name.indexOf('-', PREFIX.length());
-        if (!name.startsWith(PREFIX) || dash < 0) {
-            return false;
-        }
-        try {
-            return !ProcessHandle.of(Long.parseLong(name.substring(PREFIX.length(), dash))).isPresent();
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
     Path path() {
-        return path;
+        return files.path();
     }
 
     /** Bytes in the files under the directory (their length, as {@code ls} shows it). */
     long sizeBytes() throws IOException {
-        try (Stream<Path> files = Files.walk(path)) {
+        try (Stream<Path> walk = Files.walk(path())) {
             long total = 0;
-            for (Path f : files.filter(Files::isRegularFile).collect(Collectors.toList())) {
+            for (Path f : walk.filter(Files::isRegularFile).collect(Collectors.toList())) {
                 total += Files.size(f);
             }
             return total;
@@ -176,56 +164,6 @@ final class QueueDir implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
-        try {
-            Runtime.getRuntime().removeShutdownHook(removeOnExit);
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // the hook runs (or ran) anyway
-        }
-        List<Path> left = remove();
-        if (!left.isEmpty()) {
-            throw new IOException("could not remove queue files: " + left.stream().map(Path::toString).collect(Collectors.joining(", ")));
-        }
-    }
-
-    private void removeQuietly() {
-        remove();
-    }
-
-    private synchronized List<Path> remove() {
-        if (removed) {
-            return List.of();
-        }
-        List<Path> left = deleteTree(path);
-        removed = left.isEmpty();
-        if (removed) {
-            try {
-                Files.deleteIfExists(entry);
-            } catch (IOException e) {
-                // a stale entry whose directory is gone is dropped by the next trial
-            }
-        }
-        return left;
-    }
-
-    /** Deletes {@code root} and everything under it; returns what could not be deleted. */
-    static List<Path> deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return List.of();
-        }
-        List<Path> all;
-        try (Stream<Path> walk = Files.walk(root)) {
-            all = walk.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return List.of(root);
-        }
-        List<Path> left = new ArrayList<>();
-        for (Path p : all) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (IOException e) {
-                left.add(p);
-            }
-        }
-        return left;
+        files.close();
     }
 }

@@ -50,7 +50,7 @@ class FullDiskTest {
             // Either the check before the next burst sees it, or — when the first burst's pages were
             // still waiting for write-back — a write into the mapped file meets the full disk (SIGBUS,
             // which HotSpot turns into an InternalError): both are named as what they are.
-            assertTrue(error.startsWith("IOException: the disk is filling up: ") && error.contains("the next burst needs 32.1 MiB")
+            assertTrue(error.startsWith("IOException: the disk is filling up: ") && error.contains("the next burst needs 32.3 MiB")
                     || error.startsWith("IOException: the file system of " + mount + " filled up mid-run"), error);
             try (DirectoryStream<Path> left = Files.newDirectoryStream(mount, QueueDir.PREFIX + "*")) {
                 assertFalse(left.iterator().hasNext(), "queue removed");

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jvmmark.workloads.chronicle.QueueFiles;
 
 /**
  * The fresh directory a trial's queue files live in, and their removal afterwards — on success, on
@@ -37,16 +37,12 @@ final class QueueDirectory implements AutoCloseable {
     private static final Path SHM = Paths.get("/dev/shm");
     static final String PREFIX = "jvmmark-queue-";
 
-    private final Path path;
+    private final QueueFiles files;
     private final String fallbackWarning;
-    private final Thread removeOnExit;
-    private boolean removed;
 
     private QueueDirectory(Path path, String fallbackWarning) {
-        this.path = path;
+        this.files = new QueueFiles(path, () -> { });
         this.fallbackWarning = fallbackWarning;
-        this.removeOnExit = new Thread(this::removeQuietly, "jvmmark-queue-cleanup");
-        Runtime.getRuntime().addShutdownHook(removeOnExit);
     }
 
     /**
@@ -88,33 +84,17 @@ final class QueueDirectory implements AutoCloseable {
     static List<Path> removeStale(Path parent) throws IOException {
         List<Path> stale;
         try (Stream<Path> entries = Files.list(parent)) {
-            stale = entries.filter(p -> ownerIsGone(p.getFileName().toString()) && Files.isDirectory(p))
+            stale = entries.filter(p -> QueueFiles.ownerIsGone(p.getFileName().toString(), PREFIX) && Files.isDirectory(p))
                     .collect(Collectors.toList());
         }
         List<Path> removed = new java.util.ArrayList<>();
         for (Path dir : stale) {
             // What cannot be removed (another user's files) is left alone.
-            if (deleteTree(dir).isEmpty()) {
+            if (QueueFiles.deleteTree(dir).isEmpty()) {
                 removed.add(dir);
             }
         }
         return removed;
-    }
-
-    private static boolean ownerIsGone(String name) {
-        if (!name.startsWith(PREFIX)) {
-            return false;
-        }
-        int dash = name.indexOf('-', PREFIX.length());
-        if (dash < 0) {
-            return false;
-        }
-        try {
-            long pid = Long.parseLong(name.substring(PREFIX.length(), dash));
-            return !ProcessHandle.of(pid).isPresent();
-        } catch (NumberFormatException e) {
-            return false;
-        }
     }
 
     /** The space {@code messages} messages of {@code messageBytes} take in a queue. */
@@ -139,7 +119,7 @@ final class QueueDirectory implements AutoCloseable {
     }
 
     Path path() {
-        return path;
+        return files.path();
     }
 
     /** Why the queue is not in {@code /dev/shm}, or {@code null}. */
@@ -154,50 +134,6 @@ final class QueueDirectory implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
-        try {
-            Runtime.getRuntime().removeShutdownHook(removeOnExit);
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // the hook runs (or ran) anyway
-        }
-        List<Path> left = remove();
-        if (!left.isEmpty()) {
-            throw new IOException("could not remove queue files: " + left.stream().map(Path::toString).collect(Collectors.joining(", ")));
-        }
-    }
-
-    private void removeQuietly() {
-        remove();
-    }
-
-    private synchronized List<Path> remove() {
-        if (removed) {
-            return List.of();
-        }
-        List<Path> left = deleteTree(path);
-        removed = left.isEmpty();
-        return left;
-    }
-
-    /** Deletes {@code root} and everything under it; returns what could not be deleted. */
-    static List<Path> deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return List.of();
-        }
-        List<Path> all;
-        try (Stream<Path> walk = Files.walk(root)) {
-            all = walk.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return List.of(root);
-        }
-        return all.stream().filter(p -> !deleted(p)).collect(Collectors.toList());
-    }
-
-    private static boolean deleted(Path p) {
-        try {
-            Files.deleteIfExists(p);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        files.close();
     }
 }
