@@ -39,13 +39,21 @@ final class Fork {
 
     /** Starts the workload under the smoke profile with {@code params} on top. */
     static Fork start(Path scratch, Map<String, String> params, String... extraJvmArgs) throws IOException {
+        return start(List.of(), scratch, params, extraJvmArgs);
+    }
+
+    /**
+     * Starts the workload behind {@code wrapper} (a command that runs the JVM's command line given
+     * after it, e.g. a shell standing in for the runner).
+     */
+    static Fork start(List<String> wrapper, Path scratch, Map<String, String> params, String... extraJvmArgs) throws IOException {
         Path work = Files.createDirectories(scratch.resolve("work"));
         Path registry = Files.createDirectories(scratch.resolve("registry"));
         TrialSpec spec = new TrialSpec("queue-large/test", INFO.className(), "smoke", INFO.resolveParams("smoke", params),
                 work, scratch.resolve("control"));
         Path specFile = scratch.resolve("spec.properties");
         spec.write(specFile);
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(INFO.jvmArgs(Runtime.version().feature()));
         command.add("-D" + QueueDir.REGISTRY_PROPERTY + "=" + registry);
@@ -82,6 +90,15 @@ final class Fork {
 
     String stderr() throws IOException {
         return Files.exists(stderr) ? new String(Files.readAllBytes(stderr), StandardCharsets.UTF_8) : "";
+    }
+
+    /** Waits until no queue directory is left, or {@code seconds} pass. */
+    List<Path> awaitNoQueue(int seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!queueDirs().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        return queueDirs();
     }
 
     /** Waits until the trial's log shows {@code text}. */

@@ -98,6 +98,16 @@ class QueueLargeWorkloadTest {
     }
 
     @Test
+    void shouldRemoveTheQueueWhenTheRunnerIsKilled() throws Exception {
+        // a shell stands in for the runner: killed outright, its child JVM notices and exits through its hooks
+        Fork f = Fork.start(List.of("sh", "-c", "\"$@\" & wait", "runner"), scratch, with("pauseMillis", "60000"));
+        f.awaitLog("burst 1/4", 60);
+        f.process.destroyForcibly().waitFor(); // SIGKILL to the "runner"
+        assertEquals(List.of(), f.awaitNoQueue(30), "queue removed by the orphaned JVM's shutdown hook");
+        assertTrue(f.stderr().contains("the process that started this trial is gone"), f.stderr());
+    }
+
+    @Test
     void shouldRemoveWhatAKilledTrialLeftWhenTheNextOneStarts() throws Exception {
         Fork killed = Fork.start(scratch.resolve("killed"), with("pauseMillis", "60000"));
         killed.awaitLog("burst 1/4", 60);
