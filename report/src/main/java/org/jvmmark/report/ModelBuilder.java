@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
 
 /**
  * Turns {@link Results} into the {@link ReportModel}: groups trials into rows (forks of one JVM

@@ -1,4 +1,4 @@
-package org.jvmmark.report;
+package org.jvmmark.results;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -93,7 +93,7 @@ public final class ResultsReader {
                 if (isBytes(m.unit()) && (m.value() < 0 || java.util.Arrays.stream(m.samples()).anyMatch(v -> v < 0))) {
                     // A negative size is a measuring error (a counter that wrapped, a "not measured" -1),
                     // and ranked as "lower is better" it would win.
-                    warnings.add("metric '" + e.getKey() + "' has a negative size (" + Format.plain(m.value())
+                    warnings.add("metric '" + e.getKey() + "' has a negative size (" + plain(m.value())
                             + " " + m.unit() + ") and is left out");
                 } else {
                     metrics.put(e.getKey(), m);
@@ -148,8 +148,13 @@ public final class ResultsReader {
                 runs, histogram(textOrNull(b.get("histogram")), origin), jitter, origin);
     }
 
+    /** A number as a person writes it: "12", "0.5". */
+    private static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : Double.toString(v);
+    }
+
     /** Units that measure a size: "bytes", "B", "KiB", "MB"... */
-    static boolean isBytes(String unit) {
+    public static boolean isBytes(String unit) {
         return unit.equalsIgnoreCase("bytes") || unit.equalsIgnoreCase("byte") || unit.matches("[KMGT]?i?B");
     }
 
