@@ -213,7 +213,7 @@ public final class ModelBuilder {
             }
         }
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
-                tables, warnings);
+                tables, warnings, List.of());
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */
