@@ -1,113 +1,107 @@
 package org.jvmmark.api;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A table of measurements along one axis — one row per step of a trial (a burst written, a
- * connection level reached) — for a report to draw as one line per JVM. It describes itself: it
- * names its x column, gives each column a unit and a one-line meaning, and may carry marks (a
- * memory limit, say) at positions on the x axis. In the trial result and in {@code results.json}
- * it is written as:
+ * Builds a figure measured as a trial goes on — one point per step (a burst written, a connection
+ * level reached) against a growing x — in the layout {@link TrialResult#series(String, Map)} takes
+ * and the report draws as one line per JVM:
  *
  * <pre>{@code
- * "series": { "bursts": {
- *     "summary": "one row per burst ...",
- *     "x": "writtenGiB",
- *     "columns": { "writtenGiB": { "unit": "GiB", "summary": "data written so far" },
- *                  "writeMsPerGiB": { "unit": "ms/GiB", "summary": "..." } },
- *     "rows": [ { "writtenGiB": 1, "writeMsPerGiB": 885.2 }, ... ],
- *     "marks": [ { "x": 2, "label": "memory limit 2 GiB" } ] } }
+ * "bursts": {
+ *   "x": { "name": "writtenGiB", "unit": "GiB", "summary": "...", "values": [1, 2, 3] },
+ *   "y": [ { "name": "writeMsPerGiB", "unit": "ms/GiB", "better": "lower", "summary": "...", "values": [885, 901, 1084] },
+ *          ... ],
+ *   "markers": [ { "at": 2, "label": "memory limit 2 GiB" } ] }
  * }</pre>
  *
- * Every row has every column, in declaration order; a value that could not be measured is
- * {@code null}. Values are numbers or booleans.
+ * Every {@code y} has one value per x value; a value that could not be measured is {@code null}
+ * (NaN). Each axis carries a one-line {@code summary} of what it is.
  *
- * <p>Not thread-safe while it is built; {@link TrialResult#series} takes a copy.
+ * <p>Not thread-safe while it is built; {@link TrialResult#series(String, Series)} takes a copy.
  */
 public final class Series {
-    private final String summary;
-    private final String x;
-    private final Map<String, Map<String, Object>> columns = new LinkedHashMap<>();
-    private final List<Map<String, Object>> rows = new ArrayList<>();
-    private final List<Map<String, Object>> marks = new ArrayList<>();
+    private final Map<String, Object> x;
+    private final List<Double> xValues = new ArrayList<>();
+    private final List<Map<String, Object>> ys = new ArrayList<>();
+    private final List<List<Double>> yValues = new ArrayList<>();
+    private final List<Map<String, Object>> markers = new ArrayList<>();
 
-    /**
-     * @param summary one line: what a row is
-     * @param x the column the others are drawn against (declare it with {@link #column})
-     */
-    public Series(String summary, String x) {
-        this.summary = summary;
-        this.x = x;
+    /** A series drawn against {@code xName} (in {@code xUnit}). */
+    public Series(String xName, String xUnit, String summary) {
+        this.x = axis(xName, xUnit, null, summary);
     }
 
-    /** Declares a column; rows give values in the order columns are declared. */
-    public Series column(String name, String unit, String meaning) {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("unit", unit);
-        c.put("summary", meaning);
-        columns.put(name, c);
+    /** Declares a y; {@link #point} gives its values in declaration order. */
+    public Series y(String name, String unit, Better better, String summary) {
+        if (!xValues.isEmpty()) {
+            throw new IllegalStateException("declare every y before the first point");
+        }
+        ys.add(axis(name, unit, better, summary));
+        yValues.add(new ArrayList<>());
         return this;
     }
 
+    private static Map<String, Object> axis(String name, String unit, Better better, String summary) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("name", name);
+        a.put("unit", unit);
+        if (better != null) {
+            a.put("better", better.json());
+        }
+        a.put("summary", summary);
+        return a;
+    }
+
     /**
-     * Adds a row.
+     * Adds a step.
      *
-     * @param values one per column, in declaration order: a {@link Number}, a {@link Boolean} or
-     *     {@code null} (not measured)
-     * @throws IllegalArgumentException when the count does not match the columns
+     * @param y one value per declared y, in declaration order; {@code NaN} where not measured
+     * @throws IllegalArgumentException when the count does not match the y axes
      */
-    public Series row(Object... values) {
-        if (values.length != columns.size()) {
-            throw new IllegalArgumentException("a row needs " + columns.size() + " values " + columns.keySet()
-                    + ", not " + values.length + ": " + Arrays.toString(values));
+    public Series point(double atX, double... y) {
+        if (y.length != ys.size()) {
+            throw new IllegalArgumentException("a point needs " + ys.size() + " y values, not " + y.length);
         }
-        Map<String, Object> row = new LinkedHashMap<>();
-        int i = 0;
-        for (String name : columns.keySet()) {
-            Object v = values[i++];
-            if (v != null && !(v instanceof Number) && !(v instanceof Boolean)) {
-                throw new IllegalArgumentException("column " + name + ": a number, a boolean or null, not " + v.getClass().getSimpleName());
-            }
-            row.put(name, v);
+        xValues.add(atX);
+        for (int i = 0; i < y.length; i++) {
+            yValues.get(i).add(y[i]);
         }
-        rows.add(row);
         return this;
     }
 
-    /** Marks a position on the x axis (in the x column's unit) with a label. */
-    public Series mark(double atX, String label) {
+    /** Marks a position on the x axis (in x's unit), e.g. where the data passed the memory limit. */
+    public Series marker(double at, String label) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("x", atX);
+        m.put("at", at);
         m.put("label", label);
-        marks.add(m);
+        markers.add(m);
         return this;
     }
 
     public int size() {
-        return rows.size();
+        return xValues.size();
     }
 
     /** The series as a JSON-writable tree (see the class comment for the layout); a copy. */
     public Map<String, Object> toMap() {
-        if (!columns.containsKey(x)) {
-            throw new IllegalStateException("the x column '" + x + "' is not declared; columns: " + columns.keySet());
-        }
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("summary", summary);
-        m.put("x", x);
-        Map<String, Object> cols = new LinkedHashMap<>();
-        columns.forEach((name, c) -> cols.put(name, new LinkedHashMap<>(c)));
-        m.put("columns", cols);
-        List<Object> r = new ArrayList<>();
-        rows.forEach(row -> r.add(new LinkedHashMap<>(row)));
-        m.put("rows", r);
+        Map<String, Object> xAxis = new LinkedHashMap<>(x);
+        xAxis.put("values", new ArrayList<>(xValues));
+        m.put("x", xAxis);
+        List<Object> y = new ArrayList<>();
+        for (int i = 0; i < ys.size(); i++) {
+            Map<String, Object> axis = new LinkedHashMap<>(ys.get(i));
+            axis.put("values", new ArrayList<>(yValues.get(i)));
+            y.add(axis);
+        }
+        m.put("y", y);
         List<Object> k = new ArrayList<>();
-        marks.forEach(mark -> k.add(new LinkedHashMap<>(mark)));
-        m.put("marks", k);
+        markers.forEach(marker -> k.add(new LinkedHashMap<>(marker)));
+        m.put("markers", k);
         return m;
     }
 }

@@ -17,8 +17,8 @@ import java.util.Map;
 public final class TrialResult {
     private final Map<String, Object> metrics = new LinkedHashMap<>();
     private final Map<String, Object> latency = new LinkedHashMap<>();
-    private final Map<String, Object> series = new LinkedHashMap<>();
     private final Map<String, Object> info = new LinkedHashMap<>();
+    private final Map<String, Object> series = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
 
     /** Records a scalar metric. */
@@ -48,10 +48,21 @@ public final class TrialResult {
         return this;
     }
 
-    /** Records a series (replacing one of the same name); it is copied now. */
-    public synchronized TrialResult series(String name, Series s) {
-        series.put(name, s.toMap());
+    /**
+     * Records a figure measured as the trial went on, against a growing x: {@code block} holds
+     * {@code "x": {"name", "unit", "values": double[]}}, {@code "y": [{"name", "unit", "better", "values"}, ...]}
+     * (each {@code values} as long as x's) and optionally {@code "markers": [{"at", "label"}, ...]}. The
+     * report draws it as one line per JVM (see {@code org.jvmmark.results.Series}). {@link Series}
+     * builds such a block.
+     */
+    public synchronized TrialResult series(String name, Map<String, Object> block) {
+        series.put(name, block);
         return this;
+    }
+
+    /** Records a series built with {@link Series} (replacing one of the same name); it is copied now. */
+    public synchronized TrialResult series(String name, Series s) {
+        return series(name, s.toMap());
     }
 
     /** Records a fact about how the trial ran. The value must be JSON-writable (see {@link Json}). */
@@ -71,10 +82,10 @@ public final class TrialResult {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("metrics", new LinkedHashMap<>(metrics));
         m.put("latency", new LinkedHashMap<>(latency));
+        m.put("info", new LinkedHashMap<>(info));
         if (!series.isEmpty()) {
             m.put("series", new LinkedHashMap<>(series));
         }
-        m.put("info", new LinkedHashMap<>(info));
         m.put("warnings", new ArrayList<>(warnings));
         return m;
     }

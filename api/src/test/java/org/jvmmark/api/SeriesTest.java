@@ -9,29 +9,27 @@ import org.junit.jupiter.api.Test;
 class SeriesTest {
 
     private static Series bursts() {
-        return new Series("one row per burst", "writtenGiB")
-                .column("writtenGiB", "GiB", "written so far")
-                .column("writeMsPerGiB", "ms/GiB", "write time per GiB");
+        return new Series("writtenGiB", "GiB", "written so far")
+                .y("writeMsPerGiB", "ms/GiB", Better.LOWER, "write time per GiB");
     }
 
     @Test
-    void shouldWriteItselfWithUnitsRowsAndMarksIntoTheTrialResult() {
-        Series s = bursts().row(1, 885.5).row(2, null).mark(2, "memory limit 2 GiB");
+    void shouldWriteTheLayoutTheResultsModelReads() {
+        Series s = bursts().point(1, 885.5).point(2, Double.NaN).marker(2, "memory limit 2 GiB");
         String json = Json.write(new TrialResult().series("bursts", s).toMap().get("series"));
         String expected = "{\n"
                 + "  \"bursts\": {\n"
-                + "    \"summary\": \"one row per burst\",\n"
-                + "    \"x\": \"writtenGiB\",\n"
-                + "    \"columns\": {\n"
-                + "      \"writtenGiB\": {\n        \"unit\": \"GiB\",\n        \"summary\": \"written so far\"\n      },\n"
-                + "      \"writeMsPerGiB\": {\n        \"unit\": \"ms/GiB\",\n        \"summary\": \"write time per GiB\"\n      }\n"
+                + "    \"x\": {\n"
+                + "      \"name\": \"writtenGiB\",\n      \"unit\": \"GiB\",\n      \"summary\": \"written so far\",\n"
+                + "      \"values\": [\n        1,\n        2\n      ]\n"
                 + "    },\n"
-                + "    \"rows\": [\n"
-                + "      {\n        \"writtenGiB\": 1,\n        \"writeMsPerGiB\": 885.5\n      },\n"
-                + "      {\n        \"writtenGiB\": 2,\n        \"writeMsPerGiB\": null\n      }\n"
+                + "    \"y\": [\n"
+                + "      {\n        \"name\": \"writeMsPerGiB\",\n        \"unit\": \"ms/GiB\",\n        \"better\": \"lower\",\n"
+                + "        \"summary\": \"write time per GiB\",\n"
+                + "        \"values\": [\n          885.5,\n          null\n        ]\n      }\n"
                 + "    ],\n"
-                + "    \"marks\": [\n"
-                + "      {\n        \"x\": 2,\n        \"label\": \"memory limit 2 GiB\"\n      }\n"
+                + "    \"markers\": [\n"
+                + "      {\n        \"at\": 2,\n        \"label\": \"memory limit 2 GiB\"\n      }\n"
                 + "    ]\n"
                 + "  }\n"
                 + "}\n";
@@ -44,9 +42,8 @@ class SeriesTest {
     }
 
     @Test
-    void shouldRefuseRowsThatDoNotFitTheColumns() {
-        assertThrows(IllegalArgumentException.class, () -> bursts().row(1));
-        assertThrows(IllegalArgumentException.class, () -> bursts().row(1, "fast"));
-        assertThrows(IllegalStateException.class, () -> new Series("s", "nope").column("a", "", "").toMap());
+    void shouldRefusePointsThatDoNotFitTheAxes() {
+        assertThrows(IllegalArgumentException.class, () -> bursts().point(1));
+        assertThrows(IllegalStateException.class, () -> bursts().point(1, 2).y("late", "", Better.NONE, ""));
     }
 }

@@ -200,7 +200,7 @@ final class TrialExecutor {
 
     /**
      * A trial that is not {@code ok} has no figures: whatever it measured before failing (a score
-     * before its validation failed, a series of bursts, say) moves to {@code discarded}, kept for diagnosis but out of
+     * before its validation failed, say) moves to {@code discarded}, kept for diagnosis but out of
      * every table and comparison.
      */
     static void setAsideUnlessOk(ObjectNode record) {

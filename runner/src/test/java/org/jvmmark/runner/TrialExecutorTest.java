@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 class TrialExecutorTest {
     private static final String CHILD = "{\"schema\":\"jvmmark/trial-result/1\",\"status\":\"ok\","
             + "\"metrics\":{\"coldReadGiBPerSecond\":{\"value\":1.5,\"unit\":\"GiB/s\",\"better\":\"higher\"}},"
-            + "\"series\":{\"bursts\":{\"x\":\"writtenGiB\",\"columns\":{\"writtenGiB\":{\"unit\":\"GiB\"}},"
-            + "\"rows\":[{\"writtenGiB\":1}],\"marks\":[]}},\"info\":{},\"warnings\":[]}";
+            + "\"series\":{\"bursts\":{\"x\":{\"name\":\"writtenGiB\",\"unit\":\"GiB\",\"values\":[1]},"
+            + "\"y\":[],\"markers\":[]}},\"info\":{},\"warnings\":[]}";
 
     private static ObjectNode record(String status) throws Exception {
         ObjectNode record = TrialExecutor.JSON.createObjectNode();
@@ -24,7 +24,7 @@ class TrialExecutorTest {
     @Test
     void shouldCarryTheChildsSeriesIntoTheRecord() throws Exception {
         ObjectNode ok = record("ok");
-        assertEquals(1, ok.path("series").path("bursts").path("rows").get(0).path("writtenGiB").asInt());
+        assertEquals(1, ok.path("series").path("bursts").path("x").path("values").get(0).asInt());
         assertEquals(1.5, ok.path("metrics").path("coldReadGiBPerSecond").path("value").asDouble());
     }
 
@@ -32,6 +32,6 @@ class TrialExecutorTest {
     void shouldSetTheSeriesOfAFailedTrialAsideWithItsMetrics() throws Exception {
         ObjectNode failed = record("failed");
         assertFalse(failed.has("series") || failed.has("metrics"));
-        assertEquals("writtenGiB", failed.path("discarded").path("series").path("bursts").path("x").asText());
+        assertEquals("writtenGiB", failed.path("discarded").path("series").path("bursts").path("x").path("name").asText());
     }
 }

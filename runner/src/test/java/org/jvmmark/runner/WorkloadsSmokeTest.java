@@ -54,10 +54,11 @@ class WorkloadsSmokeTest {
         for (JsonNode t : results.path("trials")) {
             assertEquals("ok", t.path("status").asText(), t.path("id") + ": " + t.path("error"));
             JsonNode bursts = t.path("series").path("bursts");
-            assertEquals("writtenGiB", bursts.path("x").asText(), t.toString());
-            assertEquals(4, bursts.path("rows").size());
-            assertTrue(bursts.path("rows").get(0).path("writeMsPerGiB").asDouble() > 0);
-            assertEquals(1, bursts.path("marks").size());
+            assertEquals("writtenGiB", bursts.path("x").path("name").asText(), t.toString());
+            assertEquals(4, bursts.path("x").path("values").size());
+            assertEquals("writeMsPerGiB", bursts.path("y").get(0).path("name").asText());
+            assertTrue(bursts.path("y").get(0).path("values").get(0).asDouble() > 0);
+            assertEquals(1, bursts.path("markers").size());
             assertTrue(t.path("metrics").path("coldReadGiBPerSecond").path("value").asDouble() > 0, t.path("metrics").toString());
         }
     }

@@ -43,28 +43,25 @@ final class BurstFigures {
     }
 
     Series series() {
-        Series s = new Series("one row per burst: the burst written, then read back by the tailer that follows the writer",
-                "writtenGiB")
-                .column("burst", "", "burst number, from 1")
-                .column("writtenGiB", "GiB", "message bytes written so far, this burst included")
-                .column("writeMsPerGiB", "ms/GiB", "time to append this burst, per GiB")
-                .column("readMsPerGiB", "ms/GiB", "time to read this burst back and check every message, per GiB")
-                .column("writeGiBPerSecond", "GiB/s", "this burst's write speed")
-                .column("readGiBPerSecond", "GiB/s", "this burst's read speed")
-                .column("pastLimit", "", "true when the burst started with the data already past the memory limit")
-                .column("queueBytes", "bytes", "length of the queue's files after the burst")
-                .column("rssBytes", "bytes", "resident set size of the JVM after the burst (VmRSS)")
-                .column("rssFileBytes", "bytes", "the resident part that is mapped files, i.e. the queue (RssFile)")
-                .column("virtualBytes", "bytes", "virtual size of the JVM after the burst (VmSize)")
-                .column("majorFaults", "", "major page faults (pages read from disk) during the burst's write and read")
-                .column("pageCacheBytes", "bytes", "page cache charged to the trial's memory cgroup after the burst; null without a cgroup");
+        Series s = new Series("writtenGiB", "GiB", "message bytes written so far, this burst included (one point per burst)")
+                .y("writeMsPerGiB", "ms/GiB", Better.LOWER, "time to append this burst, per GiB")
+                .y("readMsPerGiB", "ms/GiB", Better.LOWER, "time to read this burst back and check every message, per GiB")
+                .y("writeGiBPerSecond", "GiB/s", Better.HIGHER, "this burst's write speed")
+                .y("readGiBPerSecond", "GiB/s", Better.HIGHER, "this burst's read speed")
+                .y("pastLimit", "", Better.NONE, "1 when the burst started with the data already past the memory limit, else 0")
+                .y("queueBytes", "bytes", Better.NONE, "length of the queue's files after the burst")
+                .y("rssBytes", "bytes", Better.NONE, "resident set size of the JVM after the burst (VmRSS)")
+                .y("rssFileBytes", "bytes", Better.NONE, "the resident part that is mapped files, i.e. the queue (RssFile)")
+                .y("virtualBytes", "bytes", Better.NONE, "virtual size of the JVM after the burst (VmSize)")
+                .y("majorFaults", "faults", Better.NONE, "major page faults (pages read from disk) during the burst's write and read")
+                .y("pageCacheBytes", "bytes", Better.NONE, "page cache charged to the trial's memory cgroup after the burst; null without one");
         for (Burst b : bursts) {
-            s.row(b.number, Sizes.gib(b.writtenAfterBytes()), round(b.writeMsPerGiB()), round(b.readMsPerGiB()),
-                    round3(1000 / b.writeMsPerGiB()), round3(1000 / b.readMsPerGiB()), b.pastLimit(limitBytes), b.queueFileBytes,
-                    orNull(b.memory.rssBytes), orNull(b.memory.rssFileBytes), orNull(b.memory.virtualBytes), orNull(b.majorFaults),
-                    orNull(b.cgroupPageCacheBytes));
+            s.point(Sizes.gib(b.writtenAfterBytes()), round(b.writeMsPerGiB()), round(b.readMsPerGiB()),
+                    round3(1000 / b.writeMsPerGiB()), round3(1000 / b.readMsPerGiB()), b.pastLimit(limitBytes) ? 1 : 0, b.queueFileBytes,
+                    orNaN(b.memory.rssBytes), orNaN(b.memory.rssFileBytes), orNaN(b.memory.virtualBytes), orNaN(b.majorFaults),
+                    orNaN(b.cgroupPageCacheBytes));
         }
-        s.mark(Sizes.gib(limitBytes), limitLabel);
+        s.marker(Sizes.gib(limitBytes), limitLabel);
         return s;
     }
 
@@ -110,8 +107,8 @@ final class BurstFigures {
         return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 
-    private static Object orNull(long v) {
-        return v < 0 ? null : v;
+    private static double orNaN(long v) {
+        return v < 0 ? Double.NaN : v;
     }
 
     private static double round(double v) {

@@ -49,17 +49,19 @@ class QueueLargeWorkloadTest {
         long bytes = limit.path("limitBytes").asLong();
         assertEquals(96L << 20, bytes);
         JsonNode series = r.path("series").path("bursts");
-        assertEquals("writtenGiB", series.path("x").asText());
-        assertEquals("ms/GiB", series.path("columns").path("writeMsPerGiB").path("unit").asText());
-        assertEquals(4, series.path("rows").size());
-        for (JsonNode row : series.path("rows")) {
-            long cache = row.path("pageCacheBytes").asLong();
-            assertTrue(cache > 0 && cache <= bytes, "page cache " + cache + " within the " + bytes + " limit: " + row);
-            assertTrue(row.path("writeMsPerGiB").asDouble() > 0 && row.path("readMsPerGiB").asDouble() > 0, row.toString());
+        assertEquals("writtenGiB", series.path("x").path("name").asText());
+        assertEquals(List.of(0.03125, 0.0625, 0.09375, 0.125), values(series.path("x")));
+        JsonNode cache = y(series, "pageCacheBytes");
+        for (double c : values(cache)) {
+            assertTrue(c > 0 && c <= bytes, "page cache " + c + " within the " + bytes + " limit: " + cache);
         }
+        assertEquals("ms/GiB", y(series, "writeMsPerGiB").path("unit").asText());
+        assertEquals("lower", y(series, "writeMsPerGiB").path("better").asText());
+        assertTrue(values(y(series, "writeMsPerGiB")).stream().allMatch(v -> v > 0));
+        assertTrue(values(y(series, "readMsPerGiB")).stream().allMatch(v -> v > 0));
         assertTrue(r.path("info").path("cgroupPeakUsageBytes").asLong() <= bytes, r.path("info").toString());
-        assertEquals(List.of(false, false, false, true), pastLimit(series));
-        assertEquals(96.0 / 1024, series.path("marks").get(0).path("x").asDouble(), 1e-9);
+        assertEquals(List.of(0.0, 0.0, 0.0, 1.0), values(y(series, "pastLimit")));
+        assertEquals(96.0 / 1024, series.path("markers").get(0).path("at").asDouble(), 1e-9);
         JsonNode m = r.path("metrics");
         for (String metric : List.of("writeMsPerGiBWithinLimit", "writeMsPerGiBPastLimit", "writePastLimitRatio", "readMsPerGiBWithinLimit",
                 "readMsPerGiBPastLimit", "readPastLimitRatio", "coldReadGiBPerSecond", "diskWriteGiBPerSecond", "diskReadGiBPerSecond",
@@ -71,10 +73,19 @@ class QueueLargeWorkloadTest {
         assertEquals(List.of(), Fork.queueDirs(scratch), "queue removed");
     }
 
-    private static List<Boolean> pastLimit(JsonNode series) {
-        List<Boolean> past = new java.util.ArrayList<>();
-        series.path("rows").forEach(row -> past.add(row.path("pastLimit").asBoolean()));
-        return past;
+    private static JsonNode y(JsonNode series, String name) {
+        for (JsonNode y : series.path("y")) {
+            if (y.path("name").asText().equals(name)) {
+                return y;
+            }
+        }
+        throw new AssertionError("no y '" + name + "' in " + series);
+    }
+
+    private static List<Double> values(JsonNode axis) {
+        List<Double> v = new java.util.ArrayList<>();
+        axis.path("values").forEach(n -> v.add(n.asDouble()));
+        return v;
     }
 
     @Test
