@@ -26,12 +26,14 @@ for path in sys.argv[1:]:
               f" | {metric(t, 'queueWriteToDiskRatio', '{:.2f}')} | {metric(t, 'coldReadToDiskRatio', '{:.2f}')} |")
 
 print()
-print("Per burst, write / read ms/GiB:")
+print("Per burst, write / read ms/GiB (* past the limit):")
 print()
 for path in sys.argv[1:]:
     for t in json.load(open(path))["trials"]:
-        rows = t.get("series", {}).get("bursts", {}).get("rows", [])
-        cells = " · ".join(f"{r['writeMsPerGiB']:,.0f}/{r['readMsPerGiB']:,.0f}{'*' if r['pastLimit'] else ''}" for r in rows)
+        bursts = t.get("series", {}).get("bursts")
+        if not bursts:
+            continue
+        y = {axis["name"]: axis["values"] for axis in bursts["y"]}
+        cells = " · ".join(f"{w:,.0f}/{r:,.0f}{'*' if p else ''}"
+                           for w, r, p in zip(y["writeMsPerGiB"], y["readMsPerGiB"], y["pastLimit"]))
         print(f"- {t['jdk']['label']}: {cells}")
-print()
-print("(* past the limit)")
