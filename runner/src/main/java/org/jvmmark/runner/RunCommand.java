@@ -157,16 +157,15 @@ final class RunCommand implements Callable<Integer> {
         Path dir = (out != null ? out : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
         ResultsFile results;
+        OutputDirectory output;
         if (resume) {
+            output = OutputDirectory.forResume(dir);
             results = ResultsFile.open(dir);
             if (!results.profile().equals(profile)) {
                 throw new UserException(dir + " holds a '" + results.profile() + "' run; resume it with --profile " + results.profile());
             }
         } else {
-            if (Files.exists(dir.resolve(ResultsFile.NAME))) {
-                throw new UserException(dir.resolve(ResultsFile.NAME) + " exists; add --resume to continue it, or choose another --out");
-            }
-            Files.createDirectories(dir);
+            output = OutputDirectory.forNewRun(dir);
             results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
             results.write();
         }
@@ -204,7 +203,7 @@ final class RunCommand implements Callable<Integer> {
                 progress.finished(index, t, record.path("status").asText(), record.path("process").path("wallSeconds").asDouble(0));
             }
         } finally {
-            TrialExecutor.deleteRecursively(dir.resolve("work"));
+            output.removeWork();
             if (interrupted.get()) {
                 main.err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                         + " (continue with --resume)");
