@@ -58,6 +58,10 @@ final class RunCommand implements Callable<Integer> {
             description = "Collectors to compare, each a variant: G1, Parallel, Serial, ZGC, GenZGC, Shenandoah, Epsilon.")
     private List<String> gcs = new ArrayList<>();
 
+    @Option(names = "--variant", paramLabel = "NAME,...", split = ",",
+            description = "Only these of the workload's own variants (see 'jvmmark list'), e.g. --variant nio,virtual.")
+    private List<String> variants = new ArrayList<>();
+
     @Option(names = "--forks", defaultValue = "1", description = "Fresh JVMs per combination (default: 1).")
     private int forks;
 
@@ -106,9 +110,9 @@ final class RunCommand implements Callable<Integer> {
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe());
+        Planner planner = new Planner(new GcProbe(), variants);
         // parameters are checked before any JDK is started
-        Planner.checkParams(chosen, profile, overrides);
+        Planner.checkParams(chosen, profile, overrides, variants);
         List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
         List<PlannedTrial> plan = planner.plan(chosen, jdkList, collectors, argSets, forks, profile, overrides);
         if (dryRun) {
@@ -253,6 +257,7 @@ final class RunCommand implements Callable<Integer> {
         c.set("params", TrialExecutor.JSON.valueToTree(params));
         c.set("gc", TrialExecutor.JSON.valueToTree(gcs));
         c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
+        c.set("variants", TrialExecutor.JSON.valueToTree(variants));
         c.put("forks", forks);
         c.put("cpus", cpus);
         return c;

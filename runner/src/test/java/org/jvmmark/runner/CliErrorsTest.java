@@ -84,4 +84,13 @@ class CliErrorsTest {
     void shouldRefuseServeForAWorkloadWithoutDriver() {
         assertUsageError(Cli.run("serve", "fault-sleep"), "fault-sleep is not a client/server workload; valid: ");
     }
+
+    @Test
+    void shouldRunOnlyTheVariantThatAParameterNames() {
+        Cli.Result r = Cli.run("run", "chat", "--param", "impl=nio", "--jdk", Cli.HOST_JDK, "--dry-run");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("/nio/fork1"), r.out());
+        assertFalse(r.out().contains("/platform/fork1") || r.out().contains("/virtual/fork1"),
+                "the other variants would run with impl=nio under their own names: " + r.out());
+    }
 }
