@@ -115,7 +115,11 @@ final class ForkedJvm {
         if (!Files.isRegularFile(result)) {
             String why = Integer.valueOf(0).equals(p.exitCode()) ? "JVM exited with status 0 without writing a result"
                     : "JVM exited with status " + p.exitCode() + " before writing a result";
+            // a JVM that refuses to start prints its reason on stdout ("Too small maximum heap")
             String clue = JvmMessages.lastInformative(tail);
+            if (clue.isEmpty()) {
+                clue = JvmMessages.lastInformative(tail(logDir.resolve(logName + "-stdout.log"), STDERR_TAIL_LINES));
+            }
             return new ForkOutcome("failed", clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
         }
         ObjectNode doc;

@@ -205,6 +205,9 @@ final class RunCommand implements Callable<Integer> {
                 }
                 results.add(record);
                 progress.finished(index, t, record.path("status").asText(), record.path("process").path("wallSeconds").asDouble(0));
+                if (!record.path("status").asText().equals("ok") && t.runnable()) {
+                    progress.problem(t, record.path("error").asText(), record.hasNonNull("logs") ? dir.resolve(record.path("logs").asText()) : null);
+                }
             }
         } finally {
             output.removeWork();
