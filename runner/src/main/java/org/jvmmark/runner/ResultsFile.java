@@ -81,6 +81,11 @@ final class ResultsFile {
         return ids;
     }
 
+    /** The recorded command, profile and host (and trials): a copy. */
+    synchronized ObjectNode snapshot() {
+        return root.deepCopy();
+    }
+
     synchronized ArrayNode trials() {
         return root.get("trials").deepCopy();
     }
