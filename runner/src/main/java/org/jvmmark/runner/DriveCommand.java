@@ -60,7 +60,7 @@ final class DriveCommand implements Callable<Integer> {
                     scratch.resolve("work"), scratch.resolve("control"));
             ForkedJvm driver = new ForkedJvm(ClientServerTrial.hostJava(), entry.info().jvmArgs(Runtime.version().feature()),
                     entry.classpath(), spec, scratch, scratch, "driver", null);
-            driver.startInForeground();
+            driver.startWithErrorsLogged();
             int timeout = entry.info().timeoutSeconds(profile);
             ForkOutcome o = driver.await(System.nanoTime() + TimeUnit.SECONDS.toNanos(timeout),
                     "driver did not finish within " + timeout + " s (profile " + profile + "); killed", () -> false);
@@ -87,11 +87,14 @@ final class DriveCommand implements Callable<Integer> {
                 m.getValue().path("unit").asText(), direction(m.getValue().path("better").asText())});
         }
         for (Map.Entry<String, JsonNode> l : o.result().path("latency").properties()) {
-            StringBuilder sb = new StringBuilder();
+            String unit = l.getValue().path("unit").asText();
+            List<String> values = new ArrayList<>();
             for (Map.Entry<String, JsonNode> e : l.getValue().path("percentiles").properties()) {
-                sb.append(e.getKey().equals("max") ? "max" : "p" + e.getKey()).append('=').append(Text.number(e.getValue().asDouble())).append(' ');
+                double v = e.getValue().asDouble();
+                values.add((e.getKey().equals("max") ? "max" : "p" + e.getKey()) + " "
+                        + (unit.equals("ns") ? Text.nanos(v) : Text.number(v) + " " + unit));
             }
-            rows.add(new String[] {"  latency " + l.getKey(), sb.toString().trim(), l.getValue().path("unit").asText(),
+            rows.add(new String[] {"  latency " + l.getKey(), String.join(", ", values), "",
                 l.getValue().path("coCorrected").asBoolean(false) ? "(CO-corrected)" : "(not CO-corrected)"});
         }
         Tables.print(main.out, rows);

@@ -75,6 +75,14 @@ final class ForkedJvm {
         child = ChildProcess.start(command, dir, logDir.resolve(logName + "-stdout.log"), logDir.resolve(logName + "-stderr.log"));
     }
 
+    /**
+     * Starts the JVM with its stdout on the runner's terminal and its stderr in the log directory
+     * ({@code jvmmark drive}): a failure is judged into one line instead of a stack trace on screen.
+     */
+    void startWithErrorsLogged() throws IOException {
+        child = ChildProcess.start(command, dir, null, logDir.resolve(logName + "-stderr.log"));
+    }
+
     /** Starts the JVM with its output on the runner's own terminal ({@code jvmmark serve}). */
     void startInForeground() throws IOException {
         child = ChildProcess.start(command, dir, null, null);
