@@ -115,9 +115,11 @@ abstract class Progress implements AutoCloseable {
             }
         }
 
+        /** Printed above the bar (carriage return, erase the line, then the text), which redraws below it. */
         @Override
         void problem(PlannedTrial trial, String error, Path logs) {
-            bar.setExtraMessage(" " + trial.id() + ": " + error + (logs == null ? "" : " (logs: " + logs + ")"));
+            out.print("\r\033[K" + trial.id() + ":" + System.lineSeparator() + problemLine(error, logs) + System.lineSeparator());
+            out.flush();
         }
 
         @Override

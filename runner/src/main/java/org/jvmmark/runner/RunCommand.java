@@ -152,35 +152,17 @@ final class RunCommand implements Callable<Integer> {
         OutputDirectory.forResume(dir);
         recorded = ResultsFile.open(dir);
         ResumeSpec r = ResumeSpec.read(recorded.snapshot());
-        Path file = recorded.path();
         ParseResult given = spec.commandLine().getParseResult();
-        if (given.hasMatchedPositional(0)) {
-            ResumeSpec.refuseOther(file, "WORKLOAD", workloads, r.workloads());
-        }
-        if (given.hasMatchedOption("--jdk")) {
-            ResumeSpec.refuseOther(file, "--jdk", jdks, r.jdk());
-        }
-        if (given.hasMatchedOption("--profile")) {
-            ResumeSpec.refuseOther(file, "--profile", profile, r.profile());
-        }
-        if (given.hasMatchedOption("--param")) {
-            ResumeSpec.refuseOther(file, "--param", params, r.params());
-        }
-        if (given.hasMatchedOption("--gc")) {
-            ResumeSpec.refuseOther(file, "--gc", gcs, r.gc());
-        }
-        if (given.hasMatchedOption("--jvm-args")) {
-            ResumeSpec.refuseOther(file, "--jvm-args", jvmArgs, r.jvmArgs());
-        }
-        if (given.hasMatchedOption("--variant")) {
-            ResumeSpec.refuseOther(file, "--variant", variants, r.variants());
-        }
-        if (given.hasMatchedOption("--forks")) {
-            ResumeSpec.refuseOther(file, "--forks", forks, r.forks());
-        }
-        if (given.hasMatchedOption("--cpus")) {
-            ResumeSpec.refuseOther(file, "--cpus", cpus, r.cpus());
-        }
+        Path file = recorded.path();
+        refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
+        refuseOther(given, file, "--jdk", jdks, r.jdk());
+        refuseOther(given, file, "--profile", profile, r.profile());
+        refuseOther(given, file, "--param", params, r.params());
+        refuseOther(given, file, "--gc", gcs, r.gc());
+        refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
+        refuseOther(given, file, "--variant", variants, r.variants());
+        refuseOther(given, file, "--forks", forks, r.forks());
+        refuseOther(given, file, "--cpus", cpus, r.cpus());
         workloads = new ArrayList<>(r.workloads());
         jdks = new ArrayList<>(r.jdkSelectors());
         profile = r.profile();
@@ -190,6 +172,13 @@ final class RunCommand implements Callable<Integer> {
         variants = new ArrayList<>(r.variants());
         forks = r.forks();
         cpus = r.cpus();
+    }
+
+    /** An option given on this command line (not defaulted) must repeat the recorded value. */
+    private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
+        if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
+            ResumeSpec.refuseOther(file, option, now, recordedValue);
+        }
     }
 
     /** Pinning must be possible here: {@code taskset} present, every CPU asked for online. */
