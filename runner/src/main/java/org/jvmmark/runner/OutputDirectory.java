@@ -34,6 +34,22 @@ final class OutputDirectory {
      *     holds anything else, or cannot be created or written
      */
     static OutputDirectory forNewRun(Path dir) {
+        checkNewRun(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UserException("--out " + dir + ": cannot create the directory (" + reason(e) + ")");
+        }
+        checkWritable(dir);
+        return new OutputDirectory(dir);
+    }
+
+    /**
+     * What {@link #forNewRun} refuses, checked without creating anything ({@code --dry-run}).
+     *
+     * @throws UserException when {@code dir} is a file, holds a results file, or holds anything else
+     */
+    static void checkNewRun(Path dir) {
         refuseFile(dir);
         if (Files.exists(dir.resolve(ResultsFile.NAME))) {
             throw new UserException(dir.resolve(ResultsFile.NAME) + " exists; add --resume to continue it, or choose another --out");
@@ -42,13 +58,6 @@ final class OutputDirectory {
             throw new UserException("--out " + dir + " is not empty and holds no jvmmark results; "
                     + "name a new or empty directory (jvmmark never writes among files it did not make)");
         }
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UserException("--out " + dir + ": cannot create the directory (" + reason(e) + ")");
-        }
-        checkWritable(dir);
-        return new OutputDirectory(dir);
     }
 
     /**

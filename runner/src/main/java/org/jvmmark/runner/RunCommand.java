@@ -134,6 +134,9 @@ final class RunCommand implements Callable<Integer> {
             ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
         }
         if (dryRun) {
+            if (recorded == null && out != null) {
+                OutputDirectory.checkNewRun(out.toAbsolutePath().normalize());
+            }
             printPlan(plan);
             return 0;
         }

@@ -93,4 +93,12 @@ class CliErrorsTest {
         assertFalse(r.out().contains("/platform/fork1") || r.out().contains("/virtual/fork1"),
                 "the other variants would run with impl=nio under their own names: " + r.out());
     }
+
+    @Test
+    void shouldRefuseAnUnknownVariantAndAResumeWithoutItsDirectory() {
+        assertUsageError(Cli.run("run", "chat", "--variant", "carrier", "--jdk", Cli.HOST_JDK, "--dry-run"),
+                "unknown variant 'carrier'; valid: platform, virtual, nio");
+        assertUsageError(Cli.run("run", "--resume"), "--resume needs --out DIR, the directory of the run to continue");
+        assertUsageError(Cli.run("run", "--resume", "--out", tmp.toString()), "no results.json in " + tmp + " to resume");
+    }
 }

@@ -35,6 +35,8 @@ class OutputDirectoryTest {
 
         assertOneLine(Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", home.toString()),
                 "is not empty and holds no jvmmark results");
+        assertOneLine(Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--out", home.toString(), "--dry-run"),
+                "is not empty and holds no jvmmark results");
         assertEquals("two years of work", Files.readString(precious));
         try (var files = Files.list(home)) {
             assertEquals(List.of("notes.txt", "work"), files.map(p -> p.getFileName().toString()).sorted().toList());
