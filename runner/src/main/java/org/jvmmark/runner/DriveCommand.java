@@ -55,6 +55,12 @@ final class DriveCommand implements Callable<Integer> {
         resolved.put("server.host", host);
         resolved.put("server.port", Integer.toString(port));
         Path scratch = Files.createTempDirectory("jvmmark-drive-");
+        // Ctrl-C: the JVM exits when the hook returns, without the finally below
+        Thread hook = new Thread(() -> {
+            ChildProcess.killAll();
+            TrialExecutor.deleteRecursively(scratch);
+        }, "jvmmark-drive-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
         try {
             TrialSpec spec = new TrialSpec("drive/" + entry.name(), entry.info().driverClass(), profile, resolved,
                     scratch.resolve("work"), scratch.resolve("control"));
@@ -72,6 +78,11 @@ final class DriveCommand implements Callable<Integer> {
             return o.ok() ? 0 : 1;
         } finally {
             TrialExecutor.deleteRecursively(scratch);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Ctrl-C: the hook is cleaning up
+            }
         }
     }
 

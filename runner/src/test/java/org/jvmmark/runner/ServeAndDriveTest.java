@@ -124,4 +124,49 @@ class ServeAndDriveTest {
         assertTrue(output.contains("chat driver against 127.0.0.1:" + closedPort + ": failed (") && output.contains("Connection refused"),
                 output);
     }
+
+    @Test
+    void shouldLeaveNoScratchDirectoryWhenADriveIsInterrupted() throws Exception {
+        List<Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept()); // accepts, never answers: the driver waits
+                    }
+                } catch (Exception e) {
+                    // closed
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            ProcessBuilder pb = new ProcessBuilder(Cli.forkedCommand("drive", "fault-echo-server", "--profile", "smoke",
+                    "--port", Integer.toString(silent.getLocalPort()))).redirectErrorStream(true)
+                    .redirectOutput(tmp.resolveSibling(tmp.getFileName() + "-drive.log").toFile());
+            pb.environment().put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp);
+            Process drive = pb.start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (held.isEmpty() && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                assertTrue(!held.isEmpty(), "the driver connected");
+                try (var scratch = Files.list(tmp)) {
+                    assertTrue(scratch.anyMatch(p -> p.getFileName().toString().startsWith("jvmmark-drive-")), "scratch in use");
+                }
+                new ProcessBuilder("kill", "-INT", Long.toString(drive.pid())).start().waitFor();
+                assertTrue(drive.waitFor(30, TimeUnit.SECONDS), "drive stops on Ctrl-C");
+                try (var left = Files.list(tmp)) {
+                    assertEquals(List.of(), left.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("jvmmark-"))
+                            .toList(), "drive leaves no scratch directory");
+                }
+            } finally {
+                drive.descendants().forEach(ProcessHandle::destroyForcibly);
+                drive.destroyForcibly();
+                for (Socket s : held) {
+                    s.close();
+                }
+            }
+        }
+    }
 }
