@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.testkit.OutsideTool;
 
 /**
  * A disk that fills up while the trial runs (someone else's files): the trial fails with the
@@ -31,9 +32,11 @@ class FullDiskTest {
     void shouldFailTheTrialAndRemoveTheQueueWhenTheDiskFillsUpMidRun() throws Exception {
         Path image = scratch.resolve("disk.img");
         Path mount = Files.createDirectories(scratch.resolve("mnt"));
-        boolean mounted = sh("truncate", "-s", "200M", image.toString()) && sh("mkfs.ext4", "-q", "-F", image.toString())
+        Path mkfs = OutsideTool.require("mkfs.ext4", Path.of("/sbin/mkfs.ext4"), Path.of("/usr/sbin/mkfs.ext4"));
+        boolean mounted = sh("truncate", "-s", "200M", image.toString()) && sh(mkfs.toString(), "-q", "-F", image.toString())
                 && sh("mount", "-o", "loop", image.toString(), mount.toString());
         if (!mounted) {
+            // not a missing tool but a missing privilege: the same rule as OutsideTool's
             assertFalse(CI, "cannot mount a loop file system under CI (root is expected there)");
             assumeTrue(false, "a loop mount needs root");
         }
