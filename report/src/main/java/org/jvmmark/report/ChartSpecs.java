@@ -131,7 +131,7 @@ final class ChartSpecs {
             if (cell.figure() == null) {
                 continue;
             }
-            double[] s = cell.figure().samples();
+            double[] s = cell.figure().forks();
             Map<String, Object> b = new LinkedHashMap<>();
             b.put("label", t.rows().get(r).label());
             b.put("value", cell.figure().value());

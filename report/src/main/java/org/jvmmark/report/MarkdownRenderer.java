@@ -26,13 +26,14 @@ public final class MarkdownRenderer {
             md.append("- ").append(esc(d)).append('\n');
         }
         if (!model.noise().percentiles().isEmpty()) {
-            md.append("\n| percentile | run-to-run variation | trusted | why |\n|---|---:|---|---|\n");
+            md.append("\n| percentile | fork-to-fork variation | trusted | why |\n|---|---:|---|---|\n");
             for (NoiseVerdict.PercentileNoise p : model.noise().percentiles()) {
-                md.append("| ").append(Percentiles.title(p.key())).append(" | ").append(Format.percent(p.cv()))
+                md.append("| ").append(esc(p.where())).append(" | ").append(Format.percent(p.cv()))
                         .append(" | ").append(trustedWord(p)).append(" | ").append(esc(p.reason())).append(" |\n");
             }
         }
         md.append("\n").append(Explanations.LEGEND).append("\n");
+        verdicts(md, model);
         for (Section s : model.sections()) {
             section(md, s);
         }
@@ -41,6 +42,19 @@ public final class MarkdownRenderer {
             md.append("- ").append(esc(line)).append('\n');
         }
         return md.toString();
+    }
+
+    /** Who won each workload, before any table: the headline of every section. */
+    private static void verdicts(StringBuilder md, ReportModel model) {
+        md.append("\n## Verdicts\n\n");
+        for (Section s : model.sections()) {
+            for (Headline h : s.headlines()) {
+                md.append("- **").append(esc(s.workload())).append("**: ").append(esc(h.words())).append('\n');
+                for (String n : h.notRun()) {
+                    md.append("  - did not run: ").append(esc(n)).append('\n');
+                }
+            }
+        }
     }
 
     private static void section(StringBuilder md, Section s) {
@@ -95,7 +109,8 @@ public final class MarkdownRenderer {
             v = "**" + v + "**";
         }
         String mark = Explanations.markText(cell);
-        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark);
+        String forks = cell.mark() == Cell.Mark.UNSTABLE ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
+        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark) + forks;
     }
 
     /** Escapes what would break a table cell or start markup. */
@@ -104,7 +119,7 @@ public final class MarkdownRenderer {
                 .replace("<", "&lt;").replace("\n", " ");
     }
 
-    /** "yes", "no", or "unknown" when a single run leaves the spread unknown. */
+    /** "yes", "no", or "unknown" when single forks leave the spread unknown. */
     static String trustedWord(NoiseVerdict.PercentileNoise p) {
         return p.state() == NoiseVerdict.State.UNKNOWN ? "unknown" : p.trusted() ? "yes" : "no";
     }

@@ -23,8 +23,17 @@ public final class Report {
      *     histogram (one-line message)
      */
     public static void render(Path resultsDir) throws IOException {
+        render(resultsDir, ForkTest.DEFAULT_THRESHOLD);
+    }
+
+    /**
+     * @param threshold the smallest relative difference the verdicts call, as a fraction (0.05 = 5 %)
+     * @throws IllegalArgumentException for a negative threshold
+     */
+    public static void render(Path resultsDir, double threshold) throws IOException {
+        ForkTest.checkThreshold(threshold);
         Results results = ResultsReader.readDir(resultsDir);
-        ReportModel model = ModelBuilder.build(results);
+        ReportModel model = ModelBuilder.build(results, threshold);
         String html = HtmlRenderer.render(model);
         write(resultsDir.resolve("report.md"), MarkdownRenderer.render(model));
         write(resultsDir.resolve("results.csv"), CsvRenderer.render(results));
