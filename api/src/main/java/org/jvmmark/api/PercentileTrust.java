@@ -33,7 +33,8 @@ public final class PercentileTrust {
         if (percentile >= 100) {
             return Long.MAX_VALUE;
         }
-        return (long) Math.ceil(TAIL_SAMPLES / (1 - percentile / 100) - 1e-9);
+        // In percent units, rounded, so that 100 - 99.9 = 0.0999999… does not ask for 100001 samples.
+        return (long) Math.ceil(TAIL_SAMPLES * 100 / (100 - percentile) - 1e-6);
     }
 
     /**

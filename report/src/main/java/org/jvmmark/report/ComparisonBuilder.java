@@ -123,6 +123,9 @@ public final class ComparisonBuilder {
                 Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
                 if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "corrected for coordinated omission on one side only"));
+                } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
+                    // As in the report: timed from the actual start, it hides the requests a stall delayed.
+                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "not corrected for coordinated omission"));
                 } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "a fact, not a score"));
                 } else if (!ca.trusted() || !cb.trusted()) {

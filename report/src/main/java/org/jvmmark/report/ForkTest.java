@@ -131,11 +131,11 @@ public final class ForkTest {
         return r.tested() && adjustedP < ALPHA && r.size() > threshold;
     }
 
-    /** "3 forks a side would tell" and the like: what a side with too few forks needs. */
+    /** "1 fork on a side, 3 a side needed (--forks 3)": what a side with too few forks needs. */
     public static String forksNeeded(int forksCandidate, int forksReference) {
         int fewest = Math.min(forksCandidate, forksReference);
-        return fewest + (fewest == 1 ? " fork" : " forks") + " on a side; a verdict needs " + MIN_FORKS
-                + " forks a side (--forks " + MIN_FORKS + ")";
+        return fewest + (fewest == 1 ? " fork" : " forks") + " on a side, " + MIN_FORKS + " a side needed (--forks "
+                + MIN_FORKS + ")";
     }
 
     /** @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0 */

@@ -31,10 +31,72 @@ final class FixtureGenerator {
 
     private final boolean regressed;
     private final Random random;
+    /** Run-to-run variation of a run's median inside one fork (a coefficient of variation). */
+    private final double runSpread;
 
     FixtureGenerator(boolean regressed) {
+        this(regressed ? 20261121L : 20261120L, regressed, 0.02);
+    }
+
+    private FixtureGenerator(long seed, boolean regressed, double runSpread) {
         this.regressed = regressed;
-        this.random = new Random(regressed ? 20261121L : 20261120L);
+        this.random = new Random(seed);
+        this.runSpread = runSpread;
+    }
+
+    /**
+     * One row of a fixture with known truth: a workload on a JDK, and the level each of its forks is
+     * drawn around (the fork's true p50 in ns; its runs scatter around it by the generator's run spread).
+     */
+    record Truth(String workload, int feature, double... forkLevelsNs) {
+    }
+
+    /**
+     * A results.json whose every fork is drawn around a set level: the truth a verdict must find.
+     *
+     * @param runSpread how much a run's median varies inside a fork (0.001: tight runs)
+     */
+    static String truthJson(long seed, double runSpread, List<Truth> rows) throws IOException {
+        FixtureGenerator g = new FixtureGenerator(seed, false, runSpread);
+        Map<String, Object> r = g.header();
+        List<Object> trials = new ArrayList<>();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("rate", 100000);
+        params.put("runs", 3);
+        for (Truth row : rows) {
+            for (int fork = 1; fork <= row.forkLevelsNs().length; fork++) {
+                trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3,
+                        row.forkLevelsNs()[fork - 1], 0, false));
+            }
+        }
+        r.put("trials", trials);
+        return JSON.writeValueAsString(r) + "\n";
+    }
+
+    static Path writeTruth(Path dir, long seed, double runSpread, Truth... rows) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("results.json"), truthJson(seed, runSpread, List.of(rows)));
+        return dir;
+    }
+
+    /** {@code n} fork levels drawn from {@code levels} at random: a two-level population when given two. */
+    static double[] drawn(long seed, int n, double... levels) {
+        Random random = new Random(seed);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = levels[random.nextInt(levels.length)] * (1 + 0.02 * random.nextGaussian());
+        }
+        return out;
+    }
+
+    /** {@code n} fork levels around {@code level}, forks differing by {@code forkSpread} (a coefficient of variation). */
+    static double[] around(long seed, int n, double level, double forkSpread) {
+        Random random = new Random(seed);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = level * (1 + forkSpread * random.nextGaussian());
+        }
+        return out;
     }
 
     static String json(boolean regressed) throws IOException {
@@ -47,6 +109,12 @@ final class FixtureGenerator {
     }
 
     Map<String, Object> results() {
+        Map<String, Object> r = header();
+        trialsOf(r, new ArrayList<>());
+        return r;
+    }
+
+    private Map<String, Object> header() {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("schema", "jvmmark/results/1");
         r.put("created", regressed ? "2026-11-21T09:00:00Z" : "2026-11-20T22:00:00Z");
@@ -64,18 +132,21 @@ final class FixtureGenerator {
         host.put("thp", "madvise");
         host.put("virtualization", "firecracker");
         r.put("host", host);
-        List<Object> trials = new ArrayList<>();
+        return r;
+    }
+
+    private void trialsOf(Map<String, Object> r, List<Object> trials) {
         Map<String, Object> jdk17 = jvm(17);
         Map<String, Object> jdk25 = jvm(25);
         Map<String, Object> synth = Map.of("rate", 100000, "serviceNanos", 0, "runs", 5);
         trials.add(latencyTrial("synthetic", synth, jdk17, "G1", 1, 5, 300, 0, true));
         trials.add(latencyTrial("synthetic", synth, jdk25, "G1", 1, 5, 296, 0, true));
         Map<String, Object> queue = Map.of("messageBytes", 256, "rate", 100000, "transport", "chronicle");
-        for (int fork = 1; fork <= 2; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345, 0, false));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345 * forkLevel(), 0, false));
         }
-        for (int fork = 1; fork <= 2; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, regressed ? 410 : 315, 0, false));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, (regressed ? 410 : 315) * forkLevel(), 0, false));
         }
         trials.add(notOk("queue-latency", queue, jdk25, "ZGC", "timeout",
                 "no result after 120 s (profile quick timeout); last stderr: [jvmmark] run 2 of 3"));
@@ -83,20 +154,33 @@ final class FixtureGenerator {
         trials.add(startupTrial(startup, jdk17, 118, 41_900_000));
         trials.add(startupTrial(startup, jdk25, 92, 44_300_000));
         Map<String, Object> chat = Map.of("rooms", 4, "users", 20, "count", 100);
-        trials.add(chatTrial(chat, jdk17, "platform", 48_000));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk17, "platform", fork, 48_000 * forkLevel()));
+        }
         trials.add(notOk("chat", chat, jdk17, "virtual", "unsupported",
                 "variant virtual needs JDK 21 or newer; this JVM is 17"));
         trials.add(notOk("chat", chat, jdk17, "nio", "failed",
                 "validation failed: room #3 received 11988 of 12000 messages"));
-        trials.add(chatTrial(chat, jdk25, "platform", regressed ? 41_500 : 49_000));
-        trials.add(chatTrial(chat, jdk25, "virtual", 52_500));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk25, "platform", fork, (regressed ? 41_500 : 49_000) * forkLevel()));
+        }
+        trials.add(chatTrial(chat, jdk25, "virtual", 1, 52_500));
         r.put("trials", trials);
-        return r;
     }
 
-    private static Map<String, Object> jvm(int feature) {
+    /** A fresh JVM's own level: forks of one JVM differ by about 2 % on this machine's quiet levels. */
+    private double forkLevel() {
+        return 1 + 0.02 * random.nextGaussian();
+    }
+
+    static Map<String, Object> jvm(int feature) {
         Map<String, Object> j = new LinkedHashMap<>();
-        if (feature == 17) {
+        if (feature == 21 || feature == 11) {
+            j.put("home", "/root/.cache/jvmmark/jdks/temurin-" + feature);
+            j.put("version", feature == 21 ? "21.0.8" : "11.0.13");
+            j.put("vendor", "Eclipse Adoptium");
+            j.put("vmName", "OpenJDK 64-Bit Server VM");
+        } else if (feature == 17) {
             j.put("home", "/usr/lib/jvm/java-17-openjdk-amd64");
             j.put("version", "17.0.17");
             j.put("vendor", "Debian");
@@ -115,7 +199,7 @@ final class FixtureGenerator {
                                       String variant, int fork, String status, String error) {
         Map<String, Object> t = new LinkedHashMap<>();
         int feature = (Integer) jvm.get("feature");
-        String label = feature == 17 ? "debian-17.0.17" : "temurin-25.0.1";
+        String label = feature == 17 ? "debian-17.0.17" : "temurin-" + jvm.get("version");
         t.put("id", workload + "/" + label + "/" + variant + "/fork" + fork);
         t.put("workload", workload);
         t.put("params", new java.util.TreeMap<>(params));
@@ -193,14 +277,26 @@ final class FixtureGenerator {
         t.put("latency", latency);
         Map<String, Object> info = new LinkedHashMap<>();
         // Ordered maps only: Map.of iterates in a per-JVM random order, and the fixture must be reproducible.
-        Map<String, Object> benchmark = new LinkedHashMap<>();
-        benchmark.put("requested", 1);
-        benchmark.put("obtained", "1");
-        info.put("cpus", Map.of("benchmark", benchmark));
+        // As the harness records them: the CPUs the trial obtained, then one entry per thread it pinned.
+        Map<String, Object> cpus = new LinkedHashMap<>();
+        cpus.put("available", 2);
+        cpus.put("process", "0-1");
+        cpus.put("benchmark", pinned(1, "1"));
+        if (workload.equals("queue-latency")) {
+            cpus.put("consumer", pinned(0, "0"));
+        }
+        info.put("harness", Map.of("cpus", cpus));
         info.put("transport", workload.equals("queue-latency") ? "chronicle" : "none");
         t.put("info", info);
         t.put("warnings", List.of("2 CPUs: producer and consumer share cores with the OS; only p50 and p90 mean anything"));
         return t;
+    }
+
+    private static Map<String, Object> pinned(int requested, String obtained) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("requested", requested);
+        m.put("obtained", obtained);
+        return m;
     }
 
     /** A latency block as the harness writes it, from {@code runs} runs of 20 000 samples each. */
@@ -211,7 +307,7 @@ final class FixtureGenerator {
         for (int run = 0; run < runs; run++) {
             Histogram h = new Histogram(3);
             Histogram u = new Histogram(3);
-            double runMedian = medianNs * (1 + 0.02 * random.nextGaussian());
+            double runMedian = medianNs * (1 + runSpread * random.nextGaussian());
             double stallRate = 0.0002 + 0.0008 * random.nextDouble();
             for (int i = 0; i < 20_000; i++) {
                 double v = runMedian * Math.exp(0.18 * random.nextGaussian());
@@ -289,8 +385,9 @@ final class FixtureGenerator {
         return t;
     }
 
-    private Map<String, Object> chatTrial(Map<String, Object> params, Map<String, Object> jvm, String variant, double score) {
-        Map<String, Object> t = trial("chat", params, jvm, variant, 1, "ok", null);
+    private Map<String, Object> chatTrial(Map<String, Object> params, Map<String, Object> jvm, String variant, int fork,
+                                          double score) {
+        Map<String, Object> t = trial("chat", params, jvm, variant, fork, "ok", null);
         t.put("process", process(210_000_000L + random.nextInt(3_000_000), 22.0, 39.5, 0));
         Map<String, Object> metrics = new LinkedHashMap<>();
         double[] runs = samples(5, score, 0.03);
