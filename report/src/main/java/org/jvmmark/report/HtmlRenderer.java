@@ -34,6 +34,7 @@ public final class HtmlRenderer {
         h.append("<p class=\"meta\">").append(esc(Explanations.whatRan(r))).append(".</p>\n");
         String host = Explanations.host(r);
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
+        verdicts(h, model);
         noise(h, model.noise());
         h.append("<p class=\"legend\">").append(esc(Explanations.LEGEND)).append("</p>\n");
         ChartSpecs charts = new ChartSpecs();
@@ -68,6 +69,22 @@ public final class HtmlRenderer {
         h.append("<script>\n").append(resource("report.js")).append("</script>\n</body>\n</html>\n");
     }
 
+    /** Who won each workload, first: the headline of every section (renders {@link Headline#words()}). */
+    private static void verdicts(StringBuilder h, ReportModel model) {
+        h.append("<div class=\"verdict\"><strong>Verdicts</strong>\n<ul>\n");
+        for (Section s : model.sections()) {
+            for (Headline hl : s.headlines()) {
+                h.append("<li><a href=\"#").append(esc(s.workload())).append("\">").append(esc(s.workload())).append("</a>: ")
+                        .append(esc(hl.words()));
+                for (String n : hl.notRun()) {
+                    h.append("<br><span class=\"meta\">did not run: ").append(esc(n)).append("</span>");
+                }
+                h.append("</li>\n");
+            }
+        }
+        h.append("</ul></div>\n");
+    }
+
     private static void noise(StringBuilder h, NoiseVerdict n) {
         h.append("<div class=\"verdict\"><strong>").append(esc(n.headline())).append("</strong>\n<ul>\n");
         for (String d : n.details()) {
@@ -75,6 +92,9 @@ public final class HtmlRenderer {
         }
         h.append("</ul>\n");
         if (!n.percentiles().isEmpty()) {
+            // One line per workload, probe and percentile: folded, the headline above says what to trust.
+            h.append("<details><summary>Per workload, probe and percentile: trusted or not, and why (")
+                    .append(n.percentiles().size()).append(")</summary>\n");
             h.append("<table><tr><th class=\"label\">percentile</th><th>fork-to-fork variation</th><th class=\"label\">trusted</th>")
                     .append("<th class=\"label\">why</th></tr>\n");
             for (NoiseVerdict.PercentileNoise p : n.percentiles()) {
@@ -82,7 +102,7 @@ public final class HtmlRenderer {
                         .append(esc(Format.percent(p.cv()))).append("</td><td class=\"label\">").append(MarkdownRenderer.trustedWord(p))
                         .append("</td><td class=\"label\">").append(esc(p.reason())).append("</td></tr>\n");
             }
-            h.append("</table>\n");
+            h.append("</table>\n</details>\n");
         }
         h.append("</div>\n");
     }
