@@ -34,13 +34,18 @@ public final class ModelBuilder {
         return new ReportModel(results, noise, sections);
     }
 
-    /** Rows per workload, workloads in first-appearance order, rows by JDK feature, vendor, variant. */
+    /**
+     * Rows per workload, workloads in first-appearance order, rows by JDK feature, vendor, variant.
+     * A result set merged from several machines gets one section per workload and machine: JVMs are
+     * ranked only against JVMs measured on the same host.
+     */
     static Map<String, List<Row>> rows(List<Trial> trials) {
         Map<String, Map<List<Object>, List<Trial>>> groups = new LinkedHashMap<>();
+        boolean severalMachines = trials.stream().map(Trial::machine).distinct().count() > 1;
         for (Trial t : trials) {
             List<Object> key = List.of(t.jvm().vendor(), t.jvm().version(), t.jvm().vmName(), t.variant(),
                     t.flags(), t.params());
-            groups.computeIfAbsent(t.workload(), k -> new LinkedHashMap<>())
+            groups.computeIfAbsent(severalMachines ? t.workload() + " · on " + t.machine() : t.workload(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         Map<String, List<Row>> out = new LinkedHashMap<>();

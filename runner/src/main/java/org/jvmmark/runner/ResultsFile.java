@@ -54,7 +54,7 @@ final class ResultsFile {
     static ResultsFile open(Path dir) {
         Path file = dir.resolve(NAME);
         if (!Files.isRegularFile(file)) {
-            throw new UserException("no " + NAME + " in " + dir + " to resume");
+            throw new UserException("no " + NAME + " in " + dir);
         }
         try {
             JsonNode n = JSON.readTree(file.toFile());
@@ -69,8 +69,23 @@ final class ResultsFile {
         }
     }
 
+    /** A result set built elsewhere (e.g. merged), to be written to {@code dir}. */
+    static ResultsFile of(Path dir, ObjectNode root) {
+        return new ResultsFile(dir.resolve(NAME), root);
+    }
+
+    /** The whole file as read or built; a copy. */
+    synchronized ObjectNode root() {
+        return root.deepCopy();
+    }
+
     synchronized String profile() {
         return root.path("profile").asText();
+    }
+
+    /** The command line the run was started with (an empty node in files written before it was recorded). */
+    synchronized JsonNode command() {
+        return root.path("command").deepCopy();
     }
 
     /** Ids of the trials already recorded. */

@@ -11,7 +11,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +47,8 @@ final class RunCommand implements Callable<Integer> {
             description = "smoke: seconds (CI); quick: minutes (default); standard: the published sizes.")
     private String profile;
 
-    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable).")
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]",
+            description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
     private List<String> params = new ArrayList<>();
 
     @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "JVM flags forming one variant (repeatable: one variant each).")
@@ -69,6 +69,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--resume", description = "Continue DIR/results.json: skip its ok and unsupported trials, run failed and missing ones again.")
     private boolean resume;
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Run slice I (0-based, or 'auto' from JOB_COMPLETION_INDEX / SLURM_ARRAY_TASK_ID) of N of the plan; join slices with 'jvmmark merge'.")
+    private String shard;
+    private Shard slice;
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
@@ -96,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Map<String, String> overrides = assignments(params);
+        Sweep sweep = Sweep.parse(params);
+        slice = shard == null ? null : Shard.parse(shard, System.getenv());
         List<GarbageCollector> collectors = gcs.stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();
         for (String a : jvmArgs) {
@@ -108,9 +114,13 @@ final class RunCommand implements Callable<Integer> {
         List<CatalogEntry> chosen = selected;
         Planner planner = new Planner(new GcProbe());
         // parameters are checked before any JDK is started
-        Planner.checkParams(chosen, profile, overrides);
+        sweep.check(chosen, profile);
         List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
-        List<PlannedTrial> plan = planner.plan(chosen, jdkList, collectors, argSets, forks, profile, overrides);
+        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile);
+        if (slice != null) {
+            java.util.Set<String> swept = sweep.sweptKeys(chosen);
+            plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
+        }
         if (dryRun) {
             printPlan(plan);
             return 0;
@@ -129,14 +139,6 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!Files.isExecutable(Path.of("/usr/bin/taskset")) && !Files.isExecutable(Path.of("/bin/taskset"))) {
             throw new UserException("--cpus needs taskset (util-linux), which is not installed");
-        }
-    }
-
-    private static Map<String, String> assignments(List<String> settings) {
-        try {
-            return WorkloadInfo.parseAssignments(settings.toArray(new String[0]));
-        } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage());
         }
     }
 
@@ -161,6 +163,11 @@ final class RunCommand implements Callable<Integer> {
             results = ResultsFile.open(dir);
             if (!results.profile().equals(profile)) {
                 throw new UserException(dir + " holds a '" + results.profile() + "' run; resume it with --profile " + results.profile());
+            }
+            String recordedShard = results.command().path("shard").asText(null);
+            if (!java.util.Objects.equals(recordedShard, slice == null ? null : slice.label())) {
+                throw new UserException(dir + " holds " + (recordedShard == null ? "a whole plan" : "slice " + recordedShard)
+                        + "; resume it with " + (recordedShard == null ? "no --shard" : "--shard " + recordedShard));
             }
         } else {
             if (Files.exists(dir.resolve(ResultsFile.NAME))) {
@@ -256,6 +263,9 @@ final class RunCommand implements Callable<Integer> {
         c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
         c.put("forks", forks);
         c.put("cpus", cpus);
+        if (slice != null) {
+            c.put("shard", slice.label());
+        }
         return c;
     }
 }
