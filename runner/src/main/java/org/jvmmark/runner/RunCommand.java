@@ -40,6 +40,9 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    private ExternalWorkloads external = new ExternalWorkloads();
+
     @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to run on (default: all).")
     private List<String> jdks = new ArrayList<>();
 
@@ -89,9 +92,11 @@ final class RunCommand implements Callable<Integer> {
         if (cpus != null) {
             checkCpus(cpus);
         }
-        WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
-        catalog.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
-        List<CatalogEntry> selected = new ArrayList<>();
+        WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
+        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        WorkloadCatalog catalog = builtIn.with(own);
+        List<CatalogEntry> selected = new ArrayList<>(workloads.isEmpty() ? own : List.of());
         for (String name : workloads) {
             selected.add(catalog.get(name));
         }

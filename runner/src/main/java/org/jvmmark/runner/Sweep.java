@@ -136,7 +136,7 @@ final class Sweep {
         }
         for (CatalogEntry w : workloads) {
             for (Point p : points(w.info(), workloads.size() == 1)) {
-                Planner.checkParams(List.of(w), profile, p.overrides());
+                Planner.checkParams(List.of(w), profile, withFixed(w, p));
             }
         }
     }
@@ -152,12 +152,19 @@ final class Sweep {
         List<PlannedTrial> all = new ArrayList<>();
         for (CatalogEntry w : workloads) {
             for (Point p : points(w.info(), workloads.size() == 1)) {
-                for (PlannedTrial t : planner.plan(List.of(w), jdks, gcs, jvmArgSets, forks, profile, p.overrides())) {
+                for (PlannedTrial t : planner.plan(List.of(w), jdks, gcs, jvmArgSets, forks, profile, withFixed(w, p))) {
                     all.add(p.label().isEmpty() ? t : t.withId(insertLabel(t.id(), p.label())));
                 }
             }
         }
         return Planner.interleaveForks(all);
+    }
+
+    /** The point's values, then what the workload always gets (a {@code --task}'s class), which wins. */
+    private static Map<String, String> withFixed(CatalogEntry w, Point p) {
+        Map<String, String> all = new LinkedHashMap<>(p.overrides());
+        all.putAll(w.fixedParams());
+        return all;
     }
 
     /** {@code w/jdk/variant/fork1} → {@code w/jdk/variant/rate=10/fork1}. */
