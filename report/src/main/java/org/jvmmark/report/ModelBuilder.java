@@ -61,10 +61,28 @@ public final class ModelBuilder {
             }
             rows.sort(Comparator.comparingInt((Row r) -> r.jvm().feature()).thenComparing(r -> r.jvm().version())
                     .thenComparing(r -> r.jvm().vendor()).thenComparing(Row::variant)
-                    .thenComparing(r -> String.join(" ", r.flags())).thenComparing(r -> r.params().toString()));
+                    .thenComparing(r -> String.join(" ", r.flags())).thenComparing(Row::params, ModelBuilder::compareParams));
             out.put(workload, rows);
         });
         return out;
+    }
+
+    /** Key by key, numbers as numbers: a swept {@code rate=10000} comes before {@code rate=50000} and {@code rate=100000}. */
+    static int compareParams(Map<String, String> a, Map<String, String> b) {
+        for (String key : new TreeSet<>(a.keySet())) {
+            String x = a.get(key);
+            String y = b.getOrDefault(key, "");
+            int c;
+            try {
+                c = Double.compare(Double.parseDouble(x.replace("_", "")), Double.parseDouble(y.replace("_", "")));
+            } catch (NumberFormatException e) {
+                c = x.compareTo(y);
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
     }
 
     private static Set<String> varyingParams(java.util.Collection<List<Trial>> groups) {

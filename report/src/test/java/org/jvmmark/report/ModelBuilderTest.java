@@ -30,6 +30,16 @@ class ModelBuilderTest {
     }
 
     @Test
+    void shouldOrderSweptValuesAsNumbers() {
+        List<java.util.Map<String, String>> sorted = new java.util.ArrayList<>(List.of(
+                java.util.Map.of("rate", "100000", "mode", "b"), java.util.Map.of("rate", "50_000", "mode", "b"),
+                java.util.Map.of("rate", "10000", "mode", "b"), java.util.Map.of("rate", "10000", "mode", "a")));
+        sorted.sort(ModelBuilder::compareParams);
+        assertEquals(List.of("a 10000", "b 10000", "b 50_000", "b 100000"),
+                sorted.stream().map(m -> m.get("mode") + " " + m.get("rate")).toList());
+    }
+
+    @Test
     void shouldReadAMultiForkPercentileFromTheMergedHistogram() {
         Row row = section("queue-latency").rows().get(1);
         Histogram merged = new Histogram(3);
