@@ -159,6 +159,13 @@ final class Explanations {
         // The runner's key; "thp" is read too for files written before it was named so.
         add(parts, h.getOrDefault("transparentHugePages", h.get("thp")), "THP ");
         add(parts, h.get("virtualization"), "virtualization: ");
+        List<String> machines = r.trials().stream().map(org.jvmmark.results.Trial::machine).filter(m -> !m.isEmpty())
+                .distinct().toList();
+        if (machines.size() > 1) {
+            // merged from several machines (jvmmark merge): the facts are the first's; results.json's hosts has each one's
+            return machines.size() + " machines (" + String.join(", ", machines) + "; JVMs ranked within each) · facts of "
+                    + machines.get(0) + ": " + String.join(" · ", parts);
+        }
         return String.join(" · ", parts);
     }
 

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.jvmmark.report.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,12 +49,7 @@ final class MergeCommand implements Callable<Integer> {
         Files.createDirectories(target);
         merged.write();
         main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
-        try {
-            Report.render(target);
-            main.out.println("report: " + target.resolve("report.html"));
-        } catch (IOException | RuntimeException e) {
-            main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
-        }
+        RunCommand.renderReport(main, target);
         return RunCommand.exitStatus(merged.trials());
     }
 }

@@ -65,8 +65,12 @@ final class ResultsMerge {
 
         ObjectNode root = TrialExecutor.JSON.createObjectNode();
         root.put("schema", ResultsFile.SCHEMA);
-        root.put("created", inputs.stream().map(i -> i.root().path("created").asText()).min(Comparator.naturalOrder()).orElse(""));
-        root.put("updated", Instant.now().toString());
+        root.put("created", inputs.stream().map(i -> instant(i.root().path("created"))).min(Comparator.naturalOrder())
+                .orElse(Instant.EPOCH).toString());
+        // the last slice's end, not the merge's: the report's run time spans the measuring
+        root.put("updated", inputs.stream().map(i -> instant(i.root().path(i.root().hasNonNull("finished") ? "finished" : "updated")))
+                .max(Comparator.naturalOrder()).orElse(Instant.EPOCH).toString());
+        root.put("mergedAt", Instant.now().toString());
         root.set("profile", first.root().path("profile"));
         root.set("host", first.root().path("host"));
         ObjectNode hosts = root.putObject("hosts");
@@ -100,6 +104,14 @@ final class ResultsMerge {
         trials.sort(Comparator.comparingInt(t -> t.path("fork").asInt(1)));
         root.putArray("trials").addAll(trials);
         return root;
+    }
+
+    private static Instant instant(JsonNode n) {
+        try {
+            return Instant.parse(n.asText(""));
+        } catch (java.time.format.DateTimeParseException e) {
+            return Instant.EPOCH;
+        }
     }
 
     /** Slices must come from one cut into N; a missing slice is said, not refused. */

@@ -234,12 +234,13 @@ final class RunCommand implements Callable<Integer> {
         ArrayNode trials = results.trials();
         main.out.println();
         SummaryTable.print(main.out, trials);
-        renderReport(dir);
+        renderReport(main, dir);
         main.out.println("results: " + results.path());
         return exitStatus(trials);
     }
 
-    private void renderReport(Path dir) {
+    /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
+    static void renderReport(Main main, Path dir) {
         try {
             Report.render(dir);
             main.out.println("report: " + dir.resolve("report.html"));

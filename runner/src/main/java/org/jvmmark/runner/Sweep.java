@@ -135,6 +135,11 @@ final class Sweep {
             Planner.checkOverridesKnown(workloads, anyValue);
         }
         for (CatalogEntry w : workloads) {
+            for (String fixed : w.fixedParams().keySet()) {
+                if (given.containsKey(fixed)) {
+                    throw new UserException("--param " + fixed + " cannot be set for " + w.name() + ": it is given by --" + fixed);
+                }
+            }
             for (Point p : points(w.info(), workloads.size() == 1)) {
                 Planner.checkParams(List.of(w), profile, withFixed(w, p));
             }

@@ -107,6 +107,8 @@ class ShardMergeTest {
         List<String> sections = ModelBuilder.build(ResultsReader.readDir(merged)).sections().stream().map(Section::workload).toList();
         assertEquals(List.of("fault-sleep · on " + here, "fault-sleep · on node-b"), sections);
         assertEquals(Set.of(here, "node-b"), Set.copyOf(iterable(Cli.results(merged).path("hosts").fieldNames())));
+        String md = Files.readString(merged.resolve("report.md"));
+        assertTrue(md.contains("Host: 2 machines (" + here + ", node-b; JVMs ranked within each) · facts of " + here + ": "), md);
     }
 
     @Test

@@ -115,5 +115,8 @@ class SweepTest {
                 () -> Sweep.parse(List.of("rat=1,2")).check(List.of(KNEE, OTHER), "quick"));
         assertTrue(unknown.getMessage().startsWith("no selected workload has parameter 'rat'"), unknown.getMessage());
         assertThrows(UserException.class, () -> Sweep.parse(List.of("rate")));
+        CatalogEntry task = new CatalogEntry(KNEE.info(), "task", Path.of("/c"), false, "/c/*", java.util.Map.of("flags", "x"));
+        assertEquals("--param flags cannot be set for knee: it is given by --flags",
+                assertThrows(UserException.class, () -> Sweep.parse(List.of("flags=y")).check(List.of(task), "quick")).getMessage());
     }
 }
