@@ -48,6 +48,20 @@ class ExternalWorkloadsTest {
         assertTrue(list.out().startsWith("acme-lru — acme's LRU cache"), list.out());
         assertTrue(list.out().contains("capacity") && !list.out().contains("synthetic"), "only the jar's workloads: " + list.out());
 
+        // without META-INF/jvmmark/workloads the jar is scanned for annotated Workload classes
+        Path unlisted = tmp.resolve("unlisted.jar");
+        try (java.util.zip.ZipFile in = new java.util.zip.ZipFile(jar.toFile());
+             java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(unlisted))) {
+            for (java.util.zip.ZipEntry e : java.util.Collections.list(in.entries())) {
+                if (!e.getName().equals("META-INF/jvmmark/workloads")) {
+                    zip.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                    in.getInputStream(e).transferTo(zip);
+                }
+            }
+        }
+        Cli.Result scanned = Cli.run("list", "--workload-jar", unlisted.toString());
+        assertEquals(list.out(), scanned.out(), scanned.err());
+
         List<Jdk> jdks = new ArrayList<>(new JdkDiscovery().discover());
         jdks.sort(Comparator.comparingInt(Jdk::feature));
         assertTrue(jdks.size() >= 2 && jdks.get(0).feature() < jdks.get(jdks.size() - 1).feature(),
