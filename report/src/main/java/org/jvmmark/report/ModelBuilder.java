@@ -309,25 +309,61 @@ public final class ModelBuilder {
         for (int r = 0; r < rows.size(); r++) {
             cells.add(new ArrayList<>());
         }
+        // Rows are ranked only against rows at the same swept values: the rows of a sweep
+        // (rate=10000, rate=50000, ...) measure different loads, not better or worse JVMs.
+        Set<String> swept = sweptKeys(rows);
+        Map<Map<String, String>, List<Integer>> peers = new LinkedHashMap<>();
+        for (int r = 0; r < rows.size(); r++) {
+            Map<String, String> at = new java.util.TreeMap<>(rows.get(r).params());
+            at.keySet().retainAll(swept);
+            peers.computeIfAbsent(at, k -> new ArrayList<>()).add(r);
+        }
         for (int c = 0; c < columns.size(); c++) {
             Column col = columns.get(c);
-            int best = -1;
-            int present = 0;
-            for (int r = 0; r < rows.size(); r++) {
-                Figure f = figures[r][c];
-                if (f == null) {
-                    continue;
+            Cell[] column = new Cell[rows.size()];
+            for (List<Integer> group : peers.values()) {
+                int best = -1;
+                int present = 0;
+                for (int r : group) {
+                    Figure f = figures[r][c];
+                    if (f == null) {
+                        continue;
+                    }
+                    present++;
+                    if (best < 0 || (col.higherIsBetter() ? f.value() > figures[best][c].value() : f.value() < figures[best][c].value())) {
+                        best = r;
+                    }
                 }
-                present++;
-                if (best < 0 || (col.higherIsBetter() ? f.value() > figures[best][c].value() : f.value() < figures[best][c].value())) {
-                    best = r;
+                for (int r : group) {
+                    column[r] = cell(col, figures[r][c], best < 0 ? null : figures[best][c], r == best, present);
                 }
             }
             for (int r = 0; r < rows.size(); r++) {
-                cells.get(r).add(cell(col, figures[r][c], best < 0 ? null : figures[best][c], r == best, present));
+                cells.get(r).add(column[r]);
             }
         }
         return new Table(title, columns, rows, cells);
+    }
+
+    /**
+     * The parameters that take several values for one JVM variant: a sweep's ({@code --param
+     * rate=10000,50000}), as opposed to those a workload variant sets (chat's {@code impl}),
+     * which differ only between variants.
+     */
+    static Set<String> sweptKeys(List<Row> rows) {
+        Map<List<Object>, Map<String, String>> firstOfVariant = new LinkedHashMap<>();
+        Set<String> swept = new TreeSet<>();
+        for (Row row : rows) {
+            Map<String, String> first = firstOfVariant.putIfAbsent(List.of(row.jvm().label(), row.variant(), row.flags()), row.params());
+            if (first != null) {
+                row.params().forEach((k, v) -> {
+                    if (!v.equals(first.get(k))) {
+                        swept.add(k);
+                    }
+                });
+            }
+        }
+        return swept;
     }
 
     private static Cell cell(Column col, Figure f, Figure best, boolean isBest, int present) {
