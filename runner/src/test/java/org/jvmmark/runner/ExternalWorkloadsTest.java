@@ -80,6 +80,8 @@ class ExternalWorkloadsTest {
         assertEquals(2 * 5000, task.path("latency").path("endToEnd").path("count").asLong());
         for (JsonNode t : trials) {
             assertEquals("ok", t.path("status").asText(), t.toString());
+            long p50 = t.path("latency").path("endToEnd").path("percentiles").path("50").asLong();
+            assertTrue(p50 > 0 && p50 < 1_000_000_000L, "a lookup's median latency is well under a second: " + p50 + " ns");
             List<String> command = new ArrayList<>();
             t.path("command").forEach(c -> command.add(c.asText()));
             String cp = command.get(command.indexOf("-cp") + 1);
