@@ -54,6 +54,42 @@ final class ExternalWorkloads {
 
     static final String TASK_WORKLOAD = "org.jvmmark.harness.TaskWorkload";
 
+    /** Into {@code results.json}'s {@code command}, as typed: what {@code --resume} reruns and {@code merge} compares. */
+    void record(com.fasterxml.jackson.databind.node.ObjectNode command) {
+        command.set("workloadJars", TrialExecutor.JSON.valueToTree(jars.stream().map(Path::toString).toList()));
+        command.set("workloadClasspath", TrialExecutor.JSON.valueToTree(classpath));
+        command.set("tasks", TrialExecutor.JSON.valueToTree(tasks));
+    }
+
+    /**
+     * {@code --resume}: the recorded options become these; one given again must repeat its value.
+     *
+     * @throws UserException naming the option whose value differs
+     */
+    void takeRecorded(com.fasterxml.jackson.databind.JsonNode command, picocli.CommandLine.ParseResult given, Path file) {
+        List<String> recordedJars = strings(command.path("workloadJars"));
+        List<String> recordedClasspath = strings(command.path("workloadClasspath"));
+        List<String> recordedTasks = strings(command.path("tasks"));
+        if (given.hasMatchedOption("--workload-jar")) {
+            ResumeSpec.refuseOther(file, "--workload-jar", jars.stream().map(Path::toString).toList(), recordedJars);
+        }
+        if (given.hasMatchedOption("--workload-classpath")) {
+            ResumeSpec.refuseOther(file, "--workload-classpath", classpath, recordedClasspath);
+        }
+        if (given.hasMatchedOption("--task")) {
+            ResumeSpec.refuseOther(file, "--task", tasks, recordedTasks);
+        }
+        jars = new ArrayList<>(recordedJars.stream().map(Path::of).toList());
+        classpath = new ArrayList<>(recordedClasspath);
+        tasks = new ArrayList<>(recordedTasks);
+    }
+
+    private static List<String> strings(com.fasterxml.jackson.databind.JsonNode array) {
+        List<String> list = new ArrayList<>();
+        array.forEach(n -> list.add(n.asText()));
+        return list;
+    }
+
     boolean given() {
         return !jars.isEmpty() || !tasks.isEmpty();
     }

@@ -41,12 +41,12 @@ final class MergeCommand implements Callable<Integer> {
             if (dir.equals(target)) {
                 throw new UserException("--out " + out + " is one of the inputs; choose another --out");
             }
-            inputs.add(new ResultsMerge.Input(dir, ResultsFile.open(dir).root()));
+            inputs.add(new ResultsMerge.Input(dir, ResultsFile.open(dir).snapshot()));
         }
         List<String> warnings = new ArrayList<>();
         ResultsFile merged = ResultsFile.of(target, ResultsMerge.merge(inputs, warnings));
         warnings.forEach(w -> main.err.println("jvmmark: warning: " + w));
-        Files.createDirectories(target);
+        OutputDirectory.forNewRun(target); // a new or empty directory: jvmmark never writes among files it did not make
         merged.write();
         main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
         RunCommand.renderReport(main, target);

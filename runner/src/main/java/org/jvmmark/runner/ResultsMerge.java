@@ -24,7 +24,8 @@ import java.util.TreeSet;
  */
 final class ResultsMerge {
     /** The fields of {@code command} that decide the plan; {@code shard} is what may differ. */
-    private static final List<String> PLAN_FIELDS = List.of("workloads", "jdk", "params", "gc", "jvmArgs", "forks", "cpus");
+    private static final List<String> PLAN_FIELDS = List.of("workloads", "jdk", "params", "gc", "jvmArgs", "variants", "forks",
+            "cpus", "workloadJars", "workloadClasspath", "tasks");
 
     private ResultsMerge() {
     }

@@ -128,7 +128,7 @@ final class Sweep {
      *
      * @throws UserException naming the valid parameters or the bad value
      */
-    void check(List<CatalogEntry> workloads, String profile) {
+    void check(List<CatalogEntry> workloads, String profile, List<String> variantNames) {
         Map<String, String> anyValue = new LinkedHashMap<>();
         given.forEach((k, v) -> anyValue.put(k, v.get(0)));
         if (workloads.size() > 1) {
@@ -141,19 +141,19 @@ final class Sweep {
                 }
             }
             for (Point p : points(w.info(), workloads.size() == 1)) {
-                Planner.checkParams(List.of(w), profile, withFixed(w, p));
+                Planner.checkParams(List.of(w), profile, withFixed(w, p), variantNames);
             }
         }
     }
 
     /**
-     * The whole plan: per workload, per point, the planner's trials (ids carrying the point's
+     * The whole plan ({@code variantNames}: {@code --variant}, as the planner was made with): per workload, per point, the planner's trials (ids carrying the point's
      * label), then forks interleaved across all of them — fork 1 of every JVM at every point before
      * any fork 2.
      */
     List<PlannedTrial> plan(Planner planner, List<CatalogEntry> workloads, List<Jdk> jdks, List<GarbageCollector> gcs,
-                            List<List<String>> jvmArgSets, int forks, String profile) {
-        check(workloads, profile);
+                            List<List<String>> jvmArgSets, int forks, String profile, List<String> variantNames) {
+        check(workloads, profile, variantNames);
         List<PlannedTrial> all = new ArrayList<>();
         for (CatalogEntry w : workloads) {
             for (Point p : points(w.info(), workloads.size() == 1)) {

@@ -85,7 +85,10 @@ class ShardMergeTest {
         // a slice is resumed as that slice only
         Cli.Result wrongSlice = run(s0, "--shard", "1/2", "--resume");
         assertEquals(2, wrongSlice.status());
-        assertTrue(wrongSlice.err().contains("holds slice 0/2; resume it with --shard 0/2"), wrongSlice.err());
+        assertTrue(wrongSlice.err().contains("was run with --shard 0/2, not 1/2; --resume reruns the recorded command"), wrongSlice.err());
+        Cli.Result sameSlice = Cli.run("run", "--out", s0.toString(), "--resume");
+        assertEquals(0, sameSlice.status(), sameSlice.err());
+        assertTrue(sameSlice.out().contains("2 of 2 trials already recorded"), "the recorded slice, not the whole plan: " + sameSlice.out());
         Cli.Result resumed = run(whole, "--resume");
         assertTrue(resumed.out().contains("4 of 4 trials already recorded"), resumed.out());
     }

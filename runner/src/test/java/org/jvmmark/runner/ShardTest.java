@@ -19,7 +19,7 @@ class ShardTest {
             new Jdk(Path.of("/jdk21"), "Vendor", "21.0.1", 21, "VM", "v-21"));
 
     private static List<PlannedTrial> plan(Sweep sweep) {
-        return sweep.plan(new Planner(new GcProbe()), List.of(KNEE, OTHER), JDKS, List.of(), List.of(), 3, "quick");
+        return sweep.plan(new Planner(new GcProbe()), List.of(KNEE, OTHER), JDKS, List.of(), List.of(), 3, "quick", List.of());
     }
 
     @Test

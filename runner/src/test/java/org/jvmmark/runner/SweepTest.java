@@ -45,7 +45,7 @@ class SweepTest {
     private final Planner planner = new Planner(new GcProbe());
 
     private List<String> ids(String... params) {
-        return Sweep.parse(List.of(params)).plan(planner, List.of(KNEE), List.of(JDK17, JDK21), List.of(), List.of(), 2, "quick")
+        return Sweep.parse(List.of(params)).plan(planner, List.of(KNEE), List.of(JDK17, JDK21), List.of(), List.of(), 2, "quick", List.of())
                 .stream().map(PlannedTrial::id).toList();
     }
 
@@ -83,7 +83,7 @@ class SweepTest {
     @Test
     void shouldMultiplySweptKeysAndResolveEachPointsParameters() {
         List<PlannedTrial> plan = Sweep.parse(List.of("rate=1,2", "size=0.5,1")).plan(planner, List.of(KNEE), List.of(JDK21),
-                List.of(), List.of(), 1, "quick");
+                List.of(), List.of(), 1, "quick", List.of());
         assertEquals(List.of("knee/v-21/default/rate=1,size=0.5/fork1", "knee/v-21/default/rate=1,size=1/fork1",
                 "knee/v-21/default/rate=2,size=0.5/fork1", "knee/v-21/default/rate=2,size=1/fork1"),
                 plan.stream().map(PlannedTrial::id).toList());
@@ -95,7 +95,7 @@ class SweepTest {
     void shouldGiveEachWorkloadOnlyTheKeysItDeclares() {
         // size is numeric for knee (swept) and a string for other (one value with a comma)
         Sweep sweep = Sweep.parse(List.of("size=1,2", "rate=3,4"));
-        List<PlannedTrial> plan = sweep.plan(planner, List.of(KNEE, OTHER), List.of(JDK21), List.of(), List.of(), 1, "quick");
+        List<PlannedTrial> plan = sweep.plan(planner, List.of(KNEE, OTHER), List.of(JDK21), List.of(), List.of(), 1, "quick", List.of());
         assertEquals(5, plan.size(), plan.toString());
         PlannedTrial other = plan.get(4);
         assertEquals("other/v-21/default/fork1", other.id());
@@ -104,19 +104,19 @@ class SweepTest {
 
     @Test
     void shouldRefuseBadValuesAndUnknownKeysBeforeAnyJdkIsStarted() {
-        UserException bad = assertThrows(UserException.class, () -> Sweep.parse(List.of("rate=1,x")).check(List.of(KNEE), "quick"));
+        UserException bad = assertThrows(UserException.class, () -> Sweep.parse(List.of("rate=1,x")).check(List.of(KNEE), "quick", List.of()));
         assertEquals("knee: bad value 'x' for rate (expected a whole number)", bad.getMessage());
-        UserException empty = assertThrows(UserException.class, () -> Sweep.parse(List.of("rate=1,,2")).check(List.of(KNEE), "quick"));
+        UserException empty = assertThrows(UserException.class, () -> Sweep.parse(List.of("rate=1,,2")).check(List.of(KNEE), "quick", List.of()));
         assertEquals("--param rate=1,,2: empty value in the list", empty.getMessage());
         UserException choice = assertThrows(UserException.class,
-                () -> Sweep.parse(List.of("transport=a", "transport=c")).check(List.of(KNEE), "quick"));
+                () -> Sweep.parse(List.of("transport=a", "transport=c")).check(List.of(KNEE), "quick", List.of()));
         assertTrue(choice.getMessage().contains("bad value 'c' for transport (valid: a, b)"), choice.getMessage());
         UserException unknown = assertThrows(UserException.class,
-                () -> Sweep.parse(List.of("rat=1,2")).check(List.of(KNEE, OTHER), "quick"));
+                () -> Sweep.parse(List.of("rat=1,2")).check(List.of(KNEE, OTHER), "quick", List.of()));
         assertTrue(unknown.getMessage().startsWith("no selected workload has parameter 'rat'"), unknown.getMessage());
         assertThrows(UserException.class, () -> Sweep.parse(List.of("rate")));
         CatalogEntry task = new CatalogEntry(KNEE.info(), "task", Path.of("/c"), false, "/c/*", java.util.Map.of("flags", "x"));
         assertEquals("--param flags cannot be set for knee: it is given by --flags",
-                assertThrows(UserException.class, () -> Sweep.parse(List.of("flags=y")).check(List.of(task), "quick")).getMessage());
+                assertThrows(UserException.class, () -> Sweep.parse(List.of("flags=y")).check(List.of(task), "quick", List.of())).getMessage());
     }
 }
