@@ -44,20 +44,21 @@ final class Explanations {
     private Explanations() {
     }
 
-    /** The marker and change text for a cell, e.g. "+12.3 % ▲"; "" when there is nothing to say. */
-    static String markText(Cell cell) {
+    /** The marker and the difference in words for a cell, e.g. "12 % slower ▲"; "" when there is nothing to say. */
+    static String markText(Column column, Cell cell) {
         return switch (cell.mark()) {
             case BEST -> BEST;
-            case SIGNIFICANT -> delta(cell) + SIGNIFICANT;
-            case WITHIN_NOISE -> delta(cell) + WITHIN_NOISE;
-            case TOO_FEW_RUNS -> delta(cell) + TOO_FEW;
+            case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
+            case WITHIN_NOISE -> delta(column, cell) + WITHIN_NOISE;
+            case TOO_FEW_RUNS -> delta(column, cell) + TOO_FEW;
             case UNTRUSTED, NONE -> "";
         };
     }
 
-    /** "+12.3 % ", or "" when there is no relative difference (the best is zero). */
-    private static String delta(Cell cell) {
-        return Double.isNaN(cell.delta()) || Double.isInfinite(cell.delta()) ? "" : Format.change(cell.delta()) + " ";
+    /** "12 % slower ", or "" when there is no relative difference (the best is zero). */
+    private static String delta(Column column, Cell cell) {
+        String w = Words.worse(column, cell.delta());
+        return w.isEmpty() ? "" : w + " ";
     }
 
     /** " ±3.1 %" for a metric whose runs vary, else "". */

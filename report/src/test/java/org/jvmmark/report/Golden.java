@@ -26,6 +26,7 @@ final class Golden {
             try {
                 FixtureGenerator.write(RESOURCES.resolve("fixtures/baseline"), false);
                 FixtureGenerator.write(RESOURCES.resolve("fixtures/regressed"), true);
+                FixtureGenerator.write(RESOURCES.resolve("fixtures/showcase"), new FixtureGenerator(false, true));
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

@@ -17,9 +17,49 @@ class ReportTest {
 
     @Test
     void shouldRenderMarkdownEqualToTheGoldenFile() throws IOException {
+        Golden.assertMatches("golden/report.md", MarkdownRenderer.render(judgedShowcase()));
+    }
+
+    @Test
+    void shouldPrintTheVerdictForTheConsoleEqualToTheGoldenFile() throws IOException {
+        Golden.assertMatches("golden/verdict.txt", Report.verdictText(judgedShowcase()));
+    }
+
+    @Test
+    void shouldPutTheSameVerdictLinesInMarkdownAndOnTheConsole() throws IOException {
+        ReportModel model = judgedShowcase();
+        String md = MarkdownRenderer.render(model);
+        String console = Report.verdictText(model);
+        assertTrue(md.indexOf("## Who won") < md.indexOf("## synthetic"), "the verdict comes first");
+        for (VerdictTable.Line l : VerdictTable.of(model).lines()) {
+            assertTrue(console.contains(l.winner()) && md.contains(MarkdownRenderer.esc(l.winner())), l.winner());
+            assertTrue(console.contains(l.runnerUp()) && md.contains(MarkdownRenderer.esc(l.runnerUp())), l.runnerUp());
+        }
+        assertTrue(console.contains("OpenJDK (Debian) 17.0.17 · G1: 11 % slower (95 % CI 6.0–17 %)"), console);
+        assertTrue(console.contains("Temurin 25.0.1 · G1 · platform: 6.7 % slower (95 % CI 4.0–10.0 %)"), console);
+    }
+
+    @Test
+    void shouldSayAWorkloadWasNotJudgedWhenNoVerdictWasComputed() throws IOException {
         Path dir = Golden.copyFixture("baseline", tmp);
-        Report.render(dir);
-        Golden.assertMatches("golden/report.md", Files.readString(dir.resolve("report.md")));
+        String console = Report.verdictText(Report.render(dir));
+        assertTrue(console.lines().anyMatch(l -> l.matches("queue-latency +- +not judged +no verdict was computed for this workload +1 timeout")),
+                console);
+        assertTrue(console.contains("  queue-latency — Temurin 25.0.1 · ZGC: timeout (no result after 120 s"), console);
+        assertTrue(Files.readString(dir.resolve("report.md")).contains("| queue-latency |  | not judged |"));
+    }
+
+    @Test
+    void shouldSayDifferencesInWordsNeverAsABareSign() throws IOException {
+        String md = MarkdownRenderer.render(judgedShowcase());
+        assertTrue(md.contains("345 ns 11.3 % slower ▲"), "latency worse: slower");
+        assertTrue(md.contains("47.6 k msg/s ±2.5 % 10.2 % slower ▲"), "throughput lower: slower");
+        assertTrue(!md.matches("(?s).*\\d (\\+|−)\\d.*"), "a bare +/− before a number");
+    }
+
+    /** The showcase fixture (baseline, GC, an http sweep, a series) with hand-written verdicts on every outcome. */
+    private ReportModel judgedShowcase() throws IOException {
+        return HeadlineFixtures.withHeadlines(ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(Golden.fixture("showcase"))));
     }
 
     @Test
@@ -127,7 +167,7 @@ class ReportTest {
         Report.render(dir);
         assertTrue(Files.readString(dir.resolve("report.md")).contains("### Latency — append (not corrected for coordinated omission)"));
         assertTrue(Files.readString(dir.resolve("report.html"))
-                .contains("queue-latency — append: latency by percentile (not corrected for coordinated omission)"));
+                .contains("queue-latency — append: latency by percentile (not corrected for coordinated omission) — lower is better"));
         String csv = Files.readString(dir.resolve("results.csv"));
         assertTrue(csv.contains(",ok,latency-uncorrected,append,50,"), csv);
         assertTrue(!csv.contains(",latency,append,"), "uncorrected percentiles filed as corrected");

@@ -229,7 +229,9 @@ final class RunCommand implements Callable<Integer> {
 
     private void renderReport(Path dir) {
         try {
-            Report.render(dir);
+            // The verdict comes last, where a reader's eyes land when the run ends.
+            main.out.println();
+            main.out.print(Report.verdictText(Report.render(dir)));
             main.out.println("report: " + dir.resolve("report.html"));
         } catch (IOException | RuntimeException e) {
             main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));

@@ -1,0 +1,167 @@
+package org.jvmmark.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The first screen of every rendering — the HTML page, report.md and the console at the end of
+ * {@code run}: one line per workload (or variant family) saying who won, the runner-up and by how
+ * much, or that there is no difference beyond noise, and what did not run. It only lays out the
+ * {@link Headline}s the verdict code put into each {@link Section}; a section without any gets one
+ * line saying it was not judged. Immutable, hence thread-safe.
+ */
+record VerdictTable(List<Line> lines) {
+    static final List<String> HEADER = List.of("workload", "figure", "winner", "runner-up, by how much", "not run or failed");
+
+    VerdictTable {
+        lines = List.copyOf(lines);
+    }
+
+    /**
+     * One verdict line.
+     *
+     * @param anchor the id of the workload's section in the HTML page
+     * @param winner the winner's label, or what stands in for one ("no difference beyond noise")
+     * @param runnerUp the runner-up and how much worse it is, or why there is no ranking
+     * @param notRun one line per row that did not end ok: "label: status (reason)"
+     */
+    record Line(String workload, String anchor, String figure, Headline.Outcome outcome, String winner,
+                String runnerUp, List<String> notRun) {
+        Line {
+            notRun = List.copyOf(notRun);
+        }
+
+        /** "queue-latency", or "http · virtual" for a variant family. */
+        String name() {
+            return workload;
+        }
+
+        /** The not-run rows counted by status, "1 failed, 2 unsupported": for a text cell (the rows are listed below). */
+        String notRunCounts() {
+            java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+            for (String n : notRun) {
+                String head = withoutReason(n);
+                counts.merge(head.substring(head.lastIndexOf(": ") + 2), 1, Integer::sum);
+            }
+            StringBuilder sb = new StringBuilder();
+            counts.forEach((status, k) -> sb.append(sb.length() == 0 ? "" : ", ").append(k).append(' ').append(status));
+            return sb.toString();
+        }
+    }
+
+    static VerdictTable of(ReportModel model) {
+        List<Line> lines = new ArrayList<>();
+        for (Section s : model.sections()) {
+            if (s.headlines().isEmpty()) {
+                lines.add(new Line(s.workload(), s.workload(), "", null, "not judged",
+                        "no verdict was computed for this workload", notRun(s.rows())));
+                continue;
+            }
+            for (Headline h : s.headlines()) {
+                String name = h.family().isEmpty() ? h.workload() : h.workload() + " · " + h.family();
+                lines.add(new Line(name, s.workload(), h.figure() == null ? "" : Words.figure(h.figure()), h.outcome(),
+                        winner(h), runnerUp(h), h.notRun()));
+            }
+        }
+        return new VerdictTable(lines);
+    }
+
+    private static String winner(Headline h) {
+        return switch (h.outcome()) {
+            case WINNER -> h.winner() == null ? "" : h.winner().label();
+            case NO_DIFFERENCE -> "no difference beyond noise";
+            case TOO_FEW_FORKS -> "too few forks to tell";
+            case UNSTABLE -> "unstable: forks disagree, not ranked";
+            case NOT_TRUSTED -> "not trusted on this machine";
+            case ONE_ROW -> h.winner() == null ? "only one JVM ran" : h.winner().label() + " (the only one that ran)";
+            case NOTHING_RAN -> "nothing ran";
+        };
+    }
+
+    /** The runner-up with the effect in the figure's words, or the verdict's own sentence when there is no effect. */
+    private static String runnerUp(Headline h) {
+        boolean ranked = h.outcome() == Headline.Outcome.WINNER || h.outcome() == Headline.Outcome.NO_DIFFERENCE;
+        if (ranked && h.runnerUp() != null && h.effect() != null && h.figure() != null) {
+            String who = h.outcome() == Headline.Outcome.NO_DIFFERENCE && h.winner() != null
+                    ? h.runnerUp().label() + " vs " + h.winner().label() : h.runnerUp().label();
+            return who + ": " + Words.effect(h.figure(), h.effect());
+        }
+        return h.words();
+    }
+
+    /** For a section the verdict code has not judged: its rows that did not end ok, as Headline.notRun spells them. */
+    static List<String> notRun(List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (Row r : rows) {
+            String note = r.failureNote();
+            if (!note.isEmpty()) {
+                String status = r.okTrials().isEmpty() ? r.status() : "partly " + r.trials().stream()
+                        .filter(t -> !t.ok()).findFirst().map(org.jvmmark.results.Trial::status).orElse("");
+                out.add(r.label() + ": " + status + " (" + note + ")");
+            }
+        }
+        return out;
+    }
+
+    /** "Temurin 11 · virtual: unsupported (needs JDK 21)" → "Temurin 11 · virtual: unsupported". */
+    static String withoutReason(String notRunLine) {
+        // The label may hold parentheses of its own ("OpenJDK (Debian) 17"): the reason follows ": status ".
+        java.util.regex.Matcher m = STATUS_THEN_REASON.matcher(notRunLine);
+        return m.find() ? notRunLine.substring(0, m.end() - 2) : notRunLine;
+    }
+
+    private static final java.util.regex.Pattern STATUS_THEN_REASON = java.util.regex.Pattern.compile(": (?:partly )?[a-z]+ \\(");
+
+    /** Whether any line has rows that did not run, to be listed under a text table. */
+    boolean hasReasons() {
+        return lines.stream().anyMatch(l -> !l.notRun().isEmpty());
+    }
+
+    /** The cells of one line, in {@link #HEADER} order, for the text renderings. */
+    static List<String> cells(Line l) {
+        return List.of(l.name(), l.figure(), l.winner(), l.runnerUp(), l.notRunCounts());
+    }
+
+    /**
+     * The table as plain text for a terminal: aligned columns, then each not-run row with its reason.
+     * What {@code ./jvmmark run} prints last.
+     */
+    String text() {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(HEADER);
+        lines.forEach(l -> rows.add(cells(l).stream().map(c -> c.isEmpty() ? "-" : c).toList()));
+        int[] width = new int[HEADER.size()];
+        for (List<String> r : rows) {
+            for (int c = 0; c < r.size(); c++) {
+                width[c] = Math.max(width[c], r.get(c).codePointCount(0, r.get(c).length()));
+            }
+        }
+        StringBuilder sb = new StringBuilder("Who won\n");
+        for (List<String> r : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < r.size(); c++) {
+                String cell = r.get(c);
+                line.append(cell);
+                if (c < r.size() - 1) {
+                    line.append(" ".repeat(width[c] - cell.codePointCount(0, cell.length()) + 2));
+                }
+            }
+            sb.append(line.toString().stripTrailing()).append('\n');
+        }
+        appendReasons(sb, "", "  ");
+        return sb.toString();
+    }
+
+    /** "Not run or failed:" and one line per not-run row with its reason, or nothing. */
+    void appendReasons(StringBuilder sb, String heading, String bullet) {
+        if (!hasReasons()) {
+            return;
+        }
+        sb.append(heading).append("Not run or failed:\n");
+        for (Line l : lines) {
+            for (String n : l.notRun()) {
+                sb.append(bullet).append(l.name()).append(" — ").append(n).append('\n');
+            }
+        }
+    }
+}
