@@ -307,7 +307,7 @@ final class ChartSpecs {
             if (cell.figure() == null) {
                 continue;
             }
-            double[] s = cell.figure().samples();
+            double[] s = cell.figure().forks();
             Map<String, Object> b = line(t.rows().get(r).label(), legend.get(t.rows().get(r).label()));
             b.put("value", cell.figure().value());
             b.put("min", s.length > 1 ? Stats.min(s) : null);
@@ -335,7 +335,7 @@ final class ChartSpecs {
             if (cell.figure() == null || !row.params().containsKey(param)) {
                 continue;
             }
-            double[] s = cell.figure().samples();
+            double[] s = cell.figure().forks();
             lines.computeIfAbsent(lineLabel(row, param), k -> new ArrayList<>()).add(new double[] {
                 Double.parseDouble(row.params().get(param)), cell.figure().value(),
                 s.length > 1 ? Stats.min(s) : Double.NaN, s.length > 1 ? Stats.max(s) : Double.NaN});

@@ -113,10 +113,10 @@ public final class HtmlRenderer {
         }
         h.append("</ul>\n");
         if (!n.percentiles().isEmpty()) {
-            h.append("<table><tr><th class=\"label\">percentile</th><th>run-to-run variation</th><th class=\"label\">trusted</th>")
+            h.append("<table><tr><th class=\"label\">percentile</th><th>fork-to-fork variation</th><th class=\"label\">trusted</th>")
                     .append("<th class=\"label\">why</th></tr>\n");
             for (NoiseVerdict.PercentileNoise p : n.percentiles()) {
-                h.append("<tr><td class=\"label\">").append(esc(Percentiles.title(p.key()))).append("</td><td>")
+                h.append("<tr><td class=\"label\">").append(esc(p.where())).append("</td><td>")
                         .append(esc(Format.percent(p.cv()))).append("</td><td class=\"label\">").append(MarkdownRenderer.trustedWord(p))
                         .append("</td><td class=\"label\">").append(esc(p.reason())).append("</td></tr>\n");
             }
@@ -243,11 +243,13 @@ public final class HtmlRenderer {
             case BEST -> "best";
             case SIGNIFICANT -> "significant";
             case WITHIN_NOISE -> "noise";
-            case TOO_FEW_RUNS -> "toofew";
+            case TOO_FEW_FORKS -> "toofew";
+            case UNSTABLE -> "unstable";
+            case LEADS -> "";
             case UNTRUSTED -> "untrusted";
             case NONE -> "";
         };
-        String title = cell.figure().samples().length + " runs" + (Double.isNaN(cell.pValue()) ? "" : ", Welch " + Format.p(cell.pValue()));
+        String title = Explanations.cellTitle(column, cell);
         h.append("<td class=\"").append(cls).append("\" title=\"").append(esc(title)).append("\">")
                 .append(esc(Format.value(cell.figure().value(), column.unit()) + Explanations.spread(column, cell)));
         String mark = Explanations.markText(column, cell);

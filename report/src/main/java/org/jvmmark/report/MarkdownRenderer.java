@@ -32,9 +32,9 @@ public final class MarkdownRenderer {
             md.append("- ").append(esc(d)).append('\n');
         }
         if (!model.noise().percentiles().isEmpty()) {
-            md.append("\n| percentile | run-to-run variation | trusted | why |\n|---|---:|---|---|\n");
+            md.append("\n| percentile | fork-to-fork variation | trusted | why |\n|---|---:|---|---|\n");
             for (NoiseVerdict.PercentileNoise p : model.noise().percentiles()) {
-                md.append("| ").append(Percentiles.title(p.key())).append(" | ").append(Format.percent(p.cv()))
+                md.append("| ").append(esc(p.where())).append(" | ").append(Format.percent(p.cv()))
                         .append(" | ").append(trustedWord(p)).append(" | ").append(esc(p.reason())).append(" |\n");
             }
         }
@@ -153,7 +153,8 @@ public final class MarkdownRenderer {
             v = "**" + v + "**";
         }
         String mark = Explanations.markText(column, cell);
-        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark);
+        String forks = cell.mark() == Cell.Mark.UNSTABLE ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
+        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark) + forks;
     }
 
     /** Escapes what would break a table cell or start markup. */
@@ -162,7 +163,7 @@ public final class MarkdownRenderer {
                 .replace("<", "&lt;").replace("\n", " ");
     }
 
-    /** "yes", "no", or "unknown" when a single run leaves the spread unknown. */
+    /** "yes", "no", or "unknown" when single forks leave the spread unknown. */
     static String trustedWord(NoiseVerdict.PercentileNoise p) {
         return p.state() == NoiseVerdict.State.UNKNOWN ? "unknown" : p.trusted() ? "yes" : "no";
     }

@@ -24,8 +24,18 @@ public final class Report {
      * @return the model rendered, e.g. for {@link #verdictText}
      */
     public static ReportModel render(Path resultsDir) throws IOException {
+        return render(resultsDir, ForkTest.DEFAULT_THRESHOLD);
+    }
+
+    /**
+     * @param threshold the smallest relative difference the verdicts call, as a fraction (0.05 = 5 %)
+     * @return the model rendered, e.g. for {@link #verdictText}
+     * @throws IllegalArgumentException for a negative threshold
+     */
+    public static ReportModel render(Path resultsDir, double threshold) throws IOException {
+        ForkTest.checkThreshold(threshold);
         Results results = ResultsReader.readDir(resultsDir);
-        ReportModel model = ModelBuilder.build(results);
+        ReportModel model = ModelBuilder.build(results, threshold);
         String html = HtmlRenderer.render(model);
         write(resultsDir.resolve("report.md"), MarkdownRenderer.render(model));
         write(resultsDir.resolve("results.csv"), CsvRenderer.render(results));

@@ -30,41 +30,106 @@ final class FixtureGenerator {
     private static final String[] KEYS = {"50", "90", "99", "99.9", "99.99"};
 
     private final boolean regressed;
+    private final Random random;
     /** The baseline plus what only the renderers' tests need: GC per run, an http sweep over connections, a series. */
     private final boolean showcase;
-    private final Random random;
-    /** For what was added later (GC events, http, queue-large): the figures drawn before stay as they were. */
+    /** For what only the showcase adds (GC events, http, queue-large): the baseline's figures stay as they were. */
     private final Random later;
+    /** Run-to-run variation of a run's median inside one fork (a coefficient of variation). */
+    private final double runSpread;
 
     FixtureGenerator(boolean regressed) {
-        this(regressed, false);
+        this(regressed ? 20261121L : 20261120L, regressed, 0.02);
     }
 
-    FixtureGenerator(boolean regressed, boolean showcase) {
+    private FixtureGenerator(long seed, boolean regressed, double runSpread) {
+        this(seed, regressed, runSpread, false);
+    }
+
+    private FixtureGenerator(long seed, boolean regressed, double runSpread, boolean showcase) {
         this.regressed = regressed;
         this.showcase = showcase;
-        this.random = new Random(regressed ? 20261121L : 20261120L);
-        this.later = new Random(regressed ? 20261123L : 20261122L);
+        this.later = new Random(seed + 2);
+        this.random = new Random(seed);
+        this.runSpread = runSpread;
+    }
+
+    /**
+     * One row of a fixture with known truth: a workload on a JDK, and the level each of its forks is
+     * drawn around (the fork's true p50 in ns; its runs scatter around it by the generator's run spread).
+     */
+    record Truth(String workload, int feature, double... forkLevelsNs) {
+    }
+
+    /**
+     * A results.json whose every fork is drawn around a set level: the truth a verdict must find.
+     *
+     * @param runSpread how much a run's median varies inside a fork (0.001: tight runs)
+     */
+    static String truthJson(long seed, double runSpread, List<Truth> rows) throws IOException {
+        FixtureGenerator g = new FixtureGenerator(seed, false, runSpread);
+        Map<String, Object> r = g.header();
+        List<Object> trials = new ArrayList<>();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("rate", 100000);
+        params.put("runs", 3);
+        for (Truth row : rows) {
+            for (int fork = 1; fork <= row.forkLevelsNs().length; fork++) {
+                trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3,
+                        row.forkLevelsNs()[fork - 1], 0, false));
+            }
+        }
+        r.put("trials", trials);
+        return JSON.writeValueAsString(r) + "\n";
+    }
+
+    static Path writeTruth(Path dir, long seed, double runSpread, Truth... rows) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("results.json"), truthJson(seed, runSpread, List.of(rows)));
+        return dir;
+    }
+
+    /** {@code n} fork levels drawn from {@code levels} at random: a two-level population when given two. */
+    static double[] drawn(long seed, int n, double... levels) {
+        Random random = new Random(seed);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = levels[random.nextInt(levels.length)] * (1 + 0.02 * random.nextGaussian());
+        }
+        return out;
+    }
+
+    /** {@code n} fork levels around {@code level}, forks differing by {@code forkSpread} (a coefficient of variation). */
+    static double[] around(long seed, int n, double level, double forkSpread) {
+        Random random = new Random(seed);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = level * (1 + forkSpread * random.nextGaussian());
+        }
+        return out;
     }
 
     static String json(boolean regressed) throws IOException {
-        return json(new FixtureGenerator(regressed));
+        return JSON.writeValueAsString(new FixtureGenerator(regressed).results()) + "\n";
     }
 
-    static String json(FixtureGenerator generator) throws IOException {
-        return JSON.writeValueAsString(generator.results()) + "\n";
+    /** The baseline with GC events per run, an http sweep over connections and a queue-large series. */
+    static String showcaseJson() throws IOException {
+        return JSON.writeValueAsString(new FixtureGenerator(20261120L, false, 0.02, true).results()) + "\n";
     }
 
     static void write(Path dir, boolean regressed) throws IOException {
-        write(dir, new FixtureGenerator(regressed));
-    }
-
-    static void write(Path dir, FixtureGenerator generator) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("results.json"), json(generator));
+        Files.writeString(dir.resolve("results.json"), json(regressed));
     }
 
     Map<String, Object> results() {
+        Map<String, Object> r = header();
+        trialsOf(r, new ArrayList<>());
+        return r;
+    }
+
+    private Map<String, Object> header() {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("schema", "jvmmark/results/1");
         r.put("created", regressed ? "2026-11-21T09:00:00Z" : "2026-11-20T22:00:00Z");
@@ -82,18 +147,21 @@ final class FixtureGenerator {
         host.put("thp", "madvise");
         host.put("virtualization", "firecracker");
         r.put("host", host);
-        List<Object> trials = new ArrayList<>();
+        return r;
+    }
+
+    private void trialsOf(Map<String, Object> r, List<Object> trials) {
         Map<String, Object> jdk17 = jvm(17);
         Map<String, Object> jdk25 = jvm(25);
         Map<String, Object> synth = Map.of("rate", 100000, "serviceNanos", 0, "runs", 5);
         trials.add(latencyTrial("synthetic", synth, jdk17, "G1", 1, 5, 300, 0, true));
         trials.add(latencyTrial("synthetic", synth, jdk25, "G1", 1, 5, 296, 0, true));
         Map<String, Object> queue = Map.of("messageBytes", 256, "rate", 100000, "transport", "chronicle");
-        for (int fork = 1; fork <= 2; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345, 0, false));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345 * forkLevel(), 0, false));
         }
-        for (int fork = 1; fork <= 2; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, regressed ? 410 : 315, 0, false));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, (regressed ? 410 : 315) * forkLevel(), 0, false));
         }
         trials.add(notOk("queue-latency", queue, jdk25, "ZGC", "timeout",
                 "no result after 120 s (profile quick timeout); last stderr: [jvmmark] run 2 of 3"));
@@ -101,18 +169,275 @@ final class FixtureGenerator {
         trials.add(startupTrial(startup, jdk17, 118, 41_900_000));
         trials.add(startupTrial(startup, jdk25, 92, 44_300_000));
         Map<String, Object> chat = Map.of("rooms", 4, "users", 20, "count", 100);
-        trials.add(chatTrial(chat, jdk17, "platform", 48_000));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk17, "platform", fork, 48_000 * forkLevel()));
+        }
         trials.add(notOk("chat", chat, jdk17, "virtual", "unsupported",
                 "variant virtual needs JDK 21 or newer; this JVM is 17"));
         trials.add(notOk("chat", chat, jdk17, "nio", "failed",
                 "validation failed: room #3 received 11988 of 12000 messages"));
-        trials.add(chatTrial(chat, jdk25, "platform", regressed ? 41_500 : 49_000));
-        trials.add(chatTrial(chat, jdk25, "virtual", 52_500));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk25, "platform", fork, (regressed ? 41_500 : 49_000) * forkLevel()));
+        }
+        trials.add(chatTrial(chat, jdk25, "virtual", 1, 52_500));
         if (showcase) {
             showcase(trials, jdk17, jdk25);
         }
         r.put("trials", trials);
-        return r;
+    }
+
+    /** A fresh JVM's own level: forks of one JVM differ by about 2 % on this machine's quiet levels. */
+    private double forkLevel() {
+        return 1 + 0.02 * random.nextGaussian();
+    }
+
+    static Map<String, Object> jvm(int feature) {
+        Map<String, Object> j = new LinkedHashMap<>();
+        if (feature == 21 || feature == 11) {
+            j.put("home", "/root/.cache/jvmmark/jdks/temurin-" + feature);
+            j.put("version", feature == 21 ? "21.0.8" : "11.0.13");
+            j.put("vendor", "Eclipse Adoptium");
+            j.put("vmName", "OpenJDK 64-Bit Server VM");
+        } else if (feature == 17) {
+            j.put("home", "/usr/lib/jvm/java-17-openjdk-amd64");
+            j.put("version", "17.0.17");
+            j.put("vendor", "Debian");
+            j.put("vmName", "OpenJDK 64-Bit Server VM");
+        } else {
+            j.put("home", "/usr/lib/jvm/temurin-25-jdk-amd64");
+            j.put("version", "25.0.1");
+            j.put("vendor", "Eclipse Adoptium");
+            j.put("vmName", "OpenJDK 64-Bit Server VM");
+        }
+        j.put("feature", feature);
+        return j;
+    }
+
+    private Map<String, Object> trial(String workload, Map<String, Object> params, Map<String, Object> jvm,
+                                      String variant, int fork, String status, String error) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        int feature = (Integer) jvm.get("feature");
+        String label = feature == 17 ? "debian-17.0.17" : "temurin-" + jvm.get("version");
+        t.put("id", workload + "/" + label + "/" + variant + "/fork" + fork);
+        t.put("workload", workload);
+        t.put("params", new java.util.TreeMap<>(params));
+        // As the runner records a variant: the collector asked for, and the variant's own flags.
+        boolean zgc = variant.equals("ZGC");
+        t.put("gc", zgc ? "ZGC" : null);
+        t.put("variantJvmArgs", zgc ? List.of("-XX:+UseZGC") : List.of());
+        t.put("fork", fork);
+        Map<String, Object> j = new LinkedHashMap<>(jvm);
+        List<String> args = new ArrayList<>(List.of("-Dchronicle.analytics.disable=true",
+                "-XX:ErrorFile=/tmp/results/logs/" + workload + "_" + label + "_" + variant + "_fork" + fork + "/jvm-hs_err_pid%p.log"));
+        List<String> gc = List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation");
+        if (zgc) {
+            args.add("-XX:+UseZGC");
+            gc = List.of("ZGC Cycles", "ZGC Pauses");
+        }
+        if (feature == 25) {
+            args.add("--enable-native-access=ALL-UNNAMED");
+        }
+        j.put("args", args);
+        j.put("gc", gc);
+        t.put("jvm", j);
+        t.put("variant", variant);
+        t.put("status", status);
+        t.put("error", error);
+        return t;
+    }
+
+    private Map<String, Object> notOk(String workload, Map<String, Object> params, Map<String, Object> jvm,
+                                      String variant, String status, String error) {
+        Map<String, Object> t = trial(workload, params, jvm, variant, 1, status, error);
+        boolean ran = !status.equals("unsupported");
+        t.put("process", process(ran ? 180_000_000 : 0, status.equals("timeout") ? 120.0 : ran ? 14.2 : 0,
+                status.equals("timeout") ? 238.1 : ran ? 20.3 : 0, status.equals("timeout") ? null : ran ? 1 : null));
+        t.put("metrics", Map.of());
+        t.put("latency", Map.of());
+        t.put("info", Map.of());
+        t.put("warnings", List.of());
+        return t;
+    }
+
+    private static Map<String, Object> process(long rss, double wall, double cpu, Integer exit) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("peakRssBytes", rss);
+        p.put("wallSeconds", wall);
+        p.put("cpuSeconds", cpu);
+        p.put("exitCode", exit);
+        p.put("timedOut", exit == null && wall > 0);
+        return p;
+    }
+
+    private Map<String, Object> latencyTrial(String workload, Map<String, Object> params, Map<String, Object> jvm,
+                                             String variant, int fork, int runs, double medianNs, int unused,
+                                             boolean jitter) {
+        Map<String, Object> t = trial(workload, params, jvm, variant, fork, "ok", null);
+        t.put("process", process(140_000_000L + random.nextInt(3_000_000), 31.5 + random.nextInt(30) / 10.0,
+                62.0 + random.nextInt(40) / 10.0, 0));
+        Map<String, Object> latency = new LinkedHashMap<>();
+        Map<String, Object> endToEnd = block(runs, medianNs, 100_000, true);
+        latency.put("endToEnd", endToEnd);
+        if (showcase) {
+            addGcEvents(endToEnd, (Integer) jvm.get("feature"));
+        }
+        if (workload.equals("queue-latency")) {
+            latency.put("append", block(runs, medianNs * 0.35, 100_000, false));
+            latency.put("read", block(runs, medianNs * 0.30, 100_000, false));
+        }
+        if (jitter) {
+            // As the harness nests it: gaps above 1 µs seen by its spinning sampler thread.
+            Map<String, Object> sampled = block(runs, 9_000, 0, false);
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("thresholdNanos", 1000);
+            j.put("count", 412 + random.nextInt(40));
+            j.put("percentiles", sampled.get("percentiles"));
+            endToEnd.put("jitter", j);
+        }
+        t.put("metrics", Map.of("achievedRate", metric((Double) endToEnd.get("achievedRate"), "msg/s", "higher", null)));
+        t.put("latency", latency);
+        Map<String, Object> info = new LinkedHashMap<>();
+        // Ordered maps only: Map.of iterates in a per-JVM random order, and the fixture must be reproducible.
+        // As the harness records them: the CPUs the trial obtained, then one entry per thread it pinned.
+        Map<String, Object> cpus = new LinkedHashMap<>();
+        cpus.put("available", 2);
+        cpus.put("process", "0-1");
+        cpus.put("benchmark", pinned(1, "1"));
+        if (workload.equals("queue-latency")) {
+            cpus.put("consumer", pinned(0, "0"));
+        }
+        info.put("harness", Map.of("cpus", cpus));
+        info.put("transport", workload.equals("queue-latency") ? "chronicle" : "none");
+        t.put("info", info);
+        t.put("warnings", List.of("2 CPUs: producer and consumer share cores with the OS; only p50 and p90 mean anything"));
+        return t;
+    }
+
+    private static Map<String, Object> pinned(int requested, String obtained) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("requested", requested);
+        m.put("obtained", obtained);
+        return m;
+    }
+
+    /** A latency block as the harness writes it, from {@code runs} runs of 20 000 samples each. */
+    private Map<String, Object> block(int runs, double medianNs, double rate, boolean coCorrected) {
+        Histogram all = new Histogram(3);
+        Histogram allUncorrected = new Histogram(3);
+        List<Object> runList = new ArrayList<>();
+        for (int run = 0; run < runs; run++) {
+            Histogram h = new Histogram(3);
+            Histogram u = new Histogram(3);
+            double runMedian = medianNs * (1 + runSpread * random.nextGaussian());
+            double stallRate = 0.0002 + 0.0008 * random.nextDouble();
+            for (int i = 0; i < 20_000; i++) {
+                double v = runMedian * Math.exp(0.18 * random.nextGaussian());
+                if (random.nextDouble() < 0.012) {
+                    v += -Math.log(1 - random.nextDouble()) * medianNs * 4;
+                }
+                double uncorrected = v;
+                if (random.nextDouble() < stallRate) {
+                    double stall = 200_000 + random.nextDouble() * 3_000_000;
+                    v += stall;
+                    // Without CO correction the stalled sample's own wait is seen only partly.
+                    uncorrected += stall * 0.05;
+                }
+                h.recordValue(Math.max(1, Math.round(v)));
+                u.recordValue(Math.max(1, Math.round(uncorrected)));
+            }
+            all.add(h);
+            allUncorrected.add(u);
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("count", h.getTotalCount());
+            r.put("percentiles", percentiles(h));
+            if (rate > 0) {
+                r.put("achievedRate", round(rate * (1 - 0.0004 * random.nextDouble())));
+                r.put("fellBehind", false);
+            }
+            runList.add(r);
+        }
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("unit", "ns");
+        b.put("count", all.getTotalCount());
+        b.put("coCorrected", coCorrected);
+        b.put("targetRate", rate);
+        b.put("achievedRate", rate > 0 ? round(rate * (1 - 0.0002 * random.nextDouble())) : 0.0);
+        b.put("fellBehind", false);
+        b.put("percentiles", percentiles(all));
+        b.put("uncorrected", Map.of("percentiles", percentiles(allUncorrected)));
+        b.put("runs", runList);
+        ByteBuffer buffer = ByteBuffer.allocate(all.getNeededByteBufferCapacity());
+        int length = all.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        b.put("histogram", Base64.getEncoder().encodeToString(bytes));
+        return b;
+    }
+
+    private static Map<String, Object> percentiles(Histogram h) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        for (String k : KEYS) {
+            p.put(k, h.getValueAtPercentile(Double.parseDouble(k)));
+        }
+        p.put("max", h.getMaxValue());
+        return p;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    private Map<String, Object> startupTrial(Map<String, Object> params, Map<String, Object> jvm, double ms, long rss) {
+        Map<String, Object> t = trial("startup", params, jvm, "G1", 1, "ok", null);
+        t.put("process", process(95_000_000L + random.nextInt(1_000_000), 4.8, 7.9, 0));
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        double[] start = samples(10, ms, 0.04);
+        double[] toMain = samples(10, ms * 0.55, 0.05);
+        double[] footprint = samples(10, rss, 0.01);
+        metrics.put("startupMillis", metric(Stats.median(start), "ms", "lower", start));
+        metrics.put("forkToMainMillis", metric(Stats.median(toMain), "ms", "lower", toMain));
+        metrics.put("coldStartupMillis", metric(ms * 1.9, "ms", "lower", null));
+        metrics.put("peakRssBytes", metric(Stats.median(footprint), "bytes", "lower", footprint));
+        t.put("metrics", metrics);
+        t.put("latency", Map.of());
+        t.put("info", Map.of("method", "CLOCK_MONOTONIC fork to exit, 10 launches"));
+        t.put("warnings", List.of());
+        return t;
+    }
+
+    private Map<String, Object> chatTrial(Map<String, Object> params, Map<String, Object> jvm, String variant, int fork,
+                                          double score) {
+        Map<String, Object> t = trial("chat", params, jvm, variant, fork, "ok", null);
+        t.put("process", process(210_000_000L + random.nextInt(3_000_000), 22.0, 39.5, 0));
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        double[] runs = samples(5, score, 0.03);
+        metrics.put("score", metric(Stats.mean(runs), "msg/s", "higher", runs));
+        metrics.put("serverHeapUsedBytes", metric(variant.equals("virtual") ? 61_000_000 : 83_000_000, "bytes", "lower", null));
+        t.put("metrics", metrics);
+        t.put("latency", Map.of());
+        t.put("info", Map.of("threads", variant));
+        t.put("warnings", List.of());
+        return t;
+    }
+
+    private double[] samples(int n, double mean, double cv) {
+        double[] s = new double[n];
+        for (int i = 0; i < n; i++) {
+            s[i] = round(mean * (1 + cv * random.nextGaussian()));
+        }
+        return s;
+    }
+
+    private static Map<String, Object> metric(double value, String unit, String better, double[] samples) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("value", round(value));
+        m.put("unit", unit);
+        m.put("better", better);
+        if (samples != null) {
+            m.put("samples", samples);
+        }
+        return m;
     }
 
     private void showcase(List<Object> trials, Map<String, Object> jdk17, Map<String, Object> jdk25) {
@@ -126,7 +451,9 @@ final class FixtureGenerator {
                     if (threads.equals("virtual") && jvm == jdk17) {
                         trials.add(notOk("http", p, jvm, threads, "unsupported", "variant virtual needs JDK 21 or newer; this JVM is 17"));
                     } else {
-                        trials.add(httpTrial(p, jvm, threads, connections));
+                        for (int fork = 1; fork <= 3; fork++) {
+                            trials.add(httpTrial(p, jvm, threads, connections, fork));
+                        }
                     }
                 }
             }
@@ -137,8 +464,9 @@ final class FixtureGenerator {
     }
 
     /** Requests/s falls and RSS grows with connections; virtual threads scale further. */
-    private Map<String, Object> httpTrial(Map<String, Object> params, Map<String, Object> jvm, String threads, int connections) {
-        Map<String, Object> t = trial("http", params, jvm, threads, 1, "ok", null);
+    private Map<String, Object> httpTrial(Map<String, Object> params, Map<String, Object> jvm, String threads, int connections,
+                                          int fork) {
+        Map<String, Object> t = trial("http", params, jvm, threads, fork, "ok", null);
         t.put("id", t.get("id") + "/c" + connections);
         t.put("process", process(300_000_000L + later.nextInt(5_000_000), 30.0, 50.0, 0));
         boolean v = threads.equals("virtual");
@@ -240,234 +568,4 @@ final class FixtureGenerator {
         return e;
     }
 
-    private static Map<String, Object> jvm(int feature) {
-        Map<String, Object> j = new LinkedHashMap<>();
-        if (feature == 17) {
-            j.put("home", "/usr/lib/jvm/java-17-openjdk-amd64");
-            j.put("version", "17.0.17");
-            j.put("vendor", "Debian");
-            j.put("vmName", "OpenJDK 64-Bit Server VM");
-        } else {
-            j.put("home", "/usr/lib/jvm/temurin-25-jdk-amd64");
-            j.put("version", "25.0.1");
-            j.put("vendor", "Eclipse Adoptium");
-            j.put("vmName", "OpenJDK 64-Bit Server VM");
-        }
-        j.put("feature", feature);
-        return j;
-    }
-
-    private Map<String, Object> trial(String workload, Map<String, Object> params, Map<String, Object> jvm,
-                                      String variant, int fork, String status, String error) {
-        Map<String, Object> t = new LinkedHashMap<>();
-        int feature = (Integer) jvm.get("feature");
-        String label = feature == 17 ? "debian-17.0.17" : "temurin-25.0.1";
-        t.put("id", workload + "/" + label + "/" + variant + "/fork" + fork);
-        t.put("workload", workload);
-        t.put("params", new java.util.TreeMap<>(params));
-        // As the runner records a variant: the collector asked for, and the variant's own flags.
-        boolean zgc = variant.equals("ZGC");
-        t.put("gc", zgc ? "ZGC" : null);
-        t.put("variantJvmArgs", zgc ? List.of("-XX:+UseZGC") : List.of());
-        t.put("fork", fork);
-        Map<String, Object> j = new LinkedHashMap<>(jvm);
-        List<String> args = new ArrayList<>(List.of("-Dchronicle.analytics.disable=true",
-                "-XX:ErrorFile=/tmp/results/logs/" + workload + "_" + label + "_" + variant + "_fork" + fork + "/jvm-hs_err_pid%p.log"));
-        List<String> gc = List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation");
-        if (zgc) {
-            args.add("-XX:+UseZGC");
-            gc = List.of("ZGC Cycles", "ZGC Pauses");
-        }
-        if (feature == 25) {
-            args.add("--enable-native-access=ALL-UNNAMED");
-        }
-        j.put("args", args);
-        j.put("gc", gc);
-        t.put("jvm", j);
-        t.put("variant", variant);
-        t.put("status", status);
-        t.put("error", error);
-        return t;
-    }
-
-    private Map<String, Object> notOk(String workload, Map<String, Object> params, Map<String, Object> jvm,
-                                      String variant, String status, String error) {
-        Map<String, Object> t = trial(workload, params, jvm, variant, 1, status, error);
-        boolean ran = !status.equals("unsupported");
-        t.put("process", process(ran ? 180_000_000 : 0, status.equals("timeout") ? 120.0 : ran ? 14.2 : 0,
-                status.equals("timeout") ? 238.1 : ran ? 20.3 : 0, status.equals("timeout") ? null : ran ? 1 : null));
-        t.put("metrics", Map.of());
-        t.put("latency", Map.of());
-        t.put("info", Map.of());
-        t.put("warnings", List.of());
-        return t;
-    }
-
-    private static Map<String, Object> process(long rss, double wall, double cpu, Integer exit) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("peakRssBytes", rss);
-        p.put("wallSeconds", wall);
-        p.put("cpuSeconds", cpu);
-        p.put("exitCode", exit);
-        p.put("timedOut", exit == null && wall > 0);
-        return p;
-    }
-
-    private Map<String, Object> latencyTrial(String workload, Map<String, Object> params, Map<String, Object> jvm,
-                                             String variant, int fork, int runs, double medianNs, int unused,
-                                             boolean jitter) {
-        Map<String, Object> t = trial(workload, params, jvm, variant, fork, "ok", null);
-        t.put("process", process(140_000_000L + random.nextInt(3_000_000), 31.5 + random.nextInt(30) / 10.0,
-                62.0 + random.nextInt(40) / 10.0, 0));
-        Map<String, Object> latency = new LinkedHashMap<>();
-        Map<String, Object> endToEnd = block(runs, medianNs, 100_000, true);
-        latency.put("endToEnd", endToEnd);
-        if (showcase) {
-            addGcEvents(endToEnd, (Integer) jvm.get("feature"));
-        }
-        if (workload.equals("queue-latency")) {
-            latency.put("append", block(runs, medianNs * 0.35, 100_000, false));
-            latency.put("read", block(runs, medianNs * 0.30, 100_000, false));
-        }
-        if (jitter) {
-            // As the harness nests it: gaps above 1 µs seen by its spinning sampler thread.
-            Map<String, Object> sampled = block(runs, 9_000, 0, false);
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("thresholdNanos", 1000);
-            j.put("count", 412 + random.nextInt(40));
-            j.put("percentiles", sampled.get("percentiles"));
-            endToEnd.put("jitter", j);
-        }
-        t.put("metrics", Map.of("achievedRate", metric((Double) endToEnd.get("achievedRate"), "msg/s", "higher", null)));
-        t.put("latency", latency);
-        Map<String, Object> info = new LinkedHashMap<>();
-        // Ordered maps only: Map.of iterates in a per-JVM random order, and the fixture must be reproducible.
-        Map<String, Object> benchmark = new LinkedHashMap<>();
-        benchmark.put("requested", 1);
-        benchmark.put("obtained", "1");
-        info.put("cpus", Map.of("benchmark", benchmark));
-        info.put("transport", workload.equals("queue-latency") ? "chronicle" : "none");
-        t.put("info", info);
-        t.put("warnings", List.of("2 CPUs: producer and consumer share cores with the OS; only p50 and p90 mean anything"));
-        return t;
-    }
-
-    /** A latency block as the harness writes it, from {@code runs} runs of 20 000 samples each. */
-    private Map<String, Object> block(int runs, double medianNs, double rate, boolean coCorrected) {
-        Histogram all = new Histogram(3);
-        Histogram allUncorrected = new Histogram(3);
-        List<Object> runList = new ArrayList<>();
-        for (int run = 0; run < runs; run++) {
-            Histogram h = new Histogram(3);
-            Histogram u = new Histogram(3);
-            double runMedian = medianNs * (1 + 0.02 * random.nextGaussian());
-            double stallRate = 0.0002 + 0.0008 * random.nextDouble();
-            for (int i = 0; i < 20_000; i++) {
-                double v = runMedian * Math.exp(0.18 * random.nextGaussian());
-                if (random.nextDouble() < 0.012) {
-                    v += -Math.log(1 - random.nextDouble()) * medianNs * 4;
-                }
-                double uncorrected = v;
-                if (random.nextDouble() < stallRate) {
-                    double stall = 200_000 + random.nextDouble() * 3_000_000;
-                    v += stall;
-                    // Without CO correction the stalled sample's own wait is seen only partly.
-                    uncorrected += stall * 0.05;
-                }
-                h.recordValue(Math.max(1, Math.round(v)));
-                u.recordValue(Math.max(1, Math.round(uncorrected)));
-            }
-            all.add(h);
-            allUncorrected.add(u);
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("count", h.getTotalCount());
-            r.put("percentiles", percentiles(h));
-            if (rate > 0) {
-                r.put("achievedRate", round(rate * (1 - 0.0004 * random.nextDouble())));
-                r.put("fellBehind", false);
-            }
-            runList.add(r);
-        }
-        Map<String, Object> b = new LinkedHashMap<>();
-        b.put("unit", "ns");
-        b.put("count", all.getTotalCount());
-        b.put("coCorrected", coCorrected);
-        b.put("targetRate", rate);
-        b.put("achievedRate", rate > 0 ? round(rate * (1 - 0.0002 * random.nextDouble())) : 0.0);
-        b.put("fellBehind", false);
-        b.put("percentiles", percentiles(all));
-        b.put("uncorrected", Map.of("percentiles", percentiles(allUncorrected)));
-        b.put("runs", runList);
-        ByteBuffer buffer = ByteBuffer.allocate(all.getNeededByteBufferCapacity());
-        int length = all.encodeIntoCompressedByteBuffer(buffer);
-        byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        b.put("histogram", Base64.getEncoder().encodeToString(bytes));
-        return b;
-    }
-
-    private static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        for (String k : KEYS) {
-            p.put(k, h.getValueAtPercentile(Double.parseDouble(k)));
-        }
-        p.put("max", h.getMaxValue());
-        return p;
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 10) / 10.0;
-    }
-
-    private Map<String, Object> startupTrial(Map<String, Object> params, Map<String, Object> jvm, double ms, long rss) {
-        Map<String, Object> t = trial("startup", params, jvm, "G1", 1, "ok", null);
-        t.put("process", process(95_000_000L + random.nextInt(1_000_000), 4.8, 7.9, 0));
-        Map<String, Object> metrics = new LinkedHashMap<>();
-        double[] start = samples(10, ms, 0.04);
-        double[] toMain = samples(10, ms * 0.55, 0.05);
-        double[] footprint = samples(10, rss, 0.01);
-        metrics.put("startupMillis", metric(Stats.median(start), "ms", "lower", start));
-        metrics.put("forkToMainMillis", metric(Stats.median(toMain), "ms", "lower", toMain));
-        metrics.put("coldStartupMillis", metric(ms * 1.9, "ms", "lower", null));
-        metrics.put("peakRssBytes", metric(Stats.median(footprint), "bytes", "lower", footprint));
-        t.put("metrics", metrics);
-        t.put("latency", Map.of());
-        t.put("info", Map.of("method", "CLOCK_MONOTONIC fork to exit, 10 launches"));
-        t.put("warnings", List.of());
-        return t;
-    }
-
-    private Map<String, Object> chatTrial(Map<String, Object> params, Map<String, Object> jvm, String variant, double score) {
-        Map<String, Object> t = trial("chat", params, jvm, variant, 1, "ok", null);
-        t.put("process", process(210_000_000L + random.nextInt(3_000_000), 22.0, 39.5, 0));
-        Map<String, Object> metrics = new LinkedHashMap<>();
-        double[] runs = samples(5, score, 0.03);
-        metrics.put("score", metric(Stats.mean(runs), "msg/s", "higher", runs));
-        metrics.put("serverHeapUsedBytes", metric(variant.equals("virtual") ? 61_000_000 : 83_000_000, "bytes", "lower", null));
-        t.put("metrics", metrics);
-        t.put("latency", Map.of());
-        t.put("info", Map.of("threads", variant));
-        t.put("warnings", List.of());
-        return t;
-    }
-
-    private double[] samples(int n, double mean, double cv) {
-        double[] s = new double[n];
-        for (int i = 0; i < n; i++) {
-            s[i] = round(mean * (1 + cv * random.nextGaussian()));
-        }
-        return s;
-    }
-
-    private static Map<String, Object> metric(double value, String unit, String better, double[] samples) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("value", round(value));
-        m.put("unit", unit);
-        m.put("better", better);
-        if (samples != null) {
-            m.put("samples", samples);
-        }
-        return m;
-    }
 }

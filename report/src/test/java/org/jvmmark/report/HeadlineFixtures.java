@@ -20,7 +20,7 @@ final class HeadlineFixtures {
         for (Section s : model.sections()) {
             sections.add(new Section(s.workload(), s.params(), s.commonFlags(), s.rows(), s.tables(), s.warnings(), headlines(s)));
         }
-        return new ReportModel(model.results(), model.noise(), sections);
+        return new ReportModel(model.results(), model.noise(), sections, model.threshold());
     }
 
     private static List<Headline> headlines(Section s) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,19 +42,23 @@ class ReportTest {
 
     @Test
     void shouldSayAWorkloadWasNotJudgedWhenNoVerdictWasComputed() throws IOException {
-        Path dir = Golden.copyFixture("baseline", tmp);
-        String console = Report.verdictText(Report.render(dir));
+        ReportModel judged = ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(Golden.fixture("baseline")));
+        List<Section> bare = judged.sections().stream().map(s -> new Section(s.workload(), s.params(), s.commonFlags(), s.rows(),
+                s.tables(), s.warnings(), List.of())).toList();
+        ReportModel model = new ReportModel(judged.results(), judged.noise(), bare, judged.threshold());
+        String console = Report.verdictText(model);
         assertTrue(console.lines().anyMatch(l -> l.matches("queue-latency +- +not judged +no verdict was computed for this workload +1 timeout")),
                 console);
         assertTrue(console.contains("  queue-latency — Temurin 25.0.1 · ZGC: timeout (no result after 120 s"), console);
-        assertTrue(Files.readString(dir.resolve("report.md")).contains("| queue-latency |  | not judged |"));
+        assertTrue(MarkdownRenderer.render(model).contains("| queue-latency |  | not judged |"));
     }
 
     @Test
     void shouldSayDifferencesInWordsNeverAsABareSign() throws IOException {
         String md = MarkdownRenderer.render(judgedShowcase());
-        assertTrue(md.contains("345 ns 11.3 % slower ▲"), "latency worse: slower");
-        assertTrue(md.contains("47.6 k msg/s ±2.5 % 10.2 % slower ▲"), "throughput lower: slower");
+        assertTrue(md.contains("346 ns 6.4 % slower ▲"), "latency worse: slower");
+        assertTrue(md.contains("29.1 k/s ±1.5 % 35 % slower ▲"), "throughput lower: slower");
+        assertTrue(md.contains("220 MiB ±1.3 % 152 % more memory ▲"), "footprint higher: more memory");
         assertTrue(!md.matches("(?s).*\\d (\\+|−)\\d.*"), "a bare +/− before a number");
     }
 

@@ -58,8 +58,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Collectors to compare, each a variant: G1, Parallel, Serial, ZGC, GenZGC, Shenandoah, Epsilon.")
     private List<String> gcs = new ArrayList<>();
 
-    @Option(names = "--forks", defaultValue = "1", description = "Fresh JVMs per combination (default: 1).")
-    private int forks;
+    @Option(names = "--forks", description = "Fresh JVMs per combination (default: the profile's, smoke 1, quick 3,"
+            + " standard 5; verdicts need 3).")
+    private Integer forks;
+
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
 
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
@@ -77,6 +82,9 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
+        }
+        if (forks == null) {
+            forks = Planner.defaultForks(profile);
         }
         if (forks < 1) {
             throw new UserException("--forks must be at least 1");
@@ -231,7 +239,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             // The verdict comes last, where a reader's eyes land when the run ends.
             main.out.println();
-            main.out.print(Report.verdictText(Report.render(dir)));
+            main.out.print(Report.verdictText(Report.render(dir, threshold)));
             main.out.println("report: " + dir.resolve("report.html"));
         } catch (IOException | RuntimeException e) {
             main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
