@@ -122,34 +122,68 @@ record VerdictTable(List<Line> lines) {
         return List.of(l.name(), l.figure(), l.winner(), l.runnerUp(), l.notRunCounts());
     }
 
+    /** Widest a text column may be before its cells wrap, per {@link #HEADER} column: the table stays near 160 columns. */
+    static final int[] MAX_TEXT_WIDTH = {20, 24, 30, 70, 24};
+
     /**
-     * The table as plain text for a terminal: aligned columns, then each not-run row with its reason.
-     * What {@code ./jvmmark run} prints last.
+     * The table as plain text for a terminal: aligned columns, long cells wrapped onto further lines,
+     * then each not-run row with its reason. What {@code ./jvmmark run} prints last.
      */
     String text() {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         lines.forEach(l -> rows.add(cells(l).stream().map(c -> c.isEmpty() ? "-" : c).toList()));
         int[] width = new int[HEADER.size()];
+        List<List<List<String>>> wrapped = new ArrayList<>();
         for (List<String> r : rows) {
+            List<List<String>> cells = new ArrayList<>();
             for (int c = 0; c < r.size(); c++) {
-                width[c] = Math.max(width[c], r.get(c).codePointCount(0, r.get(c).length()));
-            }
-        }
-        StringBuilder sb = new StringBuilder("Who won\n");
-        for (List<String> r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < r.size(); c++) {
-                String cell = r.get(c);
-                line.append(cell);
-                if (c < r.size() - 1) {
-                    line.append(" ".repeat(width[c] - cell.codePointCount(0, cell.length()) + 2));
+                List<String> parts = wrap(r.get(c), MAX_TEXT_WIDTH[c]);
+                cells.add(parts);
+                for (String p : parts) {
+                    width[c] = Math.max(width[c], length(p));
                 }
             }
-            sb.append(line.toString().stripTrailing()).append('\n');
+            wrapped.add(cells);
+        }
+        StringBuilder sb = new StringBuilder("Who won\n");
+        for (List<List<String>> cells : wrapped) {
+            int height = cells.stream().mapToInt(List::size).max().orElse(1);
+            for (int i = 0; i < height; i++) {
+                StringBuilder line = new StringBuilder();
+                for (int c = 0; c < cells.size(); c++) {
+                    String part = i < cells.get(c).size() ? cells.get(c).get(i) : "";
+                    line.append(part);
+                    if (c < cells.size() - 1) {
+                        line.append(" ".repeat(width[c] - length(part) + 2));
+                    }
+                }
+                sb.append(line.toString().stripTrailing()).append('\n');
+            }
         }
         appendReasons(sb, "", "  ");
         return sb.toString();
+    }
+
+    /** The text cut at spaces into lines of at most {@code max} characters (a longer word stays whole). */
+    static List<String> wrap(String text, int max) {
+        List<String> out = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        // A number keeps its unit: "12 %" never ends one line and starts the next.
+        for (String glued : text.replace(" %", "\u00a0%").split(" ")) {
+            String word = glued.replace('\u00a0', ' ');
+            if (line.length() > 0 && length(line) + 1 + length(word) > max) {
+                out.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
+        }
+        out.add(line.toString());
+        return out;
+    }
+
+    private static int length(CharSequence s) {
+        return Character.codePointCount(s, 0, s.length());
     }
 
     /** "Not run or failed:" and one line per not-run row with its reason, or nothing. */
