@@ -28,9 +28,9 @@ final class DetailTables {
                 continue;
             }
             any = true;
-            rows.add(List.of(r.label(), g.collectors().isEmpty() ? "none ran" : g.collectors(), count(g.pausesPerFork()),
+            rows.add(List.of(r.label(), g.collectors().isEmpty() ? "none ran" : g.collectors(), GcSummary.count(g.pausesPerFork()),
                     g.pausesPerFork() == 0 ? "—" : GcSummary.millis(g.pauseMillisPerFork()),
-                    g.pausesPerFork() == 0 ? "—" : GcSummary.millis(g.longestPauseMillis()), count(g.cyclesPerFork())));
+                    g.pausesPerFork() == 0 ? "—" : GcSummary.millis(g.longestPauseMillis()), GcSummary.count(g.cyclesPerFork())));
         }
         if (!any) {
             return null;
@@ -83,9 +83,5 @@ final class DetailTables {
             }
         }
         return out;
-    }
-
-    private static String count(double perFork) {
-        return perFork == Math.rint(perFork) ? String.valueOf((long) perFork) : Format.sig(perFork);
     }
 }

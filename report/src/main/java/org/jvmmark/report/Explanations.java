@@ -117,6 +117,13 @@ final class Explanations {
         return sb.toString();
     }
 
+    /** A section's shared parameters: "messageBytes=256, rate=100000", or "" when there are none. */
+    static String params(Section s) {
+        StringBuilder p = new StringBuilder();
+        s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return p.toString();
+    }
+
     /** "4 workloads (synthetic, chat, ...) on 2 JVMs (Temurin 25.0.1, ...)". */
     static String whatRan(Results r) {
         java.util.Set<String> workloads = new java.util.LinkedHashSet<>();

@@ -82,7 +82,8 @@ record GcSummary(int forks, double pausesPerFork, double pauseMillisPerFork, lon
         return ms < 1 ? "<1 ms" : Format.value(ms, "ms");
     }
 
-    private static String count(double perFork) {
+    /** A per-fork count: whole when it is, else three figures. */
+    static String count(double perFork) {
         return perFork == Math.rint(perFork) ? String.valueOf((long) perFork) : Format.sig(perFork);
     }
 }

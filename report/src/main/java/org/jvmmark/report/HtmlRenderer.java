@@ -130,9 +130,7 @@ public final class HtmlRenderer {
         if (!s.params().isEmpty() || !s.commonFlags().isEmpty()) {
             h.append("<p class=\"meta\">");
             if (!s.params().isEmpty()) {
-                StringBuilder p = new StringBuilder();
-                s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-                h.append("Parameters: <code>").append(esc(p.toString())).append("</code> ");
+                h.append("Parameters: <code>").append(esc(Explanations.params(s))).append("</code> ");
             }
             if (!s.commonFlags().isEmpty()) {
                 h.append("JVM flags of every row: <code>").append(esc(String.join(" ", s.commonFlags()))).append("</code>");

@@ -52,9 +52,7 @@ public final class MarkdownRenderer {
     private static void section(StringBuilder md, Section s) {
         md.append("\n## ").append(esc(s.workload())).append("\n\n");
         if (!s.params().isEmpty()) {
-            StringBuilder p = new StringBuilder();
-            s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-            md.append("Parameters: ").append(esc(p.toString())).append("\n\n");
+            md.append("Parameters: ").append(esc(Explanations.params(s))).append("\n\n");
         }
         if (!s.commonFlags().isEmpty()) {
             md.append("JVM flags of every row: ").append(esc(String.join(" ", s.commonFlags()))).append("\n\n");

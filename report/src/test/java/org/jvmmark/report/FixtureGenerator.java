@@ -422,9 +422,13 @@ final class FixtureGenerator {
     }
 
     private double[] samples(int n, double mean, double cv) {
+        return samples(random, n, mean, cv);
+    }
+
+    private static double[] samples(Random from, int n, double mean, double cv) {
         double[] s = new double[n];
         for (int i = 0; i < n; i++) {
-            s[i] = round(mean * (1 + cv * random.nextGaussian()));
+            s[i] = round(mean * (1 + cv * from.nextGaussian()));
         }
         return s;
     }
@@ -524,11 +528,7 @@ final class FixtureGenerator {
     }
 
     private double[] laterSamples(int n, double mean, double cv) {
-        double[] s = new double[n];
-        for (int i = 0; i < n; i++) {
-            s[i] = round(mean * (1 + cv * later.nextGaussian()));
-        }
-        return s;
+        return samples(later, n, mean, cv);
     }
 
     /** Collections during each measured run, as the harness's listener records them: young pauses, a concurrent cycle now and then. */
