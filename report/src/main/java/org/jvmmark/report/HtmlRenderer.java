@@ -113,6 +113,9 @@ public final class HtmlRenderer {
         }
         h.append("</ul>\n");
         if (!n.percentiles().isEmpty()) {
+            // One line per workload, probe and percentile: folded, the headline above says what to trust.
+            h.append("<details><summary>Per workload, probe and percentile: trusted or not, and why (")
+                    .append(n.percentiles().size()).append(")</summary>\n");
             h.append("<table><tr><th class=\"label\">percentile</th><th>fork-to-fork variation</th><th class=\"label\">trusted</th>")
                     .append("<th class=\"label\">why</th></tr>\n");
             for (NoiseVerdict.PercentileNoise p : n.percentiles()) {
@@ -120,7 +123,7 @@ public final class HtmlRenderer {
                         .append(esc(Format.percent(p.cv()))).append("</td><td class=\"label\">").append(MarkdownRenderer.trustedWord(p))
                         .append("</td><td class=\"label\">").append(esc(p.reason())).append("</td></tr>\n");
             }
-            h.append("</table>\n");
+            h.append("</table>\n</details>\n");
         }
         h.append("</details>\n");
     }

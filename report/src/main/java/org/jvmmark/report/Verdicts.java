@@ -208,10 +208,13 @@ final class Verdicts {
             case TOO_FEW_FORKS -> new Headline(workload, "", col, Headline.Outcome.TOO_FEW_FORKS, null, null, effect,
                     "No verdict on " + figure + ": " + rc.why() + ". So far " + winner.label() + " leads, " + runnerUp.label()
                             + " is " + diff + "." + unstableWords, notRun);
-            case SIGNIFICANT -> new Headline(workload, "", col,
-                    table.cell(best, c).mark() == Cell.Mark.BEST ? Headline.Outcome.WINNER : Headline.Outcome.NO_DIFFERENCE,
-                    winner, runnerUp, effect, winner.label() + " wins on " + figure + ": " + runnerUp.label() + " is " + diff
-                            + ", " + forks + "." + unstableWords, notRun);
+            case SIGNIFICANT -> table.cell(best, c).mark() == Cell.Mark.BEST
+                    ? new Headline(workload, "", col, Headline.Outcome.WINNER, winner, runnerUp, effect, winner.label()
+                            + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + "." + unstableWords,
+                            notRun)
+                    : new Headline(workload, "", col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect, winner.label()
+                            + " leads on " + figure + " (" + runnerUp.label() + " is " + diff + "), but not every other row is"
+                            + " behind it beyond noise: no winner." + unstableWords, notRun);
             default -> new Headline(workload, "", col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect,
                     "No difference beyond noise on " + figure + " between " + winner.label() + " and " + runnerUp.label()
                             + " (" + diff + ", " + rc.why() + ", " + forks + ")." + unstableWords, notRun);

@@ -504,9 +504,16 @@ final class FixtureGenerator {
             read.add(round(base * 0.22 * (gib > 4 ? 3.5 : 1) * (1 + 0.03 * later.nextGaussian())));
         }
         Map<String, Object> bursts = new LinkedHashMap<>();
-        bursts.put("x", Map.of("name", "written", "unit", "GiB", "values", x));
+        Map<String, Object> written = new LinkedHashMap<>();
+        written.put("name", "written");
+        written.put("unit", "GiB");
+        written.put("values", x);
+        bursts.put("x", written);
         bursts.put("y", List.of(axis("writeMsPerGiB", write), axis("readMsPerGiB", read)));
-        bursts.put("markers", List.of(Map.of("at", 4, "label", "memory limit 4 GiB")));
+        Map<String, Object> limit = new LinkedHashMap<>();
+        limit.put("at", 4);
+        limit.put("label", "memory limit 4 GiB");
+        bursts.put("markers", List.of(limit));
         t.put("series", Map.of("bursts", bursts));
         Map<String, Object> metrics = new LinkedHashMap<>();
         metrics.put("writeMsPerGiB", metric(write.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), "ms/GiB", "lower", null));
