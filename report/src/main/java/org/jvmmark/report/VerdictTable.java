@@ -169,8 +169,8 @@ record VerdictTable(List<Line> lines) {
     static List<String> wrap(String text, int max) {
         List<String> out = new ArrayList<>();
         StringBuilder line = new StringBuilder();
-        // A number keeps its unit: "12 %" never ends one line and starts the next.
-        for (String glued : text.replace(" %", "\u00a0%").split(" ")) {
+        // A number keeps its unit ("12 %"), an option its value ("--forks 3"): never split over two lines.
+        for (String glued : text.replace(" %", "\u00a0%").replaceAll("(--[a-z-]+) ", "$1\u00a0").split(" ")) {
             String word = glued.replace('\u00a0', ' ');
             if (line.length() > 0 && length(line) + 1 + length(word) > max) {
                 out.add(line.toString());

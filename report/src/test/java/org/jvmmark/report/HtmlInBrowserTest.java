@@ -143,7 +143,7 @@ class HtmlInBrowserTest {
         int i = 1;
         for (String w : new LinkedHashSet<>(results.trials().stream().map(Trial::workload).toList())) {
             assertTrue(tops.has(w), "no section for " + w + " in " + tops);
-            crop(image, tops.get(w).asInt(), SCREENSHOTS.resolve(i++ + "-" + w + ".png"));
+            crop(image, Math.max(0, tops.get(w).asInt() - 16), SCREENSHOTS.resolve(i++ + "-" + w + ".png"));
         }
     }
 
