@@ -22,8 +22,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.Trial;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.jvmmark.testkit.OutsideTool;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,11 +45,7 @@ class HtmlInBrowserTest {
 
     @BeforeAll
     static void renderAndOpen() throws Exception {
-        if (!Files.isExecutable(Chromium.BINARY)) {
-            // CI installs it (scripts/setup-tests.sh); a developer machine without it skips, never passes silently.
-            assertTrue(System.getenv("CI") == null, "CI must have " + Chromium.BINARY + " (scripts/setup-tests.sh installs it)");
-            Assumptions.abort(Chromium.BINARY + " is not installed; run scripts/setup-tests.sh");
-        }
+        OutsideTool.require("chromium", Chromium.BINARY);
         Files.createDirectories(SCREENSHOTS);
         Path dir = Golden.copyFixture("showcase", Files.createTempDirectory(WORK, "report"));
         results = ResultsReader.readDir(dir);

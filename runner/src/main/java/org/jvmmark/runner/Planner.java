@@ -12,16 +12,24 @@ import org.jvmmark.api.WorkloadInfo;
 
 /**
  * Builds the plan: workloads × JDKs × collectors × {@code --jvm-args} sets × workload variants ×
- * forks. Every parameter is resolved and checked here, before anything is forked, so a typo fails
+ * forks (the workload's variants as {@link VariantSelection} chose them: {@code --variant}, or a
+ * {@code --param} that a variant sets). Every parameter is resolved and checked here, before anything is forked, so a typo fails
  * in a second rather than after an hour of trials. A combination the JDK cannot run (too old for
  * the workload or variant, collector missing) becomes one {@code unsupported} trial with the
  * reason, not a failure. Stateless apart from the collector probe's cache.
  */
 final class Planner {
     private final GcProbe gcProbe;
+    private final List<String> variantNames;
 
     Planner(GcProbe gcProbe) {
+        this(gcProbe, List.of());
+    }
+
+    /** @param variantNames {@code --variant} names: only these of each workload's own variants run (empty: all) */
+    Planner(GcProbe gcProbe, List<String> variantNames) {
         this.gcProbe = gcProbe;
+        this.variantNames = List.copyOf(variantNames);
     }
 
     /**
@@ -51,7 +59,8 @@ final class Planner {
         for (CatalogEntry w : workloads) {
             WorkloadInfo info = w.info();
             Map<String, String> own = ownOverrides(info, overrides, workloads.size() == 1);
-            List<Variant> variants = info.variants().isEmpty() ? java.util.Collections.singletonList(null) : info.variants();
+            List<Variant> chosen = VariantSelection.select(info, own, variantNames);
+            List<Variant> variants = chosen.isEmpty() ? java.util.Collections.singletonList(null) : chosen;
             for (Jdk jdk : jdks) {
                 for (GarbageCollector gc : gcChoices) {
                     for (int a = 0; a < argChoices.size(); a++) {
@@ -111,11 +120,17 @@ final class Planner {
      * @throws UserException as {@link #plan} does
      */
     static void checkParams(List<CatalogEntry> workloads, String profile, Map<String, String> overrides) {
+        checkParams(workloads, profile, overrides, List.of());
+    }
+
+    /** The same, with the {@code --variant} names: each must be declared by a selected workload. */
+    static void checkParams(List<CatalogEntry> workloads, String profile, Map<String, String> overrides, List<String> variantNames) {
         checkOverridesKnown(workloads, overrides);
+        VariantSelection.checkNames(workloads, variantNames);
         for (CatalogEntry w : workloads) {
             Map<String, String> own = ownOverrides(w.info(), overrides, workloads.size() == 1);
             resolve(w.info(), profile, own);
-            for (Variant v : w.info().variants()) {
+            for (Variant v : VariantSelection.select(w.info(), own, variantNames)) {
                 Map<String, String> settings = new LinkedHashMap<>(own);
                 settings.putAll(parseVariant(w.info(), v));
                 resolve(w.info(), profile, settings);

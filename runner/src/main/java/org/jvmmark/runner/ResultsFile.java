@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * {@code DIR/results.json} (schema {@value #SCHEMA}), rewritten whole after every trial: written to
@@ -80,6 +81,11 @@ final class ResultsFile {
         return ids;
     }
 
+    /** The recorded command, profile and host (and trials): a copy. */
+    synchronized ObjectNode snapshot() {
+        return root.deepCopy();
+    }
+
     synchronized ArrayNode trials() {
         return root.get("trials").deepCopy();
     }
@@ -101,9 +107,11 @@ final class ResultsFile {
     synchronized void write() throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".results-", ".json.tmp");
+        // not Files.createTempFile: its 0600 would become results.json's mode; this one gets the
+        // umask's, like every other output of the run
+        Path tmp = dir.resolve(".results-" + UUID.randomUUID() + ".json.tmp");
         try {
-            Files.write(tmp, JSON.writeValueAsBytes(root));
+            Files.write(tmp, JSON.writeValueAsBytes(root), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }

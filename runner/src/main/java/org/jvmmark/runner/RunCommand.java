@@ -19,6 +19,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.Report;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -58,6 +61,10 @@ final class RunCommand implements Callable<Integer> {
             description = "Collectors to compare, each a variant: G1, Parallel, Serial, ZGC, GenZGC, Shenandoah, Epsilon.")
     private List<String> gcs = new ArrayList<>();
 
+    @Option(names = "--variant", paramLabel = "NAME,...", split = ",",
+            description = "Only these of the workload's own variants (see 'jvmmark list'), e.g. --variant nio,virtual.")
+    private List<String> variants = new ArrayList<>();
+
     @Option(names = "--forks", description = "Fresh JVMs per combination (default: the profile's, smoke 1, quick 3,"
             + " standard 5; verdicts need 3).")
     private Integer forks;
@@ -72,14 +79,24 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<date-time>).")
     private Path out;
 
-    @Option(names = "--resume", description = "Continue DIR/results.json: skip its ok and unsupported trials, run failed and missing ones again.")
+    @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
     private boolean resume;
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
 
+    @Spec
+    private CommandSpec spec;
+
+    /** With {@code --resume}: the results file being continued, opened before anything else. */
+    private ResultsFile recorded;
+    private List<Jdk> resolvedJdks = List.of();
+
     @Override
     public Integer call() throws Exception {
+        if (resume) {
+            takeRecordedCommand();
+        }
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
         }
@@ -114,16 +131,65 @@ final class RunCommand implements Callable<Integer> {
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe());
+        Planner planner = new Planner(new GcProbe(), variants);
         // parameters are checked before any JDK is started
-        Planner.checkParams(chosen, profile, overrides);
+        Planner.checkParams(chosen, profile, overrides, variants);
         List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
+        resolvedJdks = jdkList;
         List<PlannedTrial> plan = planner.plan(chosen, jdkList, collectors, argSets, forks, profile, overrides);
+        if (recorded != null) {
+            ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
+            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
+        }
         if (dryRun) {
+            if (recorded == null && out != null) {
+                OutputDirectory.checkNewRun(out.toAbsolutePath().normalize());
+            }
             printPlan(plan);
             return 0;
         }
         return execute(plan);
+    }
+
+    /**
+     * {@code --resume}: the run's settings become the recorded command's. An option given again must
+     * repeat its recorded value; anything else would mix two settings in one result set.
+     */
+    private void takeRecordedCommand() {
+        if (out == null) {
+            throw new UserException("--resume needs --out DIR, the directory of the run to continue");
+        }
+        Path dir = out.toAbsolutePath().normalize();
+        OutputDirectory.forResume(dir);
+        recorded = ResultsFile.open(dir);
+        ResumeSpec r = ResumeSpec.read(recorded.snapshot());
+        ParseResult given = spec.commandLine().getParseResult();
+        Path file = recorded.path();
+        refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
+        refuseOther(given, file, "--jdk", jdks, r.jdk());
+        refuseOther(given, file, "--profile", profile, r.profile());
+        refuseOther(given, file, "--param", params, r.params());
+        refuseOther(given, file, "--gc", gcs, r.gc());
+        refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
+        refuseOther(given, file, "--variant", variants, r.variants());
+        refuseOther(given, file, "--forks", forks, r.forks());
+        refuseOther(given, file, "--cpus", cpus, r.cpus());
+        workloads = new ArrayList<>(r.workloads());
+        jdks = new ArrayList<>(r.jdkSelectors());
+        profile = r.profile();
+        params = new ArrayList<>(r.params());
+        gcs = new ArrayList<>(r.gc());
+        jvmArgs = new ArrayList<>(r.jvmArgs());
+        variants = new ArrayList<>(r.variants());
+        forks = r.forks();
+        cpus = r.cpus();
+    }
+
+    /** An option given on this command line (not defaulted) must repeat the recorded value. */
+    private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
+        if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
+            ResumeSpec.refuseOther(file, option, now, recordedValue);
+        }
     }
 
     /** Pinning must be possible here: {@code taskset} present, every CPU asked for online. */
@@ -149,6 +215,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void printPlan(List<PlannedTrial> plan) {
+        if (recorded != null) {
+            printResumePlan(plan);
+            return;
+        }
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"trial", "estimate", "JVM flags / note"});
         for (PlannedTrial t : plan) {
@@ -161,20 +231,35 @@ final class RunCommand implements Callable<Integer> {
                 plan.size() - runnable, profile, Text.seconds(Planner.estimatedSeconds(plan)));
     }
 
+    /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
+    private void printResumePlan(List<PlannedTrial> plan) {
+        ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
+        java.util.Map<String, String> statusById = new java.util.HashMap<>();
+        recorded.trials().forEach(t -> statusById.put(t.path("id").asText(), t.path("status").asText()));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"trial", "resume", "estimate"});
+        for (PlannedTrial t : plan) {
+            String status = statusById.get(t.id());
+            boolean runs = resumed.todo().contains(t);
+            rows.add(new String[] {t.id(), status == null ? "run (not recorded)" : runs ? "run again (was " + status + ")"
+                    : "keep (" + status + ")", runs && t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-"});
+        }
+        Tables.print(main.out, rows);
+        main.out.printf("resume %s (profile %s): %d of %d trials kept, %d to run (%d again); estimated duration %s%n",
+                recorded.path().getParent(), profile, resumed.done(), plan.size(), resumed.todo().size(), resumed.rerun(),
+                Text.seconds(Planner.estimatedSeconds(resumed.todo())));
+    }
+
     private int execute(List<PlannedTrial> plan) throws IOException {
         Path dir = (out != null ? out : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
         ResultsFile results;
-        if (resume) {
-            results = ResultsFile.open(dir);
-            if (!results.profile().equals(profile)) {
-                throw new UserException(dir + " holds a '" + results.profile() + "' run; resume it with --profile " + results.profile());
-            }
+        OutputDirectory output;
+        if (recorded != null) {
+            output = OutputDirectory.forResume(dir);
+            results = recorded;
         } else {
-            if (Files.exists(dir.resolve(ResultsFile.NAME))) {
-                throw new UserException(dir.resolve(ResultsFile.NAME) + " exists; add --resume to continue it, or choose another --out");
-            }
-            Files.createDirectories(dir);
+            output = OutputDirectory.forNewRun(dir);
             results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
             results.write();
         }
@@ -210,9 +295,12 @@ final class RunCommand implements Callable<Integer> {
                 }
                 results.add(record);
                 progress.finished(index, t, record.path("status").asText(), record.path("process").path("wallSeconds").asDouble(0));
+                if (!record.path("status").asText().equals("ok") && t.runnable()) {
+                    progress.problem(t, record.path("error").asText(), record.hasNonNull("logs") ? dir.resolve(record.path("logs").asText()) : null);
+                }
             }
         } finally {
-            TrialExecutor.deleteRecursively(dir.resolve("work"));
+            output.removeWork();
             if (interrupted.get()) {
                 main.err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                         + " (continue with --resume)");
@@ -264,6 +352,8 @@ final class RunCommand implements Callable<Integer> {
         c.set("params", TrialExecutor.JSON.valueToTree(params));
         c.set("gc", TrialExecutor.JSON.valueToTree(gcs));
         c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
+        c.set("variants", TrialExecutor.JSON.valueToTree(variants));
+        c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
         c.put("forks", forks);
         c.put("cpus", cpus);
         return c;
