@@ -42,10 +42,12 @@ public record Stability(String reason) {
                 double spread = Stats.stddev(Stats.logs(forks));
                 double[] sorted = forks.clone();
                 Arrays.sort(sorted);
+                double jump = 1;
                 for (int i = 1; i < sorted.length; i++) {
-                    if (sorted[i] / sorted[i - 1] >= LEVEL_JUMP) {
-                        return new Stability("forks on two levels (" + Format.sig(sorted[i] / sorted[i - 1]) + "× apart)");
-                    }
+                    jump = Math.max(jump, sorted[i] / sorted[i - 1]);
+                }
+                if (jump >= LEVEL_JUMP) {
+                    return new Stability("forks on two levels (" + Format.sig(jump) + "× apart)");
                 }
                 if (spread > FORK_SPREAD) {
                     return new Stability("forks disagree (spread ±" + Format.percent(spread) + ")");
