@@ -170,7 +170,12 @@ public final class ResultsReader {
     private static Probe probe(JsonNode b, String origin) {
         List<Probe.Run> runs = new ArrayList<>();
         for (JsonNode r : b.path("runs")) {
-            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles"))));
+            List<GcEvent> gc = r.has("gcEvents") ? new ArrayList<>() : null;
+            for (JsonNode e : r.path("gcEvents")) {
+                gc.add(new GcEvent(e.path("collector").asText(""), e.path("action").asText(""), e.path("cause").asText(""),
+                        e.path("startMillis").asLong(0), e.path("durationMillis").asLong(0)));
+            }
+            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles")), gc));
         }
         double target = b.path("targetRate").asDouble(0);
         double achieved = b.path("achievedRate").asDouble(0);

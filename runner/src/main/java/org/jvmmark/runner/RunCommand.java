@@ -68,8 +68,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Only these of the workload's own variants (see 'jvmmark list'), e.g. --variant nio,virtual.")
     private List<String> variants = new ArrayList<>();
 
-    @Option(names = "--forks", defaultValue = "1", description = "Fresh JVMs per combination (default: 1).")
-    private int forks;
+    @Option(names = "--forks", description = "Fresh JVMs per combination (default: the profile's, smoke 1, quick 3,"
+            + " standard 5; verdicts need 3).")
+    private Integer forks;
+
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
 
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
@@ -102,6 +107,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
+        }
+        if (forks == null) {
+            forks = Planner.defaultForks(profile);
         }
         if (forks < 1) {
             throw new UserException("--forks must be at least 1");
@@ -332,7 +340,9 @@ final class RunCommand implements Callable<Integer> {
     /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
     static void renderReport(Main main, Path dir) {
         try {
-            Report.render(dir);
+            // The verdict comes last, where a reader's eyes land when the run ends.
+            main.out.println();
+            main.out.print(Report.verdictText(Report.render(dir, threshold)));
             main.out.println("report: " + dir.resolve("report.html"));
         } catch (IOException | RuntimeException e) {
             main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
