@@ -52,13 +52,13 @@ final class Explanations {
     private Explanations() {
     }
 
-    /** The marker and change text for a cell, e.g. "+12.3 % ▲"; "" when there is nothing to say. */
-    static String markText(Cell cell) {
+    /** The marker and the difference in words for a cell, e.g. "12 % slower ▲"; "" when there is nothing to say. */
+    static String markText(Column column, Cell cell) {
         return switch (cell.mark()) {
             case BEST -> BEST;
-            case SIGNIFICANT -> delta(cell) + SIGNIFICANT;
-            case WITHIN_NOISE -> delta(cell) + WITHIN_NOISE;
-            case TOO_FEW_FORKS -> delta(cell) + TOO_FEW;
+            case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
+            case WITHIN_NOISE -> delta(column, cell) + WITHIN_NOISE;
+            case TOO_FEW_FORKS -> delta(column, cell) + TOO_FEW;
             case UNSTABLE -> UNSTABLE;
             case LEADS, UNTRUSTED, NONE -> "";
         };
@@ -69,7 +69,7 @@ final class Explanations {
         int forks = cell.figure().forks().length;
         StringBuilder sb = new StringBuilder(forks + (forks == 1 ? " fork" : " forks"));
         if (cell.effect() != null && Double.isFinite(cell.effect().ratio())) {
-            sb.append("; against the best: ").append(cell.effect().words(Verdicts.moreWord(column), Verdicts.lessWord(column)));
+            sb.append("; against the best: ").append(Words.effect(column, cell.effect()));
         }
         if (!cell.why().isEmpty()) {
             sb.append("; ").append(cell.why());
@@ -86,9 +86,10 @@ final class Explanations {
                 .collect(java.util.stream.Collectors.joining(", "));
     }
 
-    /** "+12.3 % ", or "" when there is no relative difference (the best is zero). */
-    private static String delta(Cell cell) {
-        return Double.isNaN(cell.delta()) || Double.isInfinite(cell.delta()) ? "" : Format.change(cell.delta()) + " ";
+    /** "12 % slower ", or "" when there is no relative difference (the best is zero). */
+    private static String delta(Column column, Cell cell) {
+        String w = Words.worse(column, cell.delta());
+        return w.isEmpty() ? "" : w + " ";
     }
 
     /** " ±3.1 %" for a metric whose forks vary, else "". */
@@ -114,6 +115,13 @@ final class Explanations {
             }
         }
         return sb.toString();
+    }
+
+    /** A section's shared parameters: "messageBytes=256, rate=100000", or "" when there are none. */
+    static String params(Section s) {
+        StringBuilder p = new StringBuilder();
+        s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return p.toString();
     }
 
     /** "4 workloads (synthetic, chat, ...) on 2 JVMs (Temurin 25.0.1, ...)". */
@@ -190,6 +198,13 @@ final class Explanations {
         // The runner's key; "thp" is read too for files written before it was named so.
         add(parts, h.getOrDefault("transparentHugePages", h.get("thp")), "THP ");
         add(parts, h.get("virtualization"), "virtualization: ");
+        List<String> machines = r.trials().stream().map(org.jvmmark.results.Trial::machine).filter(m -> !m.isEmpty())
+                .distinct().toList();
+        if (machines.size() > 1) {
+            // merged from several machines (jvmmark merge): the facts are the first's; results.json's hosts has each one's
+            return machines.size() + " machines (" + String.join(", ", machines) + "; JVMs ranked within each) · facts of "
+                    + machines.get(0) + ": " + String.join(" · ", parts);
+        }
         return String.join(" · ", parts);
     }
 

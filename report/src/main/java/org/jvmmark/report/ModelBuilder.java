@@ -44,13 +44,18 @@ public final class ModelBuilder {
                 jitterLines(jitter)), sections, threshold);
     }
 
-    /** Rows per workload, workloads in first-appearance order, rows by JDK feature, vendor, variant. */
+    /**
+     * Rows per workload, workloads in first-appearance order, rows by JDK feature, vendor, variant.
+     * A result set merged from several machines gets one section per workload and machine: JVMs are
+     * ranked only against JVMs measured on the same host.
+     */
     static Map<String, List<Row>> rows(List<Trial> trials) {
         Map<String, Map<List<Object>, List<Trial>>> groups = new LinkedHashMap<>();
+        boolean severalMachines = trials.stream().map(Trial::machine).distinct().count() > 1;
         for (Trial t : trials) {
             List<Object> key = List.of(t.jvm().vendor(), t.jvm().version(), t.jvm().vmName(), t.variant(),
                     t.flags(), t.params());
-            groups.computeIfAbsent(t.workload(), k -> new LinkedHashMap<>())
+            groups.computeIfAbsent(severalMachines ? t.workload() + " · on " + t.machine() : t.workload(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         Map<String, List<Row>> out = new LinkedHashMap<>();
@@ -66,10 +71,28 @@ public final class ModelBuilder {
             }
             rows.sort(Comparator.comparingInt((Row r) -> r.jvm().feature()).thenComparing(r -> r.jvm().version())
                     .thenComparing(r -> r.jvm().vendor()).thenComparing(Row::variant)
-                    .thenComparing(r -> String.join(" ", r.flags())).thenComparing(r -> r.params().toString()));
+                    .thenComparing(r -> String.join(" ", r.flags())).thenComparing(Row::params, ModelBuilder::compareParams));
             out.put(workload, rows);
         });
         return out;
+    }
+
+    /** Key by key, numbers as numbers: a swept {@code rate=10000} comes before {@code rate=50000} and {@code rate=100000}. */
+    static int compareParams(Map<String, String> a, Map<String, String> b) {
+        for (String key : new TreeSet<>(a.keySet())) {
+            String x = a.get(key);
+            String y = b.getOrDefault(key, "");
+            int c;
+            try {
+                c = Double.compare(Double.parseDouble(x.replace("_", "")), Double.parseDouble(y.replace("_", "")));
+            } catch (NumberFormatException e) {
+                c = x.compareTo(y);
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
     }
 
     private static Set<String> varyingParams(java.util.Collection<List<Trial>> groups) {
@@ -279,7 +302,48 @@ public final class ModelBuilder {
                 figures[r][c] = Figures.figure(rows.get(r), columns.get(c));
             }
         }
-        return new Table(title, columns, rows, Verdicts.judge(columns, figures, threshold));
+        // Rows are ranked only against rows at the same swept values: the rows of a sweep
+        // (rate=10000, rate=50000, ...) measure different loads, not better or worse JVMs.
+        Set<String> swept = sweptKeys(rows);
+        Map<Map<String, String>, List<Integer>> peers = new LinkedHashMap<>();
+        for (int r = 0; r < rows.size(); r++) {
+            Map<String, String> at = new java.util.TreeMap<>(rows.get(r).params());
+            at.keySet().retainAll(swept);
+            peers.computeIfAbsent(at, k -> new ArrayList<>()).add(r);
+        }
+        List<List<Cell>> cells = new ArrayList<>(java.util.Collections.nCopies(rows.size(), (List<Cell>) null));
+        for (List<Integer> group : peers.values()) {
+            Figure[][] sub = new Figure[group.size()][];
+            for (int i = 0; i < sub.length; i++) {
+                sub[i] = figures[group.get(i)];
+            }
+            List<List<Cell>> judged = Verdicts.judge(columns, sub, threshold);
+            for (int i = 0; i < sub.length; i++) {
+                cells.set(group.get(i), judged.get(i));
+            }
+        }
+        return new Table(title, columns, rows, cells);
+    }
+
+    /**
+     * The parameters that take several values for one JVM variant: a sweep's ({@code --param
+     * rate=10000,50000}), as opposed to those a workload variant sets (chat's {@code impl}),
+     * which differ only between variants.
+     */
+    static Set<String> sweptKeys(List<Row> rows) {
+        Map<List<Object>, Map<String, String>> firstOfVariant = new LinkedHashMap<>();
+        Set<String> swept = new TreeSet<>();
+        for (Row row : rows) {
+            Map<String, String> first = firstOfVariant.putIfAbsent(List.of(row.jvm().label(), row.variant(), row.flags()), row.params());
+            if (first != null) {
+                row.params().forEach((k, v) -> {
+                    if (!v.equals(first.get(k))) {
+                        swept.add(k);
+                    }
+                });
+            }
+        }
+        return swept;
     }
 
     /** The noise entry of one latency column: its trust and how much its rows' forks vary. */

@@ -234,17 +234,13 @@ final class Verdicts {
         };
     }
 
-    /** The word for "this figure is higher": slower for times, more for the rest. */
+    /** The word for "this figure is higher" ({@link Words}: slower for times, faster for rates, more memory for sizes). */
     static String moreWord(Column col) {
-        return isTime(col.unit()) ? "slower" : col.higherIsBetter() ? "higher" : "more";
+        return Words.moreLess(col)[0];
     }
 
     static String lessWord(Column col) {
-        return isTime(col.unit()) ? "faster" : col.higherIsBetter() ? "lower" : "less";
-    }
-
-    private static boolean isTime(String unit) {
-        return List.of("ns", "us", "µs", "ms", "s").contains(unit);
+        return Words.moreLess(col)[1];
     }
 
     private static String forksText(int a, int b) {

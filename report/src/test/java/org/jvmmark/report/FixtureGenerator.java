@@ -31,6 +31,10 @@ final class FixtureGenerator {
 
     private final boolean regressed;
     private final Random random;
+    /** The baseline plus what only the renderers' tests need: GC per run, an http sweep over connections, a series. */
+    private final boolean showcase;
+    /** For what only the showcase adds (GC events, http, queue-large): the baseline's figures stay as they were. */
+    private final Random later;
     /** Run-to-run variation of a run's median inside one fork (a coefficient of variation). */
     private final double runSpread;
 
@@ -39,7 +43,13 @@ final class FixtureGenerator {
     }
 
     private FixtureGenerator(long seed, boolean regressed, double runSpread) {
+        this(seed, regressed, runSpread, false);
+    }
+
+    private FixtureGenerator(long seed, boolean regressed, double runSpread, boolean showcase) {
         this.regressed = regressed;
+        this.showcase = showcase;
+        this.later = new Random(seed + 2);
         this.random = new Random(seed);
         this.runSpread = runSpread;
     }
@@ -101,6 +111,11 @@ final class FixtureGenerator {
 
     static String json(boolean regressed) throws IOException {
         return JSON.writeValueAsString(new FixtureGenerator(regressed).results()) + "\n";
+    }
+
+    /** The baseline with GC events per run, an http sweep over connections and a queue-large series. */
+    static String showcaseJson() throws IOException {
+        return JSON.writeValueAsString(new FixtureGenerator(20261120L, false, 0.02, true).results()) + "\n";
     }
 
     static void write(Path dir, boolean regressed) throws IOException {
@@ -165,6 +180,9 @@ final class FixtureGenerator {
             trials.add(chatTrial(chat, jdk25, "platform", fork, (regressed ? 41_500 : 49_000) * forkLevel()));
         }
         trials.add(chatTrial(chat, jdk25, "virtual", 1, 52_500));
+        if (showcase) {
+            showcase(trials, jdk17, jdk25);
+        }
         r.put("trials", trials);
     }
 
@@ -260,6 +278,9 @@ final class FixtureGenerator {
         Map<String, Object> latency = new LinkedHashMap<>();
         Map<String, Object> endToEnd = block(runs, medianNs, 100_000, true);
         latency.put("endToEnd", endToEnd);
+        if (showcase) {
+            addGcEvents(endToEnd, (Integer) jvm.get("feature"));
+        }
         if (workload.equals("queue-latency")) {
             latency.put("append", block(runs, medianNs * 0.35, 100_000, false));
             latency.put("read", block(runs, medianNs * 0.30, 100_000, false));
@@ -401,9 +422,13 @@ final class FixtureGenerator {
     }
 
     private double[] samples(int n, double mean, double cv) {
+        return samples(random, n, mean, cv);
+    }
+
+    private static double[] samples(Random from, int n, double mean, double cv) {
         double[] s = new double[n];
         for (int i = 0; i < n; i++) {
-            s[i] = round(mean * (1 + cv * random.nextGaussian()));
+            s[i] = round(mean * (1 + cv * from.nextGaussian()));
         }
         return s;
     }
@@ -418,4 +443,136 @@ final class FixtureGenerator {
         }
         return m;
     }
+
+    private void showcase(List<Object> trials, Map<String, Object> jdk17, Map<String, Object> jdk25) {
+        Map<String, Object> http = Map.of("requestBytes", 128);
+        for (int connections : new int[] {100, 1000, 10000}) {
+            for (Map<String, Object> jvm : List.of(jdk17, jdk25)) {
+                for (String threads : List.of("platform", "virtual")) {
+                    Map<String, Object> p = new java.util.TreeMap<>(http);
+                    p.put("connections", connections);
+                    p.put("threads", threads);
+                    if (threads.equals("virtual") && jvm == jdk17) {
+                        trials.add(notOk("http", p, jvm, threads, "unsupported", "variant virtual needs JDK 21 or newer; this JVM is 17"));
+                    } else {
+                        for (int fork = 1; fork <= 3; fork++) {
+                            trials.add(httpTrial(p, jvm, threads, connections, fork));
+                        }
+                    }
+                }
+            }
+        }
+        for (Map<String, Object> jvm : List.of(jdk17, jdk25)) {
+            trials.add(queueLargeTrial(jvm));
+        }
+    }
+
+    /** Requests/s falls and RSS grows with connections; virtual threads scale further. */
+    private Map<String, Object> httpTrial(Map<String, Object> params, Map<String, Object> jvm, String threads, int connections,
+                                          int fork) {
+        Map<String, Object> t = trial("http", params, jvm, threads, fork, "ok", null);
+        t.put("id", t.get("id") + "/c" + connections);
+        t.put("process", process(300_000_000L + later.nextInt(5_000_000), 30.0, 50.0, 0));
+        boolean v = threads.equals("virtual");
+        double rps = 42_000 * (jvm.get("feature").equals(25) ? 1.06 : 1.0) / (1 + Math.log10(connections / 100.0) * (v ? 0.15 : 0.45));
+        double rss = 90e6 + connections * (v ? 12_000 : 140_000);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        double[] runs = laterSamples(5, rps, 0.03);
+        metrics.put("requestsPerSecond", metric(Stats.mean(runs), "/s", "higher", runs));
+        double[] rssRuns = laterSamples(5, rss, 0.02);
+        metrics.put("serverRssBytes", metric(Stats.median(rssRuns), "bytes", "lower", rssRuns));
+        metrics.put("serverPeakThreads", metric(v ? 24 : connections + 20, "threads", "none", null));
+        metrics.put("requestsSent", metric(Math.round(rps * 10), "requests", "none", null));
+        t.put("metrics", metrics);
+        t.put("latency", Map.of());
+        t.put("info", Map.of("threads", threads));
+        t.put("warnings", List.of());
+        return t;
+    }
+
+    /** Write and read time per GiB as the queue grows past the 4 GiB memory limit. */
+    private Map<String, Object> queueLargeTrial(Map<String, Object> jvm) {
+        Map<String, Object> t = trial("queue-large", Map.of("gib", 8, "memoryLimitGiB", 4), jvm, "G1", 1, "ok", null);
+        t.put("process", process(4_100_000_000L, 95.0, 80.0, 0));
+        List<Double> x = new ArrayList<>();
+        List<Double> write = new ArrayList<>();
+        List<Double> read = new ArrayList<>();
+        double base = jvm.get("feature").equals(25) ? 860 : 900;
+        for (int gib = 1; gib <= 8; gib++) {
+            x.add((double) gib);
+            write.add(round(base * (gib > 4 ? 1.9 + 0.1 * (gib - 4) : 1) * (1 + 0.03 * later.nextGaussian())));
+            read.add(round(base * 0.22 * (gib > 4 ? 3.5 : 1) * (1 + 0.03 * later.nextGaussian())));
+        }
+        Map<String, Object> bursts = new LinkedHashMap<>();
+        Map<String, Object> written = new LinkedHashMap<>();
+        written.put("name", "written");
+        written.put("unit", "GiB");
+        written.put("values", x);
+        bursts.put("x", written);
+        bursts.put("y", List.of(axis("writeMsPerGiB", write), axis("readMsPerGiB", read)));
+        Map<String, Object> limit = new LinkedHashMap<>();
+        limit.put("at", 4);
+        limit.put("label", "memory limit 4 GiB");
+        bursts.put("markers", List.of(limit));
+        t.put("series", Map.of("bursts", bursts));
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("writeMsPerGiB", metric(write.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), "ms/GiB", "lower", null));
+        metrics.put("bytesWritten", metric(8L * 1024 * 1024 * 1024, "bytes", "none", null));
+        t.put("metrics", metrics);
+        t.put("latency", Map.of());
+        t.put("info", Map.of());
+        t.put("warnings", List.of());
+        return t;
+    }
+
+    private static Map<String, Object> axis(String name, List<Double> values) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("name", name);
+        a.put("unit", "ms/GiB");
+        a.put("better", "lower");
+        a.put("values", values);
+        return a;
+    }
+
+    private double[] laterSamples(int n, double mean, double cv) {
+        return samples(later, n, mean, cv);
+    }
+
+    /** Collections during each measured run, as the harness's listener records them: young pauses, a concurrent cycle now and then. */
+    @SuppressWarnings("unchecked")
+    private void addGcEvents(Map<String, Object> block, int feature) {
+        for (Object o : (List<Object>) block.get("runs")) {
+            Map<String, Object> run = (Map<String, Object>) o;
+            List<Object> events = new ArrayList<>();
+            long pause = 0;
+            int young = 2 + later.nextInt(3);
+            long at = 5_000;
+            for (int i = 0; i < young; i++) {
+                at += 400 + later.nextInt(600);
+                long ms = (feature == 25 ? 1 : 2) + later.nextInt(4);
+                events.add(gcEvent("G1 Young Generation", "end of minor GC", "G1 Evacuation Pause", at, ms));
+                pause += ms;
+            }
+            if (later.nextInt(3) == 0) {
+                long ms = 40 + later.nextInt(30);
+                events.add(gcEvent("G1 Concurrent GC", "end of concurrent GC pause", "No GC", at + 100, ms));
+                pause += ms;
+            }
+            // As the harness writes them: every event counted and timed, concurrent or not.
+            run.put("gcCount", events.size());
+            run.put("gcMillis", pause);
+            run.put("gcEvents", events);
+        }
+    }
+
+    private static Map<String, Object> gcEvent(String collector, String action, String cause, long start, long ms) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("collector", collector);
+        e.put("action", action);
+        e.put("cause", cause);
+        e.put("startMillis", start);
+        e.put("durationMillis", ms);
+        return e;
+    }
+
 }

@@ -30,6 +30,46 @@ class ModelBuilderTest {
     }
 
     @Test
+    void shouldOrderSweptValuesAsNumbers() {
+        List<java.util.Map<String, String>> sorted = new java.util.ArrayList<>(List.of(
+                java.util.Map.of("rate", "100000", "mode", "b"), java.util.Map.of("rate", "50_000", "mode", "b"),
+                java.util.Map.of("rate", "10000", "mode", "b"), java.util.Map.of("rate", "10000", "mode", "a")));
+        sorted.sort(ModelBuilder::compareParams);
+        assertEquals(List.of("a 10000", "b 10000", "b 50_000", "b 100000"),
+                sorted.stream().map(m -> m.get("mode") + " " + m.get("rate")).toList());
+    }
+
+    private static org.jvmmark.results.Trial scoreTrial(String id, String version, String variant, String rate, String impl,
+                                                        double score) {
+        org.jvmmark.results.JvmInfo jvm = new org.jvmmark.results.JvmInfo("/jdk", version, Integer.parseInt(version.split("\\.")[0]),
+                "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
+        return new org.jvmmark.results.Trial(id, "w", java.util.Map.of("rate", rate, "impl", impl), jvm, variant, "ok", null,
+                new org.jvmmark.results.ProcessFacts(0, 1, 1, 0),
+                java.util.Map.of("score", new org.jvmmark.results.Metric(score, "ops/s", true, new double[] {score, score * 1.01, score * 0.99})),
+                java.util.Map.of(), java.util.Map.of(), List.of(), List.of(), "", java.util.Map.of());
+    }
+
+    @Test
+    void shouldRankJvmsOnlyAgainstRowsAtTheSameSweptValue() {
+        List<org.jvmmark.results.Trial> trials = List.of(
+                scoreTrial("a", "17.0.1", "nio", "10", "nio", 100), scoreTrial("b", "25.0.1", "nio", "10", "nio", 90),
+                scoreTrial("c", "17.0.1", "nio", "20", "nio", 180), scoreTrial("d", "25.0.1", "nio", "20", "nio", 200),
+                scoreTrial("e", "25.0.1", "platform", "20", "platform", 150));
+        ReportModel m = ModelBuilder.build(new org.jvmmark.results.Results("jvmmark/results/1", "", null, "smoke",
+                java.util.Map.of("cpus", "8"), trials));
+        Table metrics = m.sections().get(0).tables().get(0);
+        List<String> marks = new java.util.ArrayList<>();
+        for (int r = 0; r < metrics.rows().size(); r++) {
+            marks.add(metrics.rows().get(r).label() + " " + metrics.cell(r, 0).mark());
+        }
+        // rate is swept (it varies for one JVM variant); impl only follows the variant, so nio and platform are ranked together
+        // One fork a row: each swept value has its own leader, and no difference is called (too few forks).
+        assertEquals(List.of("Vendor 17.0.1 · G1 · nio · rate=10 LEADS", "Vendor 17.0.1 · G1 · nio · rate=20 TOO_FEW_FORKS",
+                "Vendor 25.0.1 · G1 · nio · rate=10 TOO_FEW_FORKS", "Vendor 25.0.1 · G1 · nio · rate=20 LEADS",
+                "Vendor 25.0.1 · G1 · platform · rate=20 TOO_FEW_FORKS"), marks);
+    }
+
+    @Test
     void shouldTakeOneValuePerForkFromThatForksOwnHistogram() {
         Row row = section("queue-latency").rows().get(1);
         Column p50 = section("queue-latency").tables().get(0).columns().get(0);

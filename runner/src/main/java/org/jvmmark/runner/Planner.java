@@ -164,7 +164,7 @@ final class Planner {
         }
     }
 
-    private static void checkOverridesKnown(List<CatalogEntry> workloads, Map<String, String> overrides) {
+    static void checkOverridesKnown(List<CatalogEntry> workloads, Map<String, String> overrides) {
         if (workloads.size() == 1) {
             return; // the workload's own message names its parameters
         }

@@ -30,7 +30,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new UserException("no " + ResultsFile.NAME + " in " + dir);
         }
         try {
-            Report.render(dir, threshold);
+            main.out.print(Report.verdictText(Report.render(dir, threshold)));
         } catch (IOException e) {
             throw new UserException("cannot render " + dir + ": " + Text.firstLine(e.getMessage()));
         }
