@@ -55,7 +55,7 @@ final class ResultsFile {
     static ResultsFile open(Path dir) {
         Path file = dir.resolve(NAME);
         if (!Files.isRegularFile(file)) {
-            throw new UserException("no " + NAME + " in " + dir + " to resume");
+            throw new UserException("no " + NAME + " in " + dir);
         }
         try {
             JsonNode n = JSON.readTree(file.toFile());
@@ -68,6 +68,11 @@ final class ResultsFile {
         } catch (IOException e) {
             throw new UserException("cannot read " + file + ": " + e.getMessage());
         }
+    }
+
+    /** A result set built elsewhere (e.g. merged), to be written to {@code dir}. */
+    static ResultsFile of(Path dir, ObjectNode root) {
+        return new ResultsFile(dir.resolve(NAME), root);
     }
 
     synchronized String profile() {

@@ -11,7 +11,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +43,9 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    private ExternalWorkloads external = new ExternalWorkloads();
+
     @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to run on (default: all).")
     private List<String> jdks = new ArrayList<>();
 
@@ -51,7 +53,8 @@ final class RunCommand implements Callable<Integer> {
             description = "smoke: seconds (CI); quick: minutes (default); standard: the published sizes.")
     private String profile;
 
-    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable).")
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]",
+            description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
     private List<String> params = new ArrayList<>();
 
     @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "JVM flags forming one variant (repeatable: one variant each).")
@@ -65,8 +68,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Only these of the workload's own variants (see 'jvmmark list'), e.g. --variant nio,virtual.")
     private List<String> variants = new ArrayList<>();
 
-    @Option(names = "--forks", defaultValue = "1", description = "Fresh JVMs per combination (default: 1).")
-    private int forks;
+    @Option(names = "--forks", description = "Fresh JVMs per combination (default: the profile's, smoke 1, quick 3,"
+            + " standard 5; verdicts need 3).")
+    private Integer forks;
+
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
 
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
@@ -76,6 +84,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
     private boolean resume;
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Run slice I (0-based, or 'auto' from JOB_COMPLETION_INDEX / SLURM_ARRAY_TASK_ID) of N of the plan; join slices with 'jvmmark merge'.")
+    private String shard;
+    private Shard slice;
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
@@ -95,15 +108,20 @@ final class RunCommand implements Callable<Integer> {
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
         }
+        if (forks == null) {
+            forks = Planner.defaultForks(profile);
+        }
         if (forks < 1) {
             throw new UserException("--forks must be at least 1");
         }
         if (cpus != null) {
             checkCpus(cpus);
         }
-        WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
-        catalog.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
-        List<CatalogEntry> selected = new ArrayList<>();
+        WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
+        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        WorkloadCatalog catalog = builtIn.with(own);
+        List<CatalogEntry> selected = new ArrayList<>(workloads.isEmpty() ? own : List.of());
         for (String name : workloads) {
             selected.add(catalog.get(name));
         }
@@ -113,7 +131,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Map<String, String> overrides = assignments(params);
+        Sweep sweep = Sweep.parse(params);
+        slice = shard == null ? null : Shard.parse(shard, System.getenv());
         List<GarbageCollector> collectors = gcs.stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();
         for (String a : jvmArgs) {
@@ -125,10 +144,14 @@ final class RunCommand implements Callable<Integer> {
         List<CatalogEntry> chosen = selected;
         Planner planner = new Planner(new GcProbe(), variants);
         // parameters are checked before any JDK is started
-        Planner.checkParams(chosen, profile, overrides, variants);
+        sweep.check(chosen, profile, variants);
         List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
         resolvedJdks = jdkList;
-        List<PlannedTrial> plan = planner.plan(chosen, jdkList, collectors, argSets, forks, profile, overrides);
+        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, variants);
+        if (slice != null) {
+            java.util.Set<String> swept = sweep.sweptKeys(chosen);
+            plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
+        }
         if (recorded != null) {
             ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
             ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
@@ -175,6 +198,13 @@ final class RunCommand implements Callable<Integer> {
         variants = new ArrayList<>(r.variants());
         forks = r.forks();
         cpus = r.cpus();
+        JsonNode command = recorded.snapshot().path("command");
+        String recordedShard = command.path("shard").asText(null);
+        if (given.hasMatchedOption("--shard")) {
+            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), recordedShard);
+        }
+        shard = recordedShard;
+        external.takeRecorded(command, given, file);
     }
 
     /** An option given on this command line (not defaulted) must repeat the recorded value. */
@@ -195,14 +225,6 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!Files.isExecutable(Path.of("/usr/bin/taskset")) && !Files.isExecutable(Path.of("/bin/taskset"))) {
             throw new UserException("--cpus needs taskset (util-linux), which is not installed");
-        }
-    }
-
-    private static Map<String, String> assignments(List<String> settings) {
-        try {
-            return WorkloadInfo.parseAssignments(settings.toArray(new String[0]));
-        } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage());
         }
     }
 
@@ -310,14 +332,17 @@ final class RunCommand implements Callable<Integer> {
         ArrayNode trials = results.trials();
         main.out.println();
         SummaryTable.print(main.out, trials);
-        renderReport(dir);
+        renderReport(main, dir, threshold);
         main.out.println("results: " + results.path());
         return exitStatus(trials);
     }
 
-    private void renderReport(Path dir) {
+    /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
+    static void renderReport(Main main, Path dir, double threshold) {
         try {
-            Report.render(dir);
+            // The verdict comes last, where a reader's eyes land when the run ends.
+            main.out.println();
+            main.out.print(Report.verdictText(Report.render(dir, threshold)));
             main.out.println("report: " + dir.resolve("report.html"));
         } catch (IOException | RuntimeException e) {
             main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
@@ -346,6 +371,10 @@ final class RunCommand implements Callable<Integer> {
         c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
         c.put("forks", forks);
         c.put("cpus", cpus);
+        if (slice != null) {
+            c.put("shard", slice.label());
+        }
+        external.record(c);
         return c;
     }
 }
