@@ -1,7 +1,5 @@
 package org.jvmmark.runner;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.Report;
+import org.jvmmark.results.Trial;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -196,12 +195,12 @@ final class RunCommand implements Callable<Integer> {
                     break;
                 }
                 progress.starting(++index, t);
-                ObjectNode record = executor.run(t);
+                Trial record = executor.run(t);
                 if (record == null || interrupted.get()) {
                     break;
                 }
                 results.add(record);
-                progress.finished(index, t, record.path("status").asText(), record.path("process").path("wallSeconds").asDouble(0));
+                progress.finished(index, t, record.status(), record.process().wallSeconds());
             }
         } finally {
             TrialExecutor.deleteRecursively(dir.resolve("work"));
@@ -219,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // shutdown already under way
         }
-        ArrayNode trials = results.trials();
+        List<Trial> trials = results.trials();
         main.out.println();
         SummaryTable.print(main.out, trials);
         renderReport(dir);
@@ -237,9 +236,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
-    static int exitStatus(Iterable<JsonNode> trials) {
-        for (JsonNode t : trials) {
-            String s = t.path("status").asText();
+    static int exitStatus(Iterable<Trial> trials) {
+        for (Trial t : trials) {
+            String s = t.status();
             if (s.equals("failed") || s.equals("timeout")) {
                 return 1;
             }

@@ -13,9 +13,12 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.Trial;
 
 /**
- * Runs one planned trial and turns it into its {@code results.json} record: a single forked JVM,
+ * Runs one planned trial and turns it into its typed {@code results.json} record (assembled from the
+ * children's result files, then read by {@link ResultsReader#trial}): a single forked JVM,
  * or for a {@link org.jvmmark.api.Driver} workload the server/driver pair of
  * {@link ClientServerTrial}. Each trial gets a private scratch directory (removed afterwards) and
  * keeps its logs under {@code DIR/logs/}. Thread-safe as long as each trial has its own id.
@@ -38,13 +41,13 @@ final class TrialExecutor {
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
-    ObjectNode run(PlannedTrial trial) throws IOException {
+    Trial run(PlannedTrial trial) throws IOException {
         ObjectNode record = header(trial);
         if (!trial.runnable()) {
             record.put("status", "unsupported");
             record.put("error", trial.unsupportedReason());
             record.set("process", processNode(null, null));
-            return complete(record);
+            return ResultsReader.trial(complete(record));
         }
         Path logDir = outDir.resolve("logs").resolve(safe(trial.id()));
         deleteRecursively(logDir);
@@ -77,7 +80,7 @@ final class TrialExecutor {
                 copyResult(record, o.result());
             }
             setAsideUnlessOk(record);
-            return complete(record);
+            return ResultsReader.trial(complete(record));
         } finally {
             deleteRecursively(scratch);
         }
