@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "jvmmark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, ReportCommand.class,
-            CompareCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
+            CompareCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     static final int USAGE = 2;
     static final int INTERRUPTED = 130;

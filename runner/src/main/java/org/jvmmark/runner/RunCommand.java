@@ -72,6 +72,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
 
+    @picocli.CommandLine.Mixin
+    private HistoryOptions history = new HistoryOptions();
+
     @Override
     public Integer call() throws Exception {
         if (!WorkloadInfo.PROFILES.contains(profile)) {
@@ -188,6 +191,7 @@ final class RunCommand implements Callable<Integer> {
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get);
+        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, main.err);
         int index = 0;
         try (Progress progress = Progress.create(main.out, todo.size(), Planner.estimatedSeconds(todo), Progress.isTerminal())) {
             for (PlannedTrial t : todo) {
@@ -200,6 +204,7 @@ final class RunCommand implements Callable<Integer> {
                     break;
                 }
                 results.add(record);
+                recorder.record(record);
                 progress.finished(index, t, record.status(), record.process().wallSeconds());
             }
         } finally {
