@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * Change points in a series by E-Divisive means, as Apache Otava (formerly Hunter; Fleming et al.,
@@ -206,7 +206,7 @@ public final class EDivisive {
                 p = m1 == m2 ? Double.NaN : 0;
             } else {
                 double t = Math.abs(m1 - m2) / se;
-                p = 2 * (1 - new TDistribution(null, df).cumulativeProbability(t));
+                p = 2 * TDistribution.of(df).survivalProbability(t);
             }
         }
         return new ChangePoint(at, m1, m2, forward, p);

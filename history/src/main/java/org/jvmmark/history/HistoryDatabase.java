@@ -25,8 +25,17 @@ public final class HistoryDatabase {
     /** The schema version this jvmmark writes (the newest migration it ships). */
     public static final String SCHEMA_VERSION = "1";
 
+    // Flyway reports every step through java.util.logging; a CLI shows only its problems. Held so it is not collected.
+    private static final java.util.logging.Logger FLYWAY_LOG = quiet();
+
     private final String url;
     private final boolean sqlite;
+
+    private static java.util.logging.Logger quiet() {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.flywaydb");
+        log.setLevel(java.util.logging.Level.WARNING);
+        return log;
+    }
 
     private HistoryDatabase(String url) {
         this.url = url;

@@ -28,14 +28,14 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = "Runs kept in the history database: import, list, show, export, check for changes.",
         subcommands = {HistoryCommand.Import.class, HistoryCommand.ListSeries.class, HistoryCommand.Show.class,
-            HistoryCommand.Export.class, HistoryCommand.Check.class})
+            HistoryCommand.Export.class, HistoryCommand.Check.class, HistoryCommand.Report.class})
 final class HistoryCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
     @Override
     public Integer call() {
-        throw new UserException("history needs a subcommand: import, list, show, export, check");
+        throw new UserException("history needs a subcommand: import, list, show, export, check, report");
     }
 
     static HistoryStore open(HistoryOptions options) {
@@ -269,11 +269,37 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
+    @Command(name = "report", mixinStandardHelpOptions = true,
+            description = "Write the trend page: a chart per workload and figure, a line per JVM over the runs, changes marked.")
+    static final class Report implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+        @Option(names = "--out", paramLabel = "FILE", defaultValue = "history.html", description = "The page (default: history.html).")
+        Path out;
+        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        double minChange;
+
+        @Override
+        public Integer call() throws IOException {
+            HistoryStore store = open(options);
+            try {
+                org.jvmmark.history.TrendPage.write(out, store.series(), store.points(),
+                        new HistoryCheck(new EDivisive(50, 0.001, minChange)));
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            parent.main.out.println("history report: " + out.toAbsolutePath());
+            return 0;
+        }
+    }
+
     static String percent(double relative) {
         return String.format(Locale.ROOT, "%+.1f %%", relative * 100);
     }
 
     static String pValue(double p) {
-        return p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+        return org.jvmmark.history.TrendPage.pValue(p);
     }
 }
