@@ -65,52 +65,60 @@ public final class HistoryStore {
     public boolean trial(long runId, String machine, Trial t) throws SQLException {
         try (Connection c = db.connect()) {
             c.setAutoCommit(false);
-            try {
-                int fork = t.fork() > 0 ? t.fork() : 1;
-                try (PreparedStatement p = c.prepareStatement(
-                        "INSERT INTO trial (run_id, trial_id, fork, status) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                    p.setLong(1, runId);
-                    p.setString(2, t.id());
-                    p.setInt(3, fork);
-                    p.setString(4, t.status());
-                    if (p.executeUpdate() == 0) {
-                        c.rollback();
-                        return false;
-                    }
-                }
-                if (t.ok()) {
-                    for (Map.Entry<SeriesKey, Figure> e : figures(machine, t).entrySet()) {
-                        long series = seriesId(c, e.getKey(), e.getValue());
-                        try (PreparedStatement p = c.prepareStatement("INSERT INTO sample (series_id, run_id, trial_id, fork, value)"
-                                + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-                            p.setLong(1, series);
-                            p.setLong(2, runId);
-                            p.setString(3, t.id());
-                            p.setInt(4, fork);
-                            p.setDouble(5, e.getValue().value());
-                            p.executeUpdate();
-                        }
-                    }
-                }
-                c.commit();
-                return true;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
+            return trial(c, runId, machine, t);
         }
     }
 
-    /** Records a whole results file; returns how many trials were new. */
-    public int importRun(Results r, String machine, Path dir) throws SQLException {
-        long runId = run(r, machine, dir);
-        int added = 0;
-        for (Trial t : r.trials()) {
-            if (trial(runId, machine, t)) {
-                added++;
+    private static boolean trial(Connection c, long runId, String machine, Trial t) throws SQLException {
+        try {
+            int fork = t.fork() > 0 ? t.fork() : 1;
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO trial (run_id, trial_id, fork, status) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                p.setLong(1, runId);
+                p.setString(2, t.id());
+                p.setInt(3, fork);
+                p.setString(4, t.status());
+                if (p.executeUpdate() == 0) {
+                    c.rollback();
+                    return false;
+                }
             }
+            if (t.ok()) {
+                for (Map.Entry<SeriesKey, Figure> e : figures(machine, t).entrySet()) {
+                    long series = seriesId(c, e.getKey(), e.getValue());
+                    try (PreparedStatement p = c.prepareStatement("INSERT INTO sample (series_id, run_id, trial_id, fork, value)"
+                            + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                        p.setLong(1, series);
+                        p.setLong(2, runId);
+                        p.setString(3, t.id());
+                        p.setInt(4, fork);
+                        p.setDouble(5, e.getValue().value());
+                        p.executeUpdate();
+                    }
+                }
+            }
+            c.commit();
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
         }
-        return added;
+    }
+
+    /** Records a whole results file over one connection, a transaction per trial; returns how many trials were new. */
+    public int importRun(Results r, String machine, Path dir) throws SQLException {
+        try (Connection c = db.connect()) {
+            c.setAutoCommit(false);
+            long runId = runId(c, r, machine, dir);
+            c.commit();
+            int added = 0;
+            for (Trial t : r.trials()) {
+                if (trial(c, runId, machine, t)) {
+                    added++;
+                }
+            }
+            return added;
+        }
     }
 
     /** A figure's value with its unit and direction. */
