@@ -67,8 +67,9 @@ public final class TrendPage {
                         }
                         for (HistoryCheck.Change c : changes) {
                             if (c.at() == p) {
-                                mark = String.format(Locale.ROOT, "%s %+.1f %% (p=%s)", c.regression() ? "regression" : "improvement",
-                                        c.change().forwardChange() * 100, pValue(c.change().pValue()));
+                                String p = pValue(c.change().pValue());
+                                mark = String.format(Locale.ROOT, "%s %+.1f %% (p %s)", c.regression() ? "regression" : "improvement",
+                                        c.change().forwardChange() * 100, p.startsWith("<") ? p : "= " + p);
                                 changeRows.add(new String[] {run, lineLabel(s.key()), mark});
                             }
                         }
@@ -153,9 +154,9 @@ public final class TrendPage {
         return k.jvm() + (k.variant().isEmpty() ? "" : " · " + k.variant());
     }
 
-    /** A p-value as people read it: 0.0004, or 3.1e-12 below 1e-4. */
+    /** A p-value as people read it: 0.0004, 3.1e-12 below 1e-4, and "< 1e-300" where it underflowed to zero. */
     public static String pValue(double p) {
-        return p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+        return p == 0 ? "< 1e-300" : p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
     }
 
     private static String esc(String s) {
