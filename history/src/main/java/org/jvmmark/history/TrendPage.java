@@ -67,9 +67,9 @@ public final class TrendPage {
                         }
                         for (HistoryCheck.Change c : changes) {
                             if (c.at() == p) {
-                                String p = pValue(c.change().pValue());
+                                String pv = pValue(c.change().pValue());
                                 mark = String.format(Locale.ROOT, "%s %+.1f %% (p %s)", c.regression() ? "regression" : "improvement",
-                                        c.change().forwardChange() * 100, p.startsWith("<") ? p : "= " + p);
+                                        c.change().forwardChange() * 100, pv.startsWith("<") ? pv : "= " + pv);
                                 changeRows.add(new String[] {run, lineLabel(s.key()), mark});
                             }
                         }

@@ -44,16 +44,20 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
 
     /**
      * One run's summary; {@code more} keeps what else the harness said of it (run number, its own
-     * uncorrected percentiles, achieved rate, GC events ...) as plain JSON values.
+     * uncorrected percentiles, achieved rate ...) as plain JSON values.
+     *
+     * @param gcEvents the collections the harness saw during this measured run (empty: none), or null when the
+     *     block did not record them
      */
-    public record Run(long count, Map<String, Double> percentiles, Map<String, Object> more) {
+    public record Run(long count, Map<String, Double> percentiles, List<GcEvent> gcEvents, Map<String, Object> more) {
         public Run {
             percentiles = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(percentiles));
+            gcEvents = gcEvents == null ? null : List.copyOf(gcEvents);
             more = JsonValues.copy(more);
         }
 
         public Run(long count, Map<String, Double> percentiles) {
-            this(count, percentiles, Map.of());
+            this(count, percentiles, null, Map.of());
         }
     }
 

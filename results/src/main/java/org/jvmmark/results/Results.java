@@ -33,6 +33,11 @@ public record Results(String schema, String created, String finished, String pro
         more = JsonValues.copy(more);
     }
 
+    /** A result set built in code (tests, merges): the host's facts as text, no command, no update time. */
+    public Results(String schema, String created, String finished, String profile, Map<String, String> host, List<Trial> trials) {
+        this(schema, created, finished, profile, host, trials, null, new java.util.LinkedHashMap<>(host), Map.of(), Map.of());
+    }
+
     /** A new run's file: no trial yet; the display {@code host} follows from {@code hostValues}. */
     public static Results started(String created, String profile, Map<String, Object> hostValues, Map<String, Object> command) {
         return new Results(SCHEMA, created, null, profile, JsonValues.strings(hostValues), List.of(), null, hostValues,

@@ -29,14 +29,14 @@ public final class ResultsReader {
     private static final Set<String> ROOT = Set.of("schema", "created", "finished", "updated", "profile", "host", "command", "trials");
     private static final Set<String> TRIAL = Set.of("id", "workload", "workloadClass", "module", "params", "variant", "gc",
             "workloadVariant", "variantJvmArgs", "fork", "profile", "started", "jdk", "jvm", "status", "error", "logs",
-            "process", "command", "stderrTail", "hsErr", "metrics", "latency", "series", "info", "warnings", "discarded", "driver");
+            "process", "command", "stderrTail", "hsErr", "metrics", "latency", "series", "info", "warnings", "discarded", "driver", "machine");
     private static final Set<String> JVM = Set.of("home", "version", "feature", "vendor", "vmName", "args", "gc");
     private static final Set<String> PROCESS = Set.of("peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode", "pid", "timedOut",
             "cpusAllowed", "cpusRequested");
     private static final Set<String> METRIC = Set.of("value", "unit", "better", "samples");
     private static final Set<String> PROBE = Set.of("unit", "count", "coCorrected", "targetRate", "achievedRate", "fellBehind",
             "arrivals", "percentiles", "uncorrected", "runs", "histogram", "jitter");
-    private static final Set<String> RUN = Set.of("count", "percentiles");
+    private static final Set<String> RUN = Set.of("count", "percentiles", "gcEvents");
     private static final Set<String> JITTER = Set.of("thresholdNanos", "count", "percentiles");
     private static final Set<String> DRIVER = Set.of("status", "error", "process", "command", "stderrTail", "hsErr", "jvm", "info");
 
@@ -61,6 +61,16 @@ public final class ResultsReader {
             throw new IOException(file + " is not valid JSON (line " + e.getLocation().getLineNr() + "): "
                     + e.getOriginalMessage());
         }
+        return results(root, file.toString());
+    }
+
+    /**
+     * A results file already parsed (one merged from several, say).
+     *
+     * @param origin what to call it in messages (its path)
+     */
+    public static Results results(JsonNode root, String origin) throws IOException {
+        Object file = origin;
         if (root == null || !root.isObject()) {
             throw new IOException(file + " is not a results file: expected a JSON object");
         }
@@ -119,7 +129,7 @@ public final class ResultsReader {
         return new Trial(t.path("id").asText(""), workload, JsonValues.strings(params), jvm,
                 t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
                 JsonValues.strings(info), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
-                textOrNull(t.get("workloadClass")), textOrNull(t.get("module")), params, textOrNull(t.get("workloadVariant")),
+                t.path("machine").asText(""), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")), params, textOrNull(t.get("workloadVariant")),
                 variantJvmArgs, t.path("fork").asInt(0), textOrNull(t.get("profile")), textOrNull(t.get("started")),
                 jdk == null || !jdk.isObject() ? null : new PlannedJdk(jdk.path("home").asText(""), jdk.path("label").asText(""),
                         jdk.path("vendor").asText(""), jdk.path("version").asText(""), jdk.path("feature").asInt(0)),
@@ -241,7 +251,12 @@ public final class ResultsReader {
     private static Probe probe(JsonNode b, String origin) {
         List<Probe.Run> runs = new ArrayList<>();
         for (JsonNode r : b.path("runs")) {
-            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles")), JsonValues.rest(r, RUN)));
+            List<GcEvent> gc = r.has("gcEvents") ? new ArrayList<>() : null;
+            for (JsonNode e : r.path("gcEvents")) {
+                gc.add(new GcEvent(e.path("collector").asText(""), e.path("action").asText(""), e.path("cause").asText(""),
+                        e.path("startMillis").asLong(0), e.path("durationMillis").asLong(0)));
+            }
+            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles")), gc, JsonValues.rest(r, RUN)));
         }
         double target = b.path("targetRate").asDouble(0);
         double achieved = b.path("achievedRate").asDouble(0);

@@ -87,6 +87,9 @@ public final class ResultsWriter {
         ObjectNode n = NODES.objectNode();
         n.put("id", t.id());
         n.put("workload", t.workload());
+        if (!t.machine().isEmpty()) {
+            n.put("machine", t.machine());
+        }
         putIfSet(n, "workloadClass", t.workloadClass());
         putIfSet(n, "module", t.module());
         n.set("params", JsonValues.tree(t.paramValues().isEmpty() ? t.params() : t.paramValues()));
@@ -260,6 +263,17 @@ public final class ResultsWriter {
                 ObjectNode o = runs.addObject();
                 o.put("count", r.count());
                 o.set("percentiles", percentiles(r.percentiles()));
+                if (r.gcEvents() != null) {
+                    ArrayNode gc = o.putArray("gcEvents");
+                    for (GcEvent e : r.gcEvents()) {
+                        ObjectNode g = gc.addObject();
+                        g.put("collector", e.collector());
+                        g.put("action", e.action());
+                        g.put("cause", e.cause());
+                        g.put("startMillis", e.startMillis());
+                        g.put("durationMillis", e.durationMillis());
+                    }
+                }
                 more(o, r.more());
             }
         }

@@ -37,11 +37,13 @@ import java.util.Map;
  * @param infoValues {@code info} as in the file (plain JSON values)
  * @param driver the load driver's side of a client/server trial, or null
  * @param more fields this model does not name, kept as plain JSON values
+ * @param machine the host the trial ran on, in a result set merged from several machines
+ *                ({@code jvmmark merge}); "" in a result set of one host
  */
 public record Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
                     String status, String error, ProcessFacts process, Map<String, Metric> metrics,
                     Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
-                    String requestedGc, Map<String, Series> series,
+                    String requestedGc, Map<String, Series> series, String machine,
                     String workloadClass, String module, Map<String, Object> paramValues, String workloadVariant,
                     List<String> variantJvmArgs, int fork, String profile, String started, PlannedJdk jdk, String logs,
                     List<String> command, List<String> stderrTail, String hsErr, Discarded discarded,
@@ -49,6 +51,7 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
     public static final List<String> STATUSES = List.of("ok", "failed", "unsupported", "timeout");
 
     public Trial {
+        machine = machine == null ? "" : machine;
         flags = List.copyOf(flags);
         params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
         metrics = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
@@ -63,6 +66,16 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
         discarded = discarded == null ? Discarded.NONE : discarded;
         infoValues = JsonValues.copy(infoValues);
         more = JsonValues.copy(more);
+    }
+
+    /** A trial of a single-host result set. */
+    public Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant, String status,
+                 String error, ProcessFacts process, Map<String, Metric> metrics, Map<String, Probe> latency,
+                 Map<String, String> info, List<String> warnings, List<String> flags, String requestedGc,
+                 Map<String, Series> series) {
+        this(id, workload, params, jvm, variant, status, error, process, metrics, latency, info, warnings, flags, requestedGc,
+                series, "", null, null, Map.of(), null, null, 0, null, null, null, null, List.of(), List.of(), null,
+                Discarded.NONE, Map.of(), null, Map.of());
     }
 
     /** The collector by its flag name: what the JVM reported, else what the variant asked for. */

@@ -44,12 +44,25 @@ final class ResultsFile {
     static ResultsFile open(Path dir) {
         Path file = dir.resolve(NAME);
         if (!Files.isRegularFile(file)) {
-            throw new UserException("no " + NAME + " in " + dir + " to resume");
+            throw new UserException("no " + NAME + " in " + dir);
         }
         try {
             return new ResultsFile(file, ResultsReader.read(file));
         } catch (IOException e) {
             throw new UserException("cannot resume: " + Text.firstLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /**
+     * A result set built elsewhere (e.g. merged), to be written to {@code dir}.
+     *
+     * @throws UserException when it is not a valid result set
+     */
+    static ResultsFile of(Path dir, ObjectNode root) {
+        try {
+            return new ResultsFile(dir.resolve(NAME), ResultsReader.results(root, dir.resolve(NAME).toString()));
+        } catch (IOException e) {
+            throw new UserException(Text.firstLine(String.valueOf(e.getMessage())));
         }
     }
 
@@ -70,6 +83,11 @@ final class ResultsFile {
 
     synchronized Results results() {
         return results;
+    }
+
+    /** The recorded command, profile, host and trials, as the file says them: a copy. */
+    synchronized ObjectNode snapshot() {
+        return ResultsWriter.tree(results);
     }
 
     /** Appends a trial (replacing one with the same id) and rewrites the file atomically. */
