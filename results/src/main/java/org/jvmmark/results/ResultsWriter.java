@@ -37,9 +37,11 @@ public final class ResultsWriter {
     public static void write(Results results, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".results-", ".json.tmp");
+        // not Files.createTempFile: its 0600 would become results.json's mode; this one gets the
+        // umask's, like every other output of the run
+        Path tmp = dir.resolve(".results-" + java.util.UUID.randomUUID() + ".json.tmp");
         try {
-            Files.write(tmp, bytes(results));
+            Files.write(tmp, bytes(results), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }
