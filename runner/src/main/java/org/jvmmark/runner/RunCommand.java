@@ -79,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<date-time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
     private Path out;
 
     @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
@@ -265,7 +265,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int execute(List<PlannedTrial> plan) throws IOException {
-        Path dir = (out != null ? out : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
+        Path dir = (out != null ? out : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
         ResultsFile results;
         OutputDirectory output;
