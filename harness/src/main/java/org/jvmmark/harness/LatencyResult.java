@@ -26,9 +26,17 @@ public final class LatencyResult {
     private final int availableProcessors;
     private final long unmatchedSamples;
     private final long warmupNanos;
+    private final WorstSamples.Record worst;
 
     LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
                   String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos) {
+        this(options, probes, jitter, cpus, processCpus, availableProcessors, unmatchedSamples, warmupNanos, null);
+    }
+
+    /** @param worst the end-to-end probe's worst samples, or {@code null} when not kept */
+    LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
+                  String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos,
+                  WorstSamples.Record worst) {
         this.options = options;
         this.probes = Collections.unmodifiableList(new ArrayList<>(probes));
         this.jitter = jitter;
@@ -37,6 +45,12 @@ public final class LatencyResult {
         this.availableProcessors = availableProcessors;
         this.unmatchedSamples = unmatchedSamples;
         this.warmupNanos = warmupNanos;
+        this.worst = worst;
+    }
+
+    /** The end-to-end probe's worst samples with their due times, or {@code null} when not kept. */
+    WorstSamples.Record worst() {
+        return worst;
     }
 
     public HarnessOptions options() {
