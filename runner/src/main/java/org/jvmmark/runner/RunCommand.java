@@ -18,7 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.Report;
+import org.jvmmark.runner.instruments.InstrumentSet;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -73,6 +75,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
 
+    @Mixin
+    private InstrumentOptions instrumentOptions;
+    private InstrumentSet instruments;
+
     @Override
     public Integer call() throws Exception {
         if (!WorkloadInfo.PROFILES.contains(profile)) {
@@ -84,6 +90,7 @@ final class RunCommand implements Callable<Integer> {
         if (cpus != null) {
             checkCpus(cpus);
         }
+        instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
         catalog.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
         List<CatalogEntry> selected = new ArrayList<>();
@@ -188,7 +195,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get);
+        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get, instruments);
         int index = 0;
         try (Progress progress = Progress.create(main.out, todo.size(), Planner.estimatedSeconds(todo), Progress.isTerminal())) {
             for (PlannedTrial t : todo) {
@@ -256,6 +263,9 @@ final class RunCommand implements Callable<Integer> {
         c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
         c.put("forks", forks);
         c.put("cpus", cpus);
+        if (!instruments.instruments().isEmpty()) {
+            c.set("instruments", TrialExecutor.JSON.valueToTree(instruments.instruments().stream().map(i -> i.title()).toList()));
+        }
         return c;
     }
 }

@@ -33,6 +33,8 @@ import org.jvmmark.harness.RunResult;
 @Parameter(name = "serviceNanos", defaultValue = "2000", type = ParamType.INTEGER, summary = "busy time of an iteration (ns)")
 @Parameter(name = "stallEvery", defaultValue = "10000", type = ParamType.INTEGER, summary = "every Nth iteration stalls; 0 = never")
 @Parameter(name = "stallNanos", defaultValue = "5000000", type = ParamType.INTEGER, summary = "busy time of a stalled iteration (ns)")
+@Parameter(name = "allocateBytes", defaultValue = "0", type = ParamType.INTEGER,
+        summary = "garbage allocated by each iteration (bytes), so that the collector has work; 0 = none")
 @Parameter(name = "iterations", defaultValue = "50000", type = ParamType.INTEGER, summary = "iterations per run")
 @Parameter(name = "runs", defaultValue = "3", type = ParamType.INTEGER, summary = "measured runs")
 @Parameter(name = "warmup", defaultValue = "20000", type = ParamType.INTEGER, summary = "warm-up iterations")
@@ -75,7 +77,7 @@ public final class SyntheticWorkload implements Workload {
         } else {
             b.throughput(rate, TimeUnit.SECONDS);
         }
-        SyntheticTask task = new SyntheticTask(serviceNanos, stallEvery, stallNanos);
+        SyntheticTask task = new SyntheticTask(serviceNanos, stallEvery, stallNanos, ctx.intParam("allocateBytes"));
         LatencyResult result = new Harness(b.build(), task).run();
         ctx.log("synthetic: rate=" + rate + "/s service=" + serviceNanos + " ns, stall " + stallNanos + " ns every "
                 + stallEvery + "\n" + result.report());

@@ -1,0 +1,9 @@
+package org.jvmmark.runner.instruments;
+
+import java.util.List;
+
+/** Before the JVM under test starts: the flags the instrument adds to its command line. */
+public interface LaunchListener extends Instrument {
+    /** @param files where this trial's JVM under test keeps its logs; the instrument writes beside them */
+    List<String> jvmArgs(TrialFiles files);
+}
