@@ -57,7 +57,8 @@ final class FlagCheck {
     /** The first line of a refusal that says more than the launcher's generic trailer. */
     static String refusalLine(String output) {
         for (String line : output.split("\\R")) {
-            String l = line.trim();
+            // "[0.471s][error][jfr,startup] Could not parse settings file 'x.jfc'": the words, not the decorations
+            String l = line.trim().replaceFirst("^(\\[[^\\]]*\\])+\\s*", "");
             if (!l.isEmpty() && !BOILERPLATE.contains(l)) {
                 return l;
             }

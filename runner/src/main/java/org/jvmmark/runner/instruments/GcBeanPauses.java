@@ -12,13 +12,14 @@ import java.util.List;
  * application ran beside, not a pause; its duration is kept as the bean gives it, and its label
  * says "cycle". Stateless.
  */
-final class GcBeanPauses {
+public final class GcBeanPauses {
     static final long SLACK_NANOS = 1_000_000;
 
     private GcBeanPauses() {
     }
 
-    static List<Pause> of(JsonNode record, WorstSamples clock) {
+    /** The GC events of every measured run of {@code record}, on the harness clock of {@code clock}. */
+    public static List<Pause> of(JsonNode record, WorstSamples clock) {
         List<Pause> out = new ArrayList<>();
         for (JsonNode run : record.path("latency").path("endToEnd").path("runs")) {
             for (JsonNode e : run.path("gcEvents")) {
