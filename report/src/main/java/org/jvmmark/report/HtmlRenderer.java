@@ -107,6 +107,7 @@ public final class HtmlRenderer {
                     .append(esc(who.size() == s.rows().size() ? "all rows" : String.join("; ", who))).append(")</span></li>\n"));
             h.append("</ul>\n");
         }
+        h.append(WhyBlock.html(s));
         if (!chartIds.isEmpty()) {
             h.append("<div class=\"charts\">\n");
             for (String id : chartIds) {

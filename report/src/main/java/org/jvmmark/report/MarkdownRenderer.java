@@ -56,6 +56,7 @@ public final class MarkdownRenderer {
         for (Table t : s.tables()) {
             table(md, t);
         }
+        md.append(WhyBlock.markdown(s));
         if (!s.warnings().isEmpty()) {
             md.append("Warnings:\n\n");
             for (Map.Entry<String, List<String>> w : s.warnings().entrySet()) {

@@ -116,7 +116,8 @@ public final class ResultsReader {
         List<String> flags = t.path("variantJvmArgs").isArray() ? list(t.get("variantJvmArgs")) : jvm.tuningFlags();
         return new Trial(t.path("id").asText(""), workload, strings(t.path("params")), jvm,
                 t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
-                strings(t.path("info")), warnings, flags, t.path("gc").asText(""), series(t.path("series")));
+                strings(t.path("info")), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
+                InstrumentsReader.read(t.path("instruments")));
     }
 
     private static Map<String, Series> series(JsonNode all) {

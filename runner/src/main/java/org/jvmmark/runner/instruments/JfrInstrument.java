@@ -104,18 +104,22 @@ public final class JfrInstrument implements LaunchListener, TrialEndListener, Pa
     }
 
     /**
-     * JIT compilations while the harness measured: the growth of the cumulative count between the
-     * last sample before the first run and the first sample after the last run (so, at a 1 s
-     * sampling period, an upper bound for runs shorter than that). {@code -1} without samples around them.
+     * JIT compilations while the harness measured: the growth of the cumulative count from the last
+     * sample at or before the first run's start to the first sample at or after the last run's end
+     * (or the last sample, when the JVM exited within a second of the runs). Sampled once a second,
+     * so it can include up to a second on either side. {@code -1} without a sample before the runs.
      */
     static long compilationsDuring(List<long[]> counts, long fromEpochNanos, long toEpochNanos) {
         long before = -1;
         long after = -1;
-        for (long[] c : counts) {
+        for (long[] c : counts) { // in time order
             if (c[0] <= fromEpochNanos) {
                 before = c[1];
-            } else if (c[0] >= toEpochNanos && after < 0) {
+            } else {
                 after = c[1];
+                if (c[0] >= toEpochNanos) {
+                    break;
+                }
             }
         }
         return before < 0 || after < 0 ? -1 : after - before;

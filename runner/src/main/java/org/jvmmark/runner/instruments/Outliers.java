@@ -14,15 +14,19 @@ import java.util.Map;
  * a G1 young pause (longest 4.1 ms), 3 inside a safepoint (longest 0.3 ms), 3 unexplained".
  *
  * <p>A sample is the interval from its due time to its end (its CO-corrected latency); it is charged
- * to a GC pause that covers at least half of that interval, else to such a safepoint, else it is
- * unexplained (the OS took the CPU away, another process, the JIT, the workload itself). Half, not
- * "any overlap": a 240 ms sample on a busy machine overlaps some 5 ms young pause by chance, and
- * the pause did not cause it. A sample that waited in the queue behind a pause that ended before
+ * to a GC pause that covers at least half of that interval, else to such a safepoint, else "partly"
+ * to a GC pause that covers a quarter of it or more, else it is unexplained (the OS took the CPU
+ * away, another process, the JIT, the workload itself). Shares, not "any overlap": a 240 ms sample
+ * on a busy machine overlaps some 5 ms young pause by chance, and the pause did not cause it. A sample that waited in the queue behind a pause that ended before
  * it was due is not charged to it either; with CO correction such samples are the short ones.
  * Stateless and thread-safe.
  */
 public final class Outliers {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Share of a sample's latency a pause must cover for the sample to have fallen inside it. */
+    static final double INSIDE = 0.5;
+    /** Share for "partly inside" a GC pause: the pause was a large part of the wait, not all of it. */
+    static final double PARTLY = 0.25;
 
     private Outliers() {
     }
@@ -33,30 +37,34 @@ public final class Outliers {
      * @param slackNanos the source's time resolution: pauses are widened by it on each side
      */
     public static ObjectNode attribute(WorstSamples worst, List<Pause> pauses, String sourceKey, String sourceTitle, long slackNanos) {
-        Map<String, long[]> byCause = new LinkedHashMap<>(); // label → {count, longest pause ns}
+        Map<String, long[]> byCause = new LinkedHashMap<>(); // label → {inside, partly, longest pause ns}
         long[] safepoint = new long[2];
         int unexplained = 0;
         ArrayNode samples = JSON.createArrayNode();
         for (WorstSamples.Sample s : worst.samples()) {
-            Pause gc = longest(pauses, s, Pause.Kind.GC, slackNanos);
-            Pause sp = gc == null ? longest(pauses, s, Pause.Kind.SAFEPOINT, slackNanos) : null;
+            Pause gc = mostCovering(pauses, s, Pause.Kind.GC, slackNanos);
+            double gcShare = share(gc, s, slackNanos);
+            Pause sp = gcShare >= INSIDE ? null : mostCovering(pauses, s, Pause.Kind.SAFEPOINT, slackNanos);
+            double spShare = share(sp, s, slackNanos);
             ObjectNode n = samples.addObject();
             n.put("run", s.run());
             n.put("latencyNanos", s.latencyNanos());
-            if (gc != null) {
-                long[] c = byCause.computeIfAbsent(gc.label(), k -> new long[2]);
-                c[0]++;
-                c[1] = Math.max(c[1], gc.durationNanos());
-                n.put("overlapped", gc.label());
+            if (gcShare >= INSIDE || spShare < INSIDE && gcShare >= PARTLY) {
+                long[] c = byCause.computeIfAbsent(gc.label(), k -> new long[3]);
+                c[gcShare >= INSIDE ? 0 : 1]++;
+                c[2] = Math.max(c[2], gc.durationNanos());
+                n.put("fellInside", gc.label());
+                n.put("share", Math.round(gcShare * 100) / 100.0);
                 n.put("pauseNanos", gc.durationNanos());
-            } else if (sp != null) {
+            } else if (spShare >= INSIDE) {
                 safepoint[0]++;
                 safepoint[1] = Math.max(safepoint[1], sp.durationNanos());
-                n.put("overlapped", sp.label());
+                n.put("fellInside", sp.label());
+                n.put("share", Math.round(spShare * 100) / 100.0);
                 n.put("pauseNanos", sp.durationNanos());
             } else {
                 unexplained++;
-                n.putNull("overlapped");
+                n.putNull("fellInside");
             }
         }
         ObjectNode o = JSON.createObjectNode();
@@ -66,7 +74,8 @@ public final class Outliers {
         byCause.forEach((label, c) -> {
             ObjectNode n = causes.putObject(label);
             n.put("samples", c[0]);
-            n.put("longestPauseMillis", millis(c[1]));
+            n.put("partly", c[1]);
+            n.put("longestPauseMillis", millis(c[2]));
         });
         o.put("inSafepoint", safepoint[0]);
         o.put("longestSafepointMillis", millis(safepoint[1]));
@@ -76,8 +85,8 @@ public final class Outliers {
         return o;
     }
 
-    /** The pause of that kind that covers most of the sample, if it covers at least half of it. */
-    private static Pause longest(List<Pause> pauses, WorstSamples.Sample s, Pause.Kind kind, long slackNanos) {
+    /** The pause of that kind that covers most of the sample, or {@code null} if none touches it. */
+    private static Pause mostCovering(List<Pause> pauses, WorstSamples.Sample s, Pause.Kind kind, long slackNanos) {
         Pause best = null;
         long bestOverlap = 0;
         for (Pause p : pauses) {
@@ -87,7 +96,12 @@ public final class Outliers {
                 bestOverlap = overlap;
             }
         }
-        return 2 * bestOverlap >= s.latencyNanos() ? best : null;
+        return best;
+    }
+
+    /** The share of the sample's latency the pause covers, 0 for none. */
+    private static double share(Pause p, WorstSamples.Sample s, long slackNanos) {
+        return p == null ? 0 : p.overlapNanos(s.dueNanos(), s.endNanos(), slackNanos) / (double) Math.max(1, s.latencyNanos());
     }
 
     static String text(WorstSamples worst, Map<String, long[]> byCause, long[] safepoint, int unexplained, String source) {
@@ -97,8 +111,15 @@ public final class Outliers {
         }
         long shortest = worst.samples().get(n - 1).latencyNanos();
         List<String> parts = new ArrayList<>();
-        byCause.forEach((label, c) -> parts.add(c[0] + (parts.isEmpty() ? " fell inside " : " inside ") + article(label) + " "
-                + label + " (longest " + duration(c[1]) + ")"));
+        byCause.forEach((label, c) -> {
+            String what = article(label) + " " + label + " (longest " + duration(c[2]) + ")";
+            if (c[0] > 0) {
+                parts.add(c[0] + (parts.isEmpty() ? " fell inside " : " inside ") + what);
+            }
+            if (c[1] > 0) {
+                parts.add(c[1] + " partly inside " + (c[0] > 0 ? "one" : what));
+            }
+        });
         if (safepoint[0] > 0) {
             parts.add(safepoint[0] + (parts.isEmpty() ? " fell inside " : " inside ") + "a safepoint (longest " + duration(safepoint[1]) + ")");
         }

@@ -48,6 +48,17 @@ class OutliersTest {
     }
 
     @Test
+    void shouldSayPartlyWhenAPauseIsAQuarterToHalfOfTheWait() {
+        // 100 ms sample, 40 ms of it inside a full pause
+        WorstSamples w = worst(new long[] {1000 * MS, 100 * MS});
+        ObjectNode o = Outliers.attribute(w, List.of(new Pause(Pause.Kind.GC, "G1 full pause", 1060 * MS, 40 * MS)),
+                "gcLog", "the GC log", 0);
+        assertEquals("of the 1 worst samples (≥ 100 ms), 1 partly inside a G1 full pause (longest 40.0 ms) — from the GC log",
+                o.path("text").asText());
+        assertEquals(1, o.path("gcPauses").path("G1 full pause").path("partly").asInt());
+    }
+
+    @Test
     void shouldPlaceBeanAndWallClockTimesOnTheHarnessClock() {
         // harness clock read as 5 s when the wall clock said 1,000,000 s since the epoch; JVM started at 999,990 s
         WorstSamples w = new WorstSamples(5_000_000_000L, 1_000_000_000_000L, 999_990_000L, List.of(), List.of());
