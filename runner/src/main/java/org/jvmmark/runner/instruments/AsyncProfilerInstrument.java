@@ -2,7 +2,6 @@ package org.jvmmark.runner.instruments;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import one.profiler.AsyncProfilerLoader;
@@ -71,12 +70,6 @@ public final class AsyncProfilerInstrument implements LaunchListener, TrialEndLi
     @Override
     public void afterTrial(TrialFiles files, WorstSamples measured, ObjectNode block, Path resultsDir) {
         block.put("event", event);
-        Path file = files.flameGraph();
-        if (!Files.isRegularFile(file)) {
-            block.put("status", "no data");
-            block.put("reason", "no flame graph: the JVM did not exit normally");
-            return;
-        }
-        block.put("flameGraph", resultsDir.relativize(file).toString());
+        TrialEndListener.recordFile(block, "flameGraph", files.flameGraph(), resultsDir, "no flame graph: the JVM did not exit normally");
     }
 }

@@ -2,7 +2,6 @@ package org.jvmmark.runner.instruments;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,19 +34,14 @@ public final class GcLogInstrument implements LaunchListener, TrialEndListener, 
 
     @Override
     public void afterTrial(TrialFiles files, WorstSamples measured, ObjectNode block, Path resultsDir) {
-        Path file = files.gcLog();
-        if (!Files.isRegularFile(file)) {
-            block.put("status", "no data");
-            block.put("reason", "the JVM wrote no GC log");
+        if (!TrialEndListener.recordFile(block, "file", files.gcLog(), resultsDir, "the JVM wrote no GC log")) {
             return;
         }
-        block.put("file", resultsDir.relativize(file).toString());
         GcLog log;
         try {
-            log = GcLog.read(file);
+            log = GcLog.read(files.gcLog());
         } catch (IOException | RuntimeException e) {
-            block.put("status", "no data");
-            block.put("reason", "GC log unreadable: " + e.getMessage());
+            TrialEndListener.noData(block, "GC log unreadable: " + e.getMessage());
             return;
         }
         block.put("collector", log.collector);

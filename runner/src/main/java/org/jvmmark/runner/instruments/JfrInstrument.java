@@ -59,19 +59,15 @@ public final class JfrInstrument implements LaunchListener, TrialEndListener, Pa
     @Override
     public void afterTrial(TrialFiles files, WorstSamples measured, ObjectNode block, Path resultsDir) {
         block.put("settings", settings);
-        Path file = files.jfr();
-        if (!Files.isRegularFile(file)) {
-            block.put("status", "no data");
-            block.put("reason", "no recording: the JVM did not exit normally, or refused to dump it");
+        if (!TrialEndListener.recordFile(block, "file", files.jfr(), resultsDir,
+                "no recording: the JVM did not exit normally, or refused to dump it")) {
             return;
         }
-        block.put("file", resultsDir.relativize(file).toString());
         JfrRecording r;
         try {
-            r = JfrRecording.read(file);
+            r = JfrRecording.read(files.jfr());
         } catch (IOException | RuntimeException e) {
-            block.put("status", "no data");
-            block.put("reason", "recording unreadable: " + e.getMessage());
+            TrialEndListener.noData(block, "recording unreadable: " + e.getMessage());
             return;
         }
         block.put("collections", r.collections);
