@@ -82,13 +82,21 @@ public final class InstrumentSet {
             if (why == null) {
                 why = check.refusal(java, i);
             }
+            List<String> flags = List.of();
+            if (why == null) {
+                try {
+                    flags = i.jvmArgs(files);
+                } catch (IllegalStateException e) { // this trial's paths cannot be passed (a comma in them)
+                    why = e.getMessage();
+                }
+            }
             if (why != null) {
                 refused.put(i.key(), why);
                 if (warned.add(jdkLabel + "|" + i.key())) {
                     warn.accept(jdkLabel + " runs without " + i.title() + ": " + why);
                 }
             } else {
-                args.addAll(i.jvmArgs(files));
+                args.addAll(flags);
             }
         }
         return new Launch(files, List.copyOf(args), Map.copyOf(refused));

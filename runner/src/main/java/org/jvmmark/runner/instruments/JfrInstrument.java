@@ -53,6 +53,9 @@ public final class JfrInstrument implements LaunchListener, TrialEndListener, Pa
 
     @Override
     public List<String> jvmArgs(TrialFiles files) {
+        if (files.jfr().toString().contains(",")) {
+            throw new IllegalStateException("the log path contains a comma, which JFR's options cannot carry");
+        }
         return List.of("-XX:StartFlightRecording=settings=" + settings + ",filename=" + files.jfr() + ",dumponexit=true");
     }
 
