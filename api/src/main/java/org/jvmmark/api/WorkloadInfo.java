@@ -62,6 +62,26 @@ public final class WorkloadInfo {
         return new WorkloadInfo(type);
     }
 
+    private WorkloadInfo(WorkloadInfo other, String name, String summary) {
+        this.className = other.className;
+        this.name = name;
+        this.summary = summary;
+        this.parameters = other.parameters;
+        this.profiles = other.profiles;
+        this.jvmArgs = other.jvmArgs;
+        this.variants = other.variants;
+        this.requiresJdk = other.requiresJdk;
+        this.driverClass = other.driverClass;
+    }
+
+    /**
+     * The same declaration under another name and summary: one generic workload class (the
+     * harness's {@code TaskWorkload}) shown and recorded as the user's task it runs.
+     */
+    public WorkloadInfo renamed(String newName, String newSummary) {
+        return new WorkloadInfo(this, newName, newSummary);
+    }
+
     public String className() {
         return className;
     }

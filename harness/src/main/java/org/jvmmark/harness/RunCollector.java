@@ -24,6 +24,8 @@ final class RunCollector {
     private final List<long[]> runWindows = new ArrayList<>();
     private HlogOutput hlog;
     long warmupNanos;
+    /** The warm-up phase's timing, or null when there was none. */
+    Harness.PhaseTiming warmup;
 
     RunCollector(HarnessOptions options, EndToEndRecorder endToEnd, List<RecordingProbe> probes) {
         this.options = options;
@@ -47,12 +49,14 @@ final class RunCollector {
             achieved = t.iterations * 1e9 / actualSpan;
             behind = actualSpan > scheduledSpan / 0.99;
         }
+        StartLag lag = startLag(t);
+        behind |= lag.fellBehind();
         long duration = t.endNanos - t.startNanos;
         windows.add(List.of(gcStart, gcEnd));
         Histogram[] e2e = endToEnd.takePhase();
         worst.addAll(endToEnd.takenWorst().samples(run));
         runWindows.add(new long[] {t.startNanos, t.endNanos});
-        endToEndRuns.add(new RunResult(run, e2e[0], e2e[1], target, achieved, behind, duration, List.of()));
+        endToEndRuns.add(new RunResult(run, e2e[0], e2e[1], target, achieved, behind, duration, List.of()).withStartLag(lag));
         Map<String, Histogram> tagged = new LinkedHashMap<>();
         tagged.put(Harness.END_TO_END, e2e[0]);
         tagged.put(Harness.END_TO_END + "-uncorrected", e2e[1]);
@@ -78,6 +82,15 @@ final class RunCollector {
         }
     }
 
+    /** How a phase kept its schedule, over the whole phase. */
+    StartLag startLag(Harness.PhaseTiming t) {
+        if (options.isClosedLoop()) {
+            return StartLag.NONE;
+        }
+        double delivered = t.iterations * 1e9 / Math.max(1, t.endNanos - t.firstDue);
+        return new StartLag(t.iterations, t.lateStarts, t.lateNanos, t.maxLagNanos, delivered);
+    }
+
     LatencyResult result(GcEventListener gc, String processCpus, Map<String, CpuAffinity.Pinning> cpus) {
         List<ProbeResult> all = new ArrayList<>();
         all.add(new ProbeResult(Harness.END_TO_END, options.coCorrection() && !options.isClosedLoop(), withGc(endToEndRuns, gc)));
@@ -89,7 +102,8 @@ final class RunCollector {
         WorstSamples.Record worstRecord = new WorstSamples.Record(worst, runWindows, anchor[0], anchor[1],
                 java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime());
         return new LatencyResult(options, all, jitterResult, new LinkedHashMap<>(cpus), processCpus,
-                Runtime.getRuntime().availableProcessors(), endToEnd.unmatched(), warmupNanos, worstRecord);
+                Runtime.getRuntime().availableProcessors(), endToEnd.unmatched(), warmupNanos,
+                warmup == null ? StartLag.NONE : startLag(warmup), worstRecord);
     }
 
     private List<RunResult> withGc(List<RunResult> runs, GcEventListener gc) {

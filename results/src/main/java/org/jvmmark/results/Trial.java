@@ -14,23 +14,26 @@ import java.util.Map;
  * @param flags the variant's own JVM flags (what distinguishes this variant; not the runner's plumbing)
  * @param requestedGc the collector the variant asked for, or "" when it left the JVM's default
  * @param series figures measured as the trial went on, by name (empty for most workloads)
+ * @param machine the host the trial ran on, in a result set merged from several machines
+ *                ({@code jvmmark merge}); "" in a result set of one host
  * @param instruments what the opt-in instruments found and the worst samples fell inside ({@link Instruments#NONE} if nothing)
  */
 public record Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
                     String status, String error, ProcessFacts process, Map<String, Metric> metrics,
                     Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
-                    String requestedGc, Map<String, Series> series, Instruments instruments) {
+                    String requestedGc, Map<String, Series> series, String machine, Instruments instruments) {
 
     /** A trial without an {@code instruments} block. */
     public Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
                  String status, String error, ProcessFacts process, Map<String, Metric> metrics,
                  Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
-                 String requestedGc, Map<String, Series> series) {
+                 String requestedGc, Map<String, Series> series, String machine) {
         this(id, workload, params, jvm, variant, status, error, process, metrics, latency, info, warnings, flags, requestedGc,
-                series, Instruments.NONE);
+                series, machine, Instruments.NONE);
     }
 
     public Trial {
+        machine = machine == null ? "" : machine;
         flags = List.copyOf(flags);
         params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
         metrics = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
@@ -39,6 +42,15 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
         warnings = List.copyOf(warnings);
         series = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(series));
         instruments = instruments == null ? Instruments.NONE : instruments;
+    }
+
+    /** A trial of a single-host result set. */
+    public Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant, String status,
+                 String error, ProcessFacts process, Map<String, Metric> metrics, Map<String, Probe> latency,
+                 Map<String, String> info, List<String> warnings, List<String> flags, String requestedGc,
+                 Map<String, Series> series) {
+        this(id, workload, params, jvm, variant, status, error, process, metrics, latency, info, warnings, flags, requestedGc,
+                series, "");
     }
 
     /** The collector by its flag name: what the JVM reported, else what the variant asked for. */

@@ -12,16 +12,37 @@ import org.jvmmark.api.WorkloadInfo;
 
 /**
  * Builds the plan: workloads × JDKs × collectors × {@code --jvm-args} sets × workload variants ×
- * forks. Every parameter is resolved and checked here, before anything is forked, so a typo fails
+ * forks (the workload's variants as {@link VariantSelection} chose them: {@code --variant}, or a
+ * {@code --param} that a variant sets). Every parameter is resolved and checked here, before anything is forked, so a typo fails
  * in a second rather than after an hour of trials. A combination the JDK cannot run (too old for
  * the workload or variant, collector missing) becomes one {@code unsupported} trial with the
  * reason, not a failure. Stateless apart from the collector probe's cache.
  */
 final class Planner {
     private final GcProbe gcProbe;
+    private final List<String> variantNames;
 
     Planner(GcProbe gcProbe) {
+        this(gcProbe, List.of());
+    }
+
+    /** @param variantNames {@code --variant} names: only these of each workload's own variants run (empty: all) */
+    Planner(GcProbe gcProbe, List<String> variantNames) {
         this.gcProbe = gcProbe;
+        this.variantNames = List.copyOf(variantNames);
+    }
+
+    /**
+     * Forks per combination when {@code --forks} is not given: a verdict needs at least
+     * 3 forks a side (a fresh JVM is the unit of evidence), so quick forks 3 times and standard 5;
+     * smoke (CI) only checks that things run.
+     */
+    static int defaultForks(String profile) {
+        return switch (profile) {
+            case "smoke" -> 1;
+            case "standard" -> 5;
+            default -> 3;
+        };
     }
 
     /**
@@ -38,7 +59,8 @@ final class Planner {
         for (CatalogEntry w : workloads) {
             WorkloadInfo info = w.info();
             Map<String, String> own = ownOverrides(info, overrides, workloads.size() == 1);
-            List<Variant> variants = info.variants().isEmpty() ? java.util.Collections.singletonList(null) : info.variants();
+            List<Variant> chosen = VariantSelection.select(info, own, variantNames);
+            List<Variant> variants = chosen.isEmpty() ? java.util.Collections.singletonList(null) : chosen;
             for (Jdk jdk : jdks) {
                 for (GarbageCollector gc : gcChoices) {
                     for (int a = 0; a < argChoices.size(); a++) {
@@ -98,11 +120,17 @@ final class Planner {
      * @throws UserException as {@link #plan} does
      */
     static void checkParams(List<CatalogEntry> workloads, String profile, Map<String, String> overrides) {
+        checkParams(workloads, profile, overrides, List.of());
+    }
+
+    /** The same, with the {@code --variant} names: each must be declared by a selected workload. */
+    static void checkParams(List<CatalogEntry> workloads, String profile, Map<String, String> overrides, List<String> variantNames) {
         checkOverridesKnown(workloads, overrides);
+        VariantSelection.checkNames(workloads, variantNames);
         for (CatalogEntry w : workloads) {
             Map<String, String> own = ownOverrides(w.info(), overrides, workloads.size() == 1);
             resolve(w.info(), profile, own);
-            for (Variant v : w.info().variants()) {
+            for (Variant v : VariantSelection.select(w.info(), own, variantNames)) {
                 Map<String, String> settings = new LinkedHashMap<>(own);
                 settings.putAll(parseVariant(w.info(), v));
                 resolve(w.info(), profile, settings);
@@ -136,7 +164,7 @@ final class Planner {
         }
     }
 
-    private static void checkOverridesKnown(List<CatalogEntry> workloads, Map<String, String> overrides) {
+    static void checkOverridesKnown(List<CatalogEntry> workloads, Map<String, String> overrides) {
         if (workloads.size() == 1) {
             return; // the workload's own message names its parameters
         }

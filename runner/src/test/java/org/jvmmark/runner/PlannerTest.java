@@ -123,4 +123,31 @@ class PlannerTest {
         List<PlannedTrial> plan = planner.plan(List.of(MODERN), List.of(JDK21), List.of(), List.of(), 1, "quick", Map.of());
         assertEquals("modern/v-21.0.1/default/fork1", plan.get(0).id());
     }
+
+    @Test
+    void shouldLetAParameterThatAVariantSetsChooseThatVariant() {
+        List<PlannedTrial> plan = planner.plan(List.of(THREADS), List.of(JDK21), List.of(), List.of(), 1, "smoke",
+                Map.of("impl", "virtual"));
+        assertEquals(List.of("threads/v-21.0.1/virtual/fork1"), plan.stream().map(PlannedTrial::id).toList());
+        assertEquals("virtual", plan.get(0).params().get("impl"));
+    }
+
+    @Test
+    void shouldChooseVariantsByName() {
+        List<PlannedTrial> plan = new Planner(new GcProbe(), List.of("platform")).plan(List.of(THREADS, MODERN), List.of(JDK21),
+                List.of(), List.of(), 1, "smoke", Map.of());
+        assertEquals(List.of("threads/v-21.0.1/platform/fork1", "modern/v-21.0.1/default/fork1"),
+                plan.stream().map(PlannedTrial::id).toList());
+    }
+
+    @Test
+    void shouldRefuseChoicesThatLeaveNoVariantOrNameNone() {
+        UserException none = assertThrows(UserException.class, () -> Planner.checkParams(List.of(THREADS), "smoke",
+                Map.of("impl", "platform"), List.of("virtual")));
+        assertEquals("threads: --param impl=platform selects no variant of --variant virtual; its variants set impl to "
+                + "platform (platform), virtual (virtual)", none.getMessage());
+        UserException unknown = assertThrows(UserException.class, () -> Planner.checkParams(List.of(THREADS, MODERN), "smoke",
+                Map.of(), List.of("carrier")));
+        assertEquals("unknown variant 'carrier'; valid: platform, virtual", unknown.getMessage());
+    }
 }
