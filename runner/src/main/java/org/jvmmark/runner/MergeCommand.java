@@ -29,6 +29,10 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "D", required = true, description = "Directory for the merged results.json and report.")
     private Path out;
 
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
+
     @Override
     public Integer call() throws IOException {
         Path target = out.toAbsolutePath().normalize();
@@ -49,7 +53,7 @@ final class MergeCommand implements Callable<Integer> {
         OutputDirectory.forNewRun(target); // a new or empty directory: jvmmark never writes among files it did not make
         merged.write();
         main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
-        RunCommand.renderReport(main, target);
+        RunCommand.renderReport(main, target, threshold);
         return RunCommand.exitStatus(merged.trials());
     }
 }

@@ -339,13 +339,13 @@ final class RunCommand implements Callable<Integer> {
         ArrayNode trials = results.trials();
         main.out.println();
         SummaryTable.print(main.out, trials);
-        renderReport(main, dir);
+        renderReport(main, dir, threshold);
         main.out.println("results: " + results.path());
         return exitStatus(trials);
     }
 
     /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
-    static void renderReport(Main main, Path dir) {
+    static void renderReport(Main main, Path dir, double threshold) {
         try {
             // The verdict comes last, where a reader's eyes land when the run ends.
             main.out.println();
