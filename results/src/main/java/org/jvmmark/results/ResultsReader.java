@@ -129,7 +129,8 @@ public final class ResultsReader {
         return new Trial(t.path("id").asText(""), workload, JsonValues.strings(params), jvm,
                 t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
                 JsonValues.strings(info), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
-                t.path("machine").asText(""), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")), params, textOrNull(t.get("workloadVariant")),
+                // "instruments" stays in "more" too (not in TRIAL): written back as it was read
+                t.path("machine").asText(""), InstrumentsReader.read(t.path("instruments")), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")), params, textOrNull(t.get("workloadVariant")),
                 variantJvmArgs, t.path("fork").asInt(0), textOrNull(t.get("profile")), textOrNull(t.get("started")),
                 jdk == null || !jdk.isObject() ? null : new PlannedJdk(jdk.path("home").asText(""), jdk.path("label").asText(""),
                         jdk.path("vendor").asText(""), jdk.path("version").asText(""), jdk.path("feature").asInt(0)),

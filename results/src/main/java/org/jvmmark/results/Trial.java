@@ -39,11 +39,12 @@ import java.util.Map;
  * @param more fields this model does not name, kept as plain JSON values
  * @param machine the host the trial ran on, in a result set merged from several machines
  *                ({@code jvmmark merge}); "" in a result set of one host
+ * @param instruments what the opt-in instruments found and the worst samples fell inside ({@link Instruments#NONE} if nothing)
  */
 public record Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
                     String status, String error, ProcessFacts process, Map<String, Metric> metrics,
                     Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
-                    String requestedGc, Map<String, Series> series, String machine,
+                    String requestedGc, Map<String, Series> series, String machine, Instruments instruments,
                     String workloadClass, String module, Map<String, Object> paramValues, String workloadVariant,
                     List<String> variantJvmArgs, int fork, String profile, String started, PlannedJdk jdk, String logs,
                     List<String> command, List<String> stderrTail, String hsErr, Discarded discarded,
@@ -66,6 +67,7 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
         discarded = discarded == null ? Discarded.NONE : discarded;
         infoValues = JsonValues.copy(infoValues);
         more = JsonValues.copy(more);
+        instruments = instruments == null ? Instruments.NONE : instruments;
     }
 
     /** A trial of a single-host result set. */
@@ -74,7 +76,7 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
                  Map<String, String> info, List<String> warnings, List<String> flags, String requestedGc,
                  Map<String, Series> series) {
         this(id, workload, params, jvm, variant, status, error, process, metrics, latency, info, warnings, flags, requestedGc,
-                series, "", null, null, Map.of(), null, null, 0, null, null, null, null, List.of(), List.of(), null,
+                series, "", Instruments.NONE, null, null, Map.of(), null, null, 0, null, null, null, null, List.of(), List.of(), null,
                 Discarded.NONE, Map.of(), null, Map.of());
     }
 
