@@ -12,8 +12,11 @@ command -v ngircd   >/dev/null 2>&1 || [ -x /usr/sbin/ngircd ] || want+=(ngircd)
 command -v ii       >/dev/null 2>&1 || want+=(ii)
 command -v hyperfine >/dev/null 2>&1 || want+=(hyperfine)
 [ -x /usr/bin/time ] || want+=(time)
+# the queue-large tests fill up a small loop-mounted ext4 file system
 command -v mkfs.ext4 >/dev/null 2>&1 || [ -x /usr/sbin/mkfs.ext4 ] || want+=(e2fsprogs)
 command -v losetup  >/dev/null 2>&1 || [ -x /usr/sbin/losetup ] || want+=(mount)
+# the history's tests start a throwaway PostgreSQL cluster (initdb, pg_ctl) on a free port
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || want+=(postgresql)
 if [ ${#want[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "setup-tests: installing ${want[*]}" >&2
@@ -22,3 +25,10 @@ if [ ${#want[@]} -gt 0 ]; then
 fi
 # The end-to-end tests run on every JDK found; these two make sure there are more than the host's.
 "$(dirname "${BASH_SOURCE[0]}")/install-jdks.sh" 11 21 >&2
+# Apache Otava, to cross-check the history's change detection (HistoryOtavaCrossCheckTest)
+OTAVA_VENV="${JVMMARK_OTAVA_VENV:-$HOME/.cache/jvmmark/otava-venv}"
+if [ ! -x "$OTAVA_VENV/bin/python" ] || ! "$OTAVA_VENV/bin/python" -c "import otava" 2>/dev/null; then
+  command -v python3 >/dev/null && python3 -m venv --help >/dev/null 2>&1 || { SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"; $SUDO apt-get install -y -qq python3-venv >/dev/null; }
+  python3 -m venv "$OTAVA_VENV" >&2
+  "$OTAVA_VENV/bin/pip" install -q apache-otava >&2
+fi

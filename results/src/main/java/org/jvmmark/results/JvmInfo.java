@@ -8,12 +8,25 @@ import java.util.Locale;
  *
  * @param args the JVM's input arguments as it reported them
  * @param gc the names of its collector beans (e.g. "G1 Young Generation")
+ * @param more what else the JVM said of itself (vendorVersion, vmVersion, pid, availableProcessors,
+ *     maxHeapBytes ...), kept as plain JSON values
  */
 public record JvmInfo(String home, String version, int feature, String vendor, String vmName, List<String> args,
-                      List<String> gc) {
+                      List<String> gc, java.util.Map<String, Object> more) {
     public JvmInfo {
         args = List.copyOf(args);
         gc = List.copyOf(gc);
+        more = JsonValues.copy(more);
+    }
+
+    public JvmInfo(String home, String version, int feature, String vendor, String vmName, List<String> args, List<String> gc) {
+        this(home, version, feature, vendor, vmName, args, gc, java.util.Map.of());
+    }
+
+    /** A text field of {@link #more()} ("vmVersion", "vendorVersion"), or "" when absent. */
+    public String fact(String name) {
+        Object v = more.get(name);
+        return v == null ? "" : v.toString();
     }
 
     /** "Temurin 25.0.1": the vendor as users call it, then the version. */

@@ -1,9 +1,33 @@
 package org.jvmmark.results;
 
+import java.util.Map;
+
 /**
- * What the runner saw of the forked JVM from outside. Zero where it was not measured. Immutable,
- * hence thread-safe.
+ * What the runner saw of the forked JVM from outside. Zero (or null) where it was not measured.
+ * Immutable, hence thread-safe.
+ *
+ * @param exitCode null when no process ran or its exit code is unknown
+ * @param pid null when no process ran
+ * @param timedOut whether the runner killed it at the time limit; null when no process ran
+ * @param cpusAllowed the CPUs the process was allowed to run on ({@code taskset} syntax), or null
+ * @param cpusRequested the CPUs it was pinned to on request, or null when it was not pinned
+ * @param more fields of the block this model does not name, kept as plain JSON values
  */
-public record ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeconds, Integer exitCode) {
+public record ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeconds, Integer exitCode, Long pid,
+                           Boolean timedOut, String cpusAllowed, String cpusRequested, Map<String, Object> more) {
+    /** No process ran (an {@code unsupported} trial): every figure unknown. */
     public static final ProcessFacts NONE = new ProcessFacts(0, 0, 0, null);
+
+    public ProcessFacts {
+        more = JsonValues.copy(more);
+    }
+
+    public ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeconds, Integer exitCode) {
+        this(peakRssBytes, wallSeconds, cpuSeconds, exitCode, null, null, null, null, Map.of());
+    }
+
+    /** True for {@link #NONE} and its equals: nothing was measured because nothing ran. */
+    public boolean none() {
+        return equals(NONE);
+    }
 }

@@ -8,16 +8,62 @@ import java.util.Map;
  * thread-safe.
  *
  * @param created ISO-8601 instant the run started
- * @param finished ISO-8601 instant the run ended, or null when the runner did not record it
+ * @param finished ISO-8601 instant the run ended; when the file does not say, its last update
+ *     ({@code updated}); null when neither is known
  * @param host the host's facts, in file order, as display strings (cpuModel, cpus, kernel, ...)
+ * @param updated ISO-8601 instant of the last trial recorded, or null
+ * @param hostValues the host's facts as in the file (numbers stay numbers, nulls stay null)
+ * @param command the options {@code run} was given (workloads, jdk, params, gc, jvmArgs, forks, cpus ...),
+ *     as plain JSON values
+ * @param more top-level fields this model does not name, kept as plain JSON values
  */
 public record Results(String schema, String created, String finished, String profile, Map<String, String> host,
-                      List<Trial> trials) {
+                      List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
+                      Map<String, Object> more) {
     public static final String SCHEMA = "jvmmark/results/1";
 
     public Results {
+        if (finished == null) {
+            finished = updated;
+        }
         host = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(host));
         trials = List.copyOf(trials);
+        hostValues = JsonValues.copy(hostValues);
+        command = JsonValues.copy(command);
+        more = JsonValues.copy(more);
+    }
+
+    /** A result set built in code (tests, merges): the host's facts as text, no command, no update time. */
+    public Results(String schema, String created, String finished, String profile, Map<String, String> host, List<Trial> trials) {
+        this(schema, created, finished, profile, host, trials, null, new java.util.LinkedHashMap<>(host), Map.of(), Map.of());
+    }
+
+    /** A new run's file: no trial yet; the display {@code host} follows from {@code hostValues}. */
+    public static Results started(String created, String profile, Map<String, Object> hostValues, Map<String, Object> command) {
+        return new Results(SCHEMA, created, null, profile, JsonValues.strings(hostValues), List.of(), null, hostValues,
+                command, Map.of());
+    }
+
+    /**
+     * This file with {@code trial} added, or replacing the trial with the same id in its place, and
+     * {@code updated} set.
+     */
+    public Results with(Trial trial, String updatedAt) {
+        List<Trial> all = new java.util.ArrayList<>(trials);
+        int at = -1;
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).id().equals(trial.id())) {
+                at = i;
+                break;
+            }
+        }
+        if (at >= 0) {
+            all.set(at, trial);
+        } else {
+            all.add(trial);
+        }
+        String ownFinish = java.util.Objects.equals(finished, updated) ? null : finished;
+        return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, more);
     }
 
     /** The number of CPUs the host reported, or 0 when unknown. */

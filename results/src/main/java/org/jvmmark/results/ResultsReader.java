@@ -11,13 +11,12 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.DataFormatException;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -26,8 +25,20 @@ import org.HdrHistogram.Histogram;
  * readable line. Stateless and thread-safe.
  */
 public final class ResultsReader {
-    // NaN and Infinity are not JSON, but a workload's figure may be one: read them rather than lose the file.
-    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+    private static final ObjectMapper MAPPER = JsonValues.MAPPER;
+    private static final Set<String> ROOT = Set.of("schema", "created", "finished", "updated", "profile", "host", "command", "trials");
+    private static final Set<String> TRIAL = Set.of("id", "workload", "workloadClass", "module", "params", "variant", "gc",
+            "workloadVariant", "variantJvmArgs", "fork", "profile", "started", "jdk", "jvm", "status", "error", "logs",
+            "process", "command", "stderrTail", "hsErr", "metrics", "latency", "series", "info", "warnings", "discarded", "driver", "machine");
+    private static final Set<String> JVM = Set.of("home", "version", "feature", "vendor", "vmName", "args", "gc");
+    private static final Set<String> PROCESS = Set.of("peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode", "pid", "timedOut",
+            "cpusAllowed", "cpusRequested");
+    private static final Set<String> METRIC = Set.of("value", "unit", "better", "samples");
+    private static final Set<String> PROBE = Set.of("unit", "count", "coCorrected", "targetRate", "achievedRate", "fellBehind",
+            "arrivals", "percentiles", "uncorrected", "runs", "histogram", "jitter");
+    private static final Set<String> RUN = Set.of("count", "percentiles", "gcEvents");
+    private static final Set<String> JITTER = Set.of("thresholdNanos", "count", "percentiles");
+    private static final Set<String> DRIVER = Set.of("status", "error", "process", "command", "stderrTail", "hsErr", "jvm", "info");
 
     private ResultsReader() {
     }
@@ -50,12 +61,22 @@ public final class ResultsReader {
             throw new IOException(file + " is not valid JSON (line " + e.getLocation().getLineNr() + "): "
                     + e.getOriginalMessage());
         }
+        return results(root, file.toString());
+    }
+
+    /**
+     * A results file already parsed (one merged from several, say).
+     *
+     * @param origin what to call it in messages (its path)
+     */
+    public static Results results(JsonNode root, String origin) throws IOException {
+        Object file = origin;
         if (root == null || !root.isObject()) {
             throw new IOException(file + " is not a results file: expected a JSON object");
         }
         String schema = root.path("schema").asText("");
         if (!Results.SCHEMA.equals(schema)) {
-            throw new IOException(file + " has schema '" + schema + "', expected '" + Results.SCHEMA + "'");
+            throw new IOException(file + " is not a " + Results.SCHEMA + " file: has schema '" + schema + "', expected '" + Results.SCHEMA + "'");
         }
         List<Trial> trials = new ArrayList<>();
         int i = 0;
@@ -67,25 +88,99 @@ public final class ResultsReader {
                 throw new IOException(file + ": trial " + i + " (" + t.path("id").asText("no id") + "): " + e.getMessage());
             }
         }
-        JsonNode finished = root.hasNonNull("finished") ? root.get("finished") : root.get("updated");
-        return new Results(schema, root.path("created").asText(""), textOrNull(finished),
-                root.path("profile").asText(""), strings(root.path("host")), trials);
+        Map<String, Object> host = JsonValues.object(root.path("host"));
+        return new Results(schema, root.path("created").asText(""), textOrNull(root.get("finished")),
+                root.path("profile").asText(""), JsonValues.strings(host), trials, textOrNull(root.get("updated")), host,
+                JsonValues.object(root.path("command")), JsonValues.rest(root, ROOT));
     }
 
-    private static Trial trial(JsonNode t) {
+    /**
+     * One trial record as the runner assembled it (the same shape as in the file).
+     *
+     * @throws IllegalArgumentException when it lacks a workload, has an unknown status or a corrupt histogram
+     */
+    public static Trial trial(JsonNode t) {
         String workload = required(t, "workload");
         // A trial whose JVM never ran may have only the runner's "jdk" block.
         JsonNode j = t.path("jvm").isObject() ? t.path("jvm") : t.path("jdk");
-        JvmInfo jvm = new JvmInfo(j.path("home").asText(""), j.path("version").asText(""), j.path("feature").asInt(0),
-                j.path("vendor").asText(""), j.path("vmName").asText(""), list(j.path("args")), list(j.path("gc")));
-        JsonNode p = t.path("process");
-        ProcessFacts process = p.isObject()
-                ? new ProcessFacts(p.path("peakRssBytes").asLong(0), p.path("wallSeconds").asDouble(0),
-                        p.path("cpuSeconds").asDouble(0), p.hasNonNull("exitCode") ? p.get("exitCode").asInt() : null)
-                : ProcessFacts.NONE;
-        Map<String, Metric> metrics = new LinkedHashMap<>();
+        JvmInfo jvm = jvm(j);
+        ProcessFacts process = process(t.path("process"));
         List<String> warnings = list(t.path("warnings"));
-        for (Iterator<Map.Entry<String, JsonNode>> it = t.path("metrics").fields(); it.hasNext(); ) {
+        Map<String, Metric> metrics = usableMetrics(t.path("metrics"), warnings);
+        Map<String, Probe> latency = probes(t.path("latency"), "trial " + t.path("id").asText("(no id)"));
+        String status = t.path("status").asText("");
+        if (!Trial.STATUSES.contains(status)) {
+            throw new IllegalArgumentException("status '" + status + "' is not one of ok, failed, unsupported, timeout");
+        }
+        // The runner records the variant's own flags; without them, guess from what the JVM received.
+        List<String> variantJvmArgs = t.path("variantJvmArgs").isArray() ? list(t.get("variantJvmArgs")) : null;
+        List<String> flags = variantJvmArgs != null ? variantJvmArgs : jvm.tuningFlags();
+        Map<String, Object> params = JsonValues.object(t.path("params"));
+        Map<String, Object> info = JsonValues.object(t.path("info"));
+        JsonNode jdk = t.get("jdk");
+        JsonNode d = t.get("discarded");
+        Discarded discarded = d == null || !d.isObject() ? Discarded.NONE : new Discarded(allMetrics(d.path("metrics")),
+                probes(d.path("latency"), "trial " + t.path("id").asText("(no id)") + " discarded"), series(d.path("series")));
+        JsonNode dr = t.get("driver");
+        DriverRun driver = dr == null || !dr.isObject() ? null : new DriverRun(dr.path("status").asText(""),
+                textOrNull(dr.get("error")), process(dr.path("process")), list(dr.path("command")), list(dr.path("stderrTail")),
+                textOrNull(dr.get("hsErr")), dr.path("jvm").isObject() ? jvm(dr.get("jvm")) : null,
+                JsonValues.object(dr.path("info")), JsonValues.rest(dr, DRIVER));
+        return new Trial(t.path("id").asText(""), workload, JsonValues.strings(params), jvm,
+                t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
+                JsonValues.strings(info), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
+                // "instruments" stays in "more" too (not in TRIAL): written back as it was read
+                t.path("machine").asText(""), InstrumentsReader.read(t.path("instruments")), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")), params, textOrNull(t.get("workloadVariant")),
+                variantJvmArgs, t.path("fork").asInt(0), textOrNull(t.get("profile")), textOrNull(t.get("started")),
+                jdk == null || !jdk.isObject() ? null : new PlannedJdk(jdk.path("home").asText(""), jdk.path("label").asText(""),
+                        jdk.path("vendor").asText(""), jdk.path("version").asText(""), jdk.path("feature").asInt(0)),
+                textOrNull(t.get("logs")), list(t.path("command")), list(t.path("stderrTail")), textOrNull(t.get("hsErr")),
+                discarded, info, driver, JsonValues.rest(t, TRIAL));
+    }
+
+    private static JvmInfo jvm(JsonNode j) {
+        return new JvmInfo(j.path("home").asText(""), j.path("version").asText(""), j.path("feature").asInt(0),
+                j.path("vendor").asText(""), j.path("vmName").asText(""), list(j.path("args")), list(j.path("gc")),
+                JsonValues.rest(j, JVM));
+    }
+
+    private static ProcessFacts process(JsonNode p) {
+        if (!p.isObject() || p.path("pid").isNull() && p.path("peakRssBytes").isNull() && p.path("wallSeconds").isNull()) {
+            return ProcessFacts.NONE;
+        }
+        return new ProcessFacts(p.path("peakRssBytes").asLong(0), p.path("wallSeconds").asDouble(0),
+                p.path("cpuSeconds").asDouble(0), p.hasNonNull("exitCode") ? p.get("exitCode").asInt() : null,
+                p.hasNonNull("pid") ? p.get("pid").asLong() : null, p.hasNonNull("timedOut") ? p.get("timedOut").asBoolean() : null,
+                textOrNull(p.get("cpusAllowed")), textOrNull(p.get("cpusRequested")), JsonValues.rest(p, PROCESS));
+    }
+
+    private static Map<String, Probe> probes(JsonNode all, String origin) {
+        Map<String, Probe> latency = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            latency.put(e.getKey(), probe(e.getValue(), origin + " probe " + e.getKey()));
+        }
+        return latency;
+    }
+
+    /** Every metric as recorded, finite or not (for {@code discarded}, kept for diagnosis). */
+    private static Map<String, Metric> allMetrics(JsonNode all) {
+        Map<String, Metric> metrics = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            metrics.put(e.getKey(), metric(e.getValue()));
+        }
+        return metrics;
+    }
+
+    /**
+     * The metrics fit to be shown and ranked. One that is not (no finite value, a negative size) is
+     * left out with a warning added to {@code warnings}: so the file that is written back says why
+     * it is missing, and reading that file again changes nothing.
+     */
+    private static Map<String, Metric> usableMetrics(JsonNode all, List<String> warnings) {
+        Map<String, Metric> metrics = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode value = e.getValue().path("value");
             if (value.isNumber() && Double.isFinite(value.asDouble())) {
@@ -103,21 +198,7 @@ public final class ResultsReader {
                 warnings.add("metric '" + e.getKey() + "' has no finite value (" + (value.isMissingNode() ? "missing" : value.asText()) + ") and is left out");
             }
         }
-        Map<String, Probe> latency = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = t.path("latency").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            latency.put(e.getKey(), probe(e.getValue(), "trial " + t.path("id").asText("(no id)") + " probe " + e.getKey()));
-        }
-        String status = t.path("status").asText("");
-        if (!List.of("ok", "failed", "unsupported", "timeout").contains(status)) {
-            throw new IllegalArgumentException("status '" + status + "' is not one of ok, failed, unsupported, timeout");
-        }
-        // The runner records the variant's own flags; without them, guess from what the JVM received.
-        List<String> flags = t.path("variantJvmArgs").isArray() ? list(t.get("variantJvmArgs")) : jvm.tuningFlags();
-        return new Trial(t.path("id").asText(""), workload, strings(t.path("params")), jvm,
-                t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
-                strings(t.path("info")), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
-                t.path("machine").asText(""));
+        return metrics;
     }
 
     private static Map<String, Series> series(JsonNode all) {
@@ -163,8 +244,9 @@ public final class ResultsReader {
         for (int i = 0; i < samples.length; i++) {
             samples[i] = s.get(i).asDouble();
         }
-        return new Metric(m.get("value").asDouble(), m.path("unit").asText(""), !"lower".equals(better), samples,
-                !"none".equals(better));
+        JsonNode v = m.path("value");
+        return new Metric(v.isNumber() ? v.asDouble() : Double.NaN, m.path("unit").asText(""), !"lower".equals(better), samples,
+                !"none".equals(better), JsonValues.rest(m, METRIC));
     }
 
     private static Probe probe(JsonNode b, String origin) {
@@ -175,7 +257,7 @@ public final class ResultsReader {
                 gc.add(new GcEvent(e.path("collector").asText(""), e.path("action").asText(""), e.path("cause").asText(""),
                         e.path("startMillis").asLong(0), e.path("durationMillis").asLong(0)));
             }
-            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles")), gc));
+            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles")), gc, JsonValues.rest(r, RUN)));
         }
         double target = b.path("targetRate").asDouble(0);
         double achieved = b.path("achievedRate").asDouble(0);
@@ -184,10 +266,13 @@ public final class ResultsReader {
                 : target > 0 && achieved > 0 && achieved < target * 0.99;
         JsonNode j = b.get("jitter");
         Probe.Jitter jitter = j == null || !j.isObject() ? null
-                : new Probe.Jitter(j.path("thresholdNanos").asDouble(0), j.path("count").asLong(0), numbers(j.path("percentiles")));
+                : new Probe.Jitter(j.path("thresholdNanos").asDouble(0), j.path("count").asLong(0), numbers(j.path("percentiles")),
+                        JsonValues.rest(j, JITTER));
+        String encoded = textOrNull(b.get("histogram"));
         return new Probe(b.path("unit").asText("ns"), b.path("count").asLong(0), b.path("coCorrected").asBoolean(false),
                 target, achieved, behind, numbers(b.path("percentiles")), numbers(b.path("uncorrected").path("percentiles")),
-                runs, histogram(textOrNull(b.get("histogram")), origin), jitter, origin);
+                runs, histogram(encoded, origin), jitter, origin, textOrNull(b.get("arrivals")), encoded,
+                textOrNull(b.path("uncorrected").get("histogram")), JsonValues.rest(b, PROBE));
     }
 
     /** A number as a person writes it: "12", "0.5". */
@@ -219,17 +304,6 @@ public final class ResultsReader {
             if (e.getValue().isNumber() && Double.isFinite(e.getValue().asDouble())) {
                 m.put(e.getKey(), e.getValue().asDouble());
             }
-        }
-        return m;
-    }
-
-    /** Scalars as text; nested values as compact JSON, so nothing the runner recorded is lost. */
-    private static Map<String, String> strings(JsonNode n) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            JsonNode v = e.getValue();
-            m.put(e.getKey(), v.isValueNode() ? (v.isNull() ? "" : v.asText()) : v.toString());
         }
         return m;
     }

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 @Command(name = "jvmmark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, ReportCommand.class,
-            CompareCommand.class, MergeCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
+            CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     static final int USAGE = ExitStatus.USAGE;
     static final int INTERRUPTED = ExitStatus.INTERRUPTED;

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jvmmark.results.Trial;
 
 /**
  * What {@code run --resume} still has to run. A trial id names workload, JDK, variant and fork but
@@ -28,14 +29,14 @@ record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
      * @param recorded the trials it holds
      * @throws UserException when a recorded trial with a planned id has other parameters or flags
      */
-    static ResumePlan of(List<PlannedTrial> plan, Iterable<JsonNode> recorded, Path file) {
-        Map<String, JsonNode> byId = new HashMap<>();
-        recorded.forEach(t -> byId.put(t.path("id").asText(), t));
+    static ResumePlan of(List<PlannedTrial> plan, Iterable<Trial> recorded, Path file) {
+        Map<String, Trial> byId = new HashMap<>();
+        recorded.forEach(t -> byId.put(t.id(), t));
         List<PlannedTrial> todo = new ArrayList<>();
         int done = 0;
         int rerun = 0;
         for (PlannedTrial t : plan) {
-            JsonNode r = byId.get(t.id());
+            Trial r = byId.get(t.id());
             if (r == null) {
                 todo.add(t);
                 continue;
@@ -45,7 +46,7 @@ record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
                 throw new UserException(file + " holds " + t.id() + " with other parameters (" + difference
                         + "); use another --out");
             }
-            String status = r.path("status").asText();
+            String status = r.status();
             if (status.equals("ok") || status.equals("unsupported")) {
                 done++;
             } else {
@@ -57,9 +58,9 @@ record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
     }
 
     /** What the record has that the plan does not, as {@code key=recorded} items, or {@code null} if they agree. */
-    static String difference(PlannedTrial planned, JsonNode record) {
+    static String difference(PlannedTrial planned, Trial record) {
         ObjectNode want = ParamValues.typed(planned.workload().info(), planned.params());
-        ObjectNode have = ParamValues.typed(planned.workload().info(), record.path("params"));
+        ObjectNode have = ParamValues.typed(planned.workload().info(), (JsonNode) TrialExecutor.JSON.valueToTree(record.paramValues()));
         List<String> diffs = new ArrayList<>();
         have.properties().forEach(e -> {
             if (!e.getValue().equals(want.get(e.getKey()))) {
@@ -72,8 +73,7 @@ record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
                 diffs.add(e.getKey() + " not recorded, " + e.getValue().asText() + " now");
             }
         });
-        List<String> flags = new ArrayList<>();
-        record.path("variantJvmArgs").forEach(a -> flags.add(a.asText()));
+        List<String> flags = record.variantJvmArgs() == null ? List.of() : record.variantJvmArgs();
         if (!flags.equals(planned.variantJvmArgs())) {
             diffs.add("JVM flags '" + String.join(" ", flags) + "' recorded, '" + String.join(" ", planned.variantJvmArgs()) + "' now");
         }

@@ -1,7 +1,6 @@
 package org.jvmmark.runner;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.Report;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.instruments.InstrumentSet;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -79,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<date-time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
     private Path out;
 
     @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
@@ -92,6 +94,13 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
+
+    @picocli.CommandLine.Mixin
+    private HistoryOptions history = new HistoryOptions();
+
+    @Mixin
+    private InstrumentOptions instrumentOptions;
+    private InstrumentSet instruments;
 
     @Spec
     private CommandSpec spec;
@@ -117,6 +126,7 @@ final class RunCommand implements Callable<Integer> {
         if (cpus != null) {
             checkCpus(cpus);
         }
+        instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
@@ -154,7 +164,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (recorded != null) {
             ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
-            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
+            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.snapshot().get("trials"), jdkList);
         }
         if (dryRun) {
             if (recorded == null && out != null) {
@@ -249,7 +259,7 @@ final class RunCommand implements Callable<Integer> {
     private void printResumePlan(List<PlannedTrial> plan) {
         ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
         java.util.Map<String, String> statusById = new java.util.HashMap<>();
-        recorded.trials().forEach(t -> statusById.put(t.path("id").asText(), t.path("status").asText()));
+        recorded.trials().forEach(t -> statusById.put(t.id(), t.status()));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"trial", "resume", "estimate"});
         for (PlannedTrial t : plan) {
@@ -265,7 +275,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int execute(List<PlannedTrial> plan) throws IOException {
-        Path dir = (out != null ? out : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
+        Path dir = (out != null ? out : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
         ResultsFile results;
         OutputDirectory output;
@@ -295,7 +305,8 @@ final class RunCommand implements Callable<Integer> {
             }
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get);
+        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get, instruments);
+        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, main.err);
         int index = 0;
         try (Progress progress = Progress.create(main.out, todo.size(), Planner.estimatedSeconds(todo), Progress.isTerminal())) {
             for (PlannedTrial t : todo) {
@@ -303,14 +314,15 @@ final class RunCommand implements Callable<Integer> {
                     break;
                 }
                 progress.starting(++index, t);
-                ObjectNode record = executor.run(t);
+                Trial record = executor.run(t);
                 if (record == null || interrupted.get()) {
                     break;
                 }
                 results.add(record);
-                progress.finished(index, t, record.path("status").asText(), record.path("process").path("wallSeconds").asDouble(0));
-                if (!record.path("status").asText().equals("ok") && t.runnable()) {
-                    progress.problem(t, record.path("error").asText(), record.hasNonNull("logs") ? dir.resolve(record.path("logs").asText()) : null);
+                recorder.record(record);
+                progress.finished(index, t, record.status(), record.process().wallSeconds());
+                if (!record.ok() && t.runnable()) {
+                    progress.problem(t, record.error() == null ? "" : record.error(), record.logs() != null ? dir.resolve(record.logs()) : null);
                 }
             }
         } finally {
@@ -329,7 +341,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // shutdown already under way
         }
-        ArrayNode trials = results.trials();
+        List<Trial> trials = results.trials();
         main.out.println();
         SummaryTable.print(main.out, trials);
         renderReport(main, dir, threshold);
@@ -350,9 +362,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
-    static int exitStatus(Iterable<JsonNode> trials) {
-        for (JsonNode t : trials) {
-            String s = t.path("status").asText();
+    static int exitStatus(Iterable<Trial> trials) {
+        for (Trial t : trials) {
+            String s = t.status();
             if (s.equals("failed") || s.equals("timeout")) {
                 return 1;
             }
@@ -371,6 +383,9 @@ final class RunCommand implements Callable<Integer> {
         c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
         c.put("forks", forks);
         c.put("cpus", cpus);
+        if (!instruments.instruments().isEmpty()) {
+            c.set("instruments", TrialExecutor.JSON.valueToTree(instruments.instruments().stream().map(i -> i.title()).toList()));
+        }
         if (slice != null) {
             c.put("shard", slice.label());
         }

@@ -1,10 +1,12 @@
 package org.jvmmark.runner;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
 
 /**
  * The table printed at the end of {@code run} (and by {@code drive}): one row per trial with its
@@ -15,25 +17,25 @@ final class SummaryTable {
     private SummaryTable() {
     }
 
-    static void print(PrintStream out, Iterable<JsonNode> trials) {
+    static void print(PrintStream out, Iterable<Trial> trials) {
         List<String[]> rows = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         rows.add(new String[] {"trial", "status", "metric", "p50", "p99", "peak RSS", "wall"});
         boolean uncorrected = false;
-        for (JsonNode t : trials) {
-            JsonNode process = t.path("process");
-            JsonNode e2e = t.path("latency").path("endToEnd");
-            uncorrected |= e2e.isObject() && !e2e.path("coCorrected").asBoolean(false);
+        for (Trial t : trials) {
+            Probe e2e = t.latency().get("endToEnd");
+            uncorrected |= e2e != null && !e2e.coCorrected();
+            boolean measured = !t.process().none();
             rows.add(new String[] {
-                t.path("id").asText(),
-                t.path("status").asText(),
-                headline(t.path("metrics")),
+                t.id(),
+                t.status(),
+                headline(t.metrics()),
                 percentile(e2e, "50"),
                 percentile(e2e, "99"),
-                process.path("peakRssBytes").isNumber() && process.path("peakRssBytes").asLong() > 0 ? Text.bytes(process.path("peakRssBytes").asLong()) : "-",
-                process.path("wallSeconds").isNumber() ? Text.seconds(process.path("wallSeconds").asDouble()) : "-"});
-            if (!t.path("status").asText().equals("ok") && t.path("error").isTextual()) {
-                errors.add(t.path("id").asText() + ": " + t.path("error").asText());
+                measured && t.process().peakRssBytes() > 0 ? Text.bytes(t.process().peakRssBytes()) : "-",
+                measured ? Text.seconds(t.process().wallSeconds()) : "-"});
+            if (!t.ok() && t.error() != null) {
+                errors.add(t.id() + ": " + t.error());
             }
         }
         Tables.print(out, rows);
@@ -46,27 +48,21 @@ final class SummaryTable {
     }
 
     /** {@code score} if the workload reports one, else its first metric: {@code name value unit}. */
-    static String headline(JsonNode metrics) {
-        if (!metrics.isObject() || metrics.isEmpty()) {
+    static String headline(Map<String, Metric> metrics) {
+        if (metrics.isEmpty()) {
             return "-";
         }
-        Map.Entry<String, JsonNode> chosen = null;
-        for (Map.Entry<String, JsonNode> e : metrics.properties()) {
-            if (chosen == null || e.getKey().equals("score")) {
-                chosen = e;
-            }
-        }
-        JsonNode m = chosen.getValue();
-        return chosen.getKey() + " " + Text.number(m.path("value").asDouble()) + " " + m.path("unit").asText();
+        String name = metrics.containsKey("score") ? "score" : metrics.keySet().iterator().next();
+        Metric m = metrics.get(name);
+        return name + " " + Text.number(m.value()) + " " + m.unit();
     }
 
-    private static String percentile(JsonNode block, String p) {
-        JsonNode v = block.path("percentiles").path(p);
-        if (v.isMissingNode() || v.isNull()) {
+    private static String percentile(Probe block, String p) {
+        Double v = block == null ? null : block.percentiles().get(p);
+        if (v == null) {
             return "-";
         }
-        String unit = block.path("unit").asText("ns");
-        String shown = unit.equals("ns") ? Text.nanos(v.asDouble()) : Text.number(v.asDouble()) + " " + unit;
-        return shown + (block.path("coCorrected").asBoolean(false) ? "" : "*");
+        String shown = block.unit().equals("ns") ? Text.nanos(v) : Text.number(v) + " " + block.unit();
+        return shown + (block.coCorrected() ? "" : "*");
     }
 }

@@ -10,17 +10,20 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.Trial;
 import org.junit.jupiter.api.io.TempDir;
 
 class ResultsFileTest {
     @TempDir
     Path dir;
 
-    private static ObjectNode trial(String id, String status) {
+    private static Trial trial(String id, String status) {
         ObjectNode t = TrialExecutor.JSON.createObjectNode();
         t.put("id", id);
+        t.put("workload", id.substring(0, id.indexOf('/')));
         t.put("status", status);
-        return t;
+        return ResultsReader.trial(t);
     }
 
     @Test
@@ -32,7 +35,7 @@ class ResultsFileTest {
         f.add(trial("a/x/default/fork1", "failed"));
         ResultsFile reopened = ResultsFile.open(dir);
         assertEquals(Set.of("a/x/default/fork1", "b/x/default/fork1"), reopened.recordedIds());
-        assertEquals("failed", reopened.trials().get(1).path("status").asText(), "same id replaced, not duplicated");
+        assertEquals("failed", reopened.trials().get(1).status(), "same id replaced, not duplicated");
         assertEquals("smoke", reopened.profile());
         assertEquals("jvmmark/results/1", Cli.results(dir).path("schema").asText());
         try (var files = Files.list(dir)) {

@@ -16,6 +16,8 @@ import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.Workload;
 import org.jvmmark.api.WorkloadInfo;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.Trial;
 
 class ResumePlanTest {
     @Name("typed")
@@ -46,10 +48,15 @@ class ResumePlanTest {
     private static ObjectNode recorded(PlannedTrial t, String status) {
         ObjectNode r = TrialExecutor.JSON.createObjectNode();
         r.put("id", t.id());
+        r.put("workload", "typed");
         r.put("status", status);
         r.set("params", ParamValues.typed(t.workload().info(), t.params()));
         t.variantJvmArgs().forEach(r.putArray("variantJvmArgs")::add);
         return r;
+    }
+
+    private static List<Trial> typed(List<? extends JsonNode> records) {
+        return records.stream().map(ResultsReader::trial).toList();
     }
 
     @Test
@@ -70,7 +77,7 @@ class ResumePlanTest {
         PlannedTrial c = planned("typed/v-17.0.1/default/fork3", "100_000");
         PlannedTrial d = planned("typed/v-17.0.1/default/fork4", "100_000");
         List<JsonNode> file = List.of(recorded(a, "ok"), recorded(b, "unsupported"), recorded(c, "failed"));
-        ResumePlan r = ResumePlan.of(List.of(a, b, c, d), file, FILE);
+        ResumePlan r = ResumePlan.of(List.of(a, b, c, d), typed(file), FILE);
         assertEquals(List.of(c, d), r.todo(), "failed trials run again, missing ones run");
         assertEquals(2, r.done());
         assertEquals(1, r.rerun());
@@ -83,18 +90,18 @@ class ResumePlanTest {
         ObjectNode strings = old.putObject("params");
         a.params().forEach(strings::put);
         strings.put("rate", "100_000");
-        assertEquals(List.of(), ResumePlan.of(List.of(a), List.of(old), FILE).todo());
+        assertEquals(List.of(), ResumePlan.of(List.of(a), typed(List.of(old)), FILE).todo());
     }
 
     @Test
     void shouldRefuseATrialRecordedWithOtherParameters() {
         PlannedTrial before = planned("typed/v-17.0.1/default/fork1", "100000");
         PlannedTrial now = planned("typed/v-17.0.1/default/fork1", "50000");
-        UserException e = assertThrows(UserException.class, () -> ResumePlan.of(List.of(now), List.of(recorded(before, "ok")), FILE));
+        UserException e = assertThrows(UserException.class, () -> ResumePlan.of(List.of(now), typed(List.of(recorded(before, "ok"))), FILE));
         assertEquals(FILE + " holds typed/v-17.0.1/default/fork1 with other parameters (rate=100000 recorded, 50000 now);"
                 + " use another --out", e.getMessage());
         UserException failed = assertThrows(UserException.class,
-                () -> ResumePlan.of(List.of(now), List.of(recorded(before, "failed")), FILE));
+                () -> ResumePlan.of(List.of(now), typed(List.of(recorded(before, "failed"))), FILE));
         assertEquals(e.getMessage(), failed.getMessage(), "a failed trial is not replaced by one with other parameters either");
     }
 
@@ -102,7 +109,7 @@ class ResumePlanTest {
     void shouldRefuseATrialRecordedWithOtherVariantFlags() {
         PlannedTrial before = planned("typed/v-17.0.1/x/fork1", Map.of("rate", "1"), List.of("-Xmx1g"));
         PlannedTrial now = planned("typed/v-17.0.1/x/fork1", Map.of("rate", "1"), List.of("-Xmx2g"));
-        UserException e = assertThrows(UserException.class, () -> ResumePlan.of(List.of(now), List.of(recorded(before, "ok")), FILE));
+        UserException e = assertThrows(UserException.class, () -> ResumePlan.of(List.of(now), typed(List.of(recorded(before, "ok"))), FILE));
         assertEquals(FILE + " holds typed/v-17.0.1/x/fork1 with other parameters (JVM flags '-Xmx1g' recorded, '-Xmx2g' now);"
                 + " use another --out", e.getMessage());
     }

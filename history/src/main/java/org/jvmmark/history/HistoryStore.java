@@ -1,0 +1,256 @@
+package org.jvmmark.history;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
+
+/**
+ * Writes runs into the history and reads series back. Each trial is recorded in its own transaction
+ * with all its samples, so a run killed half-way leaves whole trials or none; inserts that would
+ * repeat a run, trial, series or sample do nothing, so recording or importing twice adds nothing and
+ * two runs recording at once lose nothing. Thread-safe: every call uses its own connection.
+ */
+public final class HistoryStore {
+    /** The percentiles kept as series, where a probe has them. */
+    static final List<String> PERCENTILES = List.of("50", "90", "99", "99.9", "max");
+
+    private final HistoryDatabase db;
+
+    public HistoryStore(HistoryDatabase db) {
+        this.db = db;
+    }
+
+    /** One point of a series: a run and its forks' values. */
+    public record Point(long runId, String created, String dir, double[] forkValues) {
+        /** The median of the forks' values: the point's value in checks and charts. */
+        public double value() {
+            double[] v = forkValues.clone();
+            java.util.Arrays.sort(v);
+            int n = v.length;
+            return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        }
+    }
+
+    /** A series with its id, key, unit and direction. */
+    public record StoredSeries(long id, SeriesKey key, String unit, boolean higherIsBetter) {
+    }
+
+    /**
+     * Records a run's header (once) and returns its id.
+     *
+     * @param dir the results directory, or null
+     */
+    public long run(Results r, String machine, Path dir) throws SQLException {
+        try (Connection c = db.connect()) {
+            c.setAutoCommit(false);
+            long id = runId(c, r, machine, dir);
+            c.commit();
+            return id;
+        }
+    }
+
+    /** Records one trial with its samples in one transaction; a trial already recorded is left alone. */
+    public boolean trial(long runId, String machine, Trial t) throws SQLException {
+        try (Connection c = db.connect()) {
+            c.setAutoCommit(false);
+            return trial(c, runId, machine, t);
+        }
+    }
+
+    private static boolean trial(Connection c, long runId, String machine, Trial t) throws SQLException {
+        try {
+            int fork = t.fork() > 0 ? t.fork() : 1;
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO trial (run_id, trial_id, fork, status) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                p.setLong(1, runId);
+                p.setString(2, t.id());
+                p.setInt(3, fork);
+                p.setString(4, t.status());
+                if (p.executeUpdate() == 0) {
+                    c.rollback();
+                    return false;
+                }
+            }
+            if (t.ok()) {
+                for (Map.Entry<SeriesKey, Figure> e : figures(machine, t).entrySet()) {
+                    long series = seriesId(c, e.getKey(), e.getValue());
+                    try (PreparedStatement p = c.prepareStatement("INSERT INTO sample (series_id, run_id, trial_id, fork, value)"
+                            + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+                        p.setLong(1, series);
+                        p.setLong(2, runId);
+                        p.setString(3, t.id());
+                        p.setInt(4, fork);
+                        p.setDouble(5, e.getValue().value());
+                        p.executeUpdate();
+                    }
+                }
+            }
+            c.commit();
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        }
+    }
+
+    /** Records a whole results file over one connection, a transaction per trial; returns how many trials were new. */
+    public int importRun(Results r, String machine, Path dir) throws SQLException {
+        try (Connection c = db.connect()) {
+            c.setAutoCommit(false);
+            long runId = runId(c, r, machine, dir);
+            c.commit();
+            int added = 0;
+            for (Trial t : r.trials()) {
+                if (trial(c, runId, machine, t)) {
+                    added++;
+                }
+            }
+            return added;
+        }
+    }
+
+    /** A figure's value with its unit and direction. */
+    record Figure(double value, String unit, boolean higherIsBetter) {
+    }
+
+    /** The figures of an ok trial: every ranked metric, and the kept percentiles of every probe. */
+    static Map<SeriesKey, Figure> figures(String machine, Trial t) {
+        Map<SeriesKey, Figure> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Metric> m : t.metrics().entrySet()) {
+            Metric metric = m.getValue();
+            if (metric.ranked() && Double.isFinite(metric.value())) {
+                out.put(SeriesKey.of(machine, t, "", m.getKey()), new Figure(metric.value(), metric.unit(), metric.higherIsBetter()));
+            }
+        }
+        for (Map.Entry<String, Probe> p : t.latency().entrySet()) {
+            for (String pct : PERCENTILES) {
+                Double v = p.getValue().percentiles().get(pct);
+                if (v != null) {
+                    out.put(SeriesKey.of(machine, t, p.getKey(), pct.equals("max") ? "max" : "p" + pct),
+                            new Figure(v, p.getValue().unit(), false));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static long runId(Connection c, Results r, String machine, Path dir) throws SQLException {
+        String key = machine + "|" + r.created();
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO run (run_key, created, machine, profile, dir, recorded)"
+                + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            p.setString(1, key);
+            p.setString(2, r.created());
+            p.setString(3, machine);
+            p.setString(4, r.profile());
+            p.setString(5, dir == null ? null : dir.toAbsolutePath().normalize().toString());
+            p.setString(6, Instant.now().toString());
+            p.executeUpdate();
+        }
+        return id(c, "SELECT id FROM run WHERE run_key = ?", key);
+    }
+
+    private static long seriesId(Connection c, SeriesKey k, Figure f) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO series (series_key, machine, workload, params, jvm, variant,"
+                + " probe, figure, unit, better) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            p.setString(1, k.text());
+            p.setString(2, k.machine());
+            p.setString(3, k.workload());
+            p.setString(4, k.params());
+            p.setString(5, k.jvm());
+            p.setString(6, k.variant());
+            p.setString(7, k.probe());
+            p.setString(8, k.figure());
+            p.setString(9, f.unit());
+            p.setString(10, f.higherIsBetter() ? "higher" : "lower");
+            p.executeUpdate();
+        }
+        return id(c, "SELECT id FROM series WHERE series_key = ?", k.text());
+    }
+
+    private static long id(Connection c, String sql, String key) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            p.setString(1, key);
+            try (ResultSet rs = p.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("no row for " + key);
+                }
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** Every series, by key. */
+    public List<StoredSeries> series() throws SQLException {
+        List<StoredSeries> out = new ArrayList<>();
+        try (Connection c = db.connect();
+             PreparedStatement p = c.prepareStatement("SELECT id, machine, workload, params, jvm, variant, probe, figure, unit, better"
+                     + " FROM series ORDER BY series_key");
+             ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                out.add(new StoredSeries(rs.getLong(1), new SeriesKey(rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)), rs.getString(9),
+                        "higher".equals(rs.getString(10))));
+            }
+        }
+        return out;
+    }
+
+    /** Every series' points in run order (by the run's start), read in one query. */
+    public Map<Long, List<Point>> points() throws SQLException {
+        Map<Long, List<Point>> out = new LinkedHashMap<>();
+        try (Connection c = db.connect();
+             PreparedStatement p = c.prepareStatement("SELECT s.series_id, r.id, r.created, r.dir, s.value FROM sample s"
+                     + " JOIN run r ON r.id = s.run_id ORDER BY s.series_id, r.created, r.id, s.fork, s.trial_id");
+             ResultSet rs = p.executeQuery()) {
+            long series = -1;
+            long run = -1;
+            String created = null;
+            String dir = null;
+            List<Double> values = new ArrayList<>();
+            List<Point> current = null;
+            while (rs.next()) {
+                long s = rs.getLong(1);
+                long r = rs.getLong(2);
+                if (s != series || r != run) {
+                    if (current != null && !values.isEmpty()) {
+                        current.add(new Point(run, created, dir, values.stream().mapToDouble(Double::doubleValue).toArray()));
+                    }
+                    values.clear();
+                    if (s != series) {
+                        current = out.computeIfAbsent(s, k -> new ArrayList<>());
+                    }
+                    series = s;
+                    run = r;
+                    created = rs.getString(3);
+                    dir = rs.getString(4);
+                }
+                values.add(rs.getDouble(5));
+            }
+            if (current != null && !values.isEmpty()) {
+                current.add(new Point(run, created, dir, values.stream().mapToDouble(Double::doubleValue).toArray()));
+            }
+        }
+        return out;
+    }
+
+    /** How many runs the history holds. */
+    public int runs() throws SQLException {
+        try (Connection c = db.connect(); PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM run");
+             ResultSet rs = p.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package org.jvmmark.history;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.Trial;
+import org.junit.jupiter.api.Test;
+
+/** What every history database must do; run against SQLite and PostgreSQL. */
+abstract class HistoryStoreContract {
+    abstract HistoryDatabase database() throws Exception;
+
+    static Path measured(String name) {
+        return Path.of(System.getProperty("jvmmark.home", "..")).resolve("measured/2026-11-20").resolve(name);
+    }
+
+    /** A results file with one trial per fork, whose figure {@code score} has the given values. */
+    static Results run(String created, double... forkScores) {
+        List<Trial> trials = new ArrayList<>();
+        for (int f = 0; f < forkScores.length; f++) {
+            String json = "{\"id\":\"w/temurin-25/default/fork" + (f + 1) + "\",\"workload\":\"w\",\"status\":\"ok\",\"fork\":" + (f + 1)
+                    + ",\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},"
+                    + "\"variant\":\"default\",\"variantJvmArgs\":[],"
+                    + "\"metrics\":{\"score\":{\"value\":" + forkScores[f] + ",\"unit\":\"ops/s\",\"better\":\"higher\"}}}";
+            try {
+                trials.add(ResultsReader.trial(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)));
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        }
+        Results r = Results.started(created, "quick", Map.of("hostname", "h", "cpuModel", "c"), Map.of());
+        for (Trial t : trials) {
+            r = r.with(t, created);
+        }
+        return r;
+    }
+
+    @Test
+    void shouldImportTwiceAndAddNothingTheSecondTime() throws Exception {
+        HistoryStore store = new HistoryStore(database().open());
+        Results chat = ResultsReader.readDir(measured("chat"));
+        int first = store.importRun(chat, "m", measured("chat"));
+        assertEquals(chat.trials().size(), first);
+        int series = store.series().size();
+        assertTrue(series > 0);
+        assertEquals(0, store.importRun(chat, "m", measured("chat")));
+        assertEquals(series, store.series().size());
+        assertEquals(1, store.runs());
+    }
+
+    @Test
+    void shouldKeepEveryForksValueInAPoint() throws Exception {
+        HistoryStore store = new HistoryStore(database().open());
+        store.importRun(run("2026-01-01T00:00:00Z", 10, 12, 11), "m", null);
+        HistoryStore.StoredSeries s = store.series().get(0);
+        List<HistoryStore.Point> ps = store.points().get(s.id());
+        assertEquals(1, ps.size());
+        assertArrayEquals(new double[] {10, 12, 11}, ps.get(0).forkValues());
+        assertEquals(11, ps.get(0).value());
+        assertTrue(s.higherIsBetter());
+        assertEquals("m | w{rate=1000} | Temurin 25.0.1 | default | score", s.key().text());
+    }
+
+    @Test
+    void shouldLoseNothingWhenTwoRunsWriteAtOnce() throws Exception {
+        HistoryDatabase db = database().open();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int w = 0; w < 2; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    HistoryStore store = new HistoryStore(db);
+                    int added = 0;
+                    for (int i = 0; i < 10; i++) {
+                        added += store.importRun(run(String.format("2026-02-%02dT00:00:0%dZ", i + 1, writer), 1, 2, 3), "m", null);
+                    }
+                    return added;
+                }));
+            }
+            for (Future<Integer> f : done) {
+                assertEquals(30, f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        HistoryStore store = new HistoryStore(db);
+        assertEquals(20, store.runs());
+        assertEquals(20, store.points().get(store.series().get(0).id()).size());
+    }
+
+    @Test
+    void shouldFlagAPlantedRegressionAtItsRun() throws Exception {
+        HistoryStore store = new HistoryStore(database().open());
+        double[] x = EDivisiveTest.step(20, 10, 1000, 900, 0.01, 5);
+        for (int i = 0; i < x.length; i++) {
+            store.importRun(run(String.format("2026-03-01T00:%02d:00Z", i), x[i], x[i]), "m", null);
+        }
+        List<HistoryCheck.Change> changes = new HistoryCheck(new EDivisive(50, 0.001, 0.05)).changes(store, null);
+        assertEquals(1, changes.size(), changes.toString());
+        assertTrue(changes.get(0).regression());
+        assertEquals("2026-03-01T00:20:00Z", changes.get(0).at().created());
+        assertEquals(List.of(), new HistoryCheck(new EDivisive(50, 0.001, 0.05)).changes(store, "2026-03-01T00:25:00Z"));
+    }
+}

@@ -1,0 +1,94 @@
+package org.jvmmark.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The same contract against a real PostgreSQL server: a throwaway cluster (initdb, pg_ctl) on a free
+ * loopback port, run as the {@code postgres} user when the tests run as root. Without PostgreSQL the
+ * tests are skipped, except under {@code CI=true}, where they fail.
+ */
+class PostgresHistoryTest extends HistoryStoreContract {
+    private static Path cluster;
+    private static Path bin;
+    private static int port;
+    private static int database;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        bin = postgresBin();
+        if (bin == null) {
+            if ("true".equals(System.getenv("CI"))) {
+                throw new AssertionError("PostgreSQL (initdb, pg_ctl) not installed: run scripts/setup-tests.sh");
+            }
+            Assumptions.abort("PostgreSQL not installed (scripts/setup-tests.sh installs it)");
+        }
+        cluster = Files.createTempDirectory("jvmmark-pg-");
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        boolean root = "root".equals(System.getProperty("user.name"));
+        if (root) {
+            run(List.of("chown", "postgres", cluster.toString()));
+        }
+        run(asUser(root, bin.resolve("initdb") + " -D " + cluster.resolve("data") + " -U jvmmark -A trust --no-sync -E UTF8"));
+        run(asUser(root, bin.resolve("pg_ctl") + " -D " + cluster.resolve("data") + " -l " + cluster.resolve("log") + " -w -o '-p " + port
+                + " -k " + cluster + " -c listen_addresses=127.0.0.1 -c fsync=off' start"));
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (cluster != null) {
+            boolean root = "root".equals(System.getProperty("user.name"));
+            run(asUser(root, bin.resolve("pg_ctl") + " -D " + cluster.resolve("data") + " -m immediate -w stop"));
+            try (Stream<Path> s = Files.walk(cluster)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Override
+    HistoryDatabase database() throws Exception {
+        // one fresh database per test, created through the server itself
+        String name = "h" + (++database) + "_" + System.nanoTime();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=jvmmark");
+             java.sql.Statement s = c.createStatement()) {
+            s.executeUpdate("CREATE DATABASE " + name);
+        }
+        return HistoryDatabase.of("jdbc:postgresql://127.0.0.1:" + port + "/" + name + "?user=jvmmark");
+    }
+
+    static Path postgresBin() throws IOException {
+        Path base = Path.of("/usr/lib/postgresql");
+        if (!Files.isDirectory(base)) {
+            return null;
+        }
+        try (Stream<Path> s = Files.list(base)) {
+            return s.map(p -> p.resolve("bin")).filter(p -> Files.isExecutable(p.resolve("initdb"))).sorted().reduce((a, b) -> b).orElse(null);
+        }
+    }
+
+    private static List<String> asUser(boolean root, String command) {
+        return root ? List.of("runuser", "-u", "postgres", "--", "sh", "-c", command) : List.of("sh", "-c", command);
+    }
+
+    private static void run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new AssertionError(String.join(" ", command) + " failed: " + out);
+        }
+        assertEquals(0, p.exitValue());
+    }
+}

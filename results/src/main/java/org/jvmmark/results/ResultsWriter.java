@@ -1,0 +1,374 @@
+package org.jvmmark.results;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes {@link Results} as {@code results.json}: the one place the file's shape is decided, as
+ * {@link ResultsReader} is the one place it is read. What the reader kept in a {@code more} map is
+ * written back where it was, so a file read and written again says what it said (numbers keep their
+ * value; an integral value is written without a fraction). Stateless and thread-safe.
+ */
+public final class ResultsWriter {
+    private static final ObjectMapper PRETTY = JsonValues.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private ResultsWriter() {
+    }
+
+    /**
+     * Writes {@code file} atomically: to a temporary file in the same directory, forced to disk, then
+     * renamed over the old one. A reader, or a run killed at any instant, sees the previous complete
+     * file or the new complete file, never half of one.
+     */
+    public static void write(Results results, Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        // not Files.createTempFile: its 0600 would become results.json's mode; this one gets the
+        // umask's, like every other output of the run
+        Path tmp = dir.resolve(".results-" + java.util.UUID.randomUUID() + ".json.tmp");
+        try {
+            Files.write(tmp, bytes(results), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** The file's content, indented, UTF-8, ending with a newline. */
+    public static byte[] bytes(Results results) throws IOException {
+        byte[] json = PRETTY.writeValueAsBytes(tree(results));
+        byte[] out = java.util.Arrays.copyOf(json, json.length + 1);
+        out[json.length] = '\n';
+        return out;
+    }
+
+    public static ObjectNode tree(Results r) {
+        ObjectNode n = NODES.objectNode();
+        n.put("schema", r.schema());
+        n.put("created", r.created());
+        n.put("profile", r.profile());
+        n.set("host", JsonValues.tree(r.hostValues()));
+        if (!r.command().isEmpty()) {
+            n.set("command", JsonValues.tree(r.command()));
+        }
+        ArrayNode trials = n.putArray("trials");
+        r.trials().forEach(t -> trials.add(trial(t)));
+        if (r.updated() != null) {
+            n.put("updated", r.updated());
+        }
+        if (r.finished() != null && !r.finished().equals(r.updated())) {
+            n.put("finished", r.finished());
+        }
+        more(n, r.more());
+        return n;
+    }
+
+    /** One trial as it appears in the file. */
+    public static ObjectNode trial(Trial t) {
+        ObjectNode n = NODES.objectNode();
+        n.put("id", t.id());
+        n.put("workload", t.workload());
+        if (!t.machine().isEmpty()) {
+            n.put("machine", t.machine());
+        }
+        putIfSet(n, "workloadClass", t.workloadClass());
+        putIfSet(n, "module", t.module());
+        n.set("params", JsonValues.tree(t.paramValues().isEmpty() ? t.params() : t.paramValues()));
+        n.put("variant", t.variant());
+        n.put("gc", t.requestedGc().isEmpty() ? null : t.requestedGc());
+        n.put("workloadVariant", t.workloadVariant());
+        if (t.variantJvmArgs() != null) {
+            n.set("variantJvmArgs", strings(t.variantJvmArgs()));
+        }
+        if (t.fork() > 0) {
+            n.put("fork", t.fork());
+        }
+        putIfSet(n, "profile", t.profile());
+        putIfSet(n, "started", t.started());
+        if (t.jdk() != null) {
+            ObjectNode j = n.putObject("jdk");
+            j.put("home", t.jdk().home());
+            j.put("label", t.jdk().label());
+            j.put("vendor", t.jdk().vendor());
+            j.put("version", t.jdk().version());
+            j.put("feature", t.jdk().feature());
+        }
+        n.set("jvm", jvm(t.jvm()));
+        n.put("status", t.status());
+        n.put("error", t.error());
+        putIfSet(n, "logs", t.logs());
+        n.set("process", process(t.process()));
+        if (!t.command().isEmpty()) {
+            n.set("command", strings(t.command()));
+        }
+        if (!t.stderrTail().isEmpty()) {
+            n.set("stderrTail", strings(t.stderrTail()));
+        }
+        putIfSet(n, "hsErr", t.hsErr());
+        // A JVM that ran reports these blocks even when empty; the file keeps that shape.
+        boolean ran = !t.command().isEmpty();
+        if (!t.metrics().isEmpty() || t.ok()) {
+            n.set("metrics", metrics(t.metrics()));
+        }
+        if (!t.latency().isEmpty() || t.ok()) {
+            n.set("latency", probes(t.latency()));
+        }
+        if (!t.series().isEmpty()) {
+            n.set("series", series(t.series()));
+        }
+        if (!t.infoValues().isEmpty() || ran) {
+            n.set("info", JsonValues.tree(t.infoValues()));
+        }
+        if (!t.warnings().isEmpty() || ran) {
+            n.set("warnings", strings(t.warnings()));
+        }
+        if (!t.discarded().isEmpty()) {
+            ObjectNode d = n.putObject("discarded");
+            if (!t.discarded().metrics().isEmpty()) {
+                d.set("metrics", metrics(t.discarded().metrics()));
+            }
+            if (!t.discarded().latency().isEmpty()) {
+                d.set("latency", probes(t.discarded().latency()));
+            }
+            if (!t.discarded().series().isEmpty()) {
+                d.set("series", series(t.discarded().series()));
+            }
+        }
+        if (t.driver() != null) {
+            n.set("driver", driver(t.driver()));
+        }
+        more(n, t.more());
+        return n;
+    }
+
+    private static ObjectNode driver(DriverRun d) {
+        ObjectNode n = NODES.objectNode();
+        n.put("status", d.status());
+        n.put("error", d.error());
+        n.set("process", process(d.process()));
+        if (!d.command().isEmpty()) {
+            n.set("command", strings(d.command()));
+        }
+        if (!d.stderrTail().isEmpty()) {
+            n.set("stderrTail", strings(d.stderrTail()));
+        }
+        putIfSet(n, "hsErr", d.hsErr());
+        if (d.jvm() != null) {
+            n.set("jvm", jvm(d.jvm()));
+        }
+        if (!d.info().isEmpty()) {
+            n.set("info", JsonValues.tree(d.info()));
+        }
+        more(n, d.more());
+        return n;
+    }
+
+    private static ObjectNode jvm(JvmInfo j) {
+        ObjectNode n = NODES.objectNode();
+        n.put("home", j.home());
+        n.put("version", j.version());
+        n.put("feature", j.feature());
+        n.put("vendor", j.vendor());
+        n.put("vmName", j.vmName());
+        n.set("args", strings(j.args()));
+        n.set("gc", strings(j.gc()));
+        more(n, j.more());
+        return n;
+    }
+
+    /** The {@code process} block; when no process ran, every figure is {@code null}. */
+    private static ObjectNode process(ProcessFacts p) {
+        ObjectNode n = NODES.objectNode();
+        if (p.none()) {
+            for (String field : List.of("pid", "peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode")) {
+                n.putNull(field);
+            }
+            return n;
+        }
+        if (p.pid() != null) {
+            n.put("pid", p.pid());
+        }
+        n.put("peakRssBytes", p.peakRssBytes());
+        number(n, "wallSeconds", p.wallSeconds());
+        number(n, "cpuSeconds", p.cpuSeconds());
+        n.put("exitCode", p.exitCode());
+        if (p.timedOut() != null) {
+            n.put("timedOut", p.timedOut());
+        }
+        putIfSet(n, "cpusAllowed", p.cpusAllowed());
+        putIfSet(n, "cpusRequested", p.cpusRequested());
+        more(n, p.more());
+        return n;
+    }
+
+    private static ObjectNode metrics(Map<String, Metric> metrics) {
+        ObjectNode n = NODES.objectNode();
+        metrics.forEach((name, m) -> {
+            ObjectNode o = n.putObject(name);
+            number(o, "value", m.value());
+            o.put("unit", m.unit());
+            o.put("better", m.better());
+            if (m.samples().length > 0) {
+                o.set("samples", numbers(m.samples()));
+            }
+            more(o, m.more());
+        });
+        return n;
+    }
+
+    private static ObjectNode probes(Map<String, Probe> probes) {
+        ObjectNode n = NODES.objectNode();
+        probes.forEach((name, p) -> n.set(name, probe(p)));
+        return n;
+    }
+
+    private static ObjectNode probe(Probe p) {
+        ObjectNode n = NODES.objectNode();
+        n.put("unit", p.unit());
+        n.put("count", p.count());
+        n.put("coCorrected", p.coCorrected());
+        // a closed-loop driver has no target rate: null, as the harness writes it
+        number(n, "targetRate", p.targetRate() > 0 ? p.targetRate() : Double.NaN);
+        number(n, "achievedRate", p.achievedRate());
+        n.put("fellBehind", p.fellBehind());
+        putIfSet(n, "arrivals", p.arrivals());
+        n.set("percentiles", percentiles(p.percentiles()));
+        if (!p.uncorrected().isEmpty() || p.uncorrectedHistogram() != null) {
+            ObjectNode u = n.putObject("uncorrected");
+            u.set("percentiles", percentiles(p.uncorrected()));
+            putIfSet(u, "histogram", p.uncorrectedHistogram());
+        }
+        if (!p.runs().isEmpty()) {
+            ArrayNode runs = n.putArray("runs");
+            for (Probe.Run r : p.runs()) {
+                ObjectNode o = runs.addObject();
+                o.put("count", r.count());
+                o.set("percentiles", percentiles(r.percentiles()));
+                if (r.gcEvents() != null) {
+                    ArrayNode gc = o.putArray("gcEvents");
+                    for (GcEvent e : r.gcEvents()) {
+                        ObjectNode g = gc.addObject();
+                        g.put("collector", e.collector());
+                        g.put("action", e.action());
+                        g.put("cause", e.cause());
+                        g.put("startMillis", e.startMillis());
+                        g.put("durationMillis", e.durationMillis());
+                    }
+                }
+                more(o, r.more());
+            }
+        }
+        if (p.jitter() != null) {
+            ObjectNode j = n.putObject("jitter");
+            number(j, "thresholdNanos", p.jitter().thresholdNanos());
+            j.put("count", p.jitter().count());
+            j.set("percentiles", percentiles(p.jitter().percentiles()));
+            more(j, p.jitter().more());
+        }
+        putIfSet(n, "histogram", p.encodedHistogram() != null ? p.encodedHistogram() : encode(p.histogram()));
+        more(n, p.more());
+        return n;
+    }
+
+    private static String encode(org.HdrHistogram.Histogram h) {
+        if (h == null) {
+            return null;
+        }
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+
+    private static ObjectNode series(Map<String, Series> all) {
+        ObjectNode n = NODES.objectNode();
+        all.forEach((name, s) -> {
+            ObjectNode o = n.putObject(name);
+            o.set("x", axis(s.x()));
+            ArrayNode ys = o.putArray("y");
+            s.y().forEach(y -> ys.add(axis(y)));
+            if (!s.markers().isEmpty()) {
+                ArrayNode markers = o.putArray("markers");
+                s.markers().forEach(m -> {
+                    ObjectNode mo = markers.addObject();
+                    number(mo, "at", m.at());
+                    mo.put("label", m.label());
+                });
+            }
+        });
+        return n;
+    }
+
+    private static ObjectNode axis(Series.Axis a) {
+        ObjectNode n = NODES.objectNode();
+        n.put("name", a.name());
+        n.put("unit", a.unit());
+        if (!"none".equals(a.better())) {
+            n.put("better", a.better());
+        }
+        n.set("values", numbers(a.values()));
+        return n;
+    }
+
+    private static ObjectNode percentiles(Map<String, Double> p) {
+        ObjectNode n = NODES.objectNode();
+        p.forEach((k, v) -> number(n, k, v));
+        return n;
+    }
+
+    private static ArrayNode numbers(double[] values) {
+        ArrayNode a = NODES.arrayNode();
+        for (double v : values) {
+            a.add(number(v));
+        }
+        return a;
+    }
+
+    private static void number(ObjectNode n, String field, double v) {
+        n.set(field, number(v));
+    }
+
+    /** An integral value as an integer (310, not 310.0); a non-finite one as null. */
+    private static com.fasterxml.jackson.databind.JsonNode number(double v) {
+        if (!Double.isFinite(v)) {
+            return NODES.nullNode();
+        }
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? NODES.numberNode((long) v) : NODES.numberNode(v);
+    }
+
+    private static ArrayNode strings(List<String> values) {
+        ArrayNode a = NODES.arrayNode();
+        values.forEach(a::add);
+        return a;
+    }
+
+    private static void putIfSet(ObjectNode n, String field, String value) {
+        if (value != null) {
+            n.put(field, value);
+        }
+    }
+
+    private static void more(ObjectNode n, Map<String, Object> more) {
+        more.forEach((k, v) -> n.set(k, JsonValues.tree(v)));
+    }
+}

@@ -1,0 +1,89 @@
+package org.jvmmark.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run} recording into the history, and the {@code history} commands, against an embedded database. */
+class HistoryCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shouldRecordARunAndImportItAgainWithoutAddingAnything() throws Exception {
+        String db = tmp.resolve("h.db").toString();
+        Path out = tmp.resolve("run");
+        Cli.Result run = Cli.run("run", "synthetic", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString(),
+                "--history", db, "--machine", "ci-box");
+        assertEquals(0, run.status(), run.err());
+        Cli.Result list = Cli.run("history", "list", "--history", db);
+        assertEquals(0, list.status(), list.err());
+        assertTrue(list.out().contains("ci-box | synthetic{"), list.out());
+        assertTrue(list.out().contains("endToEnd p99"), list.out());
+        Cli.Result again = Cli.run("history", "import", out.toString(), "--history", db, "--machine", "ci-box");
+        assertTrue(again.out().contains("0 of 1 trials added"), again.out());
+        Cli.Result check = Cli.run("history", "check", "--history", db);
+        assertEquals(0, check.status(), check.out() + check.err());
+        assertTrue(check.out().startsWith("no change of 5.0 % or more"), check.out());
+        Cli.Result csv = Cli.run("history", "export", "--csv", "--history", db);
+        assertTrue(csv.out().lines().count() > 5 && csv.out().startsWith("series_id,machine,"), csv.out());
+        Cli.Result page = Cli.run("history", "report", "--history", db, "--out", tmp.resolve("h.html").toString());
+        assertEquals(0, page.status(), page.err());
+        assertTrue(Files.readString(tmp.resolve("h.html")).contains("new Chart("));
+    }
+
+    @Test
+    void shouldKeepTheResultsAndSayOneLineWhenTheDatabaseCannotBeReached() throws Exception {
+        Path out = tmp.resolve("run");
+        Cli.Result run = Cli.run("run", "synthetic", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString(),
+                "--history", "jdbc:postgresql://127.0.0.1:1/nowhere");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(Files.isRegularFile(out.resolve("results.json")));
+        List<String> warnings = run.err().lines().filter(l -> l.contains("history")).toList();
+        assertEquals(1, warnings.size(), run.err());
+        assertTrue(warnings.get(0).startsWith("jvmmark: warning: history database jdbc:postgresql://127.0.0.1:1/nowhere cannot be used"),
+                warnings.get(0));
+    }
+
+    @Test
+    void shouldExitWithOneOnARegressionAtTheNewestRun() throws Exception {
+        String db = tmp.resolve("h.db").toString();
+        java.util.Random random = new java.util.Random(3);
+        List<String> dirs = new java.util.ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            double score = (i < 20 ? 1000 : 880) * (1 + 0.01 * random.nextGaussian());
+            Path dir = Files.createDirectories(tmp.resolve("r" + i));
+            Files.writeString(dir.resolve("results.json"), String.format(java.util.Locale.ROOT, """
+                    {"schema": "jvmmark/results/1", "created": "2026-06-01T00:%02d:00Z", "profile": "quick",
+                     "host": {"hostname": "h", "cpuModel": "c"},
+                     "trials": [{"id": "w/j/default/fork1", "workload": "w", "status": "ok", "error": null, "fork": 1,
+                       "jvm": {"vendor": "Eclipse Adoptium", "version": "25.0.1", "feature": 25}, "variant": "default",
+                       "metrics": {"score": {"value": %f, "unit": "ops/s", "better": "higher"}}}]}
+                    """, i, score));
+            dirs.add(dir.toString());
+        }
+        List<String> args = new java.util.ArrayList<>(List.of("history", "import", "--history", db));
+        args.addAll(dirs.subList(0, 21));
+        assertEquals(0, Cli.run(args.toArray(String[]::new)).status());
+        Cli.Result atStep = Cli.run("history", "check", "--history", db);
+        assertEquals(1, atStep.status(), atStep.out());
+        assertTrue(atStep.out().contains("REGRESSION") && atStep.out().contains("2026-06-01T00:20:00Z"), atStep.out());
+        args = new java.util.ArrayList<>(List.of("history", "import", "--history", db));
+        args.addAll(dirs.subList(21, 25));
+        Cli.run(args.toArray(String[]::new));
+        assertEquals(0, Cli.run("history", "check", "--history", db).status(), "the newest run is not where it changed");
+        assertEquals(1, Cli.run("history", "check", "--history", db, "--since", "2026-06-01T00:10:00Z").status());
+    }
+
+    @Test
+    void shouldRefuseAPasswordOnTheCommandLine() {
+        Cli.Result r = Cli.run("history", "list", "--history", "jdbc:postgresql://h/db?password=secret");
+        assertEquals(Main.USAGE, r.status());
+        assertTrue(r.err().contains("PGPASSWORD"), r.err());
+    }
+}
