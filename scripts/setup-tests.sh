@@ -13,6 +13,9 @@ command -v hyperfine >/dev/null 2>&1 || want+=(hyperfine)
 [ -x /usr/bin/time ] || want+=(time)
 # the history's tests start a throwaway PostgreSQL cluster (initdb, pg_ctl) on a free port
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || want+=(postgresql)
+# the history's cross-check runs Apache Otava from PyPI in a venv (Debian splits ensurepip into python3-venv)
+command -v python3 >/dev/null 2>&1 || want+=(python3)
+python3 -c "import ensurepip" >/dev/null 2>&1 || want+=(python3-venv)
 if [ ${#want[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "setup-tests: installing ${want[*]}" >&2
@@ -24,7 +27,6 @@ fi
 # Apache Otava, to cross-check the history's change detection (HistoryOtavaCrossCheckTest)
 OTAVA_VENV="${JVMMARK_OTAVA_VENV:-$HOME/.cache/jvmmark/otava-venv}"
 if [ ! -x "$OTAVA_VENV/bin/python" ] || ! "$OTAVA_VENV/bin/python" -c "import otava" 2>/dev/null; then
-  command -v python3 >/dev/null && python3 -m venv --help >/dev/null 2>&1 || { SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"; $SUDO apt-get install -y -qq python3-venv >/dev/null; }
   python3 -m venv "$OTAVA_VENV" >&2
   "$OTAVA_VENV/bin/pip" install -q apache-otava >&2
 fi
