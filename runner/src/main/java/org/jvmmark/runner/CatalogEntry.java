@@ -21,4 +21,10 @@ public record CatalogEntry(WorkloadInfo info, String module, Path classpathDir, 
     public String classpath() {
         return classpathDir.resolve("*").toString();
     }
+
+    /** {@link #classpath()} plus every jar in {@code extraDir} (relative to {@link #classpathDir()}), if not empty. */
+    public String classpath(String extraDir) {
+        return extraDir.isEmpty() ? classpath()
+                : classpath() + java.io.File.pathSeparator + classpathDir.resolve(extraDir).resolve("*");
+    }
 }

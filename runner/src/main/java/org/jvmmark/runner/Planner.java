@@ -38,11 +38,14 @@ final class Planner {
         for (CatalogEntry w : workloads) {
             WorkloadInfo info = w.info();
             Map<String, String> own = ownOverrides(info, overrides, workloads.size() == 1);
-            List<Variant> variants = info.variants().isEmpty() ? java.util.Collections.singletonList(null) : info.variants();
+            List<Variant> variants = selectVariants(info, own);
             for (Jdk jdk : jdks) {
                 for (GarbageCollector gc : gcChoices) {
                     for (int a = 0; a < argChoices.size(); a++) {
                         for (Variant v : variants) {
+                            if (v != null && !v.jvm() && (jdk != jdks.get(0) || gc != gcChoices.get(0) || a > 0)) {
+                                continue; // not a JVM: once per run, whatever the JVM variants
+                            }
                             Map<String, String> settings = new LinkedHashMap<>(own);
                             List<String> flags = new ArrayList<>();
                             List<String> label = new ArrayList<>();
@@ -59,15 +62,20 @@ final class Planner {
                                 settings.putAll(parseVariant(info, v));
                                 label.add(v.name());
                             }
-                            Map<String, String> params = resolve(info, profile, settings);
-                            String variant = label.isEmpty() ? "default" : String.join("+", label);
-                            String reason = unsupported(info, jdk, gc, v);
-                            int n = reason == null ? forks : 1;
-                            for (int fork = 1; fork <= n; fork++) {
-                                trials.add(new PlannedTrial(info.name() + "/" + jdk.label() + "/" + variant + "/fork" + fork,
-                                        w, jdk, variant, gc == null ? null : gc.label(), v == null ? null : v.name(),
-                                        List.copyOf(flags), params, fork, profile, info.timeoutSeconds(profile),
-                                        reason == null ? info.estimatedSeconds(profile) : 0, reason));
+                            for (Map.Entry<String, Map<String, String>> level : ParamLists.expand(info, resolve(info, profile, settings)).entrySet()) {
+                                List<String> parts = new ArrayList<>(label);
+                                if (!level.getKey().isEmpty()) {
+                                    parts.add(level.getKey());
+                                }
+                                String variant = parts.isEmpty() ? "default" : String.join("+", parts);
+                                String reason = unsupported(info, jdk, gc, v);
+                                int n = reason == null ? forks : 1;
+                                for (int fork = 1; fork <= n; fork++) {
+                                    trials.add(new PlannedTrial(info.name() + "/" + jdk.label() + "/" + variant + "/fork" + fork,
+                                            w, jdk, variant, gc == null ? null : gc.label(), v == null ? null : v.name(),
+                                            List.copyOf(flags), level.getValue(), fork, profile, info.timeoutSeconds(profile),
+                                            reason == null ? info.estimatedSeconds(profile) : 0, reason));
+                                }
                             }
                         }
                     }
@@ -102,12 +110,38 @@ final class Planner {
         for (CatalogEntry w : workloads) {
             Map<String, String> own = ownOverrides(w.info(), overrides, workloads.size() == 1);
             resolve(w.info(), profile, own);
-            for (Variant v : w.info().variants()) {
+            for (Variant v : selectVariants(w.info(), own)) {
+                if (v == null) {
+                    continue;
+                }
                 Map<String, String> settings = new LinkedHashMap<>(own);
                 settings.putAll(parseVariant(w.info(), v));
                 resolve(w.info(), profile, settings);
             }
         }
+    }
+
+    /**
+     * The workload's variants that agree with the user's {@code --param} settings: {@code --param
+     * server=tomcat} keeps the variants that set {@code server=tomcat} (or do not set it), and a
+     * comma list keeps those matching any of its values. When none agrees (say {@code server=app},
+     * a server no variant names), the trial runs once with the user's settings alone.
+     */
+    static List<Variant> selectVariants(WorkloadInfo info, Map<String, String> overrides) {
+        List<Variant> agreeing = new ArrayList<>();
+        for (Variant v : info.variants()) {
+            boolean agrees = true;
+            for (Map.Entry<String, String> e : parseVariant(info, v).entrySet()) {
+                String asked = overrides.get(e.getKey());
+                if (asked != null && !Arrays.asList(asked.split(",")).contains(e.getValue())) {
+                    agrees = false;
+                }
+            }
+            if (agrees) {
+                agreeing.add(v);
+            }
+        }
+        return agreeing.isEmpty() ? java.util.Collections.singletonList(null) : agreeing;
     }
 
     private static Map<String, String> parseVariant(WorkloadInfo info, Variant v) {
