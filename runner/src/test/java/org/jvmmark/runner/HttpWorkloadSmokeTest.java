@@ -52,6 +52,7 @@ class HttpWorkloadSmokeTest {
             }
             assertEquals("ok", t.path("status").asText(), id + ": " + t.path("error"));
             assertTrue(t.path("metrics").path("requestsPerSecond").path("value").asDouble() > 0, id);
+            assertTrue(t.path("driver").path("info").path("responsesValidated").asLong() > 0, id);
             assertEquals(0, t.path("metrics").path("errors").path("value").asLong(), id);
             assertTrue(t.path("metrics").path("serverPeakRss").path("value").asLong() > 0, id);
             answered.add(t.path("workloadVariant").asText());

@@ -115,6 +115,10 @@ public final class HttpDriver implements Workload {
                 default:
                     break;
             }
+            if (main != null && main.requests == 0) {
+                throw new ValidationException("no request was answered in the " + context.longParam("seconds") + " s measured"
+                        + (engine.errors.total() > 0 ? ": " + engine.errors.describe() : ""));
+            }
             if (main != null) {
                 recordPhase(result, mode, main, connections);
             }
@@ -138,6 +142,7 @@ public final class HttpDriver implements Workload {
         result.info("driverThreads", engine.threads());
         result.info("sourceAddresses", sources);
         result.info("reconnects", engine.reconnects.sum());
+        result.info("responsesValidated", engine.validated.sum());
         if (idle != null) {
             recordFootprint(result, "Idle", idle);
         }

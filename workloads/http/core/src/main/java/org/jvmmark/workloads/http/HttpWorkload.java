@@ -109,6 +109,11 @@ public final class HttpWorkload implements Workload {
     @Override
     public void run(TrialContext context) throws Exception {
         Config config = new Config(context);
+        int asked = config.settings.port();
+        if (asked > 0 && ExternalServer.accepts(config.settings.host(), asked)) {
+            throw new IllegalArgumentException("http: " + config.settings.host() + ":" + asked
+                    + " is already in use by another process; use port=0 for any free port");
+        }
         Footprint bare = Footprint.measure(ProcessHandle.current().pid(), true, true);
         try (ServerUnderTest server = Servers.create(config.server, config)) {
             int port;

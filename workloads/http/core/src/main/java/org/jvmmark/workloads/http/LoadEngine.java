@@ -53,6 +53,8 @@ final class LoadEngine implements AutoCloseable {
     final Recorder corrected = new Recorder(3);
     final Recorder uncorrected = new Recorder(3);
     final LongAdder completed = new LongAdder();
+    /** Every response checked and found right, recorded or not (warm-up, hold). */
+    final LongAdder validated = new LongAdder();
     final LongAdder reconnects = new LongAdder();
     final ErrorCounts errors = new ErrorCounts();
     private final int connections;
@@ -460,6 +462,7 @@ final class LoadEngine implements AutoCloseable {
                 fail(c.parser.problem(requestLine));
                 return;
             }
+            validated.increment();
             if (recording) {
                 corrected.recordValue(Math.max(0, now - c.intendedNanos));
                 uncorrected.recordValue(Math.max(0, now - c.sentNanos));
