@@ -22,6 +22,20 @@ public record CatalogEntry(WorkloadInfo info, String module, Path classpathDir, 
         return classpathDir.resolve("*").toString();
     }
 
+    /**
+     * The classpath of a server run on its own with {@code params} ({@code jvmmark serve}): the
+     * workload's, plus the jars of the variant those parameters make, if it has its own.
+     */
+    public String classpathFor(java.util.Map<String, String> params) {
+        for (org.jvmmark.api.Variant v : info.variants()) {
+            java.util.Map<String, String> made = WorkloadInfo.parseAssignments(v.params());
+            if (!v.classpath().isEmpty() && made.entrySet().stream().allMatch(e -> e.getValue().equals(params.get(e.getKey())))) {
+                return classpath(v.classpath());
+            }
+        }
+        return classpath();
+    }
+
     /** {@link #classpath()} plus every jar in {@code extraDir} (relative to {@link #classpathDir()}), if not empty. */
     public String classpath(String extraDir) {
         return extraDir.isEmpty() ? classpath()

@@ -398,7 +398,12 @@ final class LoadEngine implements AutoCloseable {
             c.sentNanos = now;
             c.awaiting = true;
             outstanding++;
-            c.out = ByteBuffer.wrap(request);
+            byte[] r = request;
+            if (c.out == null || c.out.array() != r) {
+                c.out = ByteBuffer.wrap(r);
+            } else {
+                c.out.clear();
+            }
             flush(c);
         }
 
