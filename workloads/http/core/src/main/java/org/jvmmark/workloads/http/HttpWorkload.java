@@ -74,7 +74,7 @@ import org.jvmmark.api.Workload;
 @Variant(name = "jdk-platform", params = {"server=jdk", "threads=platform"})
 @Variant(name = "jdk-virtual", params = {"server=jdk", "threads=virtual"}, since = 21)
 @Variant(name = "axum", params = {"server=axum", "threads=eventloop"}, jvm = false)
-@Profile(name = "smoke", params = {"connections=100", "seconds=1", "warmupSeconds=1", "sleepMillis=200", "driverThreads=1"},
+@Profile(name = "smoke", params = {"connections=100", "seconds=1", "warmupSeconds=2", "sleepMillis=200", "driverThreads=1"},
         timeoutSeconds = 90, estimatedSeconds = 5)
 @Profile(name = "quick", params = {"connections=100,1000", "seconds=5", "warmupSeconds=2", "sleepMillis=1000"},
         timeoutSeconds = 300, estimatedSeconds = 15)
