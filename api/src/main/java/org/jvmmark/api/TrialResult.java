@@ -17,6 +17,7 @@ public final class TrialResult {
     private final Map<String, Object> metrics = new LinkedHashMap<>();
     private final Map<String, Object> latency = new LinkedHashMap<>();
     private final Map<String, Object> info = new LinkedHashMap<>();
+    private final Map<String, Object> series = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
 
     /** Records a scalar metric. */
@@ -46,6 +47,17 @@ public final class TrialResult {
         return this;
     }
 
+    /**
+     * Records a figure measured as the trial went on, against a growing x: {@code block} holds
+     * {@code "x": {"name", "unit", "values": double[]}}, {@code "y": [{"name", "unit", "better", "values"}, ...]}
+     * (each {@code values} as long as x's) and optionally {@code "markers": [{"at", "label"}, ...]}. The
+     * report draws it as one line per JVM (see {@code org.jvmmark.results.Series}).
+     */
+    public synchronized TrialResult series(String name, Map<String, Object> block) {
+        series.put(name, block);
+        return this;
+    }
+
     /** Records a fact about how the trial ran. The value must be JSON-writable (see {@link Json}). */
     public synchronized TrialResult info(String key, Object value) {
         info.put(key, value);
@@ -64,6 +76,9 @@ public final class TrialResult {
         m.put("metrics", new LinkedHashMap<>(metrics));
         m.put("latency", new LinkedHashMap<>(latency));
         m.put("info", new LinkedHashMap<>(info));
+        if (!series.isEmpty()) {
+            m.put("series", new LinkedHashMap<>(series));
+        }
         m.put("warnings", new ArrayList<>(warnings));
         return m;
     }

@@ -8,6 +8,7 @@ import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
+import org.jvmmark.results.Probe;
 
 /**
  * What the HTML page draws, as JSON-writable maps that report.js turns into Chart.js charts: per

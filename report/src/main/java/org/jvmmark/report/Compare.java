@@ -3,6 +3,7 @@ package org.jvmmark.report;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import org.jvmmark.results.ResultsReader;
 
 /**
  * {@code jvmmark compare A B}: matches the trials of two result directories and prints, per figure,

@@ -3,6 +3,7 @@ package org.jvmmark.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.results.Results;
 
 /**
  * The comparison as plain text for the terminal (aligned columns, a list of regressions at the end)

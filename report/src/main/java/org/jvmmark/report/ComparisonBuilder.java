@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jvmmark.results.Results;
 
 /**
  * Matches two result sets and judges every figure.

@@ -9,6 +9,10 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.ProcessFacts;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
 
 /**
  * results.csv: one row per trial × probe × percentile (kind {@code latency} when corrected for coordinated

@@ -1,6 +1,8 @@
 package org.jvmmark.report;
 
 import java.util.List;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
 
 /**
  * The words every rendering shares: the legend and the "How to read this" section, so the Markdown

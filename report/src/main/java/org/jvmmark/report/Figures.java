@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
 
 /**
  * A row's figure for a column, aggregated over its forks.

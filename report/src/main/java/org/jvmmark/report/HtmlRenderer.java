@@ -10,6 +10,7 @@ import java.util.Properties;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jvmmark.results.Results;
 
 /**
  * report.html: one self-contained page — tables, the noise verdict, and charts drawn by Chart.js,

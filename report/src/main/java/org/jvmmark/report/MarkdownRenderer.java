@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.results.Results;
 
 /**
  * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue

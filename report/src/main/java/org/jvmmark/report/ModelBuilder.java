@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
 
 /**
  * Turns {@link Results} into the {@link ReportModel}: groups trials into rows (forks of one JVM
@@ -209,7 +213,7 @@ public final class ModelBuilder {
             }
         }
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
-                tables, warnings);
+                tables, warnings, List.of());
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */

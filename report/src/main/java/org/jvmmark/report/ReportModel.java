@@ -1,6 +1,7 @@
 package org.jvmmark.report;
 
 import java.util.List;
+import org.jvmmark.results.Results;
 
 /**
  * What every rendering shows: the results, the machine's noise verdict, and one section per

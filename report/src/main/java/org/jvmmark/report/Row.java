@@ -2,6 +2,8 @@ package org.jvmmark.report;
 
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.Trial;
 
 /**
  * One JVM variant of one workload — vendor, version, collector, flags, workload variant and

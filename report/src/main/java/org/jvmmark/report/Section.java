@@ -10,14 +10,16 @@ import java.util.Map;
  * @param commonFlags the tuning flags every row shares (the rest show in the row labels)
  * @param tables one latency table per probe, then the metrics table; empty when nothing ran ok
  * @param warnings each distinct warning line with the labels of the rows that reported it
+ * @param headlines who won, per workload or variant family: what the first screen shows
  */
 public record Section(String workload, Map<String, String> params, List<String> commonFlags, List<Row> rows,
-                      List<Table> tables, Map<String, List<String>> warnings) {
+                      List<Table> tables, Map<String, List<String>> warnings, List<Headline> headlines) {
     public Section {
         commonFlags = List.copyOf(commonFlags);
         params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
         rows = List.copyOf(rows);
         tables = List.copyOf(tables);
+        headlines = List.copyOf(headlines);
         warnings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(warnings));
     }
 }

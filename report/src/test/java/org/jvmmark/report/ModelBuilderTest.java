@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.results.ResultsReader;
 
 class ModelBuilderTest {
     private final ReportModel model = ModelBuilder.build(ResultsReader.read(Golden.fixture("baseline").resolve("results.json")));

@@ -181,7 +181,7 @@ final class TrialExecutor {
         return record;
     }
 
-    /** The child's own findings: its JVM description, metrics, latency, info, warnings. */
+    /** The child's own findings: its JVM description, metrics, latency, series, info, warnings. */
     static void copyResult(ObjectNode record, ObjectNode result) {
         if (result == null) {
             return;
@@ -190,7 +190,7 @@ final class TrialExecutor {
         if (jvm instanceof ObjectNode) {
             record.set("jvm", jvm);
         }
-        for (String field : List.of("metrics", "latency", "info", "warnings")) {
+        for (String field : List.of("metrics", "latency", "series", "info", "warnings")) {
             JsonNode v = result.get(field);
             if (v != null && !v.isNull()) {
                 record.set(field, v);
@@ -208,7 +208,7 @@ final class TrialExecutor {
             return;
         }
         ObjectNode discarded = JSON.createObjectNode();
-        for (String field : List.of("metrics", "latency")) {
+        for (String field : List.of("metrics", "latency", "series")) {
             JsonNode v = record.remove(field);
             if (v != null && !v.isEmpty()) {
                 discarded.set(field, v);

@@ -1,4 +1,4 @@
-package org.jvmmark.report;
+package org.jvmmark.results;
 
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +21,7 @@ public record JvmInfo(String home, String version, int feature, String vendor, S
         return shortVendor() + " " + (version.isEmpty() ? String.valueOf(feature) : version);
     }
 
-    String shortVendor() {
+    public String shortVendor() {
         String v = vendor.toLowerCase(Locale.ROOT);
         String vm = vmName.toLowerCase(Locale.ROOT);
         if (vm.contains("zero")) {

@@ -1,4 +1,4 @@
-package org.jvmmark.report;
+package org.jvmmark.results;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -93,7 +93,7 @@ public final class ResultsReader {
                 if (isBytes(m.unit()) && (m.value() < 0 || java.util.Arrays.stream(m.samples()).anyMatch(v -> v < 0))) {
                     // A negative size is a measuring error (a counter that wrapped, a "not measured" -1),
                     // and ranked as "lower is better" it would win.
-                    warnings.add("metric '" + e.getKey() + "' has a negative size (" + Format.plain(m.value())
+                    warnings.add("metric '" + e.getKey() + "' has a negative size (" + plain(m.value())
                             + " " + m.unit() + ") and is left out");
                 } else {
                     metrics.put(e.getKey(), m);
@@ -116,7 +116,43 @@ public final class ResultsReader {
         List<String> flags = t.path("variantJvmArgs").isArray() ? list(t.get("variantJvmArgs")) : jvm.tuningFlags();
         return new Trial(t.path("id").asText(""), workload, strings(t.path("params")), jvm,
                 t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
-                strings(t.path("info")), warnings, flags, t.path("gc").asText(""));
+                strings(t.path("info")), warnings, flags, t.path("gc").asText(""), series(t.path("series")));
+    }
+
+    private static Map<String, Series> series(JsonNode all) {
+        Map<String, Series> out = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode s = e.getValue();
+            Series.Axis x = axis(s.path("x"), "series '" + e.getKey() + "' x");
+            List<Series.Axis> ys = new ArrayList<>();
+            for (JsonNode y : s.path("y")) {
+                Series.Axis axis = axis(y, "series '" + e.getKey() + "' y '" + y.path("name").asText() + "'");
+                if (axis.values().length != x.values().length) {
+                    throw new IllegalArgumentException("series '" + e.getKey() + "': y '" + axis.name() + "' has "
+                            + axis.values().length + " values for " + x.values().length + " x values");
+                }
+                ys.add(axis);
+            }
+            List<Series.Marker> markers = new ArrayList<>();
+            for (JsonNode m : s.path("markers")) {
+                markers.add(new Series.Marker(m.path("at").asDouble(), m.path("label").asText("")));
+            }
+            out.put(e.getKey(), new Series(x, ys, markers));
+        }
+        return out;
+    }
+
+    private static Series.Axis axis(JsonNode a, String what) {
+        JsonNode v = a.path("values");
+        if (!v.isArray()) {
+            throw new IllegalArgumentException(what + " has no values");
+        }
+        double[] values = new double[v.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = v.get(i).isNumber() ? v.get(i).asDouble() : Double.NaN;
+        }
+        return new Series.Axis(a.path("name").asText(""), a.path("unit").asText(""), a.path("better").asText("none"), values);
     }
 
     private static Metric metric(JsonNode m) {
@@ -148,8 +184,13 @@ public final class ResultsReader {
                 runs, histogram(textOrNull(b.get("histogram")), origin), jitter, origin);
     }
 
+    /** A number as a person writes it: "12", "0.5". */
+    private static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : Double.toString(v);
+    }
+
     /** Units that measure a size: "bytes", "B", "KiB", "MB"... */
-    static boolean isBytes(String unit) {
+    public static boolean isBytes(String unit) {
         return unit.equalsIgnoreCase("bytes") || unit.equalsIgnoreCase("byte") || unit.matches("[KMGT]?i?B");
     }
 

@@ -1,4 +1,4 @@
-package org.jvmmark.report;
+package org.jvmmark.results;
 
 /**
  * A scalar result: its value, unit and direction, and the individual measurements it summarises

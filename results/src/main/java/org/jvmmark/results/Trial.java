@@ -1,4 +1,4 @@
-package org.jvmmark.report;
+package org.jvmmark.results;
 
 import java.util.List;
 import java.util.Map;
@@ -13,11 +13,12 @@ import java.util.Map;
  * @param latency one block per probe, in file order ({@code endToEnd} first when present)
  * @param flags the variant's own JVM flags (what distinguishes this variant; not the runner's plumbing)
  * @param requestedGc the collector the variant asked for, or "" when it left the JVM's default
+ * @param series figures measured as the trial went on, by name (empty for most workloads)
  */
 public record Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
                     String status, String error, ProcessFacts process, Map<String, Metric> metrics,
                     Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
-                    String requestedGc) {
+                    String requestedGc, Map<String, Series> series) {
     public Trial {
         flags = List.copyOf(flags);
         params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
@@ -25,6 +26,7 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
         latency = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(latency));
         info = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(info));
         warnings = List.copyOf(warnings);
+        series = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(series));
     }
 
     /** The collector by its flag name: what the JVM reported, else what the variant asked for. */

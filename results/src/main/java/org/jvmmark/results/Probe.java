@@ -1,4 +1,4 @@
-package org.jvmmark.report;
+package org.jvmmark.results;
 
 import java.util.List;
 import java.util.Map;

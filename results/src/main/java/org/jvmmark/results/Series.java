@@ -1,0 +1,44 @@
+package org.jvmmark.results;
+
+import java.util.List;
+
+/**
+ * A figure measured repeatedly as a trial went on, against a growing x (for {@code queue-large}:
+ * write and read time per GiB against the GiB written so far), so the report can draw it as lines,
+ * one per JVM. In {@code results.json} a trial's {@code "series"} object maps a name to:
+ *
+ * <pre>{@code
+ * "bursts": {
+ *   "x": { "name": "written", "unit": "GiB", "values": [1, 2, 3] },
+ *   "y": [ { "name": "writeMsPerGiB", "unit": "ms/GiB", "better": "lower", "values": [885, 901, 1084] },
+ *          { "name": "readMsPerGiB",  "unit": "ms/GiB", "better": "lower", "values": [200, 199, 204] } ],
+ *   "markers": [ { "at": 2, "label": "memory limit 2 GiB" } ]
+ * }
+ * }</pre>
+ *
+ * Every {@code y.values} has as many entries as {@code x.values}. Immutable, hence thread-safe.
+ */
+public record Series(Axis x, List<Axis> y, List<Marker> markers) {
+    public Series {
+        y = List.copyOf(y);
+        markers = List.copyOf(markers);
+    }
+
+    /**
+     * One axis: its name, unit, direction ("higher", "lower" or "none"; "none" for x) and values.
+     */
+    public record Axis(String name, String unit, String better, double[] values) {
+        public Axis {
+            values = values.clone();
+        }
+
+        @Override
+        public double[] values() {
+            return values.clone();
+        }
+    }
+
+    /** A point on the x axis worth marking, e.g. where the data passed the memory limit. */
+    public record Marker(double at, String label) {
+    }
+}
