@@ -163,6 +163,7 @@ public final class HttpDriver implements Workload {
             uncorrected.add(b);
             interval(tag, a, b);
         });
+        engine.stopRecording();
         long elapsed = System.nanoTime() - start;
         long requests = engine.completed.sum() - done0;
         long cpu = engine.ioCpuNanos();
@@ -233,6 +234,7 @@ public final class HttpDriver implements Workload {
         Footprint atHold = serverPid > 0 ? FootprintExchange.ask(controlDir, "held", 10_000) : null;
         long heldAfter = engine.outstanding();
         long unanswered = engine.stop(sleepNanos * 2 + 5_000_000_000L);
+        engine.stopRecording();
         checkFailure();
         Histogram sleepLatency = engine.uncorrected.getIntervalHistogram();
         result.metric("heldConnections", held, "connections", Better.NONE);

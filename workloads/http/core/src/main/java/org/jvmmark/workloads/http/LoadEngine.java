@@ -137,10 +137,19 @@ final class LoadEngine implements AutoCloseable {
         recording = true;
     }
 
-    /** Stops sending and waits (up to {@code timeoutNanos}) for the answers still outstanding. */
+    /** Records no more (until {@link #startRecording()}). */
+    void stopRecording() {
+        recording = false;
+    }
+
+    /**
+     * Stops sending and waits (up to {@code timeoutNanos}) for the answers still outstanding; they
+     * are recorded if recording is on.
+     *
+     * @return how many are still outstanding
+     */
     long stop(long timeoutNanos) throws InterruptedException {
         load = Load.IDLE;
-        recording = false;
         long deadline = System.nanoTime() + timeoutNanos;
         long outstanding;
         while ((outstanding = outstanding()) > 0 && System.nanoTime() - deadline < 0 && failure == null) {
