@@ -62,6 +62,26 @@ public final class WorkloadInfo {
         return new WorkloadInfo(type);
     }
 
+    private WorkloadInfo(WorkloadInfo other, String name, String summary) {
+        this.className = other.className;
+        this.name = name;
+        this.summary = summary;
+        this.parameters = other.parameters;
+        this.profiles = other.profiles;
+        this.jvmArgs = other.jvmArgs;
+        this.variants = other.variants;
+        this.requiresJdk = other.requiresJdk;
+        this.driverClass = other.driverClass;
+    }
+
+    /**
+     * The same declaration under another name and summary: one generic workload class (the
+     * harness's {@code TaskWorkload}) shown and recorded as the user's task it runs.
+     */
+    public WorkloadInfo renamed(String newName, String newSummary) {
+        return new WorkloadInfo(this, newName, newSummary);
+    }
+
     public String className() {
         return className;
     }
@@ -163,8 +183,8 @@ public final class WorkloadInfo {
     }
 
     /**
-     * Whether {@code name} may be given as a comma list of values, one trial each (the runner
-     * expands it): numbers, booleans and parameters with choices, whose values never hold a comma.
+     * Whether {@code name} may be given as a comma list of values, one set of trials each (the
+     * runner's sweep): numbers, whose values never hold a comma. A profile may declare such a list.
      */
     public boolean isListable(String name) {
         Parameter p = parameter(name);
@@ -172,7 +192,7 @@ public final class WorkloadInfo {
     }
 
     private static boolean listable(Parameter p) {
-        return p.type() != ParamType.STRING || p.choices().length > 0;
+        return p.type() == ParamType.INTEGER || p.type() == ParamType.NUMBER;
     }
 
     private Parameter parameter(String key) {

@@ -209,7 +209,7 @@ public final class Harness {
             Schedule schedule = new Schedule(options);
             if (options.warmupIterations() > 0) {
                 long t0 = clock.nanoTime();
-                phase("warm-up", options.warmupIterations(), schedule);
+                collector.warmup = phase("warm-up", options.warmupIterations(), schedule);
                 collector.warmupNanos = clock.nanoTime() - t0;
                 discard();
             }
@@ -274,6 +274,9 @@ public final class Harness {
 
     /** Times of one phase, on the harness clock. */
     static final class PhaseTiming {
+        long lateStarts;
+        long maxLagNanos;
+        long lateNanos;
         long iterations;
         long startNanos;
         long firstDue;
@@ -298,6 +301,7 @@ public final class Harness {
         PhaseTiming t = new PhaseTiming();
         t.iterations = n;
         t.startNanos = clock.nanoTime();
+        t.lateNanos = StartLag.lateNanos(options.intervalNanos());
         schedule.start(t.startNanos);
         long sequence = base;
         long actual = t.startNanos;
@@ -314,6 +318,13 @@ public final class Harness {
             }
             if (i == 0) {
                 t.firstDue = due;
+            }
+            long lag = actual - due;
+            if (lag > t.lateNanos && !closedLoop) {
+                t.lateStarts++;
+            }
+            if (lag > t.maxLagNanos) {
+                t.maxLagNanos = lag;
             }
             long passed = corrected ? due : actual;
             endToEnd.publish(sequence, passed, actual);

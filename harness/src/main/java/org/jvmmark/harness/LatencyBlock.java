@@ -61,6 +61,13 @@ final class LatencyBlock {
         m.put("uncorrected", uncorrected);
         m.put("achievedRate", rate(r.achievedRate()));
         m.put("fellBehind", r.fellBehind());
+        if (r.targetRate() > 0) {
+            StartLag lag = r.startLag();
+            m.put("deliveredRate", rate(lag.deliveredRate()));
+            m.put("lateStarts", lag.lateStarts());
+            m.put("lateNanos", lag.lateNanos());
+            m.put("maxStartLagNanos", lag.maxLagNanos());
+        }
         m.put("durationNanos", r.durationNanos());
         List<Object> gc = new ArrayList<>();
         long pause = 0;

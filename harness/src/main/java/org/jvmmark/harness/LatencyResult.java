@@ -15,9 +15,6 @@ import org.jvmmark.api.TrialResult;
  * are two renderings of this one value. Immutable.
  */
 public final class LatencyResult {
-    /** Below this many CPUs the benchmark shares its cores with the OS, JIT and GC. */
-    static final int FEW_CPUS = 4;
-
     private final HarnessOptions options;
     private final List<ProbeResult> probes;
     private final ProbeResult jitter;
@@ -26,9 +23,16 @@ public final class LatencyResult {
     private final int availableProcessors;
     private final long unmatchedSamples;
     private final long warmupNanos;
+    private final StartLag warmupLag;
 
     LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
                   String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos) {
+        this(options, probes, jitter, cpus, processCpus, availableProcessors, unmatchedSamples, warmupNanos, StartLag.NONE);
+    }
+
+    LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
+                  String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos, StartLag warmupLag) {
+        this.warmupLag = warmupLag;
         this.options = options;
         this.probes = Collections.unmodifiableList(new ArrayList<>(probes));
         this.jitter = jitter;
@@ -121,15 +125,26 @@ public final class LatencyResult {
     public List<String> warnings() {
         List<String> w = new ArrayList<>();
         ProbeResult e2e = endToEnd();
+        if (warmupLag.fellBehind()) {
+            w.add("warm-up did not keep its schedule: " + warmupLag.describe() + "; the JIT warmed up on another load");
+        }
         for (RunResult r : e2e.runs()) {
             if (r.fellBehind()) {
-                w.add(String.format(Locale.ROOT, "fell behind its schedule in run %d: achieved %,.0f/s (target %,.0f/s)",
-                        r.run(), r.achievedRate(), r.targetRate()));
+                StartLag lag = r.startLag();
+                w.add(String.format(Locale.ROOT, "fell behind its schedule in run %d: %s; sent %,.0f/s, delivered %,.0f/s"
+                        + " (target %,.0f/s)", r.run(), lag.describe(), r.achievedRate(), lag.deliveredRate(), r.targetRate()));
             }
         }
-        if (availableProcessors < FEW_CPUS) {
-            w.add("only " + availableProcessors + " CPUs: the benchmark shares them with the OS, JIT and GC threads,"
-                    + " so p99 and above are mostly scheduler noise here");
+        w.addAll(SteadyState.warnings(e2e.runs()));
+        // The same rule the report ranks by: the CPUs this JVM obtained against the threads the harness spins.
+        String cpuDistrust = org.jvmmark.api.PercentileTrust.distrust(99, Long.MAX_VALUE - 1, availableProcessors, cpus.size());
+        if (cpuDistrust != null) {
+            w.add(cpuDistrust + " (" + String.join(", ", cpus.keySet()) + ")");
+        }
+        long needed = org.jvmmark.api.PercentileTrust.samplesNeeded(99.99);
+        if (e2e.count() > 0 && e2e.count() < needed) {
+            w.add(String.format(Locale.ROOT, "%,d samples: p99.99 needs %,d (%d beyond it), so p99.99 and beyond are not"
+                    + " figures to rank on", e2e.count(), needed, org.jvmmark.api.PercentileTrust.TAIL_SAMPLES));
         }
         CpuAffinity.Pinning bench = cpus.get("benchmark");
         if (options.affinity() && bench != null && !bench.isPinned()) {

@@ -22,6 +22,8 @@ final class RunCollector {
     private final List<List<Map<String, Long>>> windows = new ArrayList<>();
     private HlogOutput hlog;
     long warmupNanos;
+    /** The warm-up phase's timing, or null when there was none. */
+    Harness.PhaseTiming warmup;
 
     RunCollector(HarnessOptions options, EndToEndRecorder endToEnd, List<RecordingProbe> probes) {
         this.options = options;
@@ -45,10 +47,12 @@ final class RunCollector {
             achieved = t.iterations * 1e9 / actualSpan;
             behind = actualSpan > scheduledSpan / 0.99;
         }
+        StartLag lag = startLag(t);
+        behind |= lag.fellBehind();
         long duration = t.endNanos - t.startNanos;
         windows.add(List.of(gcStart, gcEnd));
         Histogram[] e2e = endToEnd.takePhase();
-        endToEndRuns.add(new RunResult(run, e2e[0], e2e[1], target, achieved, behind, duration, List.of()));
+        endToEndRuns.add(new RunResult(run, e2e[0], e2e[1], target, achieved, behind, duration, List.of()).withStartLag(lag));
         Map<String, Histogram> tagged = new LinkedHashMap<>();
         tagged.put(Harness.END_TO_END, e2e[0]);
         tagged.put(Harness.END_TO_END + "-uncorrected", e2e[1]);
@@ -74,6 +78,15 @@ final class RunCollector {
         }
     }
 
+    /** How a phase kept its schedule, over the whole phase. */
+    StartLag startLag(Harness.PhaseTiming t) {
+        if (options.isClosedLoop()) {
+            return StartLag.NONE;
+        }
+        double delivered = t.iterations * 1e9 / Math.max(1, t.endNanos - t.firstDue);
+        return new StartLag(t.iterations, t.lateStarts, t.lateNanos, t.maxLagNanos, delivered);
+    }
+
     LatencyResult result(GcEventListener gc, String processCpus, Map<String, CpuAffinity.Pinning> cpus) {
         List<ProbeResult> all = new ArrayList<>();
         all.add(new ProbeResult(Harness.END_TO_END, options.coCorrection() && !options.isClosedLoop(), withGc(endToEndRuns, gc)));
@@ -82,7 +95,8 @@ final class RunCollector {
         }
         ProbeResult jitterResult = options.jitter() ? new ProbeResult("jitter", false, jitterRuns) : null;
         return new LatencyResult(options, all, jitterResult, new LinkedHashMap<>(cpus), processCpus,
-                Runtime.getRuntime().availableProcessors(), endToEnd.unmatched(), warmupNanos);
+                Runtime.getRuntime().availableProcessors(), endToEnd.unmatched(), warmupNanos,
+                warmup == null ? StartLag.NONE : startLag(warmup));
     }
 
     private List<RunResult> withGc(List<RunResult> runs, GcEventListener gc) {

@@ -22,9 +22,16 @@ public final class RunResult {
     private final boolean fellBehind;
     private final long durationNanos;
     private final List<GcEvent> gcEvents;
+    private final StartLag startLag;
 
     RunResult(int run, Histogram histogram, Histogram uncorrected, double targetRate, double achievedRate,
               boolean fellBehind, long durationNanos, List<GcEvent> gcEvents) {
+        this(run, histogram, uncorrected, targetRate, achievedRate, fellBehind, durationNanos, gcEvents, StartLag.NONE);
+    }
+
+    private RunResult(int run, Histogram histogram, Histogram uncorrected, double targetRate, double achievedRate,
+                      boolean fellBehind, long durationNanos, List<GcEvent> gcEvents, StartLag startLag) {
+        this.startLag = startLag;
         this.run = run;
         this.histogram = histogram;
         this.uncorrected = uncorrected;
@@ -38,7 +45,17 @@ public final class RunResult {
     }
 
     RunResult withGcEvents(List<GcEvent> events) {
-        return new RunResult(run, histogram, uncorrected, targetRate, achievedRate, fellBehind, durationNanos, events);
+        return new RunResult(run, histogram, uncorrected, targetRate, achievedRate, fellBehind, durationNanos, events, startLag);
+    }
+
+    /** This run with its schedule check attached. */
+    RunResult withStartLag(StartLag lag) {
+        return new RunResult(run, histogram, uncorrected, targetRate, achievedRate, fellBehind, durationNanos, gcEvents, lag);
+    }
+
+    /** How the run kept its schedule over its whole length, and the rate it delivered at. */
+    public StartLag startLag() {
+        return startLag;
     }
 
     /** 1-based index among the measured runs. */
@@ -74,10 +91,11 @@ public final class RunResult {
     }
 
     /**
-     * The run fell more than 1% behind its schedule: the last iteration started so late that the
-     * achieved rate is below 99% of the rate of the due times actually scheduled (for fixed arrivals
-     * that is the target; for Poisson arrivals the schedule's own rate, which varies by about
-     * 1/sqrt(iterations) around it).
+     * The run fell behind its schedule: either the last iteration started so late that the achieved
+     * rate is below 99% of the rate of the due times actually scheduled (for fixed arrivals that is
+     * the target; for Poisson arrivals the schedule's own rate, which varies by about
+     * 1/sqrt(iterations) around it), or, judged over the whole run, more than 1 % of its iterations
+     * started late ({@link #startLag()}) — a producer starved mid-run that caught up by its end.
      */
     public boolean fellBehind() {
         return fellBehind;

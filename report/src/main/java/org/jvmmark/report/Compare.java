@@ -6,33 +6,49 @@ import java.nio.file.Path;
 import org.jvmmark.results.ResultsReader;
 
 /**
- * {@code jvmmark compare A B}: matches the trials of two result directories and prints, per figure,
- * A, B, the change and a verdict (see {@link ComparisonBuilder} for the method). Stateless and
- * thread-safe.
+ * {@code jvmmark compare A B}: matches the trials of two result directories and prints the
+ * conclusion, then per figure A, B, the change and a verdict (see {@link ComparisonBuilder} for the
+ * method). Stateless and thread-safe.
  */
 public final class Compare {
     private Compare() {
     }
 
     /**
+     * How to compare and print.
+     *
      * @param threshold the relative change that counts, as a fraction (0.05 = 5 %)
-     * @param htmlOrNull where to write the comparison as HTML too, or null
-     * @param out where the comparison table is printed
-     * @return 0 when nothing regressed, 1 when something did
+     * @param requireAll whether a row on one side only fails the comparison (exit 1)
+     * @param onlyChanges whether to list only the figures that moved
+     * @param html where to write the comparison as HTML too, or null
+     */
+    public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html) {
+        public static Options defaults() {
+            return new Options(ForkTest.DEFAULT_THRESHOLD, false, false, null);
+        }
+    }
+
+    /** As {@link #compare(Path, Path, Options, PrintStream)} with the given threshold and HTML path, the rest default. */
+    public static int compare(Path dirA, Path dirB, double threshold, Path htmlOrNull, PrintStream out) throws IOException {
+        return compare(dirA, dirB, new Options(threshold, false, false, htmlOrNull), out);
+    }
+
+    /**
+     * @return 0 when nothing regressed, 1 when something did (or, with {@code requireAll}, a row was on one side only)
      * @throws IOException for an unreadable or missing results.json, or one with a corrupt histogram (one-line message)
      * @throws IllegalArgumentException for a negative threshold
      */
-    public static int compare(Path dirA, Path dirB, double threshold, Path htmlOrNull, PrintStream out)
-            throws IOException {
-        ComparisonBuilder.checkThreshold(threshold); // before any file is read
-        ReportModel a = ModelBuilder.build(ResultsReader.readDir(dirA));
-        ReportModel b = ModelBuilder.build(ResultsReader.readDir(dirB));
-        Comparison c = ComparisonBuilder.compare(a, b, threshold);
-        out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString()));
+    public static int compare(Path dirA, Path dirB, Options options, PrintStream out) throws IOException {
+        ForkTest.checkThreshold(options.threshold()); // before any file is read
+        ReportModel a = ModelBuilder.build(ResultsReader.readDir(dirA), options.threshold());
+        ReportModel b = ModelBuilder.build(ResultsReader.readDir(dirB), options.threshold());
+        Comparison c = ComparisonBuilder.compare(a, b, options.threshold());
+        out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
-        if (htmlOrNull != null) {
-            Report.write(htmlOrNull, CompareRenderer.html(c, dirA.toString(), dirB.toString()));
+        if (options.html() != null) {
+            Report.write(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
         }
-        return c.regressions().isEmpty() ? 0 : 1;
+        boolean failed = !c.regressions().isEmpty() || options.requireAll() && !c.notCompared().isEmpty();
+        return failed ? 1 : 0;
     }
 }

@@ -17,10 +17,15 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
 
     /** How a figure moved from A to B. */
     public enum Verdict {
-        IMPROVED("improved"), REGRESSED("regressed"), NO_CHANGE("no significant change"),
-        /** Moved beyond the threshold, but too few runs to tell it from noise: reported, never a regression. */
-        UNTESTED("changed (untested: fewer than " + Significance.MIN_RUNS + " runs)"),
-        UNTRUSTED("not judged"), MISSING("only in A"), NEW("only in B"), STILL_FAILING("still not ok");
+        REGRESSED("regressed"), IMPROVED("improved"), NO_CHANGE("no change beyond noise"),
+        /** Fewer than {@link ForkTest#MIN_FORKS} forks on a side: no test, never a regression. */
+        TOO_FEW_FORKS("no verdict: too few forks"),
+        /** The forks of one side disagree: shown, not judged. */
+        UNSTABLE("unstable: not judged"),
+        UNTRUSTED("not judged"),
+        /** A row present on one side only (a subset rerun): listed, not a regression unless --require-all. */
+        NOT_COMPARED("not compared"),
+        STILL_FAILING("still not ok");
 
         private final String words;
 
@@ -39,26 +44,47 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
      * @param figure "endToEnd p50", "score", or "status"
      * @param a the value in A, "" when absent
      * @param change relative change B vs A as text ("+30.2 %"), "" when none
-     * @param why what the verdict rests on ("p<0.001", "threshold only: too few runs", "now timeout: ...")
+     * @param why what the verdict rests on ("12 % slower (95 % CI 8–16 %), p=0.003 (Holm)", "only in A")
+     * @param effect B ÷ A with its interval, or null when no figures were compared
+     * @param beyondThreshold whether B differs from A by more than the threshold (whatever the verdict)
      */
     public record Line(String workload, String row, String figure, String a, String b, String change, Verdict verdict,
-                       String why) {
+                       String why, Effect effect, boolean beyondThreshold) {
         /** "queue-latency · Temurin 25.0.1 · G1 · endToEnd p50". */
         public String name() {
             return workload + " · " + row + " · " + figure;
         }
+
+        /** What {@code --only-changes} lists: calls, rows on one side only, and moves past the threshold no test could judge. */
+        public boolean isChange() {
+            return switch (verdict) {
+                case REGRESSED, IMPROVED, NOT_COMPARED -> true;
+                case TOO_FEW_FORKS, UNSTABLE -> beyondThreshold;
+                default -> false;
+            };
+        }
     }
 
     public List<Line> regressions() {
-        return lines.stream().filter(l -> l.verdict() == Verdict.REGRESSED).toList();
-    }
-
-    /** Changes beyond the threshold that could not be tested: more runs or forks would tell. */
-    public List<Line> untested() {
-        return lines.stream().filter(l -> l.verdict() == Verdict.UNTESTED).toList();
+        return with(Verdict.REGRESSED);
     }
 
     public List<Line> improvements() {
-        return lines.stream().filter(l -> l.verdict() == Verdict.IMPROVED).toList();
+        return with(Verdict.IMPROVED);
+    }
+
+    /** Rows present on one side only. */
+    public List<Line> notCompared() {
+        return with(Verdict.NOT_COMPARED);
+    }
+
+    /** Moves past the threshold that no test could judge (too few forks, or unstable forks). */
+    public List<Line> unjudgedChanges() {
+        return lines.stream().filter(l -> l.beyondThreshold() && (l.verdict() == Verdict.TOO_FEW_FORKS
+                || l.verdict() == Verdict.UNSTABLE)).toList();
+    }
+
+    public List<Line> with(Verdict v) {
+        return lines.stream().filter(l -> l.verdict() == v).toList();
     }
 }

@@ -8,16 +8,15 @@ import java.util.Objects;
 import org.jvmmark.results.Results;
 
 /**
- * Matches two result sets and judges every figure.
+ * Matches two result sets and judges every figure with the report's statistic.
  *
  * <p>Rows match by workload, JVM (vendor, version, VM), variant, tuning flags and parameters; a row
  * left unmatched then matches on the JDK's feature version instead of its full version, so an update
- * (25.0.1 → 25.0.2) is compared with itself. A figure regressed when it moved the wrong way by more
- * than the threshold and Welch's t-test on both sides' per-run values calls the move significant
- * ({@link Significance}); with too few runs for the test a move past the threshold is reported as
- * "changed (untested)" and never counts as a regression. Percentiles that either machine's noise
- * verdict does not trust are shown but never judged. A row that was ok in A and is not ok, or
- * missing, in B regressed.
+ * (25.0.1 → 25.0.2) is compared with itself. A row on one side only is "not compared" (re-running a
+ * subset is not a regression). Each matched figure is judged as the report judges a cell: one value
+ * per fork on each side, {@link Stability} of both sides, {@link ForkTest} (Welch on log fork
+ * values, effect B ÷ A with its 95 % interval), Holm's correction over all tests of one workload, and
+ * the practical threshold. A row that was ok in A and is not ok in B regressed.
  *
  * <p>Stateless and thread-safe.
  */
@@ -25,15 +24,8 @@ public final class ComparisonBuilder {
     private ComparisonBuilder() {
     }
 
-    /** @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0 */
-    static void checkThreshold(double threshold) {
-        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
-            throw new IllegalArgumentException("threshold must be a fraction >= 0 (0.05 for 5 %), not " + threshold);
-        }
-    }
-
     public static Comparison compare(ReportModel a, ReportModel b, double threshold) {
-        checkThreshold(threshold);
+        ForkTest.checkThreshold(threshold);
         List<Comparison.Line> lines = new ArrayList<>();
         Map<String, Section> sectionsB = new LinkedHashMap<>();
         b.sections().forEach(s -> sectionsB.put(s.workload(), s));
@@ -56,30 +48,34 @@ public final class ComparisonBuilder {
                     pairs.put(ra, rb);
                 }
             }
+            List<Pending> pending = new ArrayList<>();
             for (Row ra : sa.rows()) {
                 Row rb = pairs.get(ra);
                 if (rb == null) {
-                    // A JVM that produced figures in A and none in B is the worst regression there is.
-                    boolean okA = !ra.okTrials().isEmpty();
-                    lines.add(new Comparison.Line(sa.workload(), ra.label(), "status", ra.status(), "", "",
-                            okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.MISSING,
-                            sb == null ? "workload not run in B" : "no matching row in B"));
+                    lines.add(notCompared(sa.workload(), ra.label(), ra.status(), "", sb == null ? "workload not run in B" : "only in A"));
                 } else {
-                    compareRows(lines, a, b, sa, sb, ra, rb, threshold);
+                    compareRows(lines, pending, sa, sb, ra, rb, threshold);
                 }
             }
             for (Row rb : rowsB) {
-                lines.add(new Comparison.Line(sa.workload(), rb.label(), "status", "", rb.status(), "",
-                        Comparison.Verdict.NEW, "no matching row in A"));
+                lines.add(notCompared(sa.workload(), rb.label(), "", rb.status(), "only in B"));
             }
+            decide(lines, pending, threshold);
         }
         for (Section sb : sectionsB.values()) {
             for (Row rb : sb.rows()) {
-                lines.add(new Comparison.Line(sb.workload(), rb.label(), "status", "", rb.status(), "",
-                        Comparison.Verdict.NEW, "workload not run in A"));
+                lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
             }
         }
         return new Comparison(a, b, threshold, lines, notes(a.results(), b.results()));
+    }
+
+    private static Comparison.Line notCompared(String workload, String row, String a, String b, String why) {
+        return new Comparison.Line(workload, row, "status", a, b, "", Comparison.Verdict.NOT_COMPARED, why, null, false);
+    }
+
+    /** A tested figure waiting for the workload's Holm correction; {@code index} is its place in the lines. */
+    private record Pending(int index, ForkTest.Result test, Column column) {
     }
 
     private static Row take(List<Row> candidates, Row ra, boolean exact) {
@@ -96,20 +92,20 @@ public final class ComparisonBuilder {
         return null;
     }
 
-    private static void compareRows(List<Comparison.Line> lines, ReportModel ma, ReportModel mb, Section sa, Section sb,
-                                    Row ra, Row rb, double threshold) {
+    private static void compareRows(List<Comparison.Line> lines, List<Pending> pending, Section sa, Section sb, Row ra,
+                                    Row rb, double threshold) {
         String label = ra.label().equals(rb.label()) ? rb.label() : ra.label() + " → " + rb.label();
         boolean okA = !ra.okTrials().isEmpty();
         boolean okB = !rb.okTrials().isEmpty();
         if (!okB) {
             String why = "now " + rb.status() + ": " + rb.failureNote();
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why));
+                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why, null, okA));
             return;
         }
         if (!okA) {
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok"));
+                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true));
         }
         Map<String, Column> columnsB = new LinkedHashMap<>();
         sb.tables().forEach(t -> t.columns().forEach(c -> columnsB.put(c.id(), c)));
@@ -124,65 +120,73 @@ public final class ComparisonBuilder {
                 if (fa == null || fb == null) {
                     continue;
                 }
+                Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
                 if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
-                    lines.add(new Comparison.Line(sa.workload(), label, ca.probe() + " " + ca.title(),
-                            Format.value(fa.value(), ca.unit()), Format.value(fb.value(), cb.unit()), "",
-                            Comparison.Verdict.UNTRUSTED, "corrected for coordinated omission on one side only"));
-                    continue;
+                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "corrected for coordinated omission on one side only"));
+                } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
+                    // As in the report: timed from the actual start, it hides the requests a stall delayed.
+                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "not corrected for coordinated omission"));
+                } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
+                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "a fact, not a score"));
+                } else if (!ca.trusted() || !cb.trusted()) {
+                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "percentile not trusted on "
+                            + (!ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B")));
+                } else if (!Stability.of(fa).stable()) {
+                    lines.add(line.unjudged(Comparison.Verdict.UNSTABLE, "A: " + Stability.of(fa).reason()));
+                } else if (!Stability.of(fb).stable()) {
+                    lines.add(line.unjudged(Comparison.Verdict.UNSTABLE, "B: " + Stability.of(fb).reason()));
+                } else {
+                    ForkTest.Result t = ForkTest.test(fb.forks(), fa.forks(), ca.higherIsBetter());
+                    if (!t.tested()) {
+                        lines.add(line.unjudged(Comparison.Verdict.TOO_FEW_FORKS,
+                                ForkTest.forksNeeded(t.forksCandidate(), t.forksReference())));
+                    } else {
+                        pending.add(new Pending(lines.size(), t, ca));
+                        lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, ""));
+                    }
                 }
-                if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
-                    lines.add(new Comparison.Line(sa.workload(), label, ca.key(), Format.value(fa.value(), ca.unit()),
-                            Format.value(fb.value(), cb.unit()), "", Comparison.Verdict.UNTRUSTED, "a fact, not a score"));
-                    continue;
-                }
-                boolean trusted = ca.kind() != Column.Kind.LATENCY
-                        || ma.noise().trusted(ca.key()) && mb.noise().trusted(ca.key());
-                lines.add(line(sa.workload(), label, ca, fa, fb, trusted, threshold));
             }
         }
     }
 
-    private static Comparison.Line line(String workload, String row, Column c, Figure fa, Figure fb, boolean trusted,
-                                        double threshold) {
-        String figure = switch (c.kind()) {
-            case LATENCY -> c.probe() + " " + c.title() + (c.coCorrected() ? "" : " (uncorrected)");
-            case UNCORRECTED -> c.probe() + " uncorrected " + c.title();
-            case RATE -> c.probe() + " achieved rate";
-            case METRIC -> c.key();
-        };
-        double change = fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
-        double worse = ModelBuilder.worseBy(c.higherIsBetter(), fa.value(), fb.value());
-        Comparison.Verdict verdict;
-        String why;
-        if (!trusted) {
-            verdict = Comparison.Verdict.UNTRUSTED;
-            why = "percentile not trusted on this machine";
-        } else if (Double.isNaN(worse) || Math.abs(worse) <= threshold) {
-            verdict = Comparison.Verdict.NO_CHANGE;
-            why = "within the " + Format.percent(threshold) + " threshold";
-        } else {
-            Significance.Outcome o = Significance.test(fb.samples(), fa.samples());
-            Comparison.Verdict moved = worse > 0 ? Comparison.Verdict.REGRESSED : Comparison.Verdict.IMPROVED;
-            switch (o.verdict()) {
-                case SIGNIFICANT -> {
-                    verdict = moved;
-                    why = "Welch " + Format.p(o.pValue());
-                }
-                case WITHIN_NOISE -> {
-                    verdict = Comparison.Verdict.NO_CHANGE;
-                    why = "within the runs' noise, Welch " + Format.p(o.pValue());
-                }
-                default -> {
-                    // A move past the threshold may still be the runs' own spread: without a test it is
-                    // reported, not called, so CI never fails on a coin toss.
-                    verdict = Comparison.Verdict.UNTESTED;
-                    why = (worse > 0 ? "worse" : "better") + " by more than the threshold; " + fb.samples().length
-                            + " vs " + fa.samples().length + " runs";
-                }
+    /** Holm over one workload's tests, then each tested line's verdict. */
+    private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold) {
+        double[] adjusted = ForkTest.holm(pending.stream().mapToDouble(p -> p.test().pValue()).toArray());
+        for (int i = 0; i < pending.size(); i++) {
+            Pending p = pending.get(i);
+            Comparison.Line l = lines.get(p.index());
+            ForkTest.Result t = p.test();
+            String effect = t.effect().words(Verdicts.moreWord(p.column()), Verdicts.lessWord(p.column()));
+            Comparison.Verdict v;
+            String why;
+            if (ForkTest.called(adjusted[i], t, threshold)) {
+                v = t.effect().worse() ? Comparison.Verdict.REGRESSED : Comparison.Verdict.IMPROVED;
+                why = effect + ", " + Format.p(adjusted[i]) + " (Holm)";
+            } else {
+                v = Comparison.Verdict.NO_CHANGE;
+                why = t.size() <= threshold ? "within the " + Format.percent(threshold) + " threshold"
+                        : effect + ", " + Format.p(adjusted[i]) + " (Holm): within noise";
             }
+            lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(), v, why,
+                    t.effect(), l.beyondThreshold()));
         }
-        return new Comparison.Line(workload, row, figure, Format.value(fa.value(), c.unit()), Format.value(fb.value(), c.unit()),
-                Format.change(change), verdict, why);
+    }
+
+    /** The parts of a line every verdict shares. */
+    private record Line(String workload, String row, Column column, Figure fa, Figure fb, double threshold) {
+        Comparison.Line unjudged(Comparison.Verdict v, String why) {
+            double ratio = fa.value() == 0 ? Double.NaN : fb.value() / fa.value();
+            Effect effect = Double.isNaN(ratio) ? null
+                    : new Effect(ratio, Double.NaN, Double.NaN, ForkTest.CONFIDENCE, column.higherIsBetter());
+            double change = fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
+            return new Comparison.Line(workload, row, figureName(column), Format.value(fa.value(), column.unit()),
+                    Format.value(fb.value(), column.unit()), Format.change(change), v, why, effect,
+                    !Double.isNaN(change) && Math.abs(change) > threshold);
+        }
+    }
+
+    private static String figureName(Column c) {
+        return Verdicts.figureName(c) + (c.kind() == Column.Kind.LATENCY && !c.coCorrected() ? " (uncorrected)" : "");
     }
 
     private static List<String> notes(Results a, Results b) {

@@ -13,54 +13,86 @@ final class Explanations {
     static final String SIGNIFICANT = "▲";
     static final String WITHIN_NOISE = "≈";
     static final String TOO_FEW = "?";
+    static final String UNSTABLE = "⚠";
     static final String UNTRUSTED = "†";
 
-    static final String LEGEND = BEST + " best · " + SIGNIFICANT + " worse than the best, significant · " + WITHIN_NOISE
-            + " within noise · " + TOO_FEW + " not enough runs to tell · " + UNTRUSTED
-            + " percentile not trusted on this machine (no difference called) · ± run-to-run variation";
+    static final String LEGEND = BEST + " best, beyond noise · " + SIGNIFICANT + " worse than the best, beyond noise and threshold · "
+            + WITHIN_NOISE + " no difference beyond noise or threshold · " + TOO_FEW + " too few forks to tell (" + ForkTest.MIN_FORKS
+            + " a side needed) · " + UNSTABLE + " unstable: forks disagree, not ranked · " + UNTRUSTED
+            + " percentile not trusted on this machine (no difference called) · ± fork-to-fork variation";
 
     static final List<String> HOW_TO_READ = List.of(
             "Rows are JVM variants: vendor, version, collector, tuning flags, workload variant (and parameters when "
-                    + "they differ). A row aggregates its forks: latency percentiles come from the forks' merged "
-                    + "histograms, scalar metrics are the mean of the forks' values.",
+                    + "they differ). A fresh JVM (a fork) is the unit of evidence: each fork gives one value per figure "
+                    + "(a latency percentile from that fork's own histogram over its measured runs, a metric as the workload "
+                    + "reports it per fork), and a row's figure is the geometric mean of its forks' values.",
             "Latency is measured from each request's intended start time (corrected for coordinated omission); the "
                     + "uncorrected figures are kept in results.json and results.csv. A probe that could not be corrected "
                     + "(no fixed schedule, e.g. a call timed inside the server) is titled \"" + ModelBuilder.NOT_CORRECTED
                     + "\" and its columns are shown but neither ranked nor marked best: timing from the actual start "
                     + "hides the requests a stall delayed, which flatters a stalling JVM. \"worst\" is the single largest sample.",
-            "Each figure is compared with the best in its column by Welch's two-sample t-test (unequal variances, "
-                    + "two-sided) on the per-run values of both rows — every run of every fork counts as one "
-                    + "measurement, as JMH does. p < " + Significance.ALPHA + " is called significant (" + SIGNIFICANT
-                    + "), otherwise within noise (" + WITHIN_NOISE + "). With fewer than " + Significance.MIN_RUNS
-                    + " runs on either side the spread cannot be estimated and the report says \"not enough runs to "
-                    + "tell\" (" + TOO_FEW + "). Each cell is its own test: among 20 cells one false \"significant\" "
-                    + "is expected by chance, so look for differences that repeat across percentiles and workloads.",
-            "± is the run-to-run coefficient of variation (standard deviation / mean of the per-run values).",
-            "The noise verdict rules out whole percentiles: on a machine with 2 CPUs or fewer p99 and above are "
-                    + "scheduler noise, and any percentile whose runs vary by more than 25 % (median over all rows) is "
-                    + "not trusted. Differences there are shown but never called (" + UNTRUSTED + ").",
+            "Each figure is compared with the best stable row of its column by Welch's t-test on the logarithms of the "
+                    + "fork values (one value per fork; runs inside a JVM are not independent and never count as replicates). "
+                    + "The difference is the ratio of the geometric means with its 95 % confidence interval. It is called ("
+                    + SIGNIFICANT + ") only when the p-value, corrected by Holm's method for all comparisons of the table, is "
+                    + "below " + ForkTest.ALPHA + " and the ratio differs from 1 by more than the practical threshold (default "
+                    + Format.percent(ForkTest.DEFAULT_THRESHOLD) + ", --threshold). " + BEST + " goes to a row only when it "
+                    + "beats every other stable row so. With fewer than " + ForkTest.MIN_FORKS + " forks on a side there is "
+                    + "no test (" + TOO_FEW + ").",
+            "A row whose forks disagree — spread above ±" + Format.percent(Stability.FORK_SPREAD) + ", values on two levels ("
+                    + Format.sig(Stability.LEVEL_JUMP) + "× apart or more), or runs inside one fork varying by more than "
+                    + Format.percent(Stability.RUN_SPREAD) + " — is unstable (" + UNSTABLE + "): its fork values are shown and "
+                    + "it is never ranked; the other rows keep their verdicts.",
+            "A percentile is trusted only when every fork had " + org.jvmmark.api.PercentileTrust.TAIL_SAMPLES + " samples "
+                    + "beyond it (p99 needs 10⁴ samples, p99.99 10⁶) and the trial obtained more CPUs than the threads it "
+                    + "spins (else p99 and above record the scheduler); the maximum is one sample and never ranked ("
+                    + UNTRUSTED + ").",
             "Failed, timed-out and unsupported trials stay in the tables with their reason.");
 
     private Explanations() {
     }
 
-    /** The marker and change text for a cell, e.g. "+12.3 % ▲"; "" when there is nothing to say. */
-    static String markText(Cell cell) {
+    /** The marker and the difference in words for a cell, e.g. "12 % slower ▲"; "" when there is nothing to say. */
+    static String markText(Column column, Cell cell) {
         return switch (cell.mark()) {
             case BEST -> BEST;
-            case SIGNIFICANT -> delta(cell) + SIGNIFICANT;
-            case WITHIN_NOISE -> delta(cell) + WITHIN_NOISE;
-            case TOO_FEW_RUNS -> delta(cell) + TOO_FEW;
-            case UNTRUSTED, NONE -> "";
+            case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
+            case WITHIN_NOISE -> delta(column, cell) + WITHIN_NOISE;
+            case TOO_FEW_FORKS -> delta(column, cell) + TOO_FEW;
+            case UNSTABLE -> UNSTABLE;
+            case LEADS, UNTRUSTED, NONE -> "";
         };
     }
 
-    /** "+12.3 % ", or "" when there is no relative difference (the best is zero). */
-    private static String delta(Cell cell) {
-        return Double.isNaN(cell.delta()) || Double.isInfinite(cell.delta()) ? "" : Format.change(cell.delta()) + " ";
+    /** A cell's tooltip: forks, the effect in words with its interval, what the mark rests on. */
+    static String cellTitle(Column column, Cell cell) {
+        int forks = cell.figure().forks().length;
+        StringBuilder sb = new StringBuilder(forks + (forks == 1 ? " fork" : " forks"));
+        if (cell.effect() != null && Double.isFinite(cell.effect().ratio())) {
+            sb.append("; against the best: ").append(Words.effect(column, cell.effect()));
+        }
+        if (!cell.why().isEmpty()) {
+            sb.append("; ").append(cell.why());
+        }
+        if (forks > 1) {
+            sb.append("; forks: ").append(forkValues(column, cell));
+        }
+        return sb.toString();
     }
 
-    /** " ±3.1 %" for a metric whose runs vary, else "". */
+    /** "512 ns, 1.03 µs, 498 ns": a row's per-fork values, in fork order. */
+    static String forkValues(Column column, Cell cell) {
+        return java.util.Arrays.stream(cell.figure().forks()).mapToObj(v -> Format.value(v, column.unit()))
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /** "12 % slower ", or "" when there is no relative difference (the best is zero). */
+    private static String delta(Column column, Cell cell) {
+        String w = Words.worse(column, cell.delta());
+        return w.isEmpty() ? "" : w + " ";
+    }
+
+    /** " ±3.1 %" for a metric whose forks vary, else "". */
     static String spread(Column column, Cell cell) {
         if (column.kind() != Column.Kind.METRIC || cell.figure() == null || Double.isNaN(cell.figure().cv())) {
             return "";
@@ -83,6 +115,13 @@ final class Explanations {
             }
         }
         return sb.toString();
+    }
+
+    /** A section's shared parameters: "messageBytes=256, rate=100000", or "" when there are none. */
+    static String params(Section s) {
+        StringBuilder p = new StringBuilder();
+        s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return p.toString();
     }
 
     /** "4 workloads (synthetic, chat, ...) on 2 JVMs (Temurin 25.0.1, ...)". */
@@ -159,6 +198,13 @@ final class Explanations {
         // The runner's key; "thp" is read too for files written before it was named so.
         add(parts, h.getOrDefault("transparentHugePages", h.get("thp")), "THP ");
         add(parts, h.get("virtualization"), "virtualization: ");
+        List<String> machines = r.trials().stream().map(org.jvmmark.results.Trial::machine).filter(m -> !m.isEmpty())
+                .distinct().toList();
+        if (machines.size() > 1) {
+            // merged from several machines (jvmmark merge): the facts are the first's; results.json's hosts has each one's
+            return machines.size() + " machines (" + String.join(", ", machines) + "; JVMs ranked within each) · facts of "
+                    + machines.get(0) + ": " + String.join(" · ", parts);
+        }
         return String.join(" · ", parts);
     }
 

@@ -1,22 +1,29 @@
 package org.jvmmark.report;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 import org.HdrHistogram.Histogram;
+import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
 
 /**
- * A row's figure for a column, aggregated over its forks.
+ * A row's figure for a column: one value per fork, and the row's figure from them.
  *
- * <p>A latency percentile is read from the forks' merged histogram when every fork has one (a single
- * fork keeps its own reported figure); otherwise it is the mean of the forks' figures. Its samples
- * are the per-run values of all forks. A metric is the mean of the forks' values, its samples the
- * workload's own samples (one per run or launch) of all forks, or the forks' values when the
- * workload gave none.
+ * <p>What one fork's value is, per kind of column:
+ * <ul>
+ *   <li>a latency percentile: that fork's percentile over all its measured runs, i.e. read from the
+ *       fork's own merged histogram (as the harness reports it); its runs' percentiles are kept for
+ *       the within-JVM stability check;</li>
+ *   <li>an uncorrected percentile, an achieved rate, the peak RSS: the fork's figure;</li>
+ *   <li>a metric: the fork's value as the workload reports it (its own summary of its runs or
+ *       launches, e.g. the median start time), its samples kept as the runs.</li>
+ * </ul>
+ * The row's figure is the geometric mean of its fork values (a single fork: that fork's value), so a
+ * ratio between two rows' figures is the effect {@link ForkTest} tests.
  *
  * <p>Stateless and thread-safe.
  */
@@ -26,42 +33,60 @@ final class Figures {
 
     /** A row's figure for a column, or null when none of its ok forks measured it. */
     static Figure figure(Row row, Column col) {
-        return switch (col.kind()) {
-            case LATENCY -> latencyFigure(row, col.probe(), col.key());
-            case RATE -> rateFigure(row, col.probe());
-            case UNCORRECTED -> uncorrectedFigure(row, col.probe(), col.key());
-            case METRIC -> metricFigure(row, col.key());
-        };
-    }
-
-    static Figure latencyFigure(Row row, String probe, String key) {
-        List<Probe> blocks = row.okTrials().stream().map(t -> t.latency().get(probe))
-                .filter(p -> p != null && p.percentiles().containsKey(key)).toList();
-        if (blocks.isEmpty()) {
-            return null;
-        }
-        List<Double> samples = new ArrayList<>();
-        for (Probe p : blocks) {
-            List<Double> runs = p.runs().stream().map(r -> r.percentiles().get(key)).filter(Objects::nonNull).toList();
-            if (runs.isEmpty()) {
-                samples.add(p.percentiles().get(key));
-            } else {
-                samples.addAll(runs);
+        List<Double> forks = new ArrayList<>();
+        List<double[]> runs = new ArrayList<>();
+        for (Trial t : row.okTrials()) {
+            Double v = forkValue(t, col);
+            if (v != null) {
+                forks.add(v);
+                runs.add(forkRuns(t, col));
             }
         }
-        double value;
-        if (blocks.size() == 1) {
-            value = blocks.get(0).percentiles().get(key);
-        } else {
-            Histogram merged = merge(blocks);
-            value = merged == null
-                    ? blocks.stream().mapToDouble(p -> p.percentiles().get(key)).average().orElse(Double.NaN)
-                    : "max".equals(key) ? merged.getMaxValue() : merged.getValueAtPercentile(Percentiles.value(key));
+        if (forks.isEmpty()) {
+            return null;
         }
-        return new Figure(value, samples.stream().mapToDouble(Double::doubleValue).toArray());
+        return Figure.of(forks.stream().mapToDouble(Double::doubleValue).toArray(), runs);
     }
 
-    /** The forks' histograms added together, or null unless every fork has one. */
+    /** One fork's value for a column, or null when the fork did not measure it. */
+    static Double forkValue(Trial t, Column col) {
+        switch (col.kind()) {
+            case LATENCY: {
+                Probe p = t.latency().get(col.probe());
+                return p == null ? null : p.percentiles().get(col.key());
+            }
+            case UNCORRECTED: {
+                Probe p = t.latency().get(col.probe());
+                return p == null ? null : p.uncorrected().get(col.key());
+            }
+            case RATE: {
+                Probe p = t.latency().get(col.probe());
+                return p == null || p.achievedRate() <= 0 ? null : p.achievedRate();
+            }
+            default:
+                if (col.key().equals(ModelBuilder.PEAK_RSS)) {
+                    return t.process().peakRssBytes() > 0 ? (double) t.process().peakRssBytes() : null;
+                }
+                Metric m = t.metrics().get(col.key());
+                return m == null ? null : m.value();
+        }
+    }
+
+    private static double[] forkRuns(Trial t, Column col) {
+        if (col.kind() == Column.Kind.LATENCY) {
+            // Only runs deep enough for this percentile: a p99.9 from 20,000 samples rests on 20 and would
+            // make every fork look unsettled.
+            long needed = PercentileTrust.samplesNeeded(Percentiles.value(col.key()));
+            return t.latency().get(col.probe()).runs().stream().filter(r -> r.count() <= 0 || r.count() >= needed)
+                    .map(r -> r.percentiles().get(col.key())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        }
+        if (col.kind() == Column.Kind.METRIC && t.metrics().containsKey(col.key())) {
+            return t.metrics().get(col.key()).samples();
+        }
+        return new double[0];
+    }
+
+    /** The forks' histograms added together (for charts), or null unless every fork has one. */
     static Histogram merge(List<Probe> blocks) {
         Histogram merged = null;
         for (Probe p : blocks) {
@@ -76,35 +101,5 @@ final class Figures {
             merged.add(h);
         }
         return merged;
-    }
-
-    /** The forks' uncorrected figure (their mean when several): shown for reference, never ranked. */
-    private static Figure uncorrectedFigure(Row row, String probe, String key) {
-        double[] values = row.okTrials().stream().map(t -> t.latency().get(probe))
-                .filter(p -> p != null && p.uncorrected().containsKey(key)).mapToDouble(p -> p.uncorrected().get(key)).toArray();
-        return values.length == 0 ? null : new Figure(Stats.mean(values), values.length > 1 ? values : new double[0]);
-    }
-
-    private static Figure rateFigure(Row row, String probe) {
-        double[] rates = row.okTrials().stream().map(t -> t.latency().get(probe))
-                .filter(p -> p != null && p.achievedRate() > 0).mapToDouble(Probe::achievedRate).toArray();
-        return rates.length == 0 ? null : new Figure(Stats.mean(rates), rates);
-    }
-
-    private static Figure metricFigure(Row row, String name) {
-        if (name.equals(ModelBuilder.PEAK_RSS)) {
-            double[] rss = row.okTrials().stream().mapToDouble(t -> t.process().peakRssBytes()).filter(v -> v > 0).toArray();
-            return rss.length == 0 ? null : new Figure(Stats.mean(rss), rss.length > 1 ? rss : new double[0]);
-        }
-        List<Metric> ms = row.okTrials().stream().map(t -> t.metrics().get(name)).filter(Objects::nonNull).toList();
-        if (ms.isEmpty()) {
-            return null;
-        }
-        double[] values = ms.stream().mapToDouble(Metric::value).toArray();
-        double[] samples = ms.stream().flatMapToDouble(m -> Arrays.stream(m.samples())).toArray();
-        if (samples.length == 0 && values.length > 1) {
-            samples = values;
-        }
-        return new Figure(ms.size() == 1 ? values[0] : Stats.mean(values), samples);
     }
 }

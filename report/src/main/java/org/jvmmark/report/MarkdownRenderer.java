@@ -21,14 +21,20 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
+        md.append(verdict(VerdictTable.of(model)));
+        md.append("\nContents: ");
+        for (Section s : model.sections()) {
+            md.append('[').append(esc(s.workload())).append("](#").append(s.workload().toLowerCase(java.util.Locale.ROOT)).append(") · ");
+        }
+        md.append("[noise verdict](#noise-verdict) · [how to read this](#how-to-read-this)\n\n");
         md.append("## Noise verdict\n\n**").append(esc(model.noise().headline())).append("**\n\n");
         for (String d : model.noise().details()) {
             md.append("- ").append(esc(d)).append('\n');
         }
         if (!model.noise().percentiles().isEmpty()) {
-            md.append("\n| percentile | run-to-run variation | trusted | why |\n|---|---:|---|---|\n");
+            md.append("\n| percentile | fork-to-fork variation | trusted | why |\n|---|---:|---|---|\n");
             for (NoiseVerdict.PercentileNoise p : model.noise().percentiles()) {
-                md.append("| ").append(Percentiles.title(p.key())).append(" | ").append(Format.percent(p.cv()))
+                md.append("| ").append(esc(p.where())).append(" | ").append(Format.percent(p.cv()))
                         .append(" | ").append(trustedWord(p)).append(" | ").append(esc(p.reason())).append(" |\n");
             }
         }
@@ -46,15 +52,23 @@ public final class MarkdownRenderer {
     private static void section(StringBuilder md, Section s) {
         md.append("\n## ").append(esc(s.workload())).append("\n\n");
         if (!s.params().isEmpty()) {
-            StringBuilder p = new StringBuilder();
-            s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-            md.append("Parameters: ").append(esc(p.toString())).append("\n\n");
+            md.append("Parameters: ").append(esc(Explanations.params(s))).append("\n\n");
         }
         if (!s.commonFlags().isEmpty()) {
             md.append("JVM flags of every row: ").append(esc(String.join(" ", s.commonFlags()))).append("\n\n");
         }
-        for (Table t : s.tables()) {
+        for (Headline h : s.headlines()) {
+            md.append("**").append(esc(h.family().isEmpty() ? h.words() : h.family() + ": " + h.words())).append("**\n\n");
+        }
+        for (Table t : TableViews.main(s)) {
             table(md, t);
+        }
+        for (Table t : TableViews.details(s)) {
+            table(md, t);
+        }
+        TextTable gc = DetailTables.gc(s);
+        if (gc != null) {
+            textTable(md, gc);
         }
         if (!s.warnings().isEmpty()) {
             md.append("Warnings:\n\n");
@@ -64,6 +78,48 @@ public final class MarkdownRenderer {
             }
             md.append('\n');
         }
+    }
+
+    /**
+     * The verdict table, ready to paste into an issue: the same lines as the HTML page's first screen and
+     * the console's end of run, then each not-run row with its reason.
+     */
+    static String verdict(VerdictTable v) {
+        StringBuilder md = new StringBuilder("## Who won\n\n|");
+        for (String c : VerdictTable.HEADER) {
+            md.append(' ').append(c).append(" |");
+        }
+        md.append("\n|").append("---|".repeat(VerdictTable.HEADER.size())).append('\n');
+        for (VerdictTable.Line l : v.lines()) {
+            md.append('|');
+            List<String> cells = VerdictTable.cells(l);
+            for (int c = 0; c < cells.size(); c++) {
+                String cell = esc(cells.get(c));
+                md.append(' ').append(c == 2 && l.outcome() == Headline.Outcome.WINNER ? "**" + cell + "**" : cell).append(" |");
+            }
+            md.append('\n');
+        }
+        if (v.hasReasons()) {
+            md.append("\nNot run or failed:\n\n");
+            for (VerdictTable.Line l : v.lines()) {
+                l.notRun().forEach(n -> md.append("- ").append(esc(l.name())).append(" — ").append(esc(n)).append('\n'));
+            }
+        }
+        return md.toString();
+    }
+
+    private static void textTable(StringBuilder md, TextTable t) {
+        md.append("### ").append(esc(t.title())).append("\n\n|");
+        t.header().forEach(c -> md.append(' ').append(esc(c)).append(" |"));
+        md.append("\n|");
+        t.numeric().forEach(n -> md.append(n ? "---:|" : "---|"));
+        md.append('\n');
+        for (List<String> row : t.rows()) {
+            md.append('|');
+            row.forEach(c -> md.append(' ').append(esc(c)).append(" |"));
+            md.append('\n');
+        }
+        md.append('\n');
     }
 
     private static void table(StringBuilder md, Table t) {
@@ -94,8 +150,9 @@ public final class MarkdownRenderer {
         if (cell.mark() == Cell.Mark.BEST) {
             v = "**" + v + "**";
         }
-        String mark = Explanations.markText(cell);
-        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark);
+        String mark = Explanations.markText(column, cell);
+        String forks = cell.mark() == Cell.Mark.UNSTABLE ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
+        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark) + forks;
     }
 
     /** Escapes what would break a table cell or start markup. */
@@ -104,7 +161,7 @@ public final class MarkdownRenderer {
                 .replace("<", "&lt;").replace("\n", " ");
     }
 
-    /** "yes", "no", or "unknown" when a single run leaves the spread unknown. */
+    /** "yes", "no", or "unknown" when single forks leave the spread unknown. */
     static String trustedWord(NoiseVerdict.PercentileNoise p) {
         return p.state() == NoiseVerdict.State.UNKNOWN ? "unknown" : p.trusted() ? "yes" : "no";
     }

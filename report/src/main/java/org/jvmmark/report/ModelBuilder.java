@@ -26,21 +26,36 @@ public final class ModelBuilder {
     private ModelBuilder() {
     }
 
+    /** The model with the default practical threshold ({@link ForkTest#DEFAULT_THRESHOLD}). */
     public static ReportModel build(Results results) {
-        Map<String, List<Row>> byWorkload = rows(results.trials());
-        NoiseVerdict noise = noise(results, byWorkload);
-        List<Section> sections = new ArrayList<>();
-        byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise)));
-        return new ReportModel(results, noise, sections);
+        return build(results, ForkTest.DEFAULT_THRESHOLD);
     }
 
-    /** Rows per workload, workloads in first-appearance order, rows by JDK feature, vendor, variant. */
+    /** @param threshold the smallest relative difference that is called, as a fraction (0.05 = 5 %) */
+    public static ReportModel build(Results results, double threshold) {
+        ForkTest.checkThreshold(threshold);
+        Map<String, List<Row>> byWorkload = rows(results.trials());
+        List<NoiseVerdict.PercentileNoise> noise = new ArrayList<>();
+        List<Section> sections = new ArrayList<>();
+        byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold)));
+        List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.latency().values().stream())
+                .map(Probe::jitter).filter(Objects::nonNull).toList();
+        return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
+                jitterLines(jitter)), sections, threshold);
+    }
+
+    /**
+     * Rows per workload, workloads in first-appearance order, rows by JDK feature, vendor, variant.
+     * A result set merged from several machines gets one section per workload and machine: JVMs are
+     * ranked only against JVMs measured on the same host.
+     */
     static Map<String, List<Row>> rows(List<Trial> trials) {
         Map<String, Map<List<Object>, List<Trial>>> groups = new LinkedHashMap<>();
+        boolean severalMachines = trials.stream().map(Trial::machine).distinct().count() > 1;
         for (Trial t : trials) {
             List<Object> key = List.of(t.jvm().vendor(), t.jvm().version(), t.jvm().vmName(), t.variant(),
                     t.flags(), t.params());
-            groups.computeIfAbsent(t.workload(), k -> new LinkedHashMap<>())
+            groups.computeIfAbsent(severalMachines ? t.workload() + " · on " + t.machine() : t.workload(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         Map<String, List<Row>> out = new LinkedHashMap<>();
@@ -56,10 +71,28 @@ public final class ModelBuilder {
             }
             rows.sort(Comparator.comparingInt((Row r) -> r.jvm().feature()).thenComparing(r -> r.jvm().version())
                     .thenComparing(r -> r.jvm().vendor()).thenComparing(Row::variant)
-                    .thenComparing(r -> String.join(" ", r.flags())).thenComparing(r -> r.params().toString()));
+                    .thenComparing(r -> String.join(" ", r.flags())).thenComparing(Row::params, ModelBuilder::compareParams));
             out.put(workload, rows);
         });
         return out;
+    }
+
+    /** Key by key, numbers as numbers: a swept {@code rate=10000} comes before {@code rate=50000} and {@code rate=100000}. */
+    static int compareParams(Map<String, String> a, Map<String, String> b) {
+        for (String key : new TreeSet<>(a.keySet())) {
+            String x = a.get(key);
+            String y = b.getOrDefault(key, "");
+            int c;
+            try {
+                c = Double.compare(Double.parseDouble(x.replace("_", "")), Double.parseDouble(y.replace("_", "")));
+            } catch (NumberFormatException e) {
+                c = x.compareTo(y);
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
     }
 
     private static Set<String> varyingParams(java.util.Collection<List<Trial>> groups) {
@@ -119,28 +152,6 @@ public final class ModelBuilder {
         return String.join(" · ", parts);
     }
 
-    private static NoiseVerdict noise(Results results, Map<String, List<Row>> byWorkload) {
-        Map<String, List<Double>> cvs = new LinkedHashMap<>();
-        for (List<Row> rows : byWorkload.values()) {
-            for (Row row : rows) {
-                for (String probe : probes(List.of(row))) {
-                    for (String key : percentileKeys(List.of(row), probe)) {
-                        Figure f = Figures.latencyFigure(row, probe, key);
-                        if (f != null) {
-                            List<Double> list = cvs.computeIfAbsent(key, k -> new ArrayList<>());
-                            if (!Double.isNaN(f.cv())) {
-                                list.add(f.cv());
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.latency().values().stream())
-                .map(Probe::jitter).filter(Objects::nonNull).toList();
-        return NoiseVerdict.of(cvs, results.cpus(), results.host().get("isolatedCpus"), jitterLines(jitter));
-    }
-
     /** One sentence on the jitter samplers of all trials, or none when no trial sampled. */
     private static List<String> jitterLines(List<Probe.Jitter> jitter) {
         if (jitter.isEmpty()) {
@@ -158,7 +169,8 @@ public final class ModelBuilder {
                 + (Double.isNaN(worst) ? "" : " and lasted up to " + Format.value(worst, "ns")) + ".");
     }
 
-    private static Section section(String workload, List<Row> rows, NoiseVerdict noise) {
+    private static Section section(String workload, List<Row> rows, List<NoiseVerdict.PercentileNoise> noise,
+                                   double threshold) {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
@@ -170,15 +182,18 @@ public final class ModelBuilder {
             boolean coCorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
                     .filter(Objects::nonNull).allMatch(Probe::coCorrected);
             for (String key : percentileKeys(rows, probe)) {
-                columns.add(new Column(Column.Kind.LATENCY, probe, key, Percentiles.title(key), unit, false, coCorrected,
-                        noise.trusted(key), coCorrected));
+                String distrust = ColumnTrust.distrust(rows, probe, key);
+                Column col = new Column(Column.Kind.LATENCY, probe, key, Percentiles.title(key), unit, false, coCorrected,
+                        distrust == null, coCorrected);
+                columns.add(col);
+                noise.add(noiseEntry(workload, rows, col, distrust));
             }
             boolean hasRate = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
                     .anyMatch(p -> p != null && p.achievedRate() > 0);
             if (hasRate) {
                 columns.add(new Column(Column.Kind.RATE, probe, "achievedRate", "achieved rate", "/s", true, false, true));
             }
-            tables.add(table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows));
+            tables.add(table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows, threshold));
             boolean hasUncorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
                     .anyMatch(p -> p != null && !p.uncorrected().isEmpty());
             if (coCorrected && hasUncorrected) {
@@ -186,7 +201,7 @@ public final class ModelBuilder {
                 uncorrectedKeys(rows, probe).forEach(key -> plain.add(
                         new Column(Column.Kind.UNCORRECTED, probe, key, Percentiles.title(key), unit, false, false, true)));
                 tables.add(table("Latency — " + probe + ", uncorrected (coordinated omission not corrected: for reference only)",
-                        plain, rows));
+                        plain, rows, threshold));
             }
         }
         List<Column> metricColumns = new ArrayList<>();
@@ -195,12 +210,15 @@ public final class ModelBuilder {
         firstOfEach.forEach((name, m) -> metricColumns.add(
                 new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), m.ranked() && !isCheck(name), true)));
         if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.process().peakRssBytes() > 0)) {
-            metricColumns.add(new Column(Column.Kind.METRIC, null, PEAK_RSS, PEAK_RSS, "bytes", false, true, true));
+            // Ranked only where the process is the JVM under test and nothing else (not a launcher, no mapped files).
+            boolean rssOfTheJvm = rows.stream().flatMap(r -> r.okTrials().stream())
+                    .noneMatch(t -> t.info().containsKey(PROCESS_RSS_NOT_RANKED));
+            metricColumns.add(new Column(Column.Kind.METRIC, null, PEAK_RSS, PEAK_RSS, "bytes", false, rssOfTheJvm, true));
         }
         if (metricColumns.isEmpty() && tables.isEmpty()) {
-            tables.add(table("Trials", metricColumns, rows));
+            tables.add(table("Trials", metricColumns, rows, threshold));
         }
-        metricTables(metricColumns).forEach((title, columns) -> tables.add(table(title, columns, rows)));
+        metricTables(metricColumns).forEach((title, columns) -> tables.add(table(title, columns, rows, threshold)));
         Map<String, List<String>> warnings = new LinkedHashMap<>();
         for (Row row : rows) {
             for (Trial t : row.trials()) {
@@ -213,7 +231,7 @@ public final class ModelBuilder {
             }
         }
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
-                tables, warnings, List.of());
+                tables, warnings, List.of(Verdicts.headline(workload, rows, tables)));
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */
@@ -266,6 +284,8 @@ public final class ModelBuilder {
 
     /** The peak resident set size the runner measured from outside (VmHWM), as a metric column. */
     static final String PEAK_RSS = "peak RSS (process)";
+    /** The info key by which a workload says its process's RSS is not the JVM under test's, and why. */
+    static final String PROCESS_RSS_NOT_RANKED = "processRssNotRanked";
 
     private static Map<String, String> commonParams(List<Row> rows) {
         Map<String, String> common = new LinkedHashMap<>(rows.get(0).params());
@@ -275,60 +295,71 @@ public final class ModelBuilder {
         return common;
     }
 
-    private static Table table(String title, List<Column> columns, List<Row> rows) {
+    private static Table table(String title, List<Column> columns, List<Row> rows, double threshold) {
         Figure[][] figures = new Figure[rows.size()][columns.size()];
         for (int r = 0; r < rows.size(); r++) {
             for (int c = 0; c < columns.size(); c++) {
                 figures[r][c] = Figures.figure(rows.get(r), columns.get(c));
             }
         }
-        List<List<Cell>> cells = new ArrayList<>();
+        // Rows are ranked only against rows at the same swept values: the rows of a sweep
+        // (rate=10000, rate=50000, ...) measure different loads, not better or worse JVMs.
+        Set<String> swept = sweptKeys(rows);
+        Map<Map<String, String>, List<Integer>> peers = new LinkedHashMap<>();
         for (int r = 0; r < rows.size(); r++) {
-            cells.add(new ArrayList<>());
+            Map<String, String> at = new java.util.TreeMap<>(rows.get(r).params());
+            at.keySet().retainAll(swept);
+            peers.computeIfAbsent(at, k -> new ArrayList<>()).add(r);
         }
-        for (int c = 0; c < columns.size(); c++) {
-            Column col = columns.get(c);
-            int best = -1;
-            int present = 0;
-            for (int r = 0; r < rows.size(); r++) {
-                Figure f = figures[r][c];
-                if (f == null) {
-                    continue;
-                }
-                present++;
-                if (best < 0 || (col.higherIsBetter() ? f.value() > figures[best][c].value() : f.value() < figures[best][c].value())) {
-                    best = r;
-                }
+        List<List<Cell>> cells = new ArrayList<>(java.util.Collections.nCopies(rows.size(), (List<Cell>) null));
+        for (List<Integer> group : peers.values()) {
+            Figure[][] sub = new Figure[group.size()][];
+            for (int i = 0; i < sub.length; i++) {
+                sub[i] = figures[group.get(i)];
             }
-            for (int r = 0; r < rows.size(); r++) {
-                cells.get(r).add(cell(col, figures[r][c], best < 0 ? null : figures[best][c], r == best, present));
+            List<List<Cell>> judged = Verdicts.judge(columns, sub, threshold);
+            for (int i = 0; i < sub.length; i++) {
+                cells.set(group.get(i), judged.get(i));
             }
         }
         return new Table(title, columns, rows, cells);
     }
 
-    private static Cell cell(Column col, Figure f, Figure best, boolean isBest, int present) {
-        if (f == null) {
-            return Cell.EMPTY;
+    /**
+     * The parameters that take several values for one JVM variant: a sweep's ({@code --param
+     * rate=10000,50000}), as opposed to those a workload variant sets (chat's {@code impl}),
+     * which differ only between variants.
+     */
+    static Set<String> sweptKeys(List<Row> rows) {
+        Map<List<Object>, Map<String, String>> firstOfVariant = new LinkedHashMap<>();
+        Set<String> swept = new TreeSet<>();
+        for (Row row : rows) {
+            Map<String, String> first = firstOfVariant.putIfAbsent(List.of(row.jvm().label(), row.variant(), row.flags()), row.params());
+            if (first != null) {
+                row.params().forEach((k, v) -> {
+                    if (!v.equals(first.get(k))) {
+                        swept.add(k);
+                    }
+                });
+            }
         }
-        if (!col.ranked() || present < 2) {
-            return new Cell(f, Cell.Mark.NONE, Double.NaN, Double.NaN);
+        return swept;
+    }
+
+    /** The noise entry of one latency column: its trust and how much its rows' forks vary. */
+    private static NoiseVerdict.PercentileNoise noiseEntry(String workload, List<Row> rows, Column col, String distrust) {
+        List<Double> cvs = new ArrayList<>();
+        int figures = 0;
+        for (Row row : rows) {
+            Figure f = Figures.figure(row, col);
+            if (f != null) {
+                figures++;
+                if (!Double.isNaN(f.cv())) {
+                    cvs.add(f.cv());
+                }
+            }
         }
-        double delta = worseBy(col.higherIsBetter(), best.value(), f.value());
-        if (!col.trusted()) {
-            // Not even a "best": ranking JVMs on noise is what the verdict is there to prevent.
-            return new Cell(f, Cell.Mark.UNTRUSTED, delta, Double.NaN);
-        }
-        if (isBest) {
-            return new Cell(f, Cell.Mark.BEST, 0, Double.NaN);
-        }
-        Significance.Outcome o = Significance.test(f.samples(), best.samples());
-        Cell.Mark mark = switch (o.verdict()) {
-            case SIGNIFICANT -> Cell.Mark.SIGNIFICANT;
-            case WITHIN_NOISE -> Cell.Mark.WITHIN_NOISE;
-            case TOO_FEW_RUNS -> Cell.Mark.TOO_FEW_RUNS;
-        };
-        return new Cell(f, mark, delta, o.pValue());
+        return NoiseVerdict.entry(workload, col.probe(), col.key(), distrust, cvs, figures);
     }
 
     /** Relative difference from {@code reference}, positive when {@code value} is worse. */

@@ -1,53 +1,56 @@
 package org.jvmmark.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * Which latency percentiles can be trusted on the machine that produced the results, in plain words.
+ * Which latency percentiles can be trusted, per workload, probe and percentile — never pooled:
+ * a noisy queue says nothing about a quiet synthetic workload.
  *
- * <p>Two kinds of evidence. First the machine: with two CPUs or fewer, the spinning threads of a
- * latency workload share their cores with the OS and with each other, so every scheduler tick and
- * interrupt lands in the measurement; p99 and above then measure the scheduler, not the JVM
- * (observed on the 2-core machine this suite was built on: p50/p90 stable to a few percent across
- * JDKs, p99+ spread by orders of magnitude). Second the runs: per percentile, the median over all
- * rows and probes of the run-to-run coefficient of variation (stddev / mean of the per-run values).
- * Up to {@value #STABLE} the percentile is stable; up to {@value #NOISY} it is noisy (only large
- * differences stand out); beyond that it is untrusted. With single runs the spread is unknown: the
- * percentile is neither trusted nor ruled out, and the headline says so rather than promise anything. The jitter probe, when a workload sampled it, is quoted as further evidence.
+ * <p>Each entry carries two kinds of evidence. Whether the percentile may be trusted at all follows
+ * from {@link org.jvmmark.api.PercentileTrust} (samples per fork, CPUs the trials obtained against
+ * the threads they spin): that decides whether the column is ranked. How much forks of one row
+ * vary (the median, over the rows, of their fork-to-fork coefficient of variation) is shown beside
+ * it; whether a particular row may be ranked is its own {@link Stability}.
  *
  * <p>Immutable, hence thread-safe.
  *
- * @param percentiles per percentile key, in order: its run-to-run variation and verdict
- * @param headline one sentence: which percentiles to trust
+ * @param percentiles one entry per workload, probe and percentile, in report order
+ * @param headline one sentence: what to trust
  * @param details the reasons, one sentence each
  */
 public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, List<String> details) {
     static final double STABLE = 0.10;
-    static final double NOISY = 0.25;
 
     /** What the evidence says about one percentile. */
     public enum State {
-        /** Runs agree to within {@value #STABLE}. */
+        /** Trusted; forks agree to within {@value #STABLE}. */
         STABLE,
-        /** Runs vary, but only by up to {@value #NOISY}: large differences still stand out. */
+        /** Trusted; forks vary by more (rows whose forks disagree are marked unstable one by one). */
         NOISY,
-        /** No row had two runs: nothing is known about the spread, so nothing is promised. */
+        /** Trusted by samples and CPUs, but no row had two forks: the fork-to-fork spread is unknown. */
         UNKNOWN,
-        /** The machine or the runs rule it out: differences are not called. */
+        /** Not trusted on this machine (samples or CPUs): differences are not called. */
         UNTRUSTED
     }
 
-    /** One percentile's evidence. {@code cv} is NaN when no row had two runs. */
-    public record PercentileNoise(String key, double cv, int figures, State state, String reason) {
-        /**
-         * Whether differences may be called at all. An unknown spread does not forbid it: the per-cell
-         * test then answers "not enough runs to tell" itself, which is the honest answer.
-         */
+    /**
+     * One percentile's evidence.
+     *
+     * @param cv median fork-to-fork coefficient of variation over the rows with two forks or more, NaN when none
+     * @param figures the rows that measured it
+     */
+    public record PercentileNoise(String workload, String probe, String key, double cv, int figures, State state,
+                                  String reason) {
         public boolean trusted() {
             return state != State.UNTRUSTED;
+        }
+
+        /** "synthetic · endToEnd · p99.9". */
+        public String where() {
+            return workload + " · " + probe + " · " + Percentiles.title(key);
         }
     }
 
@@ -56,59 +59,38 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
         details = List.copyOf(details);
     }
 
-    /** Whether differences at this percentile may be called; unknown keys are trusted. */
-    public boolean trusted(String key) {
-        return percentiles.stream().filter(p -> p.key.equals(key)).allMatch(PercentileNoise::trusted);
+    /**
+     * @param distrust why the percentile is not trusted (null when it is)
+     * @param forkCvs the fork-to-fork CVs of the rows with two forks or more
+     */
+    static PercentileNoise entry(String workload, String probe, String key, String distrust, List<Double> forkCvs,
+                                 int figures) {
+        double cv = Stats.median(forkCvs.stream().mapToDouble(Double::doubleValue).toArray());
+        State state;
+        String reason;
+        if (distrust != null) {
+            state = State.UNTRUSTED;
+            reason = distrust;
+        } else if (Double.isNaN(cv)) {
+            state = State.UNKNOWN;
+            reason = "fork-to-fork spread unknown (one fork per row): no verdicts; use --forks 3";
+        } else if (cv > STABLE) {
+            state = State.NOISY;
+            reason = "forks vary by " + Format.percent(cv) + "; rows whose forks disagree are not ranked";
+        } else {
+            state = State.STABLE;
+            reason = "forks agree to " + Format.percent(cv);
+        }
+        return new PercentileNoise(workload, probe, key, cv, figures, state, reason);
     }
 
-    /**
-     * @param cvs per percentile key, the run-to-run CVs of every row × probe with two or more runs
-     * @param jitter lines describing the jitter probes, possibly empty
-     */
-    static NoiseVerdict of(Map<String, List<Double>> cvs, int cpus, String isolatedCpus, List<String> jitter) {
-        TreeMap<String, List<Double>> ordered = new TreeMap<>(Percentiles.ORDER);
-        ordered.putAll(cvs);
-        boolean fewCores = cpus > 0 && cpus <= 2;
-        List<PercentileNoise> list = new ArrayList<>();
-        for (Map.Entry<String, List<Double>> e : ordered.entrySet()) {
-            String key = e.getKey();
-            double cv = Stats.median(e.getValue().stream().mapToDouble(Double::doubleValue).toArray());
-            State state;
-            String reason;
-            if (fewCores && Percentiles.value(key) >= 99) {
-                state = State.UNTRUSTED;
-                reason = "scheduler noise on " + cpus + " CPUs";
-            } else if (Double.isNaN(cv)) {
-                state = State.UNKNOWN;
-                reason = "spread unknown (single runs)";
-            } else if (cv > NOISY) {
-                state = State.UNTRUSTED;
-                reason = "runs vary by " + Format.percent(cv);
-            } else if (cv > STABLE) {
-                state = State.NOISY;
-                reason = "noisy: runs vary by " + Format.percent(cv) + ", only large differences show";
-            } else {
-                state = State.STABLE;
-                reason = "stable: runs vary by " + Format.percent(cv);
-            }
-            list.add(new PercentileNoise(key, cv, e.getValue().size(), state, reason));
-        }
+    static NoiseVerdict of(List<PercentileNoise> list, int cpus, String isolatedCpus, List<String> jitter) {
         List<String> details = new ArrayList<>();
         String isolated = isolatedCpus == null || isolatedCpus.isBlank() ? "none isolated" : "CPUs " + isolatedCpus + " isolated";
-        if (fewCores) {
-            details.add("This machine has " + cpus + " CPUs (" + isolated + "): a latency workload's spinning threads share "
-                    + "them with the OS and with each other, so p99 and above record the scheduler, not the JVM.");
-        } else if (cpus > 0) {
-            details.add("This machine has " + cpus + " CPUs (" + isolated + ").");
-        }
-        if (!list.isEmpty()) {
-            StringBuilder sb = new StringBuilder("Run-to-run variation (median coefficient of variation of the per-run values): ");
-            for (int i = 0; i < list.size(); i++) {
-                PercentileNoise p = list.get(i);
-                sb.append(i == 0 ? "" : ", ").append(Percentiles.title(p.key)).append(' ')
-                        .append(Double.isNaN(p.cv) ? "unknown" : Format.percent(p.cv));
-            }
-            details.add(sb.append('.').toString());
+        if (cpus > 0) {
+            details.add("This machine has " + cpus + " CPUs (" + isolated + "). Each percentile is judged for its own "
+                    + "workload and probe, from the samples each fork had and the CPUs each trial obtained for the threads "
+                    + "it spins.");
         }
         details.addAll(jitter);
         return new NoiseVerdict(list, headline(list), details);
@@ -116,35 +98,23 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
 
     private static String headline(List<PercentileNoise> list) {
         if (list.isEmpty()) {
-            return "No latency was measured; the scalar metrics show their own run-to-run spread (± in the tables).";
+            return "No latency was measured; the scalar metrics are judged by their forks' spread.";
         }
-        List<String> trusted = titles(list, State.STABLE, State.NOISY);
-        List<String> unknown = titles(list, State.UNKNOWN);
-        List<String> not = titles(list, State.UNTRUSTED);
-        if (unknown.isEmpty() && not.isEmpty()) {
-            return "Every measured percentile can be trusted on this machine (" + String.join(", ", trusted) + ").";
+        Map<String, List<String>> trusted = new LinkedHashMap<>();
+        List<String> not = new ArrayList<>();
+        for (PercentileNoise p : list) {
+            String scope = p.workload() + " " + p.probe();
+            if (p.trusted()) {
+                trusted.computeIfAbsent(scope, k -> new ArrayList<>()).add(Percentiles.title(p.key()));
+            } else {
+                not.add(p.where());
+            }
         }
-        if (unknown.isEmpty() && trusted.isEmpty()) {
-            return "No latency percentile can be trusted on this machine: do not rank JVMs on its latency.";
+        if (trusted.isEmpty()) {
+            return "No latency percentile can be trusted here: do not rank JVMs on latency (see why below).";
         }
-        // Trust needs evidence: a percentile measured once is neither trusted nor ruled out, and says so.
         List<String> parts = new ArrayList<>();
-        if (!trusted.isEmpty()) {
-            parts.add("Trust " + String.join(", ", trusted) + " on this machine");
-        }
-        if (!unknown.isEmpty()) {
-            parts.add((parts.isEmpty() ? "Run-to-run" : "run-to-run") + " spread unknown for " + String.join(", ", unknown)
-                    + ": fewer than 2 runs; use more runs or --forks 3");
-        }
-        if (!not.isEmpty()) {
-            parts.add(String.join(", ", not) + (not.size() == 1 ? " is" : " are")
-                    + " noise here — differences there are not called");
-        }
-        return String.join("; ", parts) + ".";
-    }
-
-    private static List<String> titles(List<PercentileNoise> list, State... states) {
-        List<State> wanted = List.of(states);
-        return list.stream().filter(p -> wanted.contains(p.state)).map(p -> Percentiles.title(p.key)).toList();
+        trusted.forEach((scope, keys) -> parts.add(scope + " " + String.join(", ", keys)));
+        return "Trusted here: " + String.join("; ", parts) + (not.isEmpty() ? ". The deeper percentiles are shown, not ranked." : ".");
     }
 }

@@ -21,14 +21,31 @@ public final class Report {
      * @param resultsDir directory holding {@code results.json}
      * @throws IOException when results.json is missing, unreadable, not a results file or holds a corrupt
      *     histogram (one-line message)
+     * @return the model rendered, e.g. for {@link #verdictText}
      */
-    public static void render(Path resultsDir) throws IOException {
+    public static ReportModel render(Path resultsDir) throws IOException {
+        return render(resultsDir, ForkTest.DEFAULT_THRESHOLD);
+    }
+
+    /**
+     * @param threshold the smallest relative difference the verdicts call, as a fraction (0.05 = 5 %)
+     * @return the model rendered, e.g. for {@link #verdictText}
+     * @throws IllegalArgumentException for a negative threshold
+     */
+    public static ReportModel render(Path resultsDir, double threshold) throws IOException {
+        ForkTest.checkThreshold(threshold);
         Results results = ResultsReader.readDir(resultsDir);
-        ReportModel model = ModelBuilder.build(results);
+        ReportModel model = ModelBuilder.build(results, threshold);
         String html = HtmlRenderer.render(model);
         write(resultsDir.resolve("report.md"), MarkdownRenderer.render(model));
         write(resultsDir.resolve("results.csv"), CsvRenderer.render(results));
         write(resultsDir.resolve("report.html"), html);
+        return model;
+    }
+
+    /** Who won, per workload, as aligned plain text for a terminal: the same lines as the reports' first table. */
+    public static String verdictText(ReportModel model) {
+        return VerdictTable.of(model).text();
     }
 
     static void write(Path file, String content) throws IOException {

@@ -4,10 +4,13 @@ import java.util.List;
 import org.jvmmark.results.Results;
 
 /**
- * What every rendering shows: the results, the machine's noise verdict, and one section per
- * workload. Built by {@link ModelBuilder}; immutable, hence thread-safe.
+ * What every rendering shows: the results, which percentiles are trusted (per workload, probe and
+ * percentile), and one section per workload with its verdicts. Built by {@link ModelBuilder};
+ * immutable, hence thread-safe.
+ *
+ * @param threshold the practical threshold the verdicts used, as a fraction (0.05 = 5 %)
  */
-public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections) {
+public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
     public ReportModel {
         sections = List.copyOf(sections);
     }

@@ -15,7 +15,8 @@ public record Row(String label, JvmInfo jvm, String variant, List<String> flags,
                   List<Trial> trials) {
     public Row {
         flags = List.copyOf(flags);
-        params = Map.copyOf(params);
+        // Sorted, not Map.copyOf: rows are ordered by their parameters' text, which must not change from run to run.
+        params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
         trials = List.copyOf(trials);
     }
 

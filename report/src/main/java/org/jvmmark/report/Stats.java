@@ -11,8 +11,8 @@ final class Stats {
         return Arrays.stream(x).average().orElse(Double.NaN);
     }
 
-    /** Sample standard deviation (n - 1); NaN below two samples. */
-    static double stddev(double[] x) {
+    /** Sample variance (n - 1); NaN below two samples. */
+    static double variance(double[] x) {
         if (x.length < 2) {
             return Double.NaN;
         }
@@ -21,13 +21,40 @@ final class Stats {
         for (double v : x) {
             ss += (v - m) * (v - m);
         }
-        return Math.sqrt(ss / (x.length - 1));
+        return ss / (x.length - 1);
     }
 
-    /** Coefficient of variation (stddev / mean): the run-to-run spread as a fraction; NaN when unknown. */
+    /** Sample standard deviation (n - 1); NaN below two samples. */
+    static double stddev(double[] x) {
+        return Math.sqrt(variance(x));
+    }
+
+    /** Coefficient of variation (stddev / mean): the spread as a fraction; NaN when unknown. */
     static double cv(double[] x) {
         double m = mean(x);
         return x.length < 2 || m == 0 ? Double.NaN : stddev(x) / Math.abs(m);
+    }
+
+    static boolean allPositive(double[] x) {
+        return Arrays.stream(x).allMatch(v -> v > 0);
+    }
+
+    static double[] logs(double[] x) {
+        return Arrays.stream(x).map(Math::log).toArray();
+    }
+
+    /**
+     * A row's figure from its forks' values: their geometric mean when all are positive (so that the
+     * ratio of two rows' figures is exactly the effect {@link ForkTest} estimates), else their mean.
+     */
+    static double center(double[] x) {
+        if (x.length == 0) {
+            return Double.NaN;
+        }
+        if (x.length == 1) {
+            return x[0];
+        }
+        return allPositive(x) ? Math.exp(mean(logs(x))) : mean(x);
     }
 
     static double median(double[] x) {

@@ -29,13 +29,17 @@ final class Chromium {
     record Output(String stdout, String stderr) {
     }
 
-    Output dumpDom(Path page) throws IOException, InterruptedException {
-        return run(List.of("--virtual-time-budget=10000", "--dump-dom", page.toUri().toString()));
+    /** The page as its scripts left it, opened at {@code fragment} ("#all", "#chat" or "") in a window of this size. */
+    Output dumpDom(Path page, String fragment, int width, int height) throws IOException, InterruptedException {
+        return run(List.of("--window-size=" + width + "," + height, "--virtual-time-budget=10000", "--dump-dom",
+                page.toUri() + fragment));
     }
 
-    Output screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+    /** What a reader sees in a window of this size, opened at {@code fragment} ("#chat" scrolls to that section). */
+    Output screenshot(Path page, String fragment, Path png, int width, int height) throws IOException, InterruptedException {
+        Files.deleteIfExists(png);
         return run(List.of("--hide-scrollbars", "--window-size=" + width + "," + height, "--virtual-time-budget=10000",
-                "--screenshot=" + png.toAbsolutePath(), page.toUri().toString()));
+                "--screenshot=" + png.toAbsolutePath(), page.toUri() + fragment));
     }
 
     private Output run(List<String> args) throws IOException, InterruptedException {

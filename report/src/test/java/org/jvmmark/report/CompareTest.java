@@ -33,9 +33,11 @@ class CompareTest {
     void shouldExitOneAndNameTheKnownRegressions() throws IOException {
         int exit = Compare.compare(BASELINE, REGRESSED, 0.05, null, out);
         assertEquals(1, exit, printed());
-        String regressed = printed().substring(printed().indexOf("REGRESSED"));
-        assertTrue(regressed.contains("queue-latency · Temurin 25.0.1 · G1 · endToEnd p50: 310 ns → 410 ns"), regressed);
-        assertTrue(regressed.contains("chat · Temurin 25.0.1 · G1 · platform · score"), regressed);
+        String conclusion = printed().substring(0, printed().indexOf("\nA: "));
+        assertTrue(conclusion.startsWith("REGRESSED: "), conclusion);
+        assertTrue(conclusion.matches("(?s).*queue-latency · Temurin 25\\.0\\.1 · G1 · endToEnd p50: \\d+ ns → \\d+ ns "
+                + "\\(\\d+ % slower \\(95 % CI \\d+–\\d+ %\\), p=0\\.\\d+ \\(Holm\\)\\).*"), conclusion);
+        assertTrue(conclusion.contains("chat · Temurin 25.0.1 · G1 · platform · score"), conclusion);
     }
 
     @Test
@@ -47,13 +49,14 @@ class CompareTest {
     @Test
     void shouldExitZeroWhenComparingAResultSetWithItself() throws IOException {
         assertEquals(0, Compare.compare(BASELINE, BASELINE, 0.05, null, out), printed());
-        assertTrue(printed().contains("No regression (0 improved)."), printed());
+        assertTrue(printed().startsWith("No regression: 0 regressed, 0 improved, "), printed());
     }
 
     @Test
     void shouldCallTheReverseDirectionAnImprovement() throws IOException {
         assertEquals(0, Compare.compare(REGRESSED, BASELINE, 0.05, null, out), printed());
-        assertTrue(printed().contains("improved (Welch p<0.001)"), printed());
+        assertTrue(printed().lines().anyMatch(l -> l.contains("endToEnd p50") && l.contains("improved (")
+                && l.contains("faster (95 % CI")), printed());
     }
 
     @Test
@@ -67,8 +70,8 @@ class CompareTest {
         Path html = tmp.resolve("out/compare.html");
         Compare.compare(BASELINE, REGRESSED, 0.05, html, out);
         String page = Files.readString(html);
-        assertTrue(page.contains("7 regressed, 0 improved."), page.substring(page.indexOf("<h1>")));
-        assertTrue(page.contains("queue-latency · Temurin 25.0.1 · G1 · endToEnd p50: 310 ns → 410 ns"));
+        assertTrue(page.contains("<strong>REGRESSED: 3 regressed, 0 improved"), page.substring(page.indexOf("<h1>")));
+        assertTrue(page.contains("queue-latency · Temurin 25.0.1 · G1 · endToEnd p50: "));
     }
 
     @Test
@@ -93,8 +96,8 @@ class CompareTest {
         Path a = Golden.results(tmp.resolve("a"), "{}", scoreTrial("w/1", 100));
         Path b = Golden.results(tmp.resolve("b"), "{}", scoreTrial("w/1", 50));
         assertEquals(0, Compare.compare(a, b, 0.05, null, out), printed());
-        assertTrue(printed().contains("changed (untested: fewer than 3 runs)"), printed());
-        assertTrue(printed().contains("rerun both sides with more runs or --forks 3"), printed());
+        assertTrue(printed().contains("no verdict: too few forks (1 fork on a side, 3 a side needed (--forks 3))"), printed());
+        assertTrue(printed().contains("rerun both sides with --forks 3 or more"), printed());
     }
 
     @Test
@@ -111,12 +114,26 @@ class CompareTest {
     }
 
     @Test
-    void shouldCallARowOkInAAndMissingInBARegression() throws IOException {
+    void shouldListARowOnOneSideOnlyAsNotComparedAndFailItOnlyWhenAllAreRequired() throws IOException {
         Path a = Golden.results(tmp.resolve("a"), "{}", scoreTrial("w/1", 100),
                 scoreTrial("w/2", 100).replace("\"version\": \"21.0.8\", \"feature\": 21", "\"version\": \"25.0.1\", \"feature\": 25"));
         Path b = Golden.results(tmp.resolve("b"), "{}", scoreTrial("w/1", 100));
-        assertEquals(1, Compare.compare(a, b, 0.05, null, out), printed());
-        assertTrue(printed().contains("REGRESSED (1):\n  w · Temurin 25.0.1 · status: no matching row in B"), printed());
+        assertEquals(0, Compare.compare(a, b, 0.05, null, out), printed());
+        assertTrue(printed().contains("1 row not compared (on one side only; --require-all would fail them):\n"
+                + "  w · Temurin 25.0.1: only in A\n"), printed());
+        bytes.reset();
+        assertEquals(1, Compare.compare(a, b, new Compare.Options(0.05, true, false, null), out), printed());
+        assertTrue(printed().startsWith("REGRESSED: 0 regressed, 0 improved, 0 unchanged of 0 figures judged; 1 rows not "
+                + "compared (--require-all)."), printed());
+    }
+
+    @Test
+    void shouldPutTheConclusionFirstAndListOnlyChangesWhenAsked() throws IOException {
+        Compare.compare(BASELINE, BASELINE, new Compare.Options(0.05, false, true, null), out);
+        String[] lines = printed().split("\n");
+        assertTrue(lines[0].startsWith("No regression: 0 regressed, 0 improved, "), printed());
+        assertTrue(lines.length < 20, "an A/A comparison with --only-changes lists nothing: " + printed());
+        assertTrue(printed().contains("Nothing moved: 0 of "), printed());
     }
 
     @Test

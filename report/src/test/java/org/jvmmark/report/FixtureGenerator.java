@@ -31,14 +31,91 @@ final class FixtureGenerator {
 
     private final boolean regressed;
     private final Random random;
+    /** The baseline plus what only the renderers' tests need: GC per run, an http sweep over connections, a series. */
+    private final boolean showcase;
+    /** For what only the showcase adds (GC events, http, queue-large): the baseline's figures stay as they were. */
+    private final Random later;
+    /** Run-to-run variation of a run's median inside one fork (a coefficient of variation). */
+    private final double runSpread;
 
     FixtureGenerator(boolean regressed) {
+        this(regressed ? 20261121L : 20261120L, regressed, 0.02);
+    }
+
+    private FixtureGenerator(long seed, boolean regressed, double runSpread) {
+        this(seed, regressed, runSpread, false);
+    }
+
+    private FixtureGenerator(long seed, boolean regressed, double runSpread, boolean showcase) {
         this.regressed = regressed;
-        this.random = new Random(regressed ? 20261121L : 20261120L);
+        this.showcase = showcase;
+        this.later = new Random(seed + 2);
+        this.random = new Random(seed);
+        this.runSpread = runSpread;
+    }
+
+    /**
+     * One row of a fixture with known truth: a workload on a JDK, and the level each of its forks is
+     * drawn around (the fork's true p50 in ns; its runs scatter around it by the generator's run spread).
+     */
+    record Truth(String workload, int feature, double... forkLevelsNs) {
+    }
+
+    /**
+     * A results.json whose every fork is drawn around a set level: the truth a verdict must find.
+     *
+     * @param runSpread how much a run's median varies inside a fork (0.001: tight runs)
+     */
+    static String truthJson(long seed, double runSpread, List<Truth> rows) throws IOException {
+        FixtureGenerator g = new FixtureGenerator(seed, false, runSpread);
+        Map<String, Object> r = g.header();
+        List<Object> trials = new ArrayList<>();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("rate", 100000);
+        params.put("runs", 3);
+        for (Truth row : rows) {
+            for (int fork = 1; fork <= row.forkLevelsNs().length; fork++) {
+                trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3,
+                        row.forkLevelsNs()[fork - 1], 0, false));
+            }
+        }
+        r.put("trials", trials);
+        return JSON.writeValueAsString(r) + "\n";
+    }
+
+    static Path writeTruth(Path dir, long seed, double runSpread, Truth... rows) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("results.json"), truthJson(seed, runSpread, List.of(rows)));
+        return dir;
+    }
+
+    /** {@code n} fork levels drawn from {@code levels} at random: a two-level population when given two. */
+    static double[] drawn(long seed, int n, double... levels) {
+        Random random = new Random(seed);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = levels[random.nextInt(levels.length)] * (1 + 0.02 * random.nextGaussian());
+        }
+        return out;
+    }
+
+    /** {@code n} fork levels around {@code level}, forks differing by {@code forkSpread} (a coefficient of variation). */
+    static double[] around(long seed, int n, double level, double forkSpread) {
+        Random random = new Random(seed);
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = level * (1 + forkSpread * random.nextGaussian());
+        }
+        return out;
     }
 
     static String json(boolean regressed) throws IOException {
         return JSON.writeValueAsString(new FixtureGenerator(regressed).results()) + "\n";
+    }
+
+    /** The baseline with GC events per run, an http sweep over connections and a queue-large series. */
+    static String showcaseJson() throws IOException {
+        return JSON.writeValueAsString(new FixtureGenerator(20261120L, false, 0.02, true).results()) + "\n";
     }
 
     static void write(Path dir, boolean regressed) throws IOException {
@@ -47,6 +124,12 @@ final class FixtureGenerator {
     }
 
     Map<String, Object> results() {
+        Map<String, Object> r = header();
+        trialsOf(r, new ArrayList<>());
+        return r;
+    }
+
+    private Map<String, Object> header() {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("schema", "jvmmark/results/1");
         r.put("created", regressed ? "2026-11-21T09:00:00Z" : "2026-11-20T22:00:00Z");
@@ -64,18 +147,21 @@ final class FixtureGenerator {
         host.put("thp", "madvise");
         host.put("virtualization", "firecracker");
         r.put("host", host);
-        List<Object> trials = new ArrayList<>();
+        return r;
+    }
+
+    private void trialsOf(Map<String, Object> r, List<Object> trials) {
         Map<String, Object> jdk17 = jvm(17);
         Map<String, Object> jdk25 = jvm(25);
         Map<String, Object> synth = Map.of("rate", 100000, "serviceNanos", 0, "runs", 5);
         trials.add(latencyTrial("synthetic", synth, jdk17, "G1", 1, 5, 300, 0, true));
         trials.add(latencyTrial("synthetic", synth, jdk25, "G1", 1, 5, 296, 0, true));
         Map<String, Object> queue = Map.of("messageBytes", 256, "rate", 100000, "transport", "chronicle");
-        for (int fork = 1; fork <= 2; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345, 0, false));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345 * forkLevel(), 0, false));
         }
-        for (int fork = 1; fork <= 2; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, regressed ? 410 : 315, 0, false));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, (regressed ? 410 : 315) * forkLevel(), 0, false));
         }
         trials.add(notOk("queue-latency", queue, jdk25, "ZGC", "timeout",
                 "no result after 120 s (profile quick timeout); last stderr: [jvmmark] run 2 of 3"));
@@ -83,20 +169,36 @@ final class FixtureGenerator {
         trials.add(startupTrial(startup, jdk17, 118, 41_900_000));
         trials.add(startupTrial(startup, jdk25, 92, 44_300_000));
         Map<String, Object> chat = Map.of("rooms", 4, "users", 20, "count", 100);
-        trials.add(chatTrial(chat, jdk17, "platform", 48_000));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk17, "platform", fork, 48_000 * forkLevel()));
+        }
         trials.add(notOk("chat", chat, jdk17, "virtual", "unsupported",
                 "variant virtual needs JDK 21 or newer; this JVM is 17"));
         trials.add(notOk("chat", chat, jdk17, "nio", "failed",
                 "validation failed: room #3 received 11988 of 12000 messages"));
-        trials.add(chatTrial(chat, jdk25, "platform", regressed ? 41_500 : 49_000));
-        trials.add(chatTrial(chat, jdk25, "virtual", 52_500));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk25, "platform", fork, (regressed ? 41_500 : 49_000) * forkLevel()));
+        }
+        trials.add(chatTrial(chat, jdk25, "virtual", 1, 52_500));
+        if (showcase) {
+            showcase(trials, jdk17, jdk25);
+        }
         r.put("trials", trials);
-        return r;
     }
 
-    private static Map<String, Object> jvm(int feature) {
+    /** A fresh JVM's own level: forks of one JVM differ by about 2 % on this machine's quiet levels. */
+    private double forkLevel() {
+        return 1 + 0.02 * random.nextGaussian();
+    }
+
+    static Map<String, Object> jvm(int feature) {
         Map<String, Object> j = new LinkedHashMap<>();
-        if (feature == 17) {
+        if (feature == 21 || feature == 11) {
+            j.put("home", "/root/.cache/jvmmark/jdks/temurin-" + feature);
+            j.put("version", feature == 21 ? "21.0.8" : "11.0.13");
+            j.put("vendor", "Eclipse Adoptium");
+            j.put("vmName", "OpenJDK 64-Bit Server VM");
+        } else if (feature == 17) {
             j.put("home", "/usr/lib/jvm/java-17-openjdk-amd64");
             j.put("version", "17.0.17");
             j.put("vendor", "Debian");
@@ -115,7 +217,7 @@ final class FixtureGenerator {
                                       String variant, int fork, String status, String error) {
         Map<String, Object> t = new LinkedHashMap<>();
         int feature = (Integer) jvm.get("feature");
-        String label = feature == 17 ? "debian-17.0.17" : "temurin-25.0.1";
+        String label = feature == 17 ? "debian-17.0.17" : "temurin-" + jvm.get("version");
         t.put("id", workload + "/" + label + "/" + variant + "/fork" + fork);
         t.put("workload", workload);
         t.put("params", new java.util.TreeMap<>(params));
@@ -176,6 +278,9 @@ final class FixtureGenerator {
         Map<String, Object> latency = new LinkedHashMap<>();
         Map<String, Object> endToEnd = block(runs, medianNs, 100_000, true);
         latency.put("endToEnd", endToEnd);
+        if (showcase) {
+            addGcEvents(endToEnd, (Integer) jvm.get("feature"));
+        }
         if (workload.equals("queue-latency")) {
             latency.put("append", block(runs, medianNs * 0.35, 100_000, false));
             latency.put("read", block(runs, medianNs * 0.30, 100_000, false));
@@ -193,14 +298,26 @@ final class FixtureGenerator {
         t.put("latency", latency);
         Map<String, Object> info = new LinkedHashMap<>();
         // Ordered maps only: Map.of iterates in a per-JVM random order, and the fixture must be reproducible.
-        Map<String, Object> benchmark = new LinkedHashMap<>();
-        benchmark.put("requested", 1);
-        benchmark.put("obtained", "1");
-        info.put("cpus", Map.of("benchmark", benchmark));
+        // As the harness records them: the CPUs the trial obtained, then one entry per thread it pinned.
+        Map<String, Object> cpus = new LinkedHashMap<>();
+        cpus.put("available", 2);
+        cpus.put("process", "0-1");
+        cpus.put("benchmark", pinned(1, "1"));
+        if (workload.equals("queue-latency")) {
+            cpus.put("consumer", pinned(0, "0"));
+        }
+        info.put("harness", Map.of("cpus", cpus));
         info.put("transport", workload.equals("queue-latency") ? "chronicle" : "none");
         t.put("info", info);
         t.put("warnings", List.of("2 CPUs: producer and consumer share cores with the OS; only p50 and p90 mean anything"));
         return t;
+    }
+
+    private static Map<String, Object> pinned(int requested, String obtained) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("requested", requested);
+        m.put("obtained", obtained);
+        return m;
     }
 
     /** A latency block as the harness writes it, from {@code runs} runs of 20 000 samples each. */
@@ -211,7 +328,7 @@ final class FixtureGenerator {
         for (int run = 0; run < runs; run++) {
             Histogram h = new Histogram(3);
             Histogram u = new Histogram(3);
-            double runMedian = medianNs * (1 + 0.02 * random.nextGaussian());
+            double runMedian = medianNs * (1 + runSpread * random.nextGaussian());
             double stallRate = 0.0002 + 0.0008 * random.nextDouble();
             for (int i = 0; i < 20_000; i++) {
                 double v = runMedian * Math.exp(0.18 * random.nextGaussian());
@@ -289,8 +406,9 @@ final class FixtureGenerator {
         return t;
     }
 
-    private Map<String, Object> chatTrial(Map<String, Object> params, Map<String, Object> jvm, String variant, double score) {
-        Map<String, Object> t = trial("chat", params, jvm, variant, 1, "ok", null);
+    private Map<String, Object> chatTrial(Map<String, Object> params, Map<String, Object> jvm, String variant, int fork,
+                                          double score) {
+        Map<String, Object> t = trial("chat", params, jvm, variant, fork, "ok", null);
         t.put("process", process(210_000_000L + random.nextInt(3_000_000), 22.0, 39.5, 0));
         Map<String, Object> metrics = new LinkedHashMap<>();
         double[] runs = samples(5, score, 0.03);
@@ -304,9 +422,13 @@ final class FixtureGenerator {
     }
 
     private double[] samples(int n, double mean, double cv) {
+        return samples(random, n, mean, cv);
+    }
+
+    private static double[] samples(Random from, int n, double mean, double cv) {
         double[] s = new double[n];
         for (int i = 0; i < n; i++) {
-            s[i] = round(mean * (1 + cv * random.nextGaussian()));
+            s[i] = round(mean * (1 + cv * from.nextGaussian()));
         }
         return s;
     }
@@ -321,4 +443,136 @@ final class FixtureGenerator {
         }
         return m;
     }
+
+    private void showcase(List<Object> trials, Map<String, Object> jdk17, Map<String, Object> jdk25) {
+        Map<String, Object> http = Map.of("requestBytes", 128);
+        for (int connections : new int[] {100, 1000, 10000}) {
+            for (Map<String, Object> jvm : List.of(jdk17, jdk25)) {
+                for (String threads : List.of("platform", "virtual")) {
+                    Map<String, Object> p = new java.util.TreeMap<>(http);
+                    p.put("connections", connections);
+                    p.put("threads", threads);
+                    if (threads.equals("virtual") && jvm == jdk17) {
+                        trials.add(notOk("http", p, jvm, threads, "unsupported", "variant virtual needs JDK 21 or newer; this JVM is 17"));
+                    } else {
+                        for (int fork = 1; fork <= 3; fork++) {
+                            trials.add(httpTrial(p, jvm, threads, connections, fork));
+                        }
+                    }
+                }
+            }
+        }
+        for (Map<String, Object> jvm : List.of(jdk17, jdk25)) {
+            trials.add(queueLargeTrial(jvm));
+        }
+    }
+
+    /** Requests/s falls and RSS grows with connections; virtual threads scale further. */
+    private Map<String, Object> httpTrial(Map<String, Object> params, Map<String, Object> jvm, String threads, int connections,
+                                          int fork) {
+        Map<String, Object> t = trial("http", params, jvm, threads, fork, "ok", null);
+        t.put("id", t.get("id") + "/c" + connections);
+        t.put("process", process(300_000_000L + later.nextInt(5_000_000), 30.0, 50.0, 0));
+        boolean v = threads.equals("virtual");
+        double rps = 42_000 * (jvm.get("feature").equals(25) ? 1.06 : 1.0) / (1 + Math.log10(connections / 100.0) * (v ? 0.15 : 0.45));
+        double rss = 90e6 + connections * (v ? 12_000 : 140_000);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        double[] runs = laterSamples(5, rps, 0.03);
+        metrics.put("requestsPerSecond", metric(Stats.mean(runs), "/s", "higher", runs));
+        double[] rssRuns = laterSamples(5, rss, 0.02);
+        metrics.put("serverRssBytes", metric(Stats.median(rssRuns), "bytes", "lower", rssRuns));
+        metrics.put("serverPeakThreads", metric(v ? 24 : connections + 20, "threads", "none", null));
+        metrics.put("requestsSent", metric(Math.round(rps * 10), "requests", "none", null));
+        t.put("metrics", metrics);
+        t.put("latency", Map.of());
+        t.put("info", Map.of("threads", threads));
+        t.put("warnings", List.of());
+        return t;
+    }
+
+    /** Write and read time per GiB as the queue grows past the 4 GiB memory limit. */
+    private Map<String, Object> queueLargeTrial(Map<String, Object> jvm) {
+        Map<String, Object> t = trial("queue-large", Map.of("gib", 8, "memoryLimitGiB", 4), jvm, "G1", 1, "ok", null);
+        t.put("process", process(4_100_000_000L, 95.0, 80.0, 0));
+        List<Double> x = new ArrayList<>();
+        List<Double> write = new ArrayList<>();
+        List<Double> read = new ArrayList<>();
+        double base = jvm.get("feature").equals(25) ? 860 : 900;
+        for (int gib = 1; gib <= 8; gib++) {
+            x.add((double) gib);
+            write.add(round(base * (gib > 4 ? 1.9 + 0.1 * (gib - 4) : 1) * (1 + 0.03 * later.nextGaussian())));
+            read.add(round(base * 0.22 * (gib > 4 ? 3.5 : 1) * (1 + 0.03 * later.nextGaussian())));
+        }
+        Map<String, Object> bursts = new LinkedHashMap<>();
+        Map<String, Object> written = new LinkedHashMap<>();
+        written.put("name", "written");
+        written.put("unit", "GiB");
+        written.put("values", x);
+        bursts.put("x", written);
+        bursts.put("y", List.of(axis("writeMsPerGiB", write), axis("readMsPerGiB", read)));
+        Map<String, Object> limit = new LinkedHashMap<>();
+        limit.put("at", 4);
+        limit.put("label", "memory limit 4 GiB");
+        bursts.put("markers", List.of(limit));
+        t.put("series", Map.of("bursts", bursts));
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("writeMsPerGiB", metric(write.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), "ms/GiB", "lower", null));
+        metrics.put("bytesWritten", metric(8L * 1024 * 1024 * 1024, "bytes", "none", null));
+        t.put("metrics", metrics);
+        t.put("latency", Map.of());
+        t.put("info", Map.of());
+        t.put("warnings", List.of());
+        return t;
+    }
+
+    private static Map<String, Object> axis(String name, List<Double> values) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("name", name);
+        a.put("unit", "ms/GiB");
+        a.put("better", "lower");
+        a.put("values", values);
+        return a;
+    }
+
+    private double[] laterSamples(int n, double mean, double cv) {
+        return samples(later, n, mean, cv);
+    }
+
+    /** Collections during each measured run, as the harness's listener records them: young pauses, a concurrent cycle now and then. */
+    @SuppressWarnings("unchecked")
+    private void addGcEvents(Map<String, Object> block, int feature) {
+        for (Object o : (List<Object>) block.get("runs")) {
+            Map<String, Object> run = (Map<String, Object>) o;
+            List<Object> events = new ArrayList<>();
+            long pause = 0;
+            int young = 2 + later.nextInt(3);
+            long at = 5_000;
+            for (int i = 0; i < young; i++) {
+                at += 400 + later.nextInt(600);
+                long ms = (feature == 25 ? 1 : 2) + later.nextInt(4);
+                events.add(gcEvent("G1 Young Generation", "end of minor GC", "G1 Evacuation Pause", at, ms));
+                pause += ms;
+            }
+            if (later.nextInt(3) == 0) {
+                long ms = 40 + later.nextInt(30);
+                events.add(gcEvent("G1 Concurrent GC", "end of concurrent GC pause", "No GC", at + 100, ms));
+                pause += ms;
+            }
+            // As the harness writes them: every event counted and timed, concurrent or not.
+            run.put("gcCount", events.size());
+            run.put("gcMillis", pause);
+            run.put("gcEvents", events);
+        }
+    }
+
+    private static Map<String, Object> gcEvent(String collector, String action, String cause, long start, long ms) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("collector", collector);
+        e.put("action", action);
+        e.put("cause", cause);
+        e.put("startMillis", start);
+        e.put("durationMillis", ms);
+        return e;
+    }
+
 }

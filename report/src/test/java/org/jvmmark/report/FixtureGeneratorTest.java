@@ -14,4 +14,9 @@ class FixtureGeneratorTest {
     void shouldReproduceTheCommittedRegressedFixture() throws IOException {
         Golden.assertMatches("fixtures/regressed/results.json", FixtureGenerator.json(true));
     }
+
+    @Test
+    void shouldReproduceTheCommittedShowcaseFixture() throws IOException {
+        Golden.assertMatches("fixtures/showcase/results.json", FixtureGenerator.showcaseJson());
+    }
 }

@@ -26,6 +26,8 @@ final class Golden {
             try {
                 FixtureGenerator.write(RESOURCES.resolve("fixtures/baseline"), false);
                 FixtureGenerator.write(RESOURCES.resolve("fixtures/regressed"), true);
+                Files.createDirectories(RESOURCES.resolve("fixtures/showcase"));
+                Files.writeString(RESOURCES.resolve("fixtures/showcase/results.json"), FixtureGenerator.showcaseJson());
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

@@ -1,5 +1,6 @@
 package org.jvmmark.report;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.List;
 
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.results.ResultsReader;
 
@@ -26,27 +26,70 @@ class ModelBuilderTest {
     void shouldAggregateForksIntoOneRowPerJvmVariant() {
         List<String> labels = section("queue-latency").rows().stream().map(Row::label).toList();
         assertEquals(List.of("OpenJDK (Debian) 17.0.17 · G1", "Temurin 25.0.1 · G1", "Temurin 25.0.1 · ZGC"), labels);
-        assertEquals(2, section("queue-latency").rows().get(0).trials().size());
+        assertEquals(3, section("queue-latency").rows().get(0).trials().size());
     }
 
     @Test
-    void shouldReadAMultiForkPercentileFromTheMergedHistogram() {
+    void shouldOrderSweptValuesAsNumbers() {
+        List<java.util.Map<String, String>> sorted = new java.util.ArrayList<>(List.of(
+                java.util.Map.of("rate", "100000", "mode", "b"), java.util.Map.of("rate", "50_000", "mode", "b"),
+                java.util.Map.of("rate", "10000", "mode", "b"), java.util.Map.of("rate", "10000", "mode", "a")));
+        sorted.sort(ModelBuilder::compareParams);
+        assertEquals(List.of("a 10000", "b 10000", "b 50_000", "b 100000"),
+                sorted.stream().map(m -> m.get("mode") + " " + m.get("rate")).toList());
+    }
+
+    private static org.jvmmark.results.Trial scoreTrial(String id, String version, String variant, String rate, String impl,
+                                                        double score) {
+        org.jvmmark.results.JvmInfo jvm = new org.jvmmark.results.JvmInfo("/jdk", version, Integer.parseInt(version.split("\\.")[0]),
+                "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
+        return new org.jvmmark.results.Trial(id, "w", java.util.Map.of("rate", rate, "impl", impl), jvm, variant, "ok", null,
+                new org.jvmmark.results.ProcessFacts(0, 1, 1, 0),
+                java.util.Map.of("score", new org.jvmmark.results.Metric(score, "ops/s", true, new double[] {score, score * 1.01, score * 0.99})),
+                java.util.Map.of(), java.util.Map.of(), List.of(), List.of(), "", java.util.Map.of());
+    }
+
+    @Test
+    void shouldRankJvmsOnlyAgainstRowsAtTheSameSweptValue() {
+        List<org.jvmmark.results.Trial> trials = List.of(
+                scoreTrial("a", "17.0.1", "nio", "10", "nio", 100), scoreTrial("b", "25.0.1", "nio", "10", "nio", 90),
+                scoreTrial("c", "17.0.1", "nio", "20", "nio", 180), scoreTrial("d", "25.0.1", "nio", "20", "nio", 200),
+                scoreTrial("e", "25.0.1", "platform", "20", "platform", 150));
+        ReportModel m = ModelBuilder.build(new org.jvmmark.results.Results("jvmmark/results/1", "", null, "smoke",
+                java.util.Map.of("cpus", "8"), trials));
+        Table metrics = m.sections().get(0).tables().get(0);
+        List<String> marks = new java.util.ArrayList<>();
+        for (int r = 0; r < metrics.rows().size(); r++) {
+            marks.add(metrics.rows().get(r).label() + " " + metrics.cell(r, 0).mark());
+        }
+        // rate is swept (it varies for one JVM variant); impl only follows the variant, so nio and platform are ranked together
+        // One fork a row: each swept value has its own leader, and no difference is called (too few forks).
+        assertEquals(List.of("Vendor 17.0.1 · G1 · nio · rate=10 LEADS", "Vendor 17.0.1 · G1 · nio · rate=20 TOO_FEW_FORKS",
+                "Vendor 25.0.1 · G1 · nio · rate=10 TOO_FEW_FORKS", "Vendor 25.0.1 · G1 · nio · rate=20 LEADS",
+                "Vendor 25.0.1 · G1 · platform · rate=20 TOO_FEW_FORKS"), marks);
+    }
+
+    @Test
+    void shouldTakeOneValuePerForkFromThatForksOwnHistogram() {
         Row row = section("queue-latency").rows().get(1);
-        Histogram merged = new Histogram(3);
-        row.okTrials().forEach(t -> merged.add(t.latency().get("endToEnd").histogram()));
-        Figure p50 = Figures.latencyFigure(row, "endToEnd", "50");
-        assertNotNull(p50);
-        assertEquals(merged.getValueAtPercentile(50), p50.value());
-        assertEquals(6, p50.samples().length, "3 runs in each of 2 forks");
+        Column p50 = section("queue-latency").tables().get(0).columns().get(0);
+        Figure f = Figures.figure(row, p50);
+        assertNotNull(f);
+        double[] expected = row.okTrials().stream()
+                .mapToDouble(t -> t.latency().get("endToEnd").histogram().getValueAtPercentile(50)).toArray();
+        assertArrayEquals(expected, f.forks(), 1e-9);
+        assertEquals(3, f.runs().size(), "each fork's runs kept apart, for the stability check only");
+        assertEquals(Math.exp(java.util.Arrays.stream(expected).map(Math::log).average().orElseThrow()), f.value(), 1e-6,
+                "the row's figure is the geometric mean of its forks");
     }
 
     @Test
     void shouldMarkTheBestAndCallSignificantDifferences() {
         Table e2e = section("queue-latency").tables().get(0);
         assertEquals("Latency — endToEnd", e2e.title());
-        assertEquals(Cell.Mark.SIGNIFICANT, e2e.cell(0, 0).mark(), "JDK 17 p50 is ~10 % slower over 6 runs each");
+        assertEquals(Cell.Mark.SIGNIFICANT, e2e.cell(0, 0).mark(), "JDK 17 p50 is ~10 % slower over 3 forks each");
         assertEquals(Cell.Mark.BEST, e2e.cell(1, 0).mark());
-        assertEquals(Cell.Mark.UNTRUSTED, e2e.cell(1, 2).mark(), "p99 is not trusted on 2 CPUs");
+        assertEquals(Cell.Mark.UNTRUSTED, e2e.cell(1, 2).mark(), "p99 is not trusted: producer and consumer spin on 2 CPUs");
         assertEquals(Cell.EMPTY, e2e.cell(2, 0), "the timed-out row has no figures");
     }
 
@@ -56,11 +99,12 @@ class ModelBuilderTest {
         int score = metrics.columns().indexOf(metrics.columns().stream().filter(c -> c.key().equals("score")).findFirst().orElseThrow());
         int best = -1;
         for (int r = 0; r < metrics.rows().size(); r++) {
-            if (metrics.cell(r, score).mark() == Cell.Mark.BEST) {
+            if (metrics.cell(r, score).mark() == Cell.Mark.BEST || metrics.cell(r, score).mark() == Cell.Mark.LEADS) {
                 best = r;
             }
         }
         assertEquals("Temurin 25.0.1 · G1 · virtual", metrics.rows().get(best).label());
+        assertEquals(Cell.Mark.LEADS, metrics.cell(best, score).mark(), "one fork: it leads, but no ★ without a test");
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,9 +18,66 @@ class ReportTest {
 
     @Test
     void shouldRenderMarkdownEqualToTheGoldenFile() throws IOException {
-        Path dir = Golden.copyFixture("baseline", tmp);
-        Report.render(dir);
-        Golden.assertMatches("golden/report.md", Files.readString(dir.resolve("report.md")));
+        Golden.assertMatches("golden/report.md", MarkdownRenderer.render(judgedShowcase()));
+    }
+
+    @Test
+    void shouldPrintTheVerdictForTheConsoleEqualToTheGoldenFile() throws IOException {
+        Golden.assertMatches("golden/verdict.txt", Report.verdictText(judgedShowcase()));
+    }
+
+    @Test
+    void shouldPutTheSameVerdictLinesInMarkdownAndOnTheConsole() throws IOException {
+        ReportModel model = judgedShowcase();
+        String md = MarkdownRenderer.render(model);
+        String console = Report.verdictText(model);
+        assertTrue(md.indexOf("## Who won") < md.indexOf("## synthetic"), "the verdict comes first");
+        for (VerdictTable.Line l : VerdictTable.of(model).lines()) {
+            // The console wraps long cells: their words come in order, other columns between them.
+            assertTrue(inOrder(console, l.winner()) && md.contains(MarkdownRenderer.esc(l.winner())), l.winner());
+            assertTrue(inOrder(console, l.runnerUp()) && md.contains(MarkdownRenderer.esc(l.runnerUp())), l.runnerUp());
+        }
+        assertTrue(inOrder(console, "OpenJDK (Debian) 17.0.17 · G1: 11 % slower (95 % CI 6.0–17 %)"), console);
+        assertTrue(inOrder(console, "Temurin 25.0.1 · G1 · platform: 6.7 % slower (95 % CI 4.0–10.0 %)"), console);
+    }
+
+    @Test
+    void shouldSayAWorkloadWasNotJudgedWhenNoVerdictWasComputed() throws IOException {
+        ReportModel judged = ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(Golden.fixture("baseline")));
+        List<Section> bare = judged.sections().stream().map(s -> new Section(s.workload(), s.params(), s.commonFlags(), s.rows(),
+                s.tables(), s.warnings(), List.of())).toList();
+        ReportModel model = new ReportModel(judged.results(), judged.noise(), bare, judged.threshold());
+        String console = Report.verdictText(model);
+        assertTrue(console.lines().anyMatch(l -> l.matches("queue-latency +- +not judged +no verdict was computed for this workload +1 timeout")),
+                console);
+        assertTrue(console.contains("  queue-latency — Temurin 25.0.1 · ZGC: timeout (no result after 120 s"), console);
+        assertTrue(MarkdownRenderer.render(model).contains("| queue-latency |  | not judged |"));
+    }
+
+    @Test
+    void shouldSayDifferencesInWordsNeverAsABareSign() throws IOException {
+        String md = MarkdownRenderer.render(judgedShowcase());
+        assertTrue(md.contains("346 ns 6.4 % slower ▲"), "latency worse: slower");
+        assertTrue(md.contains("29.1 k/s ±1.5 % 35 % slower ▲"), "throughput lower: slower");
+        assertTrue(md.contains("220 MiB ±1.3 % 152 % more memory ▲"), "footprint higher: more memory");
+        assertTrue(!md.matches("(?s).*\\d (\\+|−)\\d.*"), "a bare +/− before a number");
+    }
+
+    private static boolean inOrder(String text, String words) {
+        int at = 0;
+        for (String w : words.split(" ")) {
+            at = text.indexOf(w, at);
+            if (at < 0) {
+                return false;
+            }
+            at += w.length();
+        }
+        return true;
+    }
+
+    /** The showcase fixture (baseline, GC, an http sweep, a series) with hand-written verdicts on every outcome. */
+    private ReportModel judgedShowcase() throws IOException {
+        return HeadlineFixtures.withHeadlines(ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(Golden.fixture("showcase"))));
     }
 
     @Test
@@ -127,7 +185,7 @@ class ReportTest {
         Report.render(dir);
         assertTrue(Files.readString(dir.resolve("report.md")).contains("### Latency — append (not corrected for coordinated omission)"));
         assertTrue(Files.readString(dir.resolve("report.html"))
-                .contains("queue-latency — append: latency by percentile (not corrected for coordinated omission)"));
+                .contains("queue-latency — append: latency by percentile (not corrected for coordinated omission) — lower is better"));
         String csv = Files.readString(dir.resolve("results.csv"));
         assertTrue(csv.contains(",ok,latency-uncorrected,append,50,"), csv);
         assertTrue(!csv.contains(",latency,append,"), "uncorrected percentiles filed as corrected");

@@ -31,10 +31,20 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
         }
     }
 
-    /** One run's summary. */
-    public record Run(long count, Map<String, Double> percentiles) {
+    /**
+     * One run's summary.
+     *
+     * @param gcEvents the collections the harness saw during this measured run (empty: none), or null when the
+         *     block did not record them
+     */
+    public record Run(long count, Map<String, Double> percentiles, List<GcEvent> gcEvents) {
         public Run {
             percentiles = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(percentiles));
+            gcEvents = gcEvents == null ? null : List.copyOf(gcEvents);
+        }
+
+        public Run(long count, Map<String, Double> percentiles) {
+            this(count, percentiles, null);
         }
     }
 

@@ -116,7 +116,8 @@ public final class ResultsReader {
         List<String> flags = t.path("variantJvmArgs").isArray() ? list(t.get("variantJvmArgs")) : jvm.tuningFlags();
         return new Trial(t.path("id").asText(""), workload, strings(t.path("params")), jvm,
                 t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
-                strings(t.path("info")), warnings, flags, t.path("gc").asText(""), series(t.path("series")));
+                strings(t.path("info")), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
+                t.path("machine").asText(""));
     }
 
     private static Map<String, Series> series(JsonNode all) {
@@ -169,7 +170,12 @@ public final class ResultsReader {
     private static Probe probe(JsonNode b, String origin) {
         List<Probe.Run> runs = new ArrayList<>();
         for (JsonNode r : b.path("runs")) {
-            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles"))));
+            List<GcEvent> gc = r.has("gcEvents") ? new ArrayList<>() : null;
+            for (JsonNode e : r.path("gcEvents")) {
+                gc.add(new GcEvent(e.path("collector").asText(""), e.path("action").asText(""), e.path("cause").asText(""),
+                        e.path("startMillis").asLong(0), e.path("durationMillis").asLong(0)));
+            }
+            runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles")), gc));
         }
         double target = b.path("targetRate").asDouble(0);
         double achieved = b.path("achievedRate").asDouble(0);

@@ -14,12 +14,15 @@ import java.util.Map;
  * @param flags the variant's own JVM flags (what distinguishes this variant; not the runner's plumbing)
  * @param requestedGc the collector the variant asked for, or "" when it left the JVM's default
  * @param series figures measured as the trial went on, by name (empty for most workloads)
+ * @param machine the host the trial ran on, in a result set merged from several machines
+ *                ({@code jvmmark merge}); "" in a result set of one host
  */
 public record Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
                     String status, String error, ProcessFacts process, Map<String, Metric> metrics,
                     Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
-                    String requestedGc, Map<String, Series> series) {
+                    String requestedGc, Map<String, Series> series, String machine) {
     public Trial {
+        machine = machine == null ? "" : machine;
         flags = List.copyOf(flags);
         params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
         metrics = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
@@ -27,6 +30,15 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
         info = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(info));
         warnings = List.copyOf(warnings);
         series = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(series));
+    }
+
+    /** A trial of a single-host result set. */
+    public Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant, String status,
+                 String error, ProcessFacts process, Map<String, Metric> metrics, Map<String, Probe> latency,
+                 Map<String, String> info, List<String> warnings, List<String> flags, String requestedGc,
+                 Map<String, Series> series) {
+        this(id, workload, params, jvm, variant, status, error, process, metrics, latency, info, warnings, flags, requestedGc,
+                series, "");
     }
 
     /** The collector by its flag name: what the JVM reported, else what the variant asked for. */

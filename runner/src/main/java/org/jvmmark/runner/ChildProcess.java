@@ -42,20 +42,21 @@ final class ChildProcess {
         watcher.start();
     }
 
-    /** Starts {@code command} in {@code dir} with stdout and stderr going to the given files (or the runner's own when null). */
+    /** Starts {@code command} in {@code dir} with stdout and stderr going to the given files (each to the runner's own when null). */
     static ChildProcess start(List<String> command, Path dir, Path stdout, Path stderr) throws IOException {
         Files.createDirectories(dir);
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
-        if (stdout == null) {
-            pb.redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT);
-        } else {
-            Files.createDirectories(stdout.toAbsolutePath().getParent());
-            pb.redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
-        }
+        pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stdout)));
+        pb.redirectError(stderr == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stderr)));
         ChildProcess child = new ChildProcess(pb.start());
         LIVE.add(child);
         return child;
+    }
+
+    private static java.io.File created(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        return file.toFile();
     }
 
     private static java.io.File nullDevice() {

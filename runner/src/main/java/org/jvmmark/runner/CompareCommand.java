@@ -9,9 +9,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code jvmmark compare A B}: deltas with a verdict; exit status 1 on a regression. Stateless. */
+/** {@code jvmmark compare A B}: the conclusion, then deltas with a verdict; exit status 1 on a regression. Stateless. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two results directories; exits with 1 when B regressed against A.")
+        description = "Compare two results directories; exits with 1 when B regressed against A (with --require-all also"
+                + " when a row is on one side only).")
 final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     private Main main;
@@ -22,8 +23,15 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "DIR_B", description = "The candidate.")
     private Path b;
 
-    @Option(names = "--threshold", defaultValue = "0.05", description = "Relative change that counts (default: 0.05 = 5 %%).")
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
     private double threshold;
+
+    @Option(names = "--only-changes", description = "List only the figures that moved (the conclusion comes first either way).")
+    private boolean onlyChanges;
+
+    @Option(names = "--require-all", description = "Fail (exit 1) when a row is on one side only; by default it is listed as not compared.")
+    private boolean requireAll;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as HTML.")
     private Path html;
@@ -31,7 +39,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            return Compare.compare(a, b, threshold, html, main.out);
+            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html), main.out);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));
         }

@@ -55,12 +55,18 @@ final class DriveCommand implements Callable<Integer> {
         resolved.put("server.host", host);
         resolved.put("server.port", Integer.toString(port));
         Path scratch = Files.createTempDirectory("jvmmark-drive-");
+        // Ctrl-C: the JVM exits when the hook returns, without the finally below
+        Thread hook = new Thread(() -> {
+            ChildProcess.killAll();
+            TrialExecutor.deleteRecursively(scratch);
+        }, "jvmmark-drive-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
         try {
             TrialSpec spec = new TrialSpec("drive/" + entry.name(), entry.info().driverClass(), profile, resolved,
                     scratch.resolve("work"), scratch.resolve("control"));
             ForkedJvm driver = new ForkedJvm(ClientServerTrial.hostJava(), entry.info().jvmArgs(Runtime.version().feature()),
                     entry.classpath(), spec, scratch, scratch, "driver", null);
-            driver.startInForeground();
+            driver.startWithErrorsLogged();
             int timeout = entry.info().timeoutSeconds(profile);
             ForkOutcome o = driver.await(System.nanoTime() + TimeUnit.SECONDS.toNanos(timeout),
                     "driver did not finish within " + timeout + " s (profile " + profile + "); killed", () -> false);
@@ -72,6 +78,11 @@ final class DriveCommand implements Callable<Integer> {
             return o.ok() ? 0 : 1;
         } finally {
             TrialExecutor.deleteRecursively(scratch);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Ctrl-C: the hook is cleaning up
+            }
         }
     }
 
@@ -87,11 +98,14 @@ final class DriveCommand implements Callable<Integer> {
                 m.getValue().path("unit").asText(), direction(m.getValue().path("better").asText())});
         }
         for (Map.Entry<String, JsonNode> l : o.result().path("latency").properties()) {
-            StringBuilder sb = new StringBuilder();
+            String unit = l.getValue().path("unit").asText();
+            List<String> values = new ArrayList<>();
             for (Map.Entry<String, JsonNode> e : l.getValue().path("percentiles").properties()) {
-                sb.append(e.getKey().equals("max") ? "max" : "p" + e.getKey()).append('=').append(Text.number(e.getValue().asDouble())).append(' ');
+                double v = e.getValue().asDouble();
+                values.add((e.getKey().equals("max") ? "max" : "p" + e.getKey()) + " "
+                        + (unit.equals("ns") ? Text.nanos(v) : Text.number(v) + " " + unit));
             }
-            rows.add(new String[] {"  latency " + l.getKey(), sb.toString().trim(), l.getValue().path("unit").asText(),
+            rows.add(new String[] {"  latency " + l.getKey(), String.join(", ", values), "",
                 l.getValue().path("coCorrected").asBoolean(false) ? "(CO-corrected)" : "(not CO-corrected)"});
         }
         Tables.print(main.out, rows);

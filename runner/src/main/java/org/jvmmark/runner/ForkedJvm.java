@@ -75,6 +75,14 @@ final class ForkedJvm {
         child = ChildProcess.start(command, dir, logDir.resolve(logName + "-stdout.log"), logDir.resolve(logName + "-stderr.log"));
     }
 
+    /**
+     * Starts the JVM with its stdout on the runner's terminal and its stderr in the log directory
+     * ({@code jvmmark drive}): a failure is judged into one line instead of a stack trace on screen.
+     */
+    void startWithErrorsLogged() throws IOException {
+        child = ChildProcess.start(command, dir, null, logDir.resolve(logName + "-stderr.log"));
+    }
+
     /** Starts the JVM with its output on the runner's own terminal ({@code jvmmark serve}). */
     void startInForeground() throws IOException {
         child = ChildProcess.start(command, dir, null, null);
@@ -115,7 +123,11 @@ final class ForkedJvm {
         if (!Files.isRegularFile(result)) {
             String why = Integer.valueOf(0).equals(p.exitCode()) ? "JVM exited with status 0 without writing a result"
                     : "JVM exited with status " + p.exitCode() + " before writing a result";
+            // a JVM that refuses to start prints its reason on stdout ("Too small maximum heap")
             String clue = JvmMessages.lastInformative(tail);
+            if (clue.isEmpty()) {
+                clue = JvmMessages.lastInformative(tail(logDir.resolve(logName + "-stdout.log"), STDERR_TAIL_LINES));
+            }
             return new ForkOutcome("failed", clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
         }
         ObjectNode doc;

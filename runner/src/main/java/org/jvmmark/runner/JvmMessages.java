@@ -6,7 +6,8 @@ import java.util.List;
 final class JvmMessages {
     private static final List<String> BOILERPLATE = List.of(
             "Error: Could not create the Java Virtual Machine.",
-            "Error: A fatal exception has occurred. Program will exit.");
+            "Error: A fatal exception has occurred. Program will exit.",
+            "Error occurred during initialization of VM");
 
     private JvmMessages() {
     }

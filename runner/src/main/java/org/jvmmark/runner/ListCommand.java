@@ -25,13 +25,22 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--markdown", description = "Print one Markdown table (the README's workload table is this output).")
     private boolean markdown;
 
+    @picocli.CommandLine.Mixin
+    private ExternalWorkloads external = new ExternalWorkloads();
+
     @Override
     public Integer call() {
-        WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
-        for (String problem : catalog.problems()) {
-            main.err.println("jvmmark: warning: " + problem);
+        List<CatalogEntry> entries;
+        if (external.given()) {
+            // only the user's own: what --workload-jar JAR / --task CLASS would run
+            entries = external.load(WorkloadCatalog.distribution());
+        } else {
+            WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
+            for (String problem : catalog.problems()) {
+                main.err.println("jvmmark: warning: " + problem);
+            }
+            entries = all ? catalog.all() : catalog.visible();
         }
-        List<CatalogEntry> entries = all ? catalog.all() : catalog.visible();
         if (entries.isEmpty()) {
             main.err.println("jvmmark: no workloads built in " + WorkloadCatalog.distribution());
             return 1;

@@ -1,24 +1,27 @@
 package org.jvmmark.runner;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code jvmmark} command line (picocli). User mistakes — unknown workload, parameter, JDK or
  * option — end with one line on stderr and exit status 2, never a stack trace; a run in which any
- * trial failed exits with 1; an interrupted run with 130.
+ * trial failed exits with 1; a full disk with 4, a bug in jvmmark with 3, an interrupted run with
+ * 130 ({@link ExitStatus}).
  *
  * <p>{@link #execute} is re-entrant (the tests call it in-process); each call has its own streams.
  */
 @Command(name = "jvmmark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, ReportCommand.class,
-            CompareCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
+            CompareCommand.class, MergeCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
-    static final int USAGE = 2;
-    static final int INTERRUPTED = 130;
+    static final int USAGE = ExitStatus.USAGE;
+    static final int INTERRUPTED = ExitStatus.INTERRUPTED;
 
     PrintStream out = System.out;
     PrintStream err = System.err;
@@ -45,13 +48,19 @@ public final class Main implements Runnable {
                 err.println("jvmmark: " + ex.getMessage());
                 return USAGE;
             }
-            err.println("jvmmark: internal error: " + ex);
+            IOException full = ExitStatus.noSpace(ex);
+            if (full != null) {
+                String file = full instanceof FileSystemException f && f.getFile() != null ? " writing " + f.getFile() : "";
+                err.println("jvmmark: no space left on the device" + file + "; finished trials are kept (free space, then --resume)");
+                return ExitStatus.NO_SPACE;
+            }
+            err.println("jvmmark: internal error (a bug in jvmmark, please report it): " + ex);
             if (Boolean.getBoolean("jvmmark.debug")) {
                 ex.printStackTrace(err);
             } else {
                 err.println("(run with JAVA_TOOL_OPTIONS=-Djvmmark.debug=true for the stack trace)");
             }
-            return 1;
+            return ExitStatus.INTERNAL_ERROR;
         });
         return cl.execute(args);
     }

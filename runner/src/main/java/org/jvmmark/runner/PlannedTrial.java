@@ -35,6 +35,12 @@ public record PlannedTrial(String id, CatalogEntry workload, Jdk jdk, String var
         return workload.classpath(extra);
     }
 
+    /** The same trial under another id (a swept point's label inserted). */
+    public PlannedTrial withId(String newId) {
+        return new PlannedTrial(newId, workload, jdk, variant, gc, workloadVariant, variantJvmArgs, params, fork, profile,
+                timeoutSeconds, estimatedSeconds, unsupportedReason);
+    }
+
     public boolean runnable() {
         return unsupportedReason == null;
     }

@@ -12,16 +12,37 @@ import org.jvmmark.api.WorkloadInfo;
 
 /**
  * Builds the plan: workloads × JDKs × collectors × {@code --jvm-args} sets × workload variants ×
- * forks. Every parameter is resolved and checked here, before anything is forked, so a typo fails
+ * forks (the workload's variants as {@link VariantSelection} chose them: {@code --variant}, or a
+ * {@code --param} that a variant sets). Every parameter is resolved and checked here, before anything is forked, so a typo fails
  * in a second rather than after an hour of trials. A combination the JDK cannot run (too old for
  * the workload or variant, collector missing) becomes one {@code unsupported} trial with the
  * reason, not a failure. Stateless apart from the collector probe's cache.
  */
 final class Planner {
     private final GcProbe gcProbe;
+    private final List<String> variantNames;
 
     Planner(GcProbe gcProbe) {
+        this(gcProbe, List.of());
+    }
+
+    /** @param variantNames {@code --variant} names: only these of each workload's own variants run (empty: all) */
+    Planner(GcProbe gcProbe, List<String> variantNames) {
         this.gcProbe = gcProbe;
+        this.variantNames = List.copyOf(variantNames);
+    }
+
+    /**
+     * Forks per combination when {@code --forks} is not given: a verdict needs at least
+     * 3 forks a side (a fresh JVM is the unit of evidence), so quick forks 3 times and standard 5;
+     * smoke (CI) only checks that things run.
+     */
+    static int defaultForks(String profile) {
+        return switch (profile) {
+            case "smoke" -> 1;
+            case "standard" -> 5;
+            default -> 3;
+        };
     }
 
     /**
@@ -38,7 +59,8 @@ final class Planner {
         for (CatalogEntry w : workloads) {
             WorkloadInfo info = w.info();
             Map<String, String> own = ownOverrides(info, overrides, workloads.size() == 1);
-            List<Variant> variants = selectVariants(info, own);
+            List<Variant> chosen = VariantSelection.select(info, own, variantNames);
+            List<Variant> variants = chosen.isEmpty() ? java.util.Collections.singletonList(null) : chosen;
             for (Jdk jdk : jdks) {
                 for (GarbageCollector gc : gcChoices) {
                     for (int a = 0; a < argChoices.size(); a++) {
@@ -62,20 +84,15 @@ final class Planner {
                                 settings.putAll(parseVariant(info, v));
                                 label.add(v.name());
                             }
-                            for (Map.Entry<String, Map<String, String>> level : ParamLists.expand(info, resolve(info, profile, settings)).entrySet()) {
-                                List<String> parts = new ArrayList<>(label);
-                                if (!level.getKey().isEmpty()) {
-                                    parts.add(level.getKey());
-                                }
-                                String variant = parts.isEmpty() ? "default" : String.join("+", parts);
-                                String reason = unsupported(info, jdk, gc, v);
-                                int n = reason == null ? forks : 1;
-                                for (int fork = 1; fork <= n; fork++) {
-                                    trials.add(new PlannedTrial(info.name() + "/" + jdk.label() + "/" + variant + "/fork" + fork,
-                                            w, jdk, variant, gc == null ? null : gc.label(), v == null ? null : v.name(),
-                                            List.copyOf(flags), level.getValue(), fork, profile, info.timeoutSeconds(profile),
-                                            reason == null ? info.estimatedSeconds(profile) : 0, reason));
-                                }
+                            Map<String, String> params = resolve(info, profile, settings);
+                            String variant = label.isEmpty() ? "default" : String.join("+", label);
+                            String reason = unsupported(info, jdk, gc, v);
+                            int n = reason == null ? forks : 1;
+                            for (int fork = 1; fork <= n; fork++) {
+                                trials.add(new PlannedTrial(info.name() + "/" + jdk.label() + "/" + variant + "/fork" + fork,
+                                        w, jdk, variant, gc == null ? null : gc.label(), v == null ? null : v.name(),
+                                        List.copyOf(flags), params, fork, profile, info.timeoutSeconds(profile),
+                                        reason == null ? info.estimatedSeconds(profile) : 0, reason));
                             }
                         }
                     }
@@ -106,42 +123,22 @@ final class Planner {
      * @throws UserException as {@link #plan} does
      */
     static void checkParams(List<CatalogEntry> workloads, String profile, Map<String, String> overrides) {
+        checkParams(workloads, profile, overrides, List.of());
+    }
+
+    /** The same, with the {@code --variant} names: each must be declared by a selected workload. */
+    static void checkParams(List<CatalogEntry> workloads, String profile, Map<String, String> overrides, List<String> variantNames) {
         checkOverridesKnown(workloads, overrides);
+        VariantSelection.checkNames(workloads, variantNames);
         for (CatalogEntry w : workloads) {
             Map<String, String> own = ownOverrides(w.info(), overrides, workloads.size() == 1);
             resolve(w.info(), profile, own);
-            for (Variant v : selectVariants(w.info(), own)) {
-                if (v == null) {
-                    continue;
-                }
+            for (Variant v : VariantSelection.select(w.info(), own, variantNames)) {
                 Map<String, String> settings = new LinkedHashMap<>(own);
                 settings.putAll(parseVariant(w.info(), v));
                 resolve(w.info(), profile, settings);
             }
         }
-    }
-
-    /**
-     * The workload's variants that agree with the user's {@code --param} settings: {@code --param
-     * server=tomcat} keeps the variants that set {@code server=tomcat} (or do not set it), and a
-     * comma list keeps those matching any of its values. When none agrees (say {@code server=app},
-     * a server no variant names), the trial runs once with the user's settings alone.
-     */
-    static List<Variant> selectVariants(WorkloadInfo info, Map<String, String> overrides) {
-        List<Variant> agreeing = new ArrayList<>();
-        for (Variant v : info.variants()) {
-            boolean agrees = true;
-            for (Map.Entry<String, String> e : parseVariant(info, v).entrySet()) {
-                String asked = overrides.get(e.getKey());
-                if (asked != null && !Arrays.asList(asked.split(",")).contains(e.getValue())) {
-                    agrees = false;
-                }
-            }
-            if (agrees) {
-                agreeing.add(v);
-            }
-        }
-        return agreeing.isEmpty() ? java.util.Collections.singletonList(null) : agreeing;
     }
 
     private static Map<String, String> parseVariant(WorkloadInfo info, Variant v) {
@@ -170,7 +167,7 @@ final class Planner {
         }
     }
 
-    private static void checkOverridesKnown(List<CatalogEntry> workloads, Map<String, String> overrides) {
+    static void checkOverridesKnown(List<CatalogEntry> workloads, Map<String, String> overrides) {
         if (workloads.size() == 1) {
             return; // the workload's own message names its parameters
         }

@@ -1,6 +1,7 @@
 package org.jvmmark.runner;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -38,6 +39,13 @@ abstract class Progress implements AutoCloseable {
 
     abstract void finished(int index, PlannedTrial trial, String status, double wallSeconds);
 
+    /** A trial that was not {@code ok}: its reason and where its logs are, so nobody has to search for them. */
+    abstract void problem(PlannedTrial trial, String error, Path logs);
+
+    static String problemLine(String error, Path logs) {
+        return "    " + error + (logs == null ? "" : "; logs: " + logs);
+    }
+
     @Override
     public abstract void close();
 
@@ -58,6 +66,12 @@ abstract class Progress implements AutoCloseable {
         @Override
         void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
             out.printf("[%d/%d] %s: %s (%s)%n", index, total, trial.id(), status, Text.seconds(wallSeconds));
+            out.flush();
+        }
+
+        @Override
+        void problem(PlannedTrial trial, String error, Path logs) {
+            out.println(problemLine(error, logs));
             out.flush();
         }
 
@@ -99,6 +113,13 @@ abstract class Progress implements AutoCloseable {
             if (!status.equals("ok")) {
                 bar.setExtraMessage(" " + trial.id() + ": " + status);
             }
+        }
+
+        /** Printed above the bar (carriage return, erase the line, then the text), which redraws below it. */
+        @Override
+        void problem(PlannedTrial trial, String error, Path logs) {
+            out.print("\r\033[K" + trial.id() + ":" + System.lineSeparator() + problemLine(error, logs) + System.lineSeparator());
+            out.flush();
         }
 
         @Override

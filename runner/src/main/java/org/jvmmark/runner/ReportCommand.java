@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jvmmark.report.Report;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -19,13 +20,17 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "A results directory written by 'jvmmark run'.")
     private Path dir;
 
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
+
     @Override
     public Integer call() {
         if (!Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
             throw new UserException("no " + ResultsFile.NAME + " in " + dir);
         }
         try {
-            Report.render(dir);
+            main.out.print(Report.verdictText(Report.render(dir, threshold)));
         } catch (IOException e) {
             throw new UserException("cannot render " + dir + ": " + Text.firstLine(e.getMessage()));
         }

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * {@code DIR/results.json} (schema {@value #SCHEMA}), rewritten whole after every trial: written to
@@ -54,7 +55,7 @@ final class ResultsFile {
     static ResultsFile open(Path dir) {
         Path file = dir.resolve(NAME);
         if (!Files.isRegularFile(file)) {
-            throw new UserException("no " + NAME + " in " + dir + " to resume");
+            throw new UserException("no " + NAME + " in " + dir);
         }
         try {
             JsonNode n = JSON.readTree(file.toFile());
@@ -69,6 +70,11 @@ final class ResultsFile {
         }
     }
 
+    /** A result set built elsewhere (e.g. merged), to be written to {@code dir}. */
+    static ResultsFile of(Path dir, ObjectNode root) {
+        return new ResultsFile(dir.resolve(NAME), root);
+    }
+
     synchronized String profile() {
         return root.path("profile").asText();
     }
@@ -78,6 +84,11 @@ final class ResultsFile {
         Set<String> ids = new LinkedHashSet<>();
         root.get("trials").forEach(t -> ids.add(t.path("id").asText()));
         return ids;
+    }
+
+    /** The recorded command, profile and host (and trials): a copy. */
+    synchronized ObjectNode snapshot() {
+        return root.deepCopy();
     }
 
     synchronized ArrayNode trials() {
@@ -101,9 +112,11 @@ final class ResultsFile {
     synchronized void write() throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".results-", ".json.tmp");
+        // not Files.createTempFile: its 0600 would become results.json's mode; this one gets the
+        // umask's, like every other output of the run
+        Path tmp = dir.resolve(".results-" + UUID.randomUUID() + ".json.tmp");
         try {
-            Files.write(tmp, JSON.writeValueAsBytes(root));
+            Files.write(tmp, JSON.writeValueAsBytes(root), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ch.force(true);
             }

@@ -11,7 +11,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.Report;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -41,6 +43,9 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    private ExternalWorkloads external = new ExternalWorkloads();
+
     @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to run on (default: all).")
     private List<String> jdks = new ArrayList<>();
 
@@ -48,7 +53,8 @@ final class RunCommand implements Callable<Integer> {
             description = "smoke: seconds (CI); quick: minutes (default); standard: the published sizes.")
     private String profile;
 
-    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable).")
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]",
+            description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
     private List<String> params = new ArrayList<>();
 
     @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "JVM flags forming one variant (repeatable: one variant each).")
@@ -58,8 +64,17 @@ final class RunCommand implements Callable<Integer> {
             description = "Collectors to compare, each a variant: G1, Parallel, Serial, ZGC, GenZGC, Shenandoah, Epsilon.")
     private List<String> gcs = new ArrayList<>();
 
-    @Option(names = "--forks", defaultValue = "1", description = "Fresh JVMs per combination (default: 1).")
-    private int forks;
+    @Option(names = "--variant", paramLabel = "NAME,...", split = ",",
+            description = "Only these of the workload's own variants (see 'jvmmark list'), e.g. --variant nio,virtual.")
+    private List<String> variants = new ArrayList<>();
+
+    @Option(names = "--forks", description = "Fresh JVMs per combination (default: the profile's, smoke 1, quick 3,"
+            + " standard 5; verdicts need 3).")
+    private Integer forks;
+
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
 
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
@@ -67,16 +82,34 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<date-time>).")
     private Path out;
 
-    @Option(names = "--resume", description = "Continue DIR/results.json: skip its ok and unsupported trials, run failed and missing ones again.")
+    @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
     private boolean resume;
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Run slice I (0-based, or 'auto' from JOB_COMPLETION_INDEX / SLURM_ARRAY_TASK_ID) of N of the plan; join slices with 'jvmmark merge'.")
+    private String shard;
+    private Shard slice;
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
 
+    @Spec
+    private CommandSpec spec;
+
+    /** With {@code --resume}: the results file being continued, opened before anything else. */
+    private ResultsFile recorded;
+    private List<Jdk> resolvedJdks = List.of();
+
     @Override
     public Integer call() throws Exception {
+        if (resume) {
+            takeRecordedCommand();
+        }
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
+        }
+        if (forks == null) {
+            forks = Planner.defaultForks(profile);
         }
         if (forks < 1) {
             throw new UserException("--forks must be at least 1");
@@ -84,9 +117,11 @@ final class RunCommand implements Callable<Integer> {
         if (cpus != null) {
             checkCpus(cpus);
         }
-        WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
-        catalog.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
-        List<CatalogEntry> selected = new ArrayList<>();
+        WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
+        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        WorkloadCatalog catalog = builtIn.with(own);
+        List<CatalogEntry> selected = new ArrayList<>(workloads.isEmpty() ? own : List.of());
         for (String name : workloads) {
             selected.add(catalog.get(name));
         }
@@ -96,7 +131,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Map<String, String> overrides = assignments(params);
+        Sweep sweep = Sweep.parse(params).withProfile(profile);
+        slice = shard == null ? null : Shard.parse(shard, System.getenv());
         List<GarbageCollector> collectors = gcs.stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();
         for (String a : jvmArgs) {
@@ -106,16 +142,76 @@ final class RunCommand implements Callable<Integer> {
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe());
+        Planner planner = new Planner(new GcProbe(), variants);
         // parameters are checked before any JDK is started
-        Planner.checkParams(chosen, profile, overrides);
+        sweep.check(chosen, profile, variants);
         List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
-        List<PlannedTrial> plan = planner.plan(chosen, jdkList, collectors, argSets, forks, profile, overrides);
+        resolvedJdks = jdkList;
+        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, variants);
+        if (slice != null) {
+            java.util.Set<String> swept = sweep.sweptKeys(chosen);
+            plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
+        }
+        if (recorded != null) {
+            ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
+            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
+        }
         if (dryRun) {
+            if (recorded == null && out != null) {
+                OutputDirectory.checkNewRun(out.toAbsolutePath().normalize());
+            }
             printPlan(plan);
             return 0;
         }
         return execute(plan);
+    }
+
+    /**
+     * {@code --resume}: the run's settings become the recorded command's. An option given again must
+     * repeat its recorded value; anything else would mix two settings in one result set.
+     */
+    private void takeRecordedCommand() {
+        if (out == null) {
+            throw new UserException("--resume needs --out DIR, the directory of the run to continue");
+        }
+        Path dir = out.toAbsolutePath().normalize();
+        OutputDirectory.forResume(dir);
+        recorded = ResultsFile.open(dir);
+        ResumeSpec r = ResumeSpec.read(recorded.snapshot());
+        ParseResult given = spec.commandLine().getParseResult();
+        Path file = recorded.path();
+        refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
+        refuseOther(given, file, "--jdk", jdks, r.jdk());
+        refuseOther(given, file, "--profile", profile, r.profile());
+        refuseOther(given, file, "--param", params, r.params());
+        refuseOther(given, file, "--gc", gcs, r.gc());
+        refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
+        refuseOther(given, file, "--variant", variants, r.variants());
+        refuseOther(given, file, "--forks", forks, r.forks());
+        refuseOther(given, file, "--cpus", cpus, r.cpus());
+        workloads = new ArrayList<>(r.workloads());
+        jdks = new ArrayList<>(r.jdkSelectors());
+        profile = r.profile();
+        params = new ArrayList<>(r.params());
+        gcs = new ArrayList<>(r.gc());
+        jvmArgs = new ArrayList<>(r.jvmArgs());
+        variants = new ArrayList<>(r.variants());
+        forks = r.forks();
+        cpus = r.cpus();
+        JsonNode command = recorded.snapshot().path("command");
+        String recordedShard = command.path("shard").asText(null);
+        if (given.hasMatchedOption("--shard")) {
+            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), recordedShard);
+        }
+        shard = recordedShard;
+        external.takeRecorded(command, given, file);
+    }
+
+    /** An option given on this command line (not defaulted) must repeat the recorded value. */
+    private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
+        if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
+            ResumeSpec.refuseOther(file, option, now, recordedValue);
+        }
     }
 
     /** Pinning must be possible here: {@code taskset} present, every CPU asked for online. */
@@ -132,15 +228,11 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static Map<String, String> assignments(List<String> settings) {
-        try {
-            return WorkloadInfo.parseAssignments(settings.toArray(new String[0]));
-        } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage());
-        }
-    }
-
     private void printPlan(List<PlannedTrial> plan) {
+        if (recorded != null) {
+            printResumePlan(plan);
+            return;
+        }
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"trial", "estimate", "JVM flags / note"});
         for (PlannedTrial t : plan) {
@@ -153,20 +245,35 @@ final class RunCommand implements Callable<Integer> {
                 plan.size() - runnable, profile, Text.seconds(Planner.estimatedSeconds(plan)));
     }
 
+    /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
+    private void printResumePlan(List<PlannedTrial> plan) {
+        ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
+        java.util.Map<String, String> statusById = new java.util.HashMap<>();
+        recorded.trials().forEach(t -> statusById.put(t.path("id").asText(), t.path("status").asText()));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"trial", "resume", "estimate"});
+        for (PlannedTrial t : plan) {
+            String status = statusById.get(t.id());
+            boolean runs = resumed.todo().contains(t);
+            rows.add(new String[] {t.id(), status == null ? "run (not recorded)" : runs ? "run again (was " + status + ")"
+                    : "keep (" + status + ")", runs && t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-"});
+        }
+        Tables.print(main.out, rows);
+        main.out.printf("resume %s (profile %s): %d of %d trials kept, %d to run (%d again); estimated duration %s%n",
+                recorded.path().getParent(), profile, resumed.done(), plan.size(), resumed.todo().size(), resumed.rerun(),
+                Text.seconds(Planner.estimatedSeconds(resumed.todo())));
+    }
+
     private int execute(List<PlannedTrial> plan) throws IOException {
         Path dir = (out != null ? out : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
         ResultsFile results;
-        if (resume) {
-            results = ResultsFile.open(dir);
-            if (!results.profile().equals(profile)) {
-                throw new UserException(dir + " holds a '" + results.profile() + "' run; resume it with --profile " + results.profile());
-            }
+        OutputDirectory output;
+        if (recorded != null) {
+            output = OutputDirectory.forResume(dir);
+            results = recorded;
         } else {
-            if (Files.exists(dir.resolve(ResultsFile.NAME))) {
-                throw new UserException(dir.resolve(ResultsFile.NAME) + " exists; add --resume to continue it, or choose another --out");
-            }
-            Files.createDirectories(dir);
+            output = OutputDirectory.forNewRun(dir);
             results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
             results.write();
         }
@@ -202,9 +309,12 @@ final class RunCommand implements Callable<Integer> {
                 }
                 results.add(record);
                 progress.finished(index, t, record.path("status").asText(), record.path("process").path("wallSeconds").asDouble(0));
+                if (!record.path("status").asText().equals("ok") && t.runnable()) {
+                    progress.problem(t, record.path("error").asText(), record.hasNonNull("logs") ? dir.resolve(record.path("logs").asText()) : null);
+                }
             }
         } finally {
-            TrialExecutor.deleteRecursively(dir.resolve("work"));
+            output.removeWork();
             if (interrupted.get()) {
                 main.err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                         + " (continue with --resume)");
@@ -222,14 +332,17 @@ final class RunCommand implements Callable<Integer> {
         ArrayNode trials = results.trials();
         main.out.println();
         SummaryTable.print(main.out, trials);
-        renderReport(dir);
+        renderReport(main, dir, threshold);
         main.out.println("results: " + results.path());
         return exitStatus(trials);
     }
 
-    private void renderReport(Path dir) {
+    /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
+    static void renderReport(Main main, Path dir, double threshold) {
         try {
-            Report.render(dir);
+            // The verdict comes last, where a reader's eyes land when the run ends.
+            main.out.println();
+            main.out.print(Report.verdictText(Report.render(dir, threshold)));
             main.out.println("report: " + dir.resolve("report.html"));
         } catch (IOException | RuntimeException e) {
             main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
@@ -254,8 +367,14 @@ final class RunCommand implements Callable<Integer> {
         c.set("params", TrialExecutor.JSON.valueToTree(params));
         c.set("gc", TrialExecutor.JSON.valueToTree(gcs));
         c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
+        c.set("variants", TrialExecutor.JSON.valueToTree(variants));
+        c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
         c.put("forks", forks);
         c.put("cpus", cpus);
+        if (slice != null) {
+            c.put("shard", slice.label());
+        }
+        external.record(c);
         return c;
     }
 }

@@ -74,6 +74,8 @@ final class ServeCommand implements Callable<Integer> {
         flags.addAll(entry.info().jvmArgs(target.feature()));
         ForkedJvm server = new ForkedJvm(target.java(), flags, entry.classpathFor(resolved), spec, scratch, scratch, "server", null);
         CountDownLatch stopped = new CountDownLatch(1);
+        // Ctrl-C: the JVM exits when this hook returns, without waiting for the main thread's
+        // finally, so the hook removes the scratch directory itself once the server is down
         Thread hook = new Thread(() -> {
             try {
                 Files.writeString(control.resolve(TrialContext.STOP_FILE), "stop\n");
@@ -83,6 +85,7 @@ final class ServeCommand implements Callable<Integer> {
             } catch (IOException | InterruptedException e) {
                 ChildProcess.killAll();
             }
+            TrialExecutor.deleteRecursively(scratch);
         }, "jvmmark-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -108,13 +111,13 @@ final class ServeCommand implements Callable<Integer> {
             main.out.println("jvmmark: server stopped: " + o.status() + (o.error() == null ? "" : " (" + o.error() + ")"));
             return o.ok() ? 0 : 1;
         } finally {
+            TrialExecutor.deleteRecursively(scratch);
             stopped.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
                 // Ctrl-C: the hook is stopping the server
             }
-            TrialExecutor.deleteRecursively(scratch);
         }
     }
 

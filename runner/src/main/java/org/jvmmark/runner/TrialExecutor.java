@@ -48,7 +48,7 @@ final class TrialExecutor {
         }
         Path logDir = outDir.resolve("logs").resolve(safe(trial.id()));
         deleteRecursively(logDir);
-        Path scratch = Files.createTempDirectory(Files.createDirectories(outDir.resolve("work")), "trial-");
+        Path scratch = Files.createTempDirectory(Files.createDirectories(outDir.resolve(OutputDirectory.WORK)), "trial-");
         try {
             TrialSpec spec = new TrialSpec(trial.id(), trial.workload().info().className(), trial.profile(), trial.params(),
                     scratch.resolve("server-work"), scratch.resolve("control"));

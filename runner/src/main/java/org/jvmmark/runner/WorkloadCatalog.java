@@ -122,6 +122,24 @@ public final class WorkloadCatalog {
         return names;
     }
 
+    /**
+     * This catalog plus the user's own workloads ({@link ExternalWorkloads}).
+     *
+     * @throws UserException when one of them has the name of a workload already known
+     */
+    public WorkloadCatalog with(List<CatalogEntry> external) {
+        Map<String, CatalogEntry> all = new LinkedHashMap<>(byName);
+        for (CatalogEntry e : external) {
+            CatalogEntry previous = all.putIfAbsent(e.name(), e);
+            if (previous != null) {
+                throw new UserException("workload '" + e.name() + "' of " + e.classpathDir() + " has the name of "
+                        + (previous.module().equals("external") || previous.module().equals("task") ? previous.classpathDir()
+                        : "a built-in workload") + "; rename it (@Name)");
+            }
+        }
+        return new WorkloadCatalog(all, problems);
+    }
+
     /** All workloads, hidden ones included, in module order. */
     public List<CatalogEntry> all() {
         return List.copyOf(byName.values());

@@ -84,4 +84,21 @@ class CliErrorsTest {
     void shouldRefuseServeForAWorkloadWithoutDriver() {
         assertUsageError(Cli.run("serve", "fault-sleep"), "fault-sleep is not a client/server workload; valid: ");
     }
+
+    @Test
+    void shouldRunOnlyTheVariantThatAParameterNames() {
+        Cli.Result r = Cli.run("run", "chat", "--param", "impl=nio", "--jdk", Cli.HOST_JDK, "--dry-run");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("/nio/fork1"), r.out());
+        assertFalse(r.out().contains("/platform/fork1") || r.out().contains("/virtual/fork1"),
+                "the other variants would run with impl=nio under their own names: " + r.out());
+    }
+
+    @Test
+    void shouldRefuseAnUnknownVariantAndAResumeWithoutItsDirectory() {
+        assertUsageError(Cli.run("run", "chat", "--variant", "carrier", "--jdk", Cli.HOST_JDK, "--dry-run"),
+                "unknown variant 'carrier'; valid: platform, virtual, nio");
+        assertUsageError(Cli.run("run", "--resume"), "--resume needs --out DIR, the directory of the run to continue");
+        assertUsageError(Cli.run("run", "--resume", "--out", tmp.toString()), "no results.json in " + tmp + " to resume");
+    }
 }

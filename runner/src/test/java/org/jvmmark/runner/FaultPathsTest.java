@@ -141,6 +141,6 @@ class FaultPathsTest {
     void shouldPrintASummaryWithEachFailureOnOneLine() {
         assertTrue(run.out().contains("fault-exit/"), run.out());
         assertTrue(run.out().matches("(?s).*fault-hang/\\S+: no result within the 3 s time limit.*"), run.out());
-        assertFalse(Files.exists(out.resolve("work")), "scratch directories are removed");
+        assertFalse(Files.exists(out.resolve(OutputDirectory.WORK)), "scratch directories are removed");
     }
 }

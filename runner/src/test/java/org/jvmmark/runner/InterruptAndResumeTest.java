@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -26,7 +28,7 @@ class InterruptAndResumeTest {
     @Test
     void shouldKeepResultsAndKillTheChildOnSigintThenResume() throws Exception {
         Process runner = new ProcessBuilder(Cli.forkedCommand("run", "fault-requires-future", "fault-no-result", "fault-sleep",
-                "-p", "millis=120000",
+                "-p", "millis=6000",
                 "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString()))
                 .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + "-runner.log").toFile()).start();
         try {
@@ -47,8 +49,7 @@ class InterruptAndResumeTest {
             assertFalse(files.anyMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
         }
 
-        Cli.Result resumed = Cli.run("run", "fault-requires-future", "fault-no-result", "fault-sleep", "-p", "millis=10",
-                "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString(), "--resume");
+        Cli.Result resumed = Cli.run("run", "--out", out.toString(), "--resume");
         assertTrue(resumed.out().contains("1 of 3 trials already recorded; 1 failed or timed out, run again"), resumed.out());
         assertTrue(resumed.out().contains("[1/2] fault-no-result/"), "the failed trial runs again: " + resumed.out());
         assertTrue(resumed.out().contains("[2/2] fault-sleep/"), "the missing trial runs: " + resumed.out());
@@ -67,20 +68,66 @@ class InterruptAndResumeTest {
                 "--out", out.toString()).status());
         Cli.Result r = Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--profile", "quick", "--out", out.toString(), "--resume");
         assertEquals(2, r.status());
-        assertTrue(r.err().contains("holds a 'smoke' run; resume it with --profile smoke"), r.err());
+        assertTrue(r.err().contains("was run with --profile smoke, not quick; --resume reruns the recorded command: drop --profile"),
+                r.err());
 
         Cli.Result otherParams = Cli.run("run", "fault-sleep", "-p", "millis=2", "--jdk", Cli.HOST_JDK, "--profile", "smoke",
                 "--out", out.toString(), "--resume");
         assertEquals(2, otherParams.status(), otherParams.err());
         assertEquals(1, otherParams.errLines().size(), otherParams.err());
-        assertTrue(otherParams.err().matches("(?s)jvmmark: .*results\\.json holds fault-sleep/\\S+/default/fork1 with other parameters"
-                + " \\(millis=1 recorded, 2 now\\); use another --out\\s*"), otherParams.err());
+        assertTrue(otherParams.err().contains("results.json was run with --param millis=1, not millis=2"), otherParams.err());
 
         Cli.Result same = Cli.run("run", "fault-sleep", "-p", "millis=1", "--jdk", Cli.HOST_JDK, "--profile", "smoke",
                 "--out", out.toString(), "--resume");
         assertEquals(0, same.status(), same.err());
         assertTrue(same.out().contains("1 of 1 trials already recorded"), same.out());
         assertFalse(same.out().contains("[1/"), "nothing to run: " + same.out());
+    }
+
+    @Test
+    void shouldRerunTheRecordedCommandAndShowThePlanFirst() throws Exception {
+        Cli.Result first = Cli.run("run", "fault-sleep", "fault-no-result", "-p", "millis=1", "--forks", "2", "--jdk", Cli.HOST_JDK,
+                "--profile", "smoke", "--out", out.toString());
+        assertEquals(ExitStatus.TRIAL_FAILED, first.status(), first.err());
+
+        Cli.Result plan = Cli.run("run", "--out", out.toString(), "--resume", "--dry-run");
+        assertEquals(0, plan.status(), plan.err());
+        assertTrue(plan.out().matches("(?s).*fault-sleep/\\S+/default/fork2\\s+keep \\(ok\\).*"), plan.out());
+        assertTrue(plan.out().matches("(?s).*fault-no-result/\\S+/default/fork2\\s+run again \\(was failed\\).*"), plan.out());
+        assertTrue(plan.out().contains("(profile smoke): 2 of 4 trials kept, 2 to run (2 again)"), plan.out());
+        assertEquals(4, Cli.results(out).path("trials").size(), "a dry run runs nothing");
+
+        Cli.Result resumed = Cli.run("run", "--out", out.toString(), "--resume");
+        assertTrue(resumed.out().contains("[2/2] fault-no-result/"), resumed.out());
+        assertFalse(resumed.out().contains("[3/"), resumed.out());
+        JsonNode done = Cli.results(out);
+        assertEquals(4, done.path("trials").size());
+        assertEquals("smoke", Cli.trial(done, "fault-no-result/").path("profile").asText());
+    }
+
+    @Test
+    void shouldRefuseAnotherCpuListHostOrJdk() throws Exception {
+        assertEquals(0, Cli.run("run", "fault-sleep", "-p", "millis=1", "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--out", out.toString()).status());
+        Cli.Result cpus = Cli.run("run", "--out", out.toString(), "--resume", "--cpus", "0");
+        assertEquals(2, cpus.status());
+        assertTrue(cpus.err().contains("was run with --cpus (none), not 0"), cpus.err());
+
+        Path file = out.resolve("results.json");
+        String original = Files.readString(file);
+        ObjectNode moved = (ObjectNode) new ObjectMapper().readTree(original);
+        ((ObjectNode) moved.path("trials").get(0).path("jdk")).put("home", "/opt/another-jdk");
+        Files.writeString(file, moved.toString());
+        Cli.Result jdk = Cli.run("run", "--out", out.toString(), "--resume");
+        assertEquals(2, jdk.status());
+        assertTrue(jdk.err().contains(" was /opt/another-jdk, is now "), jdk.err());
+
+        ObjectNode elsewhere = (ObjectNode) new ObjectMapper().readTree(original);
+        ((ObjectNode) elsewhere.path("host")).put("hostname", "another-machine");
+        Files.writeString(file, elsewhere.toString());
+        Cli.Result host = Cli.run("run", "--out", out.toString(), "--resume", "--dry-run");
+        assertEquals(2, host.status());
+        assertTrue(host.err().contains("was measured on another machine (hostname another-machine, here "), host.err());
     }
 
     /** Waits until the runner has forked the JVM running fault-sleep (its spec names the workload). */

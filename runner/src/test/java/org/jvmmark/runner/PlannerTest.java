@@ -139,20 +139,7 @@ class PlannerTest {
     }
 
     @Test
-    void shouldMakeOneTrialPerValueOfAListedNumberAndLabelIt() {
-        List<PlannedTrial> plan = planner.plan(List.of(SERVERS), List.of(JDK21), List.of(), List.of(), 1, "quick",
-                Map.of("server", "b", "connections", "100,1000"));
-        assertEquals(List.of("servers/v-21.0.1/b+connections=100/fork1", "servers/v-21.0.1/b+connections=1000/fork1"),
-                plan.stream().map(PlannedTrial::id).toList());
-        assertEquals("1000", plan.get(1).params().get("connections"));
-        UserException e = assertThrows(UserException.class, () -> Planner.checkParams(List.of(SERVERS), "quick", Map.of("connections", "100,x")));
-        assertEquals("servers: bad value '100,x' for connections (expected a whole number)", e.getMessage());
-    }
-
-    @Test
-    void shouldSelectTheVariantsAParamAgreesWithAndRunAloneWhenNoneDoes() {
-        List<PlannedTrial> both = planner.plan(List.of(SERVERS), List.of(JDK21), List.of(), List.of(), 1, "quick", Map.of("server", "a,b"));
-        assertEquals(List.of("a", "b"), both.stream().map(PlannedTrial::workloadVariant).toList());
+    void shouldRunADeclaredChoiceThatNoVariantMakesWithoutAVariant() {
         List<PlannedTrial> own = planner.plan(List.of(SERVERS), List.of(JDK21), List.of(), List.of(), 1, "quick", Map.of("server", "own"));
         assertEquals(List.of("servers/v-21.0.1/default/fork1"), own.stream().map(PlannedTrial::id).toList());
         assertEquals("own", own.get(0).params().get("server"));
@@ -167,5 +154,32 @@ class PlannerTest {
         assertEquals("/w/s/*" + java.io.File.pathSeparator + "/w/s/servers/a/*", a.classpath());
         PlannedTrial b = plan.stream().filter(t -> "b".equals(t.workloadVariant())).findFirst().orElseThrow();
         assertEquals("/w/s/*", b.classpath());
+    }
+
+    @Test
+    void shouldLetAParameterThatAVariantSetsChooseThatVariant() {
+        List<PlannedTrial> plan = planner.plan(List.of(THREADS), List.of(JDK21), List.of(), List.of(), 1, "smoke",
+                Map.of("impl", "virtual"));
+        assertEquals(List.of("threads/v-21.0.1/virtual/fork1"), plan.stream().map(PlannedTrial::id).toList());
+        assertEquals("virtual", plan.get(0).params().get("impl"));
+    }
+
+    @Test
+    void shouldChooseVariantsByName() {
+        List<PlannedTrial> plan = new Planner(new GcProbe(), List.of("platform")).plan(List.of(THREADS, MODERN), List.of(JDK21),
+                List.of(), List.of(), 1, "smoke", Map.of());
+        assertEquals(List.of("threads/v-21.0.1/platform/fork1", "modern/v-21.0.1/default/fork1"),
+                plan.stream().map(PlannedTrial::id).toList());
+    }
+
+    @Test
+    void shouldRefuseChoicesThatLeaveNoVariantOrNameNone() {
+        UserException none = assertThrows(UserException.class, () -> Planner.checkParams(List.of(THREADS), "smoke",
+                Map.of("impl", "platform"), List.of("virtual")));
+        assertEquals("threads: --param impl=platform selects no variant of --variant virtual; its variants set impl to "
+                + "platform (platform), virtual (virtual)", none.getMessage());
+        UserException unknown = assertThrows(UserException.class, () -> Planner.checkParams(List.of(THREADS, MODERN), "smoke",
+                Map.of(), List.of("carrier")));
+        assertEquals("unknown variant 'carrier'; valid: platform, virtual", unknown.getMessage());
     }
 }

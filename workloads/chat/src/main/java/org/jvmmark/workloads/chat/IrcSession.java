@@ -168,6 +168,7 @@ final class IrcSession {
         reply("002", ":Your host is " + server + ", running jvmmark-chat");
         reply("003", ":This server was created for a benchmark");
         reply("004", server + " jvmmark-chat o o");
+        reply("005", "CHANTYPES=#& CHANLIMIT=#&:" + state.config().maxChannels() + " :are supported by this server");
         reply("422", ":MOTD File is missing");
     }
 
@@ -212,6 +213,10 @@ final class IrcSession {
             }
             String key = Names.fold(name);
             if (channels.containsKey(key)) {
+                continue;
+            }
+            if (channels.size() >= state.config().maxChannels()) {
+                reply("405", name + " :You have joined too many channels");
                 continue;
             }
             Channel c = state.join(name, this);

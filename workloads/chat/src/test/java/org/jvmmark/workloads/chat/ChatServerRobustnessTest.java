@@ -11,7 +11,11 @@ import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Clients that misbehave must not take the server down, nor stop it serving everyone else. */
+/**
+ * Clients that misbehave must not take the server down, nor stop it serving everyone else, nor make
+ * it hold without bound what they ask for: lines queued for a client that does not read
+ * ({@code maxQueuedLines}) and channels joined by one connection ({@link ServerConfig#DEFAULT_MAX_CHANNELS}).
+ */
 class ChatServerRobustnessTest {
 
     /** Two fresh users can still talk. */
@@ -107,6 +111,26 @@ class ChatServerRobustnessTest {
             assertStillServing(server, "s");
             assertTrue(sleeper.drainUntilClosed(Duration.ofSeconds(20)), "the server dropped the client that did not read");
             server.stats().ifPresent(s -> assertEquals(1, s.slowClientsDropped()));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"platform", "virtual", "nio"})
+    void shouldRefuseAClientJoiningChannelsWithoutLimit(String impl) throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(impl);
+             RawClient greedy = RawClient.registered(server.port(), "greedy")) {
+            int max = ServerConfig.DEFAULT_MAX_CHANNELS;
+            assertTrue(greedy.expect(" 005 ").contains(" CHANLIMIT=#&:" + max + " "), "the limit is advertised");
+            StringBuilder all = new StringBuilder("JOIN ");
+            for (int i = 0; i < 4 * max; i++) {
+                all.append(i == 0 ? "" : ",").append("#room").append(i);
+            }
+            greedy.send(all.toString());
+            assertTrue(greedy.expect(" 405 ").contains("#room" + max + " :You have joined too many channels"));
+            greedy.expectNothingBeforePong(l -> l.contains(" JOIN #room" + (max + 1)), "a JOIN past the limit");
+            greedy.send("PART #room0", "JOIN #other");
+            greedy.expect(" JOIN #other");
+            assertStillServing(server, "c");
         }
     }
 }

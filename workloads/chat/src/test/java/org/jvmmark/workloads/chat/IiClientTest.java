@@ -1,7 +1,5 @@
 package org.jvmmark.workloads.chat;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +12,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.jvmmark.testkit.OutsideTool;
 
 /**
  * Debian's {@code ii} — an IRC client we did not write, driven through its FIFO files — joins a
@@ -25,10 +24,10 @@ class IiClientTest {
     @ParameterizedTest
     @ValueSource(strings = {"platform", "virtual", "nio"})
     void shouldLetTwoIiClientsTalkInAChannel(String impl, @TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(II), "Debian's ii is not installed (scripts/setup-tests.sh installs it)");
+        Path ii = OutsideTool.require("ii", II);
         try (ServerUnderTest server = ServerUnderTest.start(impl)) {
-            Process alice = ii(server.port(), "alice", dir.resolve("a"));
-            Process bob = ii(server.port(), "bob", dir.resolve("b"));
+            Process alice = ii(ii, server.port(), "alice", dir.resolve("a"));
+            Process bob = ii(ii, server.port(), "bob", dir.resolve("b"));
             try {
                 Path a = dir.resolve("a/127.0.0.1");
                 Path b = dir.resolve("b/127.0.0.1");
@@ -52,9 +51,9 @@ class IiClientTest {
         }
     }
 
-    private static Process ii(int port, String nick, Path dir) throws IOException {
+    private static Process ii(Path ii, int port, String nick, Path dir) throws IOException {
         Files.createDirectories(dir);
-        return new ProcessBuilder(II.toString(), "-s", "127.0.0.1", "-p", Integer.toString(port), "-n", nick, "-i", dir.toString())
+        return new ProcessBuilder(ii.toString(), "-s", "127.0.0.1", "-p", Integer.toString(port), "-n", nick, "-i", dir.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("ii.log").toFile()).start();
     }
 

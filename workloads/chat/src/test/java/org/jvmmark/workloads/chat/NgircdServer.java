@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.TimeUnit;
+import org.jvmmark.testkit.OutsideTool;
 
 /**
  * Debian's ngircd (a C server we did not write) for tests: our own config in a temp directory,
@@ -54,7 +55,8 @@ final class NgircdServer implements Closeable {
                 "Ident = no",
                 "PAM = no",
                 "").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-        Process p = new ProcessBuilder(NGIRCD.toString(), "-n", "-f", conf.toString())
+        Path ngircd = OutsideTool.require("ngircd", NGIRCD);
+        Process p = new ProcessBuilder(ngircd.toString(), "-n", "-f", conf.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("ngircd.log").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {

@@ -2,9 +2,7 @@ package org.jvmmark.workloads.chat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +15,6 @@ class NgircdTest {
 
     @Test
     void shouldDriveTwoHundredUsersThroughNgircd(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(NgircdServer.NGIRCD), "Debian's ngircd is not installed (scripts/setup-tests.sh installs it)");
         try (NgircdServer ngircd = NgircdServer.start(dir)) {
             Map<String, Object> r = Drive.run(ngircd.port(), "rooms=10", "users=20", "count=1");
             assertEquals(200, Drive.metric(r, "messagesSent"));
@@ -28,7 +25,6 @@ class NgircdTest {
 
     @Test
     void shouldCountIdleConnectionsWithoutFootprintOnNgircd(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(NgircdServer.NGIRCD), "Debian's ngircd is not installed (scripts/setup-tests.sh installs it)");
         try (NgircdServer ngircd = NgircdServer.start(dir)) {
             Map<String, Object> r = Drive.run(ngircd.port(), "mode=capacity", "connections=50");
             assertEquals(50, Drive.metric(r, "connections"));

@@ -152,6 +152,8 @@ public final class StartupWorkload implements Workload {
     private static void describeSetup(TrialResult result, StartupVariant variant, List<String> flags,
                                       Map<String, Object> programClassPath, boolean sharedClock) throws IOException {
         result.info("variant", variant.id());
+        // The report reads this key: the trial process only launches the programs; their own RSS is peakRssMiB.
+        result.info("processRssNotRanked", "the launcher's, not the launched programs' (see peakRssMiB)");
         result.info("launchedJvmFlags", flags);
         result.info("programClassPath", programClassPath);
         result.info("method", method(sharedClock));

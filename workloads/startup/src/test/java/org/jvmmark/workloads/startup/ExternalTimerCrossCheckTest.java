@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.testkit.Jdks;
+import org.jvmmark.testkit.OutsideTool;
 
 /**
  * The workload's clocks against tools everyone trusts: {@code hyperfine} for the wall time of
@@ -39,12 +41,13 @@ class ExternalTimerCrossCheckTest {
 
     @Test
     void shouldAgreeWithHyperfineWithinTenPercentOnJavaVersion() throws Exception {
+        Path hyperfine = OutsideTool.require("hyperfine");
         Jdks.Jdk jdk = Jdks.required(17);
         String java = jdk.home.resolve("bin/java").toString();
         List<String> attempts = new ArrayList<>();
         try (Launcher launcher = new Launcher(jdk.home, tmp, 60)) {
             for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-                String disagreement = compareWithHyperfine(java, launcher);
+                String disagreement = compareWithHyperfine(hyperfine, java, launcher);
                 if (disagreement == null) {
                     return;
                 }
@@ -55,7 +58,7 @@ class ExternalTimerCrossCheckTest {
     }
 
     /** Null when the two agree within 10%, else what they said. */
-    private String compareWithHyperfine(String java, Launcher launcher) throws Exception {
+    private String compareWithHyperfine(Path hyperfineBinary, String java, Launcher launcher) throws Exception {
         List<Double> ours = new ArrayList<>();
         List<Path> theirs = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -70,7 +73,7 @@ class ExternalTimerCrossCheckTest {
                 } else {
                     // Parsed after the loop: this JVM compiling a JSON parser would compete with our next launch.
                     Path json = tmp.resolve("hyperfine-" + i + ".json");
-                    run("hyperfine", "-N", "--style", "none", "--runs", "1", "--export-json", json.toString(), java + " -version");
+                    run(hyperfineBinary.toString(), "-N", "--style", "none", "--runs", "1", "--export-json", json.toString(), java + " -version");
                     theirs.add(json);
                 }
             }
@@ -91,6 +94,7 @@ class ExternalTimerCrossCheckTest {
 
     @Test
     void shouldAgreeWithGnuTimeWithinTenPercentOnPeakRss() throws Exception {
+        Path time = OutsideTool.require("time", Path.of("/usr/bin/time"));
         Jdks.Jdk jdk = Jdks.required(17);
         JsonNode r = ForkedTrial.run(jdk.home, tmp, "smoke",
                 ForkedTrial.params("program", "hello", "launches", "5", "idleLaunches", "0"));
@@ -106,7 +110,7 @@ class ExternalTimerCrossCheckTest {
         List<Double> theirs = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             Path out = tmp.resolve("time-" + i);
-            List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "%M", "-o", out.toString()));
+            List<String> timed = new ArrayList<>(List.of(time.toString(), "-f", "%M", "-o", out.toString()));
             timed.addAll(plain);
             run(timed.toArray(new String[0]));
             theirs.add(Double.parseDouble(Files.readString(out).trim()) / 1024.0);

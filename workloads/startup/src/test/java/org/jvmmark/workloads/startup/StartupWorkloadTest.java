@@ -13,6 +13,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.testkit.Jdks;
 
 /** End to end through {@code ForkMain}, on every JDK this machine has. */
 class StartupWorkloadTest {

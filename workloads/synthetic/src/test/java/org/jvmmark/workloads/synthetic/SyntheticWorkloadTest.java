@@ -1,6 +1,7 @@
 package org.jvmmark.workloads.synthetic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,11 +9,16 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.util.List;
 import java.util.Map;
-import org.jvmmark.api.WorkloadInfo;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.testkit.Jdks;
 
 class SyntheticWorkloadTest {
     private static final String HOME = System.getProperty("java.home");
@@ -41,19 +47,21 @@ class SyntheticWorkloadTest {
         }
     }
 
-    @Test
-    void shouldRunTheSmokeProfileOnEveryJdkHere(@TempDir Path dir) throws Exception {
-        for (String home : new String[] {HOME, "/usr/lib/jvm/temurin-25-jdk-amd64"}) {
-            if (!Files.isExecutable(Paths.get(home, "bin", "java"))) {
-                continue;
-            }
-            Path d = Files.createDirectories(dir.resolve(Paths.get(home).getFileName().toString()));
-            JsonNode r = ForkedTrial.run(home, d, "smoke", Map.of("iterations", "5000", "warmup", "1000", "stallEvery", "2000"));
-            assertEquals("ok", r.path("status").asText(), home + ": " + r);
+    /** Every JDK found under /usr/lib/jvm and ~/.cache/jvmmark/jdks that can run child-side code (11+), one test each. */
+    @TestFactory
+    Stream<DynamicTest> shouldRunTheSmokeProfileOnEveryJdkHere(@TempDir Path dir) throws Exception {
+        List<Jdks.Jdk> jdks = Jdks.all().stream().filter(j -> j.feature >= 11).collect(Collectors.toList());
+        assertFalse(jdks.isEmpty(), "no JDK 11+ under /usr/lib/jvm or ~/.cache/jvmmark/jdks");
+        return jdks.stream().map(jdk -> DynamicTest.dynamicTest("JDK " + jdk, () -> {
+            Path d = Files.createDirectories(dir.resolve(jdk.home.getFileName().toString()));
+            JsonNode r = ForkedTrial.run(jdk.home.toString(), d, "smoke",
+                    Map.of("iterations", "5000", "warmup", "1000", "stallEvery", "2000"));
+            assertEquals("ok", r.path("status").asText(), jdk + ": " + r);
+            assertEquals(jdk.feature, r.path("jvm").path("feature").asInt(), "ran on " + jdk + ": " + r.path("jvm"));
             assertEquals(10_000, r.path("latency").path("endToEnd").path("count").asLong());
             assertEquals(2, r.path("latency").path("endToEnd").path("runs").size());
             assertTrue(r.path("latency").path("endToEnd").path("histogram").asText().length() > 10);
-        }
+        }));
     }
 
     @Test

@@ -51,7 +51,7 @@ import org.jvmmark.api.Workload;
         summary = "driver: max (closed loop, as wrk), rate (open model at a fixed rate, as wrk2), hold (only the hold phase), sweep (rising rates up to the SLA)")
 @Parameter(name = "handler", defaultValue = "hello", choices = {"hello", "sleep"}, summary = "driver: the handler max/rate/sweep drive")
 @Parameter(name = "connections", defaultValue = "100", type = ParamType.INTEGER,
-        summary = "driver: keep-alive connections (a list such as 100,1000 gives one trial each)")
+        summary = "driver: keep-alive connections (a list such as 100,1000 sweeps: one set of trials each)")
 @Parameter(name = "rate", defaultValue = "0", type = ParamType.INTEGER, summary = "driver, rate mode: requests/s over all connections")
 @Parameter(name = "seconds", defaultValue = "10", type = ParamType.INTEGER, summary = "driver: measured seconds (per step in sweep)")
 @Parameter(name = "warmupSeconds", defaultValue = "3", type = ParamType.INTEGER, summary = "driver: unmeasured seconds before")

@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.startup;
+package org.jvmmark.testkit;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,14 +12,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** The JDKs on this machine the end-to-end tests run on: /usr/lib/jvm and jvmmark's own cache. Immutable. */
-final class Jdks {
+/**
+ * The JDKs on this machine the end-to-end tests run on: every home under {@code /usr/lib/jvm} and
+ * jvmmark's own cache {@code ~/.cache/jvmmark/jdks} (where {@code scripts/install-jdks.sh} puts
+ * Temurin 11 and 21). Stateless and thread-safe.
+ */
+public final class Jdks {
     private static final Pattern VERSION = Pattern.compile("JAVA_VERSION=\"(\\d+)");
 
     /** One JDK: its home and feature version. */
-    static final class Jdk {
-        final Path home;
-        final int feature;
+    public static final class Jdk {
+        public final Path home;
+        public final int feature;
 
         Jdk(Path home, int feature) {
             this.home = home;
@@ -35,7 +39,8 @@ final class Jdks {
     private Jdks() {
     }
 
-    static List<Jdk> all() throws IOException {
+    /** Every JDK found, each home once (symbolic links resolved), in path order. */
+    public static List<Jdk> all() throws IOException {
         Set<Path> homes = new LinkedHashSet<>();
         for (Path root : List.of(Paths.get("/usr/lib/jvm"), Paths.get(System.getProperty("user.home"), ".cache/jvmmark/jdks"))) {
             if (!Files.isDirectory(root)) {
@@ -61,7 +66,7 @@ final class Jdks {
     }
 
     /** The first JDK of {@code feature}; the tests that need it fail with this line when it is missing. */
-    static Jdk required(int feature) throws IOException {
+    public static Jdk required(int feature) throws IOException {
         Jdk jdk = feature(feature);
         if (jdk == null) {
             throw new AssertionError("this test needs a JDK " + feature + " under /usr/lib/jvm or ~/.cache/jvmmark/jdks; found " + all());
@@ -70,7 +75,7 @@ final class Jdks {
     }
 
     /** The first JDK of {@code feature}, or null. */
-    static Jdk feature(int feature) throws IOException {
+    public static Jdk feature(int feature) throws IOException {
         return all().stream().filter(j -> j.feature == feature).findFirst().orElse(null);
     }
 }

@@ -1,0 +1,68 @@
+package org.jvmmark.report;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jvmmark.api.PercentileTrust;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
+
+/**
+ * Applies {@link PercentileTrust} — the rule the harness warns by — to a latency column: a
+ * percentile is trusted in a workload's table only when every fork behind it had the samples it
+ * needs and the CPUs its spinning threads need. The CPUs are those each trial obtained (the
+ * harness records its affinity mask and the threads it pinned), never the runner's machine.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ColumnTrust {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ColumnTrust() {
+    }
+
+    /** Why this percentile of this probe is not trusted for these rows, or null when it is. */
+    static String distrust(List<Row> rows, String probe, String key) {
+        double percentile = Percentiles.value(key);
+        return rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> distrust(t, probe, percentile))
+                .filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private static String distrust(Trial t, String probe, double percentile) {
+        Probe p = t.latency().get(probe);
+        if (p == null) {
+            return null;
+        }
+        int[] cpus = cpus(t);
+        return PercentileTrust.distrust(percentile, p.count() > 0 ? p.count() : -1, cpus[0], cpus[1]);
+    }
+
+    /**
+     * The CPUs a trial obtained and the threads its harness kept spinning, from the harness's record
+     * ({@code info.harness.cpus}: {@code available}, then one entry per pinned thread); {@code {0, 0}}
+     * when not recorded.
+     */
+    static int[] cpus(Trial t) {
+        String harness = t.info().get("harness");
+        if (harness == null || harness.isEmpty()) {
+            return new int[] {0, 0};
+        }
+        try {
+            JsonNode cpus = JSON.readTree(harness).path("cpus");
+            int available = cpus.path("available").asInt(0);
+            int threads = 0;
+            for (Iterator<String> it = cpus.fieldNames(); it.hasNext(); ) {
+                String name = it.next();
+                if (cpus.get(name).isObject()) {
+                    threads++;
+                }
+            }
+            return new int[] {available, threads};
+        } catch (java.io.IOException e) {
+            return new int[] {0, 0};
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package org.jvmmark.report;
+
+import org.jvmmark.results.ResultsReader;
+
+/**
+ * How a difference is said in every rendering: "12 % slower", "8 % lower", "5 % more memory" — a
+ * word for the direction, never a bare sign, since "+16 %" on a throughput is a loss and on a
+ * latency a loss too. Stateless and thread-safe.
+ */
+final class Words {
+    private Words() {
+    }
+
+    /** The words for "more" and "less" of a column's figure: times are slower/faster, rates faster/slower, sizes more/less memory. */
+    static String[] moreLess(Column c) {
+        if (isTime(c.unit())) {
+            return new String[] {"slower", "faster"};
+        }
+        if (c.unit().endsWith("/s")) {
+            // A rate is a speed: more of it is faster.
+            return new String[] {"faster", "slower"};
+        }
+        if (ResultsReader.isBytes(c.unit())) {
+            return new String[] {"more memory", "less memory"};
+        }
+        return new String[] {"higher", "lower"};
+    }
+
+    /**
+     * A cell that is worse than its column's best by {@code fractionWorse} (positive is worse, as
+     * {@link Cell#delta()}): "12 % slower", "8.3 % lower"; "" when there is no finite difference.
+     */
+    static String worse(Column c, double fractionWorse) {
+        if (Double.isNaN(fractionWorse) || Double.isInfinite(fractionWorse)) {
+            return "";
+        }
+        if (Math.abs(fractionWorse) < 0.0005) {
+            return "same";
+        }
+        // Back from "worse by" to the raw direction of the value: for higher-is-better, worse means lower.
+        boolean valueHigher = c.higherIsBetter() ? fractionWorse < 0 : fractionWorse > 0;
+        String[] words = moreLess(c);
+        return Format.percent(Math.abs(fractionWorse)) + " " + (valueHigher ? words[0] : words[1]);
+    }
+
+    /** An effect with its interval in the column's words: "12 % slower (95 % CI 8–16 %)". */
+    static String effect(Column c, Effect e) {
+        String[] words = moreLess(c);
+        return e.words(words[0], words[1]);
+    }
+
+    /** What the figure is, for a verdict line: "p50 latency", "p50 latency of append", "score (msg/s)". */
+    static String figure(Column c) {
+        return switch (c.kind()) {
+            case LATENCY, UNCORRECTED -> c.title() + " latency" + ("endToEnd".equals(c.probe()) ? "" : " of " + c.probe());
+            case RATE -> "achieved rate of " + c.probe();
+            case METRIC -> c.title() + (c.unit().isEmpty() ? "" : " (" + c.unit() + ")");
+        };
+    }
+
+    /** A time, or a time per something (ms/GiB, ns/op): more of it is slower. */
+    static boolean isTime(String unit) {
+        int slash = unit.indexOf('/');
+        return switch (slash > 0 ? unit.substring(0, slash) : unit) {
+            case "ns", "us", "µs", "ms", "s" -> true;
+            default -> false;
+        };
+    }
+}

@@ -1,0 +1,62 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import org.jvmmark.results.ResultsReader;
+import org.junit.jupiter.api.Test;
+
+class ChartSpecsTest {
+    private final ReportModel model = ModelBuilder.build(ResultsReader.readDir(Golden.fixture("showcase")));
+
+    ChartSpecsTest() throws IOException {
+    }
+
+    private Section section(String workload) {
+        return model.sections().stream().filter(s -> s.workload().equals(workload)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void shouldDrawNoChartForFactsOrChecks() {
+        ChartSpecs specs = new ChartSpecs(new JvmStyles());
+        model.sections().forEach(specs::add);
+        List<String> titles = specs.charts().stream().map(c -> (String) c.get("title")).toList();
+        assertTrue(titles.stream().noneMatch(t -> t.contains("serverPeakThreads") || t.contains("requestsSent")
+                || t.contains("bytesWritten") || t.contains("achievedRate")), titles.toString());
+    }
+
+    @Test
+    void shouldDrawScoresAgainstTheSweptParameterOneLinePerJvmVariant() {
+        assertEquals("connections", ChartSpecs.sweptParam(section("http")));
+        ChartSpecs specs = new ChartSpecs(new JvmStyles());
+        ChartSpecs.SectionCharts charts = specs.add(section("http"));
+        Map<String, Object> first = specs.charts().stream().filter(c -> c.get("id").equals(charts.ids().get(0))).findFirst().orElseThrow();
+        assertEquals("lines", first.get("type"));
+        assertEquals(List.of("OpenJDK (Debian) 17.0.17 · G1 · platform", "Temurin 25.0.1 · G1 · platform", "Temurin 25.0.1 · G1 · virtual"),
+                ((List<?>) first.get("lines")).stream().map(l -> ((Map<?, ?>) l).get("label")).toList());
+    }
+
+    @Test
+    void shouldDrawASeriesFirstWithItsMarkers() {
+        ChartSpecs specs = new ChartSpecs(new JvmStyles());
+        ChartSpecs.SectionCharts charts = specs.add(section("queue-large"));
+        Map<String, Object> first = specs.charts().stream().filter(c -> c.get("id").equals(charts.ids().get(0))).findFirst().orElseThrow();
+        assertTrue(((String) first.get("title")).startsWith("queue-large — writeMsPerGiB (lower is better) against written (GiB)"));
+        assertEquals(List.of(Map.of("at", 4.0, "label", "memory limit 4 GiB")), first.get("markers"));
+    }
+
+    @Test
+    void shouldKeepOneStylePerJvmAcrossWorkloads() {
+        JvmStyles styles = new JvmStyles();
+        ChartSpecs specs = new ChartSpecs(styles);
+        ChartSpecs.SectionCharts a = specs.add(section("queue-latency"));
+        ChartSpecs.SectionCharts b = specs.add(section("chat"));
+        assertEquals(a.legend().get("Temurin 25.0.1 · G1").colour(), b.legend().get("Temurin 25.0.1 · G1 · virtual").colour());
+        assertEquals(a.legend().get("Temurin 25.0.1 · G1").marker(), b.legend().get("Temurin 25.0.1 · G1 · platform").marker());
+        assertTrue(!a.legend().get("OpenJDK (Debian) 17.0.17 · G1").colour().equals(a.legend().get("Temurin 25.0.1 · G1").colour()));
+    }
+}

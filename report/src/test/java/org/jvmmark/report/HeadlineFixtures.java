@@ -1,0 +1,65 @@
+package org.jvmmark.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Verdicts for the baseline fixture, written by hand as the verdict code would hand them over, so
+ * the renderers can be tested on every outcome without computing any statistics: queue-latency and
+ * chat have a winner, synthetic no difference, startup too few forks, http one family unstable and
+ * one with a single row, queue-large not trusted. The effects are fixed values, not measured ones.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class HeadlineFixtures {
+    private HeadlineFixtures() {
+    }
+
+    static ReportModel withHeadlines(ReportModel model) {
+        List<Section> sections = new ArrayList<>();
+        for (Section s : model.sections()) {
+            sections.add(new Section(s.workload(), s.params(), s.commonFlags(), s.rows(), s.tables(), s.warnings(), headlines(s)));
+        }
+        return new ReportModel(model.results(), model.noise(), sections, model.threshold());
+    }
+
+    private static List<Headline> headlines(Section s) {
+        List<String> notRun = VerdictTable.notRun(s.rows());
+        return switch (s.workload()) {
+            case "synthetic" -> List.of(new Headline("synthetic", "", column(s, "endToEnd/50"), Headline.Outcome.NO_DIFFERENCE,
+                    row(s, "Temurin 25.0.1 · G1"), row(s, "OpenJDK (Debian) 17.0.17 · G1"), new Effect(1.027, 0.991, 1.064, 0.95, false),
+                    "No difference beyond noise: OpenJDK (Debian) 17.0.17 · G1 is 2.7 % slower (95 % CI -0.9–6.4 %), 1 fork each",
+                    notRun));
+            case "queue-latency" -> List.of(new Headline("queue-latency", "", column(s, "endToEnd/50"), Headline.Outcome.WINNER,
+                    row(s, "Temurin 25.0.1 · G1"), row(s, "OpenJDK (Debian) 17.0.17 · G1"), new Effect(1.113, 1.06, 1.17, 0.95, false),
+                    "Temurin 25.0.1 · G1 wins: OpenJDK (Debian) 17.0.17 · G1 is 11 % slower (95 % CI 6.0–17 %), 2 forks each",
+                    notRun));
+            case "startup" -> List.of(new Headline("startup", "", column(s, "metric/startupMillis"), Headline.Outcome.TOO_FEW_FORKS,
+                    null, null, null, "1 fork each: 3 forks a side would tell (--forks 3)", notRun));
+            case "chat" -> List.of(new Headline("chat", "", column(s, "metric/score"), Headline.Outcome.WINNER,
+                    row(s, "Temurin 25.0.1 · G1 · virtual"), row(s, "Temurin 25.0.1 · G1 · platform"),
+                    new Effect(0.933, 0.90, 0.96, 0.95, true),
+                    "Temurin 25.0.1 · G1 · virtual wins: Temurin 25.0.1 · G1 · platform is 6.7 % lower (95 % CI 4.0–10 %), 5 runs each",
+                    notRun));
+            case "http" -> List.of(
+                    new Headline("http", "platform", column(s, "metric/requestsPerSecond"), Headline.Outcome.UNSTABLE, null, null, null,
+                            "Forks disagree (two clusters 9 % apart): shown, not ranked", List.of()),
+                    new Headline("http", "virtual", column(s, "metric/requestsPerSecond"), Headline.Outcome.ONE_ROW,
+                            null, null, null, "Only Temurin 25.0.1 ran virtual threads: nothing to compare", notRun));
+            case "queue-large" -> List.of(new Headline("queue-large", "", column(s, "metric/writeMsPerGiB"),
+                    Headline.Outcome.NOT_TRUSTED, null, null, null, "1 burst per GiB on 2 CPUs: not trusted here", notRun));
+            default -> List.of();
+        };
+    }
+
+    private static Column column(Section s, String id) {
+        return s.tables().stream().flatMap(t -> t.columns().stream()).filter(c -> c.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no column " + id + " in " + s.workload()));
+    }
+
+    private static Row row(Section s, String label) {
+        return s.rows().stream().filter(r -> r.label().equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no row " + label + " in " + s.workload() + ": "
+                        + s.rows().stream().map(Row::label).toList()));
+    }
+}

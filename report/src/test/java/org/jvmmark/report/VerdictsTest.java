@@ -1,0 +1,179 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.jvmmark.report.FixtureGenerator.Truth;
+import static org.jvmmark.report.FixtureGenerator.around;
+import static org.jvmmark.report.FixtureGenerator.drawn;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.results.ResultsReader;
+
+/**
+ * The verdicts against fixtures with known truth: every fork drawn around a set level. Each case is
+ * one that the per-run Welch test this replaced got wrong.
+ */
+class VerdictsTest {
+    private static final double TIGHT = 0.001;
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+    private String printed() {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private ReportModel model(long seed, Truth... rows) throws IOException {
+        Path dir = FixtureGenerator.writeTruth(tmp.resolve("m" + seed + "-" + rows.length), seed, 0.02, rows);
+        return ModelBuilder.build(ResultsReader.readDir(dir));
+    }
+
+    private static Section section(ReportModel m, String workload) {
+        return m.sections().stream().filter(s -> s.workload().equals(workload)).findFirst().orElseThrow();
+    }
+
+    /** The endToEnd p50 cell of a row, by JDK feature. */
+    private static Cell p50(Section s, int feature) {
+        Table t = s.tables().get(0);
+        int c = t.columns().indexOf(t.columns().stream().filter(col -> col.key().equals("50")).findFirst().orElseThrow());
+        for (int r = 0; r < t.rows().size(); r++) {
+            if (t.rows().get(r).jvm().feature() == feature) {
+                return t.cell(r, c);
+            }
+        }
+        throw new AssertionError("no row for JDK " + feature);
+    }
+
+    private int compare(long seed, double runSpread, Truth a, Truth b) throws IOException {
+        Path da = FixtureGenerator.writeTruth(tmp.resolve("a" + seed), seed, runSpread, a);
+        Path db = FixtureGenerator.writeTruth(tmp.resolve("b" + seed), seed + 1, runSpread, b);
+        return Compare.compare(da, db, 0.05, null, out);
+    }
+
+    @Test
+    void shouldGiveNoVerdictOnOneForkASideAtTwoLevelsWithTightRuns() throws IOException {
+        // This VM's two levels: one JVM launch at 500 ns, another at 1000 ns, each with runs agreeing to 0.1 %.
+        assertEquals(0, compare(1, TIGHT, new Truth("synthetic", 25, 500), new Truth("synthetic", 25, 1000)), printed());
+        assertTrue(printed().contains("no verdict: too few forks (1 fork on a side, 3 a side needed (--forks 3))"), printed());
+
+        Path dir = FixtureGenerator.writeTruth(tmp.resolve("report"), 2, TIGHT, new Truth("synthetic", 17, 1000),
+                new Truth("synthetic", 25, 500));
+        Section s = section(ModelBuilder.build(ResultsReader.readDir(dir)), "synthetic");
+        assertEquals(Cell.Mark.TOO_FEW_FORKS, p50(s, 17).mark());
+        assertEquals(Headline.Outcome.TOO_FEW_FORKS, s.headlines().get(0).outcome());
+        assertTrue(s.headlines().get(0).words().contains("1 fork on a side, 3 a side needed (--forks 3)"), s.headlines().get(0).words());
+    }
+
+    @Test
+    void shouldCallFiveForksAt500Against1000ARegression() throws IOException {
+        int exit = compare(3, 0.02, new Truth("synthetic", 25, around(3, 5, 500, 0.03)),
+                new Truth("synthetic", 25, around(4, 5, 1000, 0.03)));
+        assertEquals(1, exit, printed());
+        assertTrue(printed().startsWith("REGRESSED: "), printed());
+        assertTrue(printed().contains("synthetic · Temurin 25.0.1 · G1 · endToEnd p50: "), printed());
+
+        Section s = section(model(5, new Truth("synthetic", 17, around(5, 5, 1000, 0.03)),
+                new Truth("synthetic", 25, around(6, 5, 500, 0.03))), "synthetic");
+        assertEquals(Cell.Mark.SIGNIFICANT, p50(s, 17).mark());
+        assertEquals(Cell.Mark.BEST, p50(s, 25).mark());
+        Headline h = s.headlines().get(0);
+        assertEquals(Headline.Outcome.WINNER, h.outcome(), h.words());
+        assertEquals(25, h.winner().jvm().feature());
+        assertTrue(h.effect().low() > 1.8 && h.effect().high() < 2.2, "about 2× slower: " + h.effect());
+        assertTrue(h.words().matches(".*Temurin 25\\.0\\.1 · G1 wins on endToEnd p50: OpenJDK \\(Debian\\) 17\\.0\\.17 · G1 is "
+                + "\\d+ % slower \\(95 % CI \\d+–\\d+ %\\), 5 forks each\\."), h.words());
+    }
+
+    @Test
+    void shouldGiveNoVerdictWhenBothSidesComeFromTheSameTwoLevelDistribution() throws IOException {
+        for (long seed = 10; seed < 15; seed++) {
+            bytes.reset();
+            int exit = compare(seed, 0.02, new Truth("synthetic", 25, drawn(seed, 5, 500, 1000)),
+                    new Truth("synthetic", 25, drawn(seed + 100, 5, 500, 1000)));
+            assertEquals(0, exit, printed());
+            assertTrue(printed().startsWith("No regression: 0 regressed, 0 improved"), printed());
+        }
+    }
+
+    @Test
+    void shouldNotCallOnePercentOnTightForks() throws IOException {
+        int exit = compare(20, TIGHT, new Truth("synthetic", 25, around(20, 5, 500, 0.001)),
+                new Truth("synthetic", 25, around(21, 5, 505, 0.001)));
+        assertEquals(0, exit, printed());
+        assertTrue(printed().lines().anyMatch(l -> l.contains("endToEnd p50") && l.contains("within the 5 % threshold")), printed());
+    }
+
+    @Test
+    void shouldMarkOneWildRowUnstableWhileTheOthersKeepTheirVerdicts() throws IOException {
+        Truth fast = new Truth("synthetic", 17, around(30, 5, 500, 0.02));
+        Truth slow = new Truth("synthetic", 21, around(31, 5, 1000, 0.02));
+        Truth wild = new Truth("synthetic", 25, 480, 1000, 510, 50_000, 700);
+        Section s = section(model(30, fast, slow, wild), "synthetic");
+        Cell w = p50(s, 25);
+        assertEquals(Cell.Mark.UNSTABLE, w.mark());
+        assertTrue(w.why().startsWith("forks on two levels"), w.why());
+        assertEquals(5, w.figure().forks().length, "the per-fork values are shown");
+        assertEquals(Cell.Mark.BEST, p50(s, 17).mark());
+        assertEquals(Cell.Mark.SIGNIFICANT, p50(s, 21).mark());
+        assertEquals(Headline.Outcome.WINNER, s.headlines().get(0).outcome(), s.headlines().get(0).words());
+        assertTrue(s.headlines().get(0).words().contains("Unstable, not ranked: Temurin 25.0.1 · G1"), s.headlines().get(0).words());
+    }
+
+    @Test
+    void shouldLeaveAStableWorkloadsVerdictUnaffectedByANoisyOne() throws IOException {
+        Truth fast = new Truth("synthetic", 17, around(40, 5, 500, 0.02));
+        Truth slow = new Truth("synthetic", 25, around(41, 5, 600, 0.02));
+        Section alone = section(model(40, fast, slow), "synthetic");
+        Section withNoise = section(model(40, fast, slow, new Truth("queue-latency", 17, drawn(42, 5, 400, 900, 120_000)),
+                new Truth("queue-latency", 25, drawn(43, 5, 400, 900, 120_000))), "synthetic");
+        assertEquals(alone.headlines().get(0).words(), withNoise.headlines().get(0).words());
+        assertEquals(Headline.Outcome.WINNER, withNoise.headlines().get(0).outcome());
+        assertEquals(p50(alone, 25).mark(), p50(withNoise, 25).mark());
+        assertTrue(withNoise.tables().get(0).columns().get(0).trusted());
+    }
+
+    @Test
+    void shouldCallNoRegressionInAnAaComparison() throws IOException {
+        // The same command twice: the same truth, drawn with different seeds (forks vary by 3 % as on this machine).
+        for (long seed = 50; seed < 60; seed++) {
+            bytes.reset();
+            Path a = FixtureGenerator.writeTruth(tmp.resolve("aa" + seed), seed, 0.02,
+                    new Truth("synthetic", 17, around(seed, 3, 500, 0.03)), new Truth("synthetic", 25, around(seed + 7, 3, 450, 0.03)));
+            Path b = FixtureGenerator.writeTruth(tmp.resolve("bb" + seed), seed + 1000, 0.02,
+                    new Truth("synthetic", 17, around(seed + 500, 3, 500, 0.03)),
+                    new Truth("synthetic", 25, around(seed + 507, 3, 450, 0.03)));
+            assertEquals(0, Compare.compare(a, b, 0.05, null, out), printed());
+            assertFalse(printed().contains("regressed ("), printed());
+        }
+    }
+
+    @Test
+    void shouldCorrectAllComparisonsOfOneTableTogether() {
+        double[] adjusted = ForkTest.holm(new double[] {0.01, 0.04, Double.NaN, 0.03});
+        assertEquals(0.03, adjusted[0], 1e-12);
+        assertEquals(0.06, adjusted[1], 1e-12);
+        assertTrue(Double.isNaN(adjusted[2]));
+        assertEquals(0.06, adjusted[3], 1e-12);
+    }
+
+    @Test
+    void shouldStateTheEffectAsARatioWithItsInterval() {
+        ForkTest.Result r = ForkTest.test(new double[] {1100, 1120, 1080, 1110}, new double[] {1000, 1010, 990, 1005}, false);
+        assertTrue(r.effect().ratio() > 1.09 && r.effect().ratio() < 1.11, r.toString());
+        assertTrue(r.effect().low() > 1.05 && r.effect().high() < 1.15, r.toString());
+        assertTrue(r.pValue() < 0.001, r.toString());
+        assertEquals(List.of(4, 4), List.of(r.forksCandidate(), r.forksReference()));
+    }
+}

@@ -1,0 +1,36 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class WordsTest {
+    private static Column metric(String unit, boolean higherIsBetter) {
+        return new Column(Column.Kind.METRIC, null, "m", "m", unit, higherIsBetter, true, true);
+    }
+
+    @Test
+    void shouldSayATimeThatIsWorseIsSlower() {
+        Column p50 = new Column(Column.Kind.LATENCY, "endToEnd", "50", "p50", "ns", false, true, true);
+        assertEquals("12 % slower", Words.worse(p50, 0.12));
+        assertEquals("12 % slower", Words.worse(metric("ms/GiB", false), 0.12));
+    }
+
+    @Test
+    void shouldSayARateThatIsWorseIsSlowerAndABetterOneFaster() {
+        Column rate = metric("msg/s", true);
+        assertEquals("8.3 % slower", Words.worse(rate, 0.083));
+        assertEquals("8.0 % faster (95 % CI 3.0–12 %)", Words.effect(rate, new Effect(1.08, 1.03, 1.12, 0.95, true)));
+    }
+
+    @Test
+    void shouldSayASizeThatIsWorseIsMoreMemory() {
+        assertEquals("4.4 % more memory", Words.worse(metric("bytes", false), 0.044));
+        assertEquals("10 % lower", Words.worse(metric("ops", true), 0.1));
+    }
+
+    @Test
+    void shouldSayNothingForAnUnknownDifference() {
+        assertEquals("", Words.worse(metric("ops", true), Double.NaN));
+    }
+}
