@@ -44,10 +44,12 @@ public final class ProbeOverheadBenchmark {
             floor(floorHistogram, n);
             probe(single, n);
             probe(concurrent, n);
+            endToEnd(harness, n);
         }
         double[] f = new double[rounds];
         double[] s = new double[rounds];
         double[] c = new double[rounds];
+        double[] e = new double[rounds];
         double[] fw = new double[rounds];
         double[] sw = new double[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -64,6 +66,7 @@ public final class ProbeOverheadBenchmark {
                 fw[r] = lastWall;
             }
             c[r] = probe(concurrent, n);
+            e[r] = endToEnd(harness, n);
         }
         double floor = median(f);
         double probe = median(s);
@@ -72,6 +75,7 @@ public final class ProbeOverheadBenchmark {
         print("floor: nanoTime + Histogram.recordValue", f);
         print("Harness.addProbe (single writer)", s);
         print("Harness.addConcurrentProbe", c);
+        print("Harness.recordEndToEnd (2 histograms, worst)", e);
         System.out.printf(Locale.ROOT, "wall clock: floor %.2f, single-writer probe %.2f ns/sample (ratio %.3f)%n",
                 median(fw), median(sw), median(sw) / median(fw));
         double ratio = probe / floor;
@@ -97,6 +101,24 @@ public final class ProbeOverheadBenchmark {
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
             p.sampleNanos(System.nanoTime() - start);
+        }
+        lastWall = (System.nanoTime() - start) / (double) n;
+        return (THREADS.getCurrentThreadCpuTime() - cpu) / (double) n;
+    }
+
+    /**
+     * The end-to-end path a task calls once per iteration: the corrected and the uncorrected histogram,
+     * the lag lookup, and the bounded record of the worst samples. Consecutive loop times as latencies:
+     * small and jittery, as real ones mostly are, so the worst-samples check is almost always false.
+     */
+    private static double endToEnd(Harness h, int n) {
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        long start = System.nanoTime();
+        long previous = start;
+        for (int i = 0; i < n; i++) {
+            long now = System.nanoTime();
+            h.recordEndToEnd(previous, now);
+            previous = now;
         }
         lastWall = (System.nanoTime() - start) / (double) n;
         return (THREADS.getCurrentThreadCpuTime() - cpu) / (double) n;

@@ -26,6 +26,8 @@ final class EndToEndRecorder {
     private long unmatched;
     private Histogram corrected = Histograms.create();
     private Histogram uncorrected = Histograms.create();
+    private WorstSamples worst = new WorstSamples();
+    private WorstSamples takenWorst = worst;
 
     EndToEndRecorder(NanoClock clock, long iterationsPerPhase) {
         this.clock = clock;
@@ -51,6 +53,7 @@ final class EndToEndRecorder {
         long latency = Math.max(0, endNanos - startNanos);
         corrected.recordValue(latency);
         uncorrected.recordValue(Math.max(0, latency - lagOf(startNanos)));
+        worst.offer(startNanos, latency);
         samples.lazySet(samples.get() + 1);
     }
 
@@ -85,6 +88,13 @@ final class EndToEndRecorder {
         Histogram[] taken = {corrected, uncorrected};
         corrected = Histograms.create();
         uncorrected = Histograms.create();
+        takenWorst = worst;
+        worst = new WorstSamples();
         return taken;
+    }
+
+    /** The worst samples of the phase the last {@link #takePhase()} ended. */
+    WorstSamples takenWorst() {
+        return takenWorst;
     }
 }

@@ -46,6 +46,9 @@ final class LatencyBlock {
             if (result.jitter() != null) {
                 m.put("jitter", jitter(result));
             }
+            if (result.worst() != null) {
+                m.put("worst", result.worst().toMap());
+            }
         }
         m.put("histogram", Histograms.encode(probe.histogram()));
         return m;

@@ -24,6 +24,7 @@ public final class LatencyResult {
     private final long unmatchedSamples;
     private final long warmupNanos;
     private final StartLag warmupLag;
+    private final WorstSamples.Record worst;
 
     LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
                   String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos) {
@@ -32,6 +33,13 @@ public final class LatencyResult {
 
     LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
                   String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos, StartLag warmupLag) {
+        this(options, probes, jitter, cpus, processCpus, availableProcessors, unmatchedSamples, warmupNanos, warmupLag, null);
+    }
+
+    /** @param worst the end-to-end probe's worst samples, or {@code null} when not kept */
+    LatencyResult(HarnessOptions options, List<ProbeResult> probes, ProbeResult jitter, Map<String, CpuAffinity.Pinning> cpus,
+                  String processCpus, int availableProcessors, long unmatchedSamples, long warmupNanos, StartLag warmupLag,
+                  WorstSamples.Record worst) {
         this.warmupLag = warmupLag;
         this.options = options;
         this.probes = Collections.unmodifiableList(new ArrayList<>(probes));
@@ -41,6 +49,12 @@ public final class LatencyResult {
         this.availableProcessors = availableProcessors;
         this.unmatchedSamples = unmatchedSamples;
         this.warmupNanos = warmupNanos;
+        this.worst = worst;
+    }
+
+    /** The end-to-end probe's worst samples with their due times, or {@code null} when not kept. */
+    WorstSamples.Record worst() {
+        return worst;
     }
 
     public HarnessOptions options() {

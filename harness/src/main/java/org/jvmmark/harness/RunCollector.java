@@ -20,6 +20,8 @@ final class RunCollector {
     private final Map<String, List<RunResult>> probeRuns = new LinkedHashMap<>();
     private final List<RunResult> jitterRuns = new ArrayList<>();
     private final List<List<Map<String, Long>>> windows = new ArrayList<>();
+    private final List<WorstSamples.Sample> worst = new ArrayList<>();
+    private final List<long[]> runWindows = new ArrayList<>();
     private HlogOutput hlog;
     long warmupNanos;
     /** The warm-up phase's timing, or null when there was none. */
@@ -52,6 +54,8 @@ final class RunCollector {
         long duration = t.endNanos - t.startNanos;
         windows.add(List.of(gcStart, gcEnd));
         Histogram[] e2e = endToEnd.takePhase();
+        worst.addAll(endToEnd.takenWorst().samples(run));
+        runWindows.add(new long[] {t.startNanos, t.endNanos});
         endToEndRuns.add(new RunResult(run, e2e[0], e2e[1], target, achieved, behind, duration, List.of()).withStartLag(lag));
         Map<String, Histogram> tagged = new LinkedHashMap<>();
         tagged.put(Harness.END_TO_END, e2e[0]);
@@ -94,9 +98,12 @@ final class RunCollector {
             all.add(new ProbeResult(e.getKey(), false, withGc(e.getValue(), gc)));
         }
         ProbeResult jitterResult = options.jitter() ? new ProbeResult("jitter", false, jitterRuns) : null;
+        long[] anchor = WorstSamples.Record.anchor(options.clock());
+        WorstSamples.Record worstRecord = new WorstSamples.Record(worst, runWindows, anchor[0], anchor[1],
+                java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime());
         return new LatencyResult(options, all, jitterResult, new LinkedHashMap<>(cpus), processCpus,
                 Runtime.getRuntime().availableProcessors(), endToEnd.unmatched(), warmupNanos,
-                warmup == null ? StartLag.NONE : startLag(warmup));
+                warmup == null ? StartLag.NONE : startLag(warmup), worstRecord);
     }
 
     private List<RunResult> withGc(List<RunResult> runs, GcEventListener gc) {

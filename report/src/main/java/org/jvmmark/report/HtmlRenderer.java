@@ -169,6 +169,7 @@ public final class HtmlRenderer {
         if (gc != null) {
             textTable(h, gc);
         }
+        h.append(WhyBlock.html(s));
         for (Table t : TableViews.details(s)) {
             table(h, t, charts.legend());
         }

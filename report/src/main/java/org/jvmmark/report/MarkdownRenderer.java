@@ -70,6 +70,7 @@ public final class MarkdownRenderer {
         if (gc != null) {
             textTable(md, gc);
         }
+        md.append(WhyBlock.markdown(s));
         if (!s.warnings().isEmpty()) {
             md.append("Warnings:\n\n");
             for (Map.Entry<String, List<String>> w : s.warnings().entrySet()) {

@@ -117,7 +117,7 @@ public final class ResultsReader {
         return new Trial(t.path("id").asText(""), workload, strings(t.path("params")), jvm,
                 t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
                 strings(t.path("info")), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
-                t.path("machine").asText(""));
+                t.path("machine").asText(""), InstrumentsReader.read(t.path("instruments")));
     }
 
     private static Map<String, Series> series(JsonNode all) {

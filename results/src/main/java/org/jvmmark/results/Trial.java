@@ -16,11 +16,22 @@ import java.util.Map;
  * @param series figures measured as the trial went on, by name (empty for most workloads)
  * @param machine the host the trial ran on, in a result set merged from several machines
  *                ({@code jvmmark merge}); "" in a result set of one host
+ * @param instruments what the opt-in instruments found and the worst samples fell inside ({@link Instruments#NONE} if nothing)
  */
 public record Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
                     String status, String error, ProcessFacts process, Map<String, Metric> metrics,
                     Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
-                    String requestedGc, Map<String, Series> series, String machine) {
+                    String requestedGc, Map<String, Series> series, String machine, Instruments instruments) {
+
+    /** A trial without an {@code instruments} block. */
+    public Trial(String id, String workload, Map<String, String> params, JvmInfo jvm, String variant,
+                 String status, String error, ProcessFacts process, Map<String, Metric> metrics,
+                 Map<String, Probe> latency, Map<String, String> info, List<String> warnings, List<String> flags,
+                 String requestedGc, Map<String, Series> series, String machine) {
+        this(id, workload, params, jvm, variant, status, error, process, metrics, latency, info, warnings, flags, requestedGc,
+                series, machine, Instruments.NONE);
+    }
+
     public Trial {
         machine = machine == null ? "" : machine;
         flags = List.copyOf(flags);
@@ -30,6 +41,7 @@ public record Trial(String id, String workload, Map<String, String> params, JvmI
         info = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(info));
         warnings = List.copyOf(warnings);
         series = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(series));
+        instruments = instruments == null ? Instruments.NONE : instruments;
     }
 
     /** A trial of a single-host result set. */

@@ -43,14 +43,18 @@ final class ClientServerTrial {
     static final String DRIVER_LOG_DIR = "trial.logDir";
 
     private final PlannedTrial trial;
+    private final List<String> serverJvmArgs;
     private final TrialSpec serverSpec;
     private final Path scratch;
     private final Path logDir;
     private final String cpus;
     private final BooleanSupplier cancelled;
 
-    ClientServerTrial(PlannedTrial trial, TrialSpec serverSpec, Path scratch, Path logDir, String cpus, BooleanSupplier cancelled) {
+    /** @param serverJvmArgs the server's flags: the trial's, plus those of any instruments attached */
+    ClientServerTrial(PlannedTrial trial, List<String> serverJvmArgs, TrialSpec serverSpec, Path scratch, Path logDir, String cpus,
+                      BooleanSupplier cancelled) {
         this.trial = trial;
+        this.serverJvmArgs = List.copyOf(serverJvmArgs);
         this.serverSpec = serverSpec;
         this.scratch = scratch;
         this.logDir = logDir;
@@ -103,7 +107,7 @@ final class ClientServerTrial {
     }
 
     Outcome run(long deadline, String timeoutReason) throws IOException {
-        ForkedJvm server = new ForkedJvm(trial.jdk().java(), trial.jvmArgs(), trial.classpath(), serverSpec,
+        ForkedJvm server = new ForkedJvm(trial.jdk().java(), serverJvmArgs, trial.classpath(), serverSpec,
                 scratch, logDir, "server", cpus);
         server.start();
         Path ready = serverSpec.controlDir().resolve(TrialContext.READY_FILE);

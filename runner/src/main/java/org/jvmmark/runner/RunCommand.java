@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.Report;
+import org.jvmmark.runner.instruments.InstrumentSet;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -79,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<date-time>).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
     private Path out;
 
     @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
@@ -92,6 +94,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
+
+    @Mixin
+    private InstrumentOptions instrumentOptions;
+    private InstrumentSet instruments;
 
     @Spec
     private CommandSpec spec;
@@ -117,6 +123,7 @@ final class RunCommand implements Callable<Integer> {
         if (cpus != null) {
             checkCpus(cpus);
         }
+        instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
@@ -265,7 +272,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int execute(List<PlannedTrial> plan) throws IOException {
-        Path dir = (out != null ? out : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
+        Path dir = (out != null ? out : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
         ResultsFile results;
         OutputDirectory output;
@@ -295,7 +302,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get);
+        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get, instruments);
         int index = 0;
         try (Progress progress = Progress.create(main.out, todo.size(), Planner.estimatedSeconds(todo), Progress.isTerminal())) {
             for (PlannedTrial t : todo) {
@@ -371,6 +378,9 @@ final class RunCommand implements Callable<Integer> {
         c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
         c.put("forks", forks);
         c.put("cpus", cpus);
+        if (!instruments.instruments().isEmpty()) {
+            c.set("instruments", TrialExecutor.JSON.valueToTree(instruments.instruments().stream().map(i -> i.title()).toList()));
+        }
         if (slice != null) {
             c.put("shard", slice.label());
         }

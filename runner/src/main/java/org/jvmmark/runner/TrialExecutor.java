@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
+import org.jvmmark.runner.instruments.InstrumentSet;
+import org.jvmmark.runner.instruments.TrialFiles;
 
 /**
  * Runs one planned trial and turns it into its {@code results.json} record: a single forked JVM,
@@ -26,15 +28,18 @@ final class TrialExecutor {
     private final Path outDir;
     private final String cpus;
     private final BooleanSupplier cancelled;
+    private final InstrumentSet instruments;
 
     /**
      * @param cpus the CPUs to pin the JVM under test to ({@code taskset -c} syntax), or {@code null}
      * @param cancelled true once the user has interrupted the run
+     * @param instruments attached to the JVM under test of every trial ({@code --gc-log}, {@code --jfr}, ...)
      */
-    TrialExecutor(Path outDir, String cpus, BooleanSupplier cancelled) {
+    TrialExecutor(Path outDir, String cpus, BooleanSupplier cancelled, InstrumentSet instruments) {
         this.outDir = outDir;
         this.cpus = cpus;
         this.cancelled = cancelled;
+        this.instruments = instruments;
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
@@ -56,8 +61,13 @@ final class TrialExecutor {
             String timeoutReason = "no result within the " + trial.timeoutSeconds() + " s time limit (profile "
                     + trial.profile() + "); killed";
             record.put("logs", outDir.relativize(logDir).toString());
-            if (trial.workload().info().driverClass() != null) {
-                ClientServerTrial cs = new ClientServerTrial(trial, spec, scratch, logDir, cpus, cancelled);
+            boolean clientServer = trial.workload().info().driverClass() != null;
+            InstrumentSet.Launch launch = instruments.launch(trial.jdk().java(), trial.jdk().label(),
+                    new TrialFiles(logDir, clientServer ? "server" : "jvm"));
+            List<String> jvmArgs = new java.util.ArrayList<>(trial.jvmArgs());
+            jvmArgs.addAll(launch.jvmArgs());
+            if (clientServer) {
+                ClientServerTrial cs = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, cpus, cancelled);
                 ClientServerTrial.Outcome o = cs.run(deadline, timeoutReason);
                 if (o.server().process() != null && o.server().process().cancelled()
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
@@ -66,7 +76,7 @@ final class TrialExecutor {
                 fill(record, o.server(), o.status(), o.error(), cpus);
                 o.merge(record);
             } else {
-                ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), trial.jvmArgs(), trial.classpath(), spec,
+                ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec,
                         scratch, logDir, "jvm", cpus);
                 jvm.start();
                 ForkOutcome o = jvm.await(deadline, timeoutReason, cancelled);
@@ -75,6 +85,10 @@ final class TrialExecutor {
                 }
                 fill(record, o, o.status(), o.error(), cpus);
                 copyResult(record, o.result());
+            }
+            ObjectNode measuredBy = instruments.afterTrial(launch, record, outDir);
+            if (measuredBy != null) {
+                record.set("instruments", measuredBy);
             }
             setAsideUnlessOk(record);
             return complete(record);

@@ -1,0 +1,35 @@
+package org.jvmmark.runner.instruments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The collections the harness saw through the management beans' GC notifications, always recorded
+ * per run ({@code latency.endToEnd.runs[].gcEvents}), as pauses on the harness clock. The beans count
+ * in whole milliseconds from the JVM's start, hence {@link #SLACK_NANOS}. A concurrent collector's
+ * bean ({@code ZGC Cycles}, {@code G1 Concurrent GC}, {@code Shenandoah Cycles}) reports a cycle the
+ * application ran beside, not a pause; its duration is kept as the bean gives it, and its label
+ * says "cycle". Stateless.
+ */
+public final class GcBeanPauses {
+    static final long SLACK_NANOS = 1_000_000;
+
+    private GcBeanPauses() {
+    }
+
+    /** The GC events of every measured run of {@code record}, on the harness clock of {@code clock}. */
+    public static List<Pause> of(JsonNode record, WorstSamples clock) {
+        List<Pause> out = new ArrayList<>();
+        for (JsonNode run : record.path("latency").path("endToEnd").path("runs")) {
+            for (JsonNode e : run.path("gcEvents")) {
+                String collector = e.path("collector").asText("GC");
+                boolean concurrent = collector.contains("Cycles") || collector.contains("Concurrent");
+                String label = collector.replace(" Generation", "").replace(" Cycles", "") + (concurrent ? " cycle" : " collection");
+                long start = clock.nanoTimeOfUptimeMillis(e.path("startMillis").asLong());
+                out.add(new Pause(Pause.Kind.GC, label, start, e.path("durationMillis").asLong() * 1_000_000));
+            }
+        }
+        return out;
+    }
+}
