@@ -30,6 +30,21 @@ public @interface Variant {
     /** Lowest JDK feature version; older JDKs get an {@code unsupported} trial for this variant. */
     int since() default 0;
 
+    /**
+     * A directory, relative to the workload's laid-out classpath directory (e.g.
+     * {@code servers/tomcat}), whose jars join the classpath of this variant's JVM under test only:
+     * a workload comparing servers loads just the one server each trial runs. The load driver's
+     * classpath never includes it. Empty: no extra jars.
+     */
+    String classpath() default "";
+
+    /**
+     * {@code false} when the server under test is not a JVM (a native reference, such as a Rust
+     * server): the variant is planned once, under the first JDK of the run, whose JVM merely starts
+     * it, and its rows say "not a JVM".
+     */
+    boolean jvm() default true;
+
     /** Container of repeated {@link Variant}s. */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

@@ -178,15 +178,35 @@ public final class WorkloadInfo {
                 throw new IllegalArgumentException(name + " has no parameter '" + e.getKey() + "' (" + origin + "); valid: "
                         + parameters.stream().map(Parameter::name).collect(Collectors.joining(", ")));
             }
-            String problem = p.type().check(e.getValue());
-            if (problem == null && p.choices().length > 0 && !Arrays.asList(p.choices()).contains(e.getValue())) {
-                problem = "valid: " + String.join(", ", p.choices());
+            String problem = null;
+            for (String value : listable(p) ? e.getValue().split(",", -1) : new String[] {e.getValue()}) {
+                value = value.trim();
+                problem = p.type().check(value);
+                if (problem == null && p.choices().length > 0 && !Arrays.asList(p.choices()).contains(value)) {
+                    problem = "valid: " + String.join(", ", p.choices());
+                }
+                if (problem != null) {
+                    break;
+                }
             }
             if (problem != null) {
                 throw new IllegalArgumentException(name + ": bad value '" + e.getValue() + "' for " + e.getKey() + " (" + problem + ")");
             }
             values.put(e.getKey(), e.getValue());
         }
+    }
+
+    /**
+     * Whether {@code name} may be given as a comma list of values, one set of trials each (the
+     * runner's sweep): numbers, whose values never hold a comma. A profile may declare such a list.
+     */
+    public boolean isListable(String name) {
+        Parameter p = parameter(name);
+        return p != null && listable(p);
+    }
+
+    private static boolean listable(Parameter p) {
+        return p.type() == ParamType.INTEGER || p.type() == ParamType.NUMBER;
     }
 
     private Parameter parameter(String key) {

@@ -30,4 +30,27 @@ public record CatalogEntry(WorkloadInfo info, String module, Path classpathDir, 
     public String name() {
         return info.name();
     }
+
+    /**
+     * The classpath of a server run on its own with {@code params} ({@code jvmmark serve}): the
+     * workload's, plus the jars of the variant those parameters make, if it has its own.
+     */
+    public String classpathFor(Map<String, String> params) {
+        for (org.jvmmark.api.Variant v : info.variants()) {
+            Map<String, String> made = WorkloadInfo.parseAssignments(v.params());
+            if (!v.classpath().isEmpty() && made.entrySet().stream().allMatch(e -> e.getValue().equals(params.get(e.getKey())))) {
+                return classpath(v.classpath());
+            }
+        }
+        return classpath;
+    }
+
+    /**
+     * {@link #classpath()} plus every jar in {@code extraDir}, a directory of the distribution's
+     * workload directory (a variant's own jars, {@link org.jvmmark.api.Variant#classpath()}); just
+     * {@link #classpath()} when {@code extraDir} is empty.
+     */
+    public String classpath(String extraDir) {
+        return extraDir.isEmpty() ? classpath : classpath + java.io.File.pathSeparator + classpathDir.resolve(extraDir).resolve("*");
+    }
 }

@@ -39,6 +39,9 @@ final class ClientServerTrial {
     static final int STOP_GRACE_SECONDS = 15;
     private static final long MIN_STOP_GRACE_NANOS = 2_000_000_000L;
 
+    /** The driver's parameter naming the trial's log directory, where it may keep files such as {@code .hlog}. */
+    static final String DRIVER_LOG_DIR = "trial.logDir";
+
     private final PlannedTrial trial;
     private final List<String> serverJvmArgs;
     private final TrialSpec serverSpec;
@@ -104,7 +107,7 @@ final class ClientServerTrial {
     }
 
     Outcome run(long deadline, String timeoutReason) throws IOException {
-        ForkedJvm server = new ForkedJvm(trial.jdk().java(), serverJvmArgs, trial.workload().classpath(), serverSpec,
+        ForkedJvm server = new ForkedJvm(trial.jdk().java(), serverJvmArgs, trial.classpath(), serverSpec,
                 scratch, logDir, "server", cpus);
         server.start();
         Path ready = serverSpec.controlDir().resolve(TrialContext.READY_FILE);
@@ -126,6 +129,7 @@ final class ClientServerTrial {
         String driverCpus = driverCpus(cpus);
         Map<String, String> params = new LinkedHashMap<>(serverSpec.params());
         params.putAll(endpoint);
+        params.put(DRIVER_LOG_DIR, logDir.toString());
         TrialSpec driverSpec = new TrialSpec(trial.id() + "/driver", trial.workload().info().driverClass(), trial.profile(),
                 params, scratch.resolve("driver-work"), serverSpec.controlDir());
         ForkedJvm driver = new ForkedJvm(hostJava(), trial.workload().info().jvmArgs(Runtime.version().feature()),

@@ -64,7 +64,7 @@ final class ListCommand implements Callable<Integer> {
                 facts.add("requires JDK " + e.info().requiresJdk() + "+");
             }
             for (Variant v : e.info().variants()) {
-                facts.add("variant " + v.name() + (v.since() > 0 ? " (JDK " + v.since() + "+)" : ""));
+                facts.add("variant " + v.name() + (v.since() > 0 ? " (JDK " + v.since() + "+)" : "") + (v.jvm() ? "" : " (not a JVM)"));
             }
             if (!facts.isEmpty()) {
                 main.out.println("  " + String.join("; ", facts));
@@ -91,7 +91,7 @@ final class ListCommand implements Callable<Integer> {
         for (CatalogEntry e : entries) {
             List<String> variants = new ArrayList<>();
             for (Variant v : e.info().variants()) {
-                variants.add("`" + v.name() + "`" + (v.since() > 0 ? " (JDK " + v.since() + "+)" : ""));
+                variants.add("`" + v.name() + "`" + (v.since() > 0 ? " (JDK " + v.since() + "+)" : "") + (v.jvm() ? "" : " (not a JVM)"));
             }
             if (e.info().driverClass() != null) {
                 variants.add("client/server");

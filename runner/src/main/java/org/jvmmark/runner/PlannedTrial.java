@@ -25,6 +25,16 @@ public record PlannedTrial(String id, CatalogEntry workload, Jdk jdk, String var
         return all;
     }
 
+    /**
+     * The JVM under test's classpath: the workload's, plus the jars of its variant's own directory
+     * ({@link org.jvmmark.api.Variant#classpath()}) when it has one.
+     */
+    public String classpath() {
+        String extra = workload.info().variants().stream().filter(v -> v.name().equals(workloadVariant)).findFirst()
+                .map(org.jvmmark.api.Variant::classpath).orElse("");
+        return workload.classpath(extra);
+    }
+
     /** The same trial under another id (a swept point's label inserted). */
     public PlannedTrial withId(String newId) {
         return new PlannedTrial(newId, workload, jdk, variant, gc, workloadVariant, variantJvmArgs, params, fork, profile,

@@ -65,6 +65,9 @@ final class Planner {
                 for (GarbageCollector gc : gcChoices) {
                     for (int a = 0; a < argChoices.size(); a++) {
                         for (Variant v : variants) {
+                            if (v != null && !v.jvm() && (jdk != jdks.get(0) || gc != gcChoices.get(0) || a > 0)) {
+                                continue; // not a JVM: once per run, whatever the JVM variants
+                            }
                             Map<String, String> settings = new LinkedHashMap<>(own);
                             List<String> flags = new ArrayList<>();
                             List<String> label = new ArrayList<>();

@@ -141,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Sweep sweep = Sweep.parse(params);
+        Sweep sweep = Sweep.parse(params).withProfile(profile);
         slice = shard == null ? null : Shard.parse(shard, System.getenv());
         List<GarbageCollector> collectors = gcs.stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();

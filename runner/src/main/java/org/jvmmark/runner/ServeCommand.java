@@ -72,7 +72,7 @@ final class ServeCommand implements Callable<Integer> {
             flags.addAll(List.of(jvmArgs.trim().split("\\s+")));
         }
         flags.addAll(entry.info().jvmArgs(target.feature()));
-        ForkedJvm server = new ForkedJvm(target.java(), flags, entry.classpath(), spec, scratch, scratch, "server", null);
+        ForkedJvm server = new ForkedJvm(target.java(), flags, entry.classpathFor(resolved), spec, scratch, scratch, "server", null);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C: the JVM exits when this hook returns, without waiting for the main thread's
         // finally, so the hook removes the scratch directory itself once the server is down

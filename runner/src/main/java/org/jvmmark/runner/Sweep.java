@@ -30,9 +30,21 @@ import org.jvmmark.api.WorkloadInfo;
 final class Sweep {
     /** Each key with its values as written (comma lists not yet split), in the order given. */
     private final Map<String, List<String>> given;
+    /** The run's profile, whose own lists ({@code connections=100,1000}) sweep too; {@code null}: none. */
+    private final String profile;
 
-    private Sweep(Map<String, List<String>> given) {
+    private Sweep(Map<String, List<String>> given, String profile) {
         this.given = given;
+        this.profile = profile;
+    }
+
+    /**
+     * This sweep plus the lists a workload's {@code profile} declares for numeric parameters the
+     * user did not set (the http workload's quick profile runs {@code connections=100,1000}): a
+     * profile can make a dimension of the plan as {@code --param} does.
+     */
+    Sweep withProfile(String profile) {
+        return new Sweep(given, profile);
     }
 
     /**
@@ -48,7 +60,7 @@ final class Sweep {
             }
             given.computeIfAbsent(s.substring(0, eq).trim(), k -> new ArrayList<>()).add(s.substring(eq + 1).trim());
         }
-        return new Sweep(given);
+        return new Sweep(given, null);
     }
 
     /** One combination of values for one workload. {@code label} is empty when nothing is swept. */
@@ -63,7 +75,7 @@ final class Sweep {
      */
     List<Point> points(WorkloadInfo info, boolean single) {
         List<Point> points = List.of(new Point(Map.of(), ""));
-        for (Map.Entry<String, List<String>> e : given.entrySet()) {
+        for (Map.Entry<String, List<String>> e : withProfileLists(info).entrySet()) {
             Parameter declared = declared(info, e.getKey());
             if (declared == null && !single) {
                 continue;
@@ -81,6 +93,23 @@ final class Sweep {
             points = next;
         }
         return points;
+    }
+
+    /** {@link #given}, then the profile's numeric lists for the keys not given. */
+    private Map<String, List<String>> withProfileLists(WorkloadInfo info) {
+        if (profile == null || !WorkloadInfo.PROFILES.contains(profile)) {
+            return given;
+        }
+        Map<String, List<String>> keys = new LinkedHashMap<>(given);
+        Map<String, String> declared = info.resolveParams(profile, Map.of());
+        for (Parameter p : info.parameters()) {
+            String value = declared.get(p.name());
+            boolean numeric = p.type() == ParamType.INTEGER || p.type() == ParamType.NUMBER;
+            if (numeric && !keys.containsKey(p.name()) && value != null && value.contains(",")) {
+                keys.put(p.name(), List.of(value));
+            }
+        }
+        return keys;
     }
 
     private static List<String> values(String key, List<String> written, ParamType type) {

@@ -79,7 +79,7 @@ final class TrialExecutor {
                 fill(record, o.server(), o.status(), o.error(), cpus);
                 o.merge(record);
             } else {
-                ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.workload().classpath(), spec,
+                ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec,
                         scratch, logDir, "jvm", cpus);
                 jvm.start();
                 ForkOutcome o = jvm.await(deadline, timeoutReason, cancelled);

@@ -13,7 +13,9 @@ import org.jvmmark.api.WorkloadInfo;
  * Which of a workload's own {@link Variant}s a run includes. A variant is a set of parameter
  * values, so a {@code --param} that a variant sets is a choice of variants, never an override that
  * would quietly turn every variant into the same one: {@code run chat --param impl=nio} runs only
- * the {@code nio} variant, and a value no variant has is refused with the values that exist.
+ * the {@code nio} variant, and a value no variant has is refused with the values that exist —
+ * unless it is one of the parameter's declared choices (the http workload's {@code server=app}): then
+ * the trial runs without a workload variant, with the user's settings alone.
  * {@code --variant NAME,...} picks variants by name. Stateless and thread-safe.
  */
 final class VariantSelection {
@@ -43,6 +45,9 @@ final class VariantSelection {
             }
             String wanted = ParamValues.typed(info, Map.of(key, o.getValue())).get(key).toString();
             chosen.removeIf(v -> sets(info, v, key) && !value(info, v, key).equals(wanted));
+            if (chosen.isEmpty() && !byName && isChoiceOfItsOwn(info, key, o.getValue())) {
+                return chosen; // e.g. http's server=app: a declared choice no variant makes runs without one
+            }
             if (chosen.isEmpty()) {
                 throw new UserException(info.name() + ": --param " + key + "=" + o.getValue() + " selects no variant"
                         + (byName ? " of --variant " + String.join(",", names) : "") + "; its variants set " + key + " to "
@@ -63,6 +68,12 @@ final class VariantSelection {
                         + (known.isEmpty() ? "none (the selected workloads declare no variants)" : String.join(", ", known)));
             }
         }
+    }
+
+    /** A value the parameter declares among its choices although no variant sets it. */
+    private static boolean isChoiceOfItsOwn(WorkloadInfo info, String key, String value) {
+        return info.parameters().stream().anyMatch(p -> p.name().equals(key) && java.util.Arrays.asList(p.choices()).contains(value))
+                && info.variants().stream().noneMatch(v -> value.equals(params(info, v).get(key)));
     }
 
     private static boolean sets(WorkloadInfo info, Variant v, String key) {

@@ -46,9 +46,23 @@ class PlannerTest {
         }
     }
 
+    @Name("servers")
+    @Summary("test workload with per-variant classpaths and a native reference")
+    @Parameter(name = "server", defaultValue = "a", summary = "s", choices = {"a", "b", "native", "own"})
+    @Parameter(name = "connections", defaultValue = "1", summary = "s", type = ParamType.INTEGER)
+    @Variant(name = "a", params = "server=a", classpath = "servers/a")
+    @Variant(name = "b", params = "server=b")
+    @Variant(name = "native", params = "server=native", jvm = false)
+    public static final class Servers implements Workload {
+        @Override
+        public void run(TrialContext context) {
+        }
+    }
+
     private static final Jdk JDK17 = new Jdk(Path.of("/jdk17"), "Vendor", "17.0.1", 17, "VM", "v-17.0.1");
     private static final Jdk JDK21 = new Jdk(Path.of("/jdk21"), "Vendor", "21.0.1", 21, "VM", "v-21.0.1");
     private static final CatalogEntry THREADS = new CatalogEntry(WorkloadInfo.of(Threads.class), "t", Path.of("/w/t"), false);
+    private static final CatalogEntry SERVERS = new CatalogEntry(WorkloadInfo.of(Servers.class), "s", Path.of("/w/s"), false);
     private static final CatalogEntry MODERN = new CatalogEntry(WorkloadInfo.of(Modern.class), "m", Path.of("/w/m"), false);
 
     /** Pretends no JDK 17 has ZGC, so no JVM is started. */
@@ -122,6 +136,24 @@ class PlannerTest {
     void shouldNameTheDefaultVariant() {
         List<PlannedTrial> plan = planner.plan(List.of(MODERN), List.of(JDK21), List.of(), List.of(), 1, "quick", Map.of());
         assertEquals("modern/v-21.0.1/default/fork1", plan.get(0).id());
+    }
+
+    @Test
+    void shouldRunADeclaredChoiceThatNoVariantMakesWithoutAVariant() {
+        List<PlannedTrial> own = planner.plan(List.of(SERVERS), List.of(JDK21), List.of(), List.of(), 1, "quick", Map.of("server", "own"));
+        assertEquals(List.of("servers/v-21.0.1/default/fork1"), own.stream().map(PlannedTrial::id).toList());
+        assertEquals("own", own.get(0).params().get("server"));
+    }
+
+    @Test
+    void shouldPlanANativeReferenceOnceAndGiveAVariantItsOwnJars() {
+        List<PlannedTrial> plan = planner.plan(List.of(SERVERS), List.of(JDK17, JDK21), List.of(GarbageCollector.G1, GarbageCollector.ZGC),
+                List.of(), 1, "quick", Map.of());
+        assertEquals(List.of("servers/v-17.0.1/G1+native/fork1"), plan.stream().map(PlannedTrial::id).filter(i -> i.contains("native")).toList());
+        PlannedTrial a = plan.stream().filter(t -> "a".equals(t.workloadVariant())).findFirst().orElseThrow();
+        assertEquals("/w/s/*" + java.io.File.pathSeparator + "/w/s/servers/a/*", a.classpath());
+        PlannedTrial b = plan.stream().filter(t -> "b".equals(t.workloadVariant())).findFirst().orElseThrow();
+        assertEquals("/w/s/*", b.classpath());
     }
 
     @Test

@@ -38,6 +38,27 @@ class SweepTest {
         }
     }
 
+    @Name("levels")
+    @Summary("test workload whose profile sweeps")
+    @Parameter(name = "connections", defaultValue = "1", summary = "s", type = ParamType.INTEGER)
+    @org.jvmmark.api.Profile(name = "quick", params = "connections=100,1000")
+    public static final class Levels implements Workload {
+        @Override
+        public void run(TrialContext context) {
+        }
+    }
+
+    @Test
+    void shouldSweepAListTheProfileDeclaresUnlessTheUserSetsTheKey() {
+        CatalogEntry levels = new CatalogEntry(WorkloadInfo.of(Levels.class), "l", Path.of("/w/l"), false);
+        assertEquals(List.of("levels/v-21/default/connections=100/fork1", "levels/v-21/default/connections=1000/fork1"),
+                Sweep.parse(List.of()).withProfile("quick").plan(planner, List.of(levels), List.of(JDK21), List.of(), List.of(), 1, "quick",
+                        List.of()).stream().map(PlannedTrial::id).toList());
+        assertEquals(List.of("levels/v-21/default/fork1"),
+                Sweep.parse(List.of("connections=10")).withProfile("quick").plan(planner, List.of(levels), List.of(JDK21), List.of(), List.of(),
+                        1, "quick", List.of()).stream().map(PlannedTrial::id).toList());
+    }
+
     private static final CatalogEntry KNEE = new CatalogEntry(WorkloadInfo.of(Knee.class), "k", Path.of("/w/k"), false);
     private static final CatalogEntry OTHER = new CatalogEntry(WorkloadInfo.of(Other.class), "o", Path.of("/w/o"), false);
     private static final Jdk JDK17 = new Jdk(Path.of("/jdk17"), "Vendor", "17.0.1", 17, "VM", "v-17");

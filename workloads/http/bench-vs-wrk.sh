@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Our http driver's requests/s against wrk's, on the same running server and connections,
+# interleaved (wrk, ours, ours, wrk, ...) so drift on a shared machine hits both alike.
+#
+#   workloads/http/bench-vs-wrk.sh [ROUNDS] [SECONDS] [CONNECTIONS...] -- SERVE_ARGS...
+#   e.g. workloads/http/bench-vs-wrk.sh 3 5 100 1000 -- --jdk 25 --param server=netty --param threads=eventloop
+#
+# Starts `./jvmmark serve http SERVE_ARGS` (or uses URL=http://127.0.0.1:PORT/hello from the
+# environment), warms the server up with wrk, then prints one line per run and the median ratio.
+# The driver is a fresh JVM each run: it warms up DRIVER_WARMUP seconds (default 5) before measuring.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+JVMMARK="${JVMMARK:-$ROOT/jvmmark}"
+ROUNDS="${1:-3}"; SECONDS_="${2:-5}"; shift 2 || true
+CONNS=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do CONNS+=("$1"); shift; done
+[ $# -gt 0 ] && shift
+[ ${#CONNS[@]} -gt 0 ] || CONNS=(100 1000)
+command -v wrk >/dev/null || { echo "bench-vs-wrk: wrk is not installed (apt-get install wrk)" >&2; exit 2; }
+SERVER_PID=""
+cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null; true; }
+trap cleanup EXIT
+if [ -z "${URL:-}" ]; then
+  LOG=$(mktemp); "$JVMMARK" serve http "$@" >"$LOG" 2>&1 & SERVER_PID=$!
+  for _ in $(seq 600); do grep -q "serving on" "$LOG" && break; sleep 0.1; done
+  PORT=$(sed -n 's/.*server.port=\([0-9]*\).*/\1/p' "$LOG" | head -1)
+  [ -n "$PORT" ] || { echo "bench-vs-wrk: the server did not start:"; cat "$LOG"; exit 1; } >&2
+  URL="http://127.0.0.1:$PORT/hello"
+fi
+PORT=$(echo "$URL" | sed -n 's|.*:\([0-9]*\)/.*|\1|p')
+wrk -t2 -c100 -d3s "$URL" >/dev/null   # warm the server's JIT before anything is measured
+# jvmmark starts its driver in a session of its own (setsid), which with the kernel's autogroup
+# scheduling makes it one group among all on a shared machine: wrk gets the same treatment.
+wrk_rps() { setsid -w wrk -t2 -c"$1" -d"${SECONDS_}s" "$URL" | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'; }
+our_rps() {
+  "$JVMMARK" drive http --port "$PORT" --json -p connections="$1" -p seconds="$SECONDS_" -p warmupSeconds="${DRIVER_WARMUP:-5}" -p hold=false \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["metrics"]["requestsPerSecond"]["value"])'
+}
+echo "connections round wrk_req_s ours_req_s ratio load1"
+for c in "${CONNS[@]}"; do
+  ratios=()
+  for r in $(seq "$ROUNDS"); do
+    if [ $((r % 2)) -eq 1 ]; then w=$(wrk_rps "$c"); o=$(our_rps "$c"); else o=$(our_rps "$c"); w=$(wrk_rps "$c"); fi
+    ratio=$(python3 -c "print(f'{$o/$w:.3f}')")
+    ratios+=("$ratio")
+    echo "$c $r $w $o $ratio $(cut -d' ' -f1 /proc/loadavg)"
+  done
+  echo "$c median_ratio $(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+done

@@ -1,0 +1,73 @@
+package org.jvmmark.workloads.http;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * What every server under test is told: where to listen, its thread model, the size of a platform
+ * pool and how long {@code /sleep} sleeps. Immutable.
+ */
+public final class ServerSettings {
+    /** The body of both handlers: 13 bytes, as in the seed experiment. */
+    public static final String BODY = "Hello, World!";
+    public static final byte[] BODY_BYTES = BODY.getBytes(StandardCharsets.US_ASCII);
+    public static final String HELLO_PATH = "/hello";
+    public static final String SLEEP_PATH = "/sleep";
+
+    private final String host;
+    private final int port;
+    private final String threads;
+    private final int poolThreads;
+    private final long sleepMillis;
+    private final Path workDir;
+
+    public ServerSettings(String host, int port, String threads, int poolThreads, long sleepMillis, Path workDir) {
+        this.host = host;
+        this.port = port;
+        this.threads = threads;
+        this.poolThreads = poolThreads;
+        this.sleepMillis = sleepMillis;
+        this.workDir = workDir;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** The port to listen on; 0 for any free one. */
+    public int port() {
+        return port;
+    }
+
+    /** {@code platform} (a pool of {@link #poolThreads()}), {@code virtual} or {@code eventloop}. */
+    public String threads() {
+        return threads;
+    }
+
+    public boolean virtual() {
+        return threads.equals("virtual");
+    }
+
+    public int poolThreads() {
+        return poolThreads;
+    }
+
+    public long sleepMillis() {
+        return sleepMillis;
+    }
+
+    /** A scratch directory the server may write to (Tomcat's base directory). */
+    public Path workDir() {
+        return workDir;
+    }
+
+    /** True for the sleeping handler's path. */
+    public static boolean isSleep(String path) {
+        return SLEEP_PATH.equals(path);
+    }
+
+    /** True for either handler's path. */
+    public static boolean isKnown(String path) {
+        return HELLO_PATH.equals(path) || SLEEP_PATH.equals(path);
+    }
+}

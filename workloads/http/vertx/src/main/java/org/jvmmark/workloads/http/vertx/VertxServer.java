@@ -1,0 +1,103 @@
+package org.jvmmark.workloads.http.vertx;
+
+import io.vertx.core.AbstractVerticle;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import org.jvmmark.workloads.http.ServerSettings;
+import org.jvmmark.workloads.http.ServerUnderTest;
+import org.jvmmark.workloads.http.VirtualThreads;
+
+/**
+ * Vert.x 5 core HTTP server, one verticle instance per CPU (so every event loop serves, as Vert.x
+ * recommends): handlers on the event loop, {@code /sleep} on a Vert.x timer; or, with
+ * {@code threads=virtual}, every request handed to a virtual thread of its own that sleeps
+ * blocking and answers (as the seed experiment did). Not thread-safe.
+ */
+public final class VertxServer implements ServerUnderTest {
+    private Vertx vertx;
+    private String description;
+
+    @Override
+    public int start(ServerSettings s) throws Exception {
+        int port = s.port() > 0 ? s.port() : freePort(s.host());
+        int instances = Runtime.getRuntime().availableProcessors();
+        ThreadFactory virtual = s.virtual() ? VirtualThreads.factory("vertx-request-") : null;
+        long sleepMillis = s.sleepMillis();
+        Buffer body = Buffer.buffer(ServerSettings.BODY_BYTES);
+        vertx = Vertx.vertx();
+        vertx.deployVerticle(() -> new AbstractVerticle() {
+            @Override
+            public void start(io.vertx.core.Promise<Void> started) {
+                vertx.createHttpServer(new HttpServerOptions().setHost(s.host()).setPort(port))
+                        .requestHandler(req -> handle(req, virtual, sleepMillis, body))
+                        .listen()
+                        .<Void>mapEmpty()
+                        .onComplete(started);
+            }
+        }, new DeploymentOptions().setInstances(instances)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        description = "Vert.x " + version() + " core HTTP server, " + instances
+                + " verticle instances, " + (s.virtual() ? "a virtual thread per request" : "event loops");
+        return port;
+    }
+
+    private void handle(HttpServerRequest req, ThreadFactory virtual, long sleepMillis, Buffer body) {
+        String path = req.path();
+        if (!ServerSettings.isKnown(path)) {
+            req.response().setStatusCode(404).end();
+            return;
+        }
+        boolean sleep = ServerSettings.isSleep(path);
+        if (virtual != null) {
+            virtual.newThread(() -> {
+                if (sleep) {
+                    try {
+                        Thread.sleep(sleepMillis);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                answer(req, body);
+            }).start();
+        } else if (sleep) {
+            vertx.setTimer(sleepMillis, id -> answer(req, body));
+        } else {
+            answer(req, body);
+        }
+    }
+
+    private static void answer(HttpServerRequest req, Buffer body) {
+        req.response().putHeader("content-type", "text/plain").end(body);
+    }
+
+    /** The vertx-core jar's version, from its manifest. */
+    private static String version() {
+        String v = Vertx.class.getPackage().getImplementationVersion();
+        return v == null ? "5" : v;
+    }
+
+    private static int freePort(String host) throws java.io.IOException {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(host, 0));
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (vertx != null) {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+    }
+}
