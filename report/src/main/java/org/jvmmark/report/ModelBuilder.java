@@ -231,7 +231,7 @@ public final class ModelBuilder {
             }
         }
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
-                tables, warnings, List.of(Verdicts.headline(workload, rows, tables)));
+                tables, warnings, headlines(workload, rows, tables));
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */
@@ -304,13 +304,7 @@ public final class ModelBuilder {
         }
         // Rows are ranked only against rows at the same swept values: the rows of a sweep
         // (rate=10000, rate=50000, ...) measure different loads, not better or worse JVMs.
-        Set<String> swept = sweptKeys(rows);
-        Map<Map<String, String>, List<Integer>> peers = new LinkedHashMap<>();
-        for (int r = 0; r < rows.size(); r++) {
-            Map<String, String> at = new java.util.TreeMap<>(rows.get(r).params());
-            at.keySet().retainAll(swept);
-            peers.computeIfAbsent(at, k -> new ArrayList<>()).add(r);
-        }
+        Map<Map<String, String>, List<Integer>> peers = peers(rows);
         List<List<Cell>> cells = new ArrayList<>(java.util.Collections.nCopies(rows.size(), (List<Cell>) null));
         for (List<Integer> group : peers.values()) {
             Figure[][] sub = new Figure[group.size()][];
@@ -323,6 +317,51 @@ public final class ModelBuilder {
             }
         }
         return new Table(title, columns, rows, cells);
+    }
+
+    /** Row indices grouped by their values of the swept parameters, in first-appearance order. */
+    static Map<Map<String, String>, List<Integer>> peers(List<Row> rows) {
+        Set<String> swept = sweptKeys(rows);
+        Map<Map<String, String>, List<Integer>> peers = new LinkedHashMap<>();
+        for (int r = 0; r < rows.size(); r++) {
+            Map<String, String> at = new java.util.TreeMap<>(rows.get(r).params());
+            at.keySet().retainAll(swept);
+            peers.computeIfAbsent(at, k -> new ArrayList<>()).add(r);
+        }
+        return peers;
+    }
+
+    /**
+     * Who won: one headline for the workload, or one per swept value ("connections=1000"), since
+     * rows at different values of a sweep are different loads and never ranked against each other.
+     */
+    private static List<Headline> headlines(String workload, List<Row> rows, List<Table> tables) {
+        Map<Map<String, String>, List<Integer>> peers = peers(rows);
+        if (peers.size() <= 1) {
+            return List.of(Verdicts.headline(workload, "", rows, tables));
+        }
+        List<Headline> out = new ArrayList<>();
+        peers.forEach((at, group) -> {
+            List<Row> sub = group.stream().map(rows::get).toList();
+            List<Table> subTables = tables.stream().map(t -> restrict(t, sub)).toList();
+            String family = at.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(java.util.stream.Collectors.joining(" "));
+            out.add(Verdicts.headline(workload, family, sub, subTables));
+        });
+        return out;
+    }
+
+    /** The table with only {@code keep}'s rows (cells as judged in the whole table). */
+    private static Table restrict(Table t, List<Row> keep) {
+        List<Row> rows = new ArrayList<>();
+        List<List<Cell>> cells = new ArrayList<>();
+        for (int r = 0; r < t.rows().size(); r++) {
+            if (keep.contains(t.rows().get(r))) {
+                rows.add(t.rows().get(r));
+                cells.add(t.cells().get(r));
+            }
+        }
+        return new Table(t.title(), t.columns(), rows, cells);
     }
 
     /**

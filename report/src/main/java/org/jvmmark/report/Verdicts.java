@@ -129,7 +129,7 @@ final class Verdicts {
      * Who won a workload on its headline figure: endToEnd p50 for a latency workload, else the
      * score (or its first ranked metric).
      */
-    static Headline headline(String workload, List<Row> rows, List<Table> tables) {
+    static Headline headline(String workload, String family, List<Row> rows, List<Table> tables) {
         List<String> notRun = rows.stream().filter(r -> r.okTrials().isEmpty())
                 .map(r -> r.label() + ": " + r.status() + (r.failureNote().isEmpty() ? "" : " (" + r.failureNote() + ")"))
                 .toList();
@@ -158,7 +158,7 @@ final class Verdicts {
         }
         if (table == null) {
             String words = rows.stream().allMatch(r -> r.okTrials().isEmpty()) ? "Nothing ran ok." : "No ranked figure.";
-            return new Headline(workload, "", null, Headline.Outcome.NOTHING_RAN, null, null, null, words, notRun);
+            return new Headline(workload, family, null, Headline.Outcome.NOTHING_RAN, null, null, null, words, notRun);
         }
         Column col = table.columns().get(c);
         String figure = figureName(col);
@@ -171,11 +171,11 @@ final class Verdicts {
         if (present.size() < 2) {
             Row only = present.isEmpty() ? null : table.rows().get(present.get(0));
             String words = only == null ? "Nothing ran ok." : "Only " + only.label() + " ran: nothing to compare.";
-            return new Headline(workload, "", col, present.isEmpty() ? Headline.Outcome.NOTHING_RAN : Headline.Outcome.ONE_ROW,
+            return new Headline(workload, family, col, present.isEmpty() ? Headline.Outcome.NOTHING_RAN : Headline.Outcome.ONE_ROW,
                     only, null, null, words, notRun);
         }
         if (!col.trusted()) {
-            return new Headline(workload, "", col, Headline.Outcome.NOT_TRUSTED, null, null, null,
+            return new Headline(workload, family, col, Headline.Outcome.NOT_TRUSTED, null, null, null,
                     figure + " cannot be trusted on this machine: no ranking.", notRun);
         }
         int best = -1;
@@ -195,7 +195,7 @@ final class Verdicts {
         }
         String unstableWords = unstable.isEmpty() ? "" : " Unstable, not ranked: " + String.join("; ", unstable) + ".";
         if (best < 0 || second < 0) {
-            return new Headline(workload, "", col, Headline.Outcome.UNSTABLE, null, null, null,
+            return new Headline(workload, family, col, Headline.Outcome.UNSTABLE, null, null, null,
                     "No ranking on " + figure + ": fewer than two rows with stable forks." + unstableWords, notRun);
         }
         Row winner = table.rows().get(best);
@@ -205,17 +205,17 @@ final class Verdicts {
         String diff = effect == null ? "" : effect.words(moreWord(col), lessWord(col));
         String forks = forksText(table.cell(best, c).figure().forks().length, rc.figure().forks().length);
         return switch (rc.mark()) {
-            case TOO_FEW_FORKS -> new Headline(workload, "", col, Headline.Outcome.TOO_FEW_FORKS, null, null, effect,
+            case TOO_FEW_FORKS -> new Headline(workload, family, col, Headline.Outcome.TOO_FEW_FORKS, null, null, effect,
                     "No verdict on " + figure + ": " + rc.why() + ". So far " + winner.label() + " leads, " + runnerUp.label()
                             + " is " + diff + "." + unstableWords, notRun);
             case SIGNIFICANT -> table.cell(best, c).mark() == Cell.Mark.BEST
-                    ? new Headline(workload, "", col, Headline.Outcome.WINNER, winner, runnerUp, effect, winner.label()
+                    ? new Headline(workload, family, col, Headline.Outcome.WINNER, winner, runnerUp, effect, winner.label()
                             + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + "." + unstableWords,
                             notRun)
-                    : new Headline(workload, "", col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect, winner.label()
+                    : new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect, winner.label()
                             + " leads on " + figure + " (" + runnerUp.label() + " is " + diff + "), but not every other row is"
                             + " behind it beyond noise: no winner." + unstableWords, notRun);
-            default -> new Headline(workload, "", col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect,
+            default -> new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect,
                     "No difference beyond noise on " + figure + " between " + winner.label() + " and " + runnerUp.label()
                             + " (" + diff + ", " + rc.why() + ", " + forks + ")." + unstableWords, notRun);
         };

@@ -70,6 +70,26 @@ class ModelBuilderTest {
     }
 
     @Test
+    void shouldSayWhoWonAtEachSweptValueSeparately() {
+        List<org.jvmmark.results.Trial> trials = new java.util.ArrayList<>();
+        double[] jitter = {1.0, 1.01, 0.99};
+        for (int f = 0; f < 3; f++) {
+            trials.add(scoreTrial("a" + f, "17.0.1", "nio", "10", "nio", 100 * jitter[f]));
+            trials.add(scoreTrial("b" + f, "25.0.1", "nio", "10", "nio", 50 * jitter[f]));
+            trials.add(scoreTrial("c" + f, "17.0.1", "nio", "20", "nio", 100 * jitter[f]));
+            trials.add(scoreTrial("d" + f, "25.0.1", "nio", "20", "nio", 200 * jitter[f]));
+        }
+        ReportModel m = ModelBuilder.build(new org.jvmmark.results.Results("jvmmark/results/1", "", null, "quick",
+                java.util.Map.of("cpus", "8"), trials));
+        List<Headline> headlines = m.sections().get(0).headlines();
+        assertEquals(List.of("rate=10", "rate=20"), headlines.stream().map(Headline::family).toList());
+        assertEquals(List.of(Headline.Outcome.WINNER, Headline.Outcome.WINNER), headlines.stream().map(Headline::outcome).toList());
+        // The same JVM loses at one load and wins at the other: one headline over both would have hidden that.
+        assertEquals("Vendor 17.0.1 · G1 · nio · rate=10", headlines.get(0).winner().label());
+        assertEquals("Vendor 25.0.1 · G1 · nio · rate=20", headlines.get(1).winner().label());
+    }
+
+    @Test
     void shouldTakeOneValuePerForkFromThatForksOwnHistogram() {
         Row row = section("queue-latency").rows().get(1);
         Column p50 = section("queue-latency").tables().get(0).columns().get(0);
