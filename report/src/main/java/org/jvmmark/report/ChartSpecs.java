@@ -411,7 +411,7 @@ final class ChartSpecs {
                 if (lines.isEmpty()) {
                     continue;
                 }
-                String better = y.better().equals("none") ? "" : " (" + y.better() + " is better)";
+                String better = y.direction().equals("none") ? "" : " (" + y.direction() + " is better)";
                 Map<String, Object> spec = spec("lines", section.workload() + " — " + y.name() + better + " against "
                         + x.name() + (x.unit().isEmpty() ? "" : " (" + x.unit() + ")"), y.unit());
                 spec.put("xName", x.name());

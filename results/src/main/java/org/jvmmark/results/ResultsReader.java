@@ -234,7 +234,8 @@ public final class ResultsReader {
         for (int i = 0; i < values.length; i++) {
             values[i] = v.get(i).isNumber() ? v.get(i).asDouble() : Double.NaN;
         }
-        return new Series.Axis(a.path("name").asText(""), a.path("unit").asText(""), a.path("better").asText("none"), values);
+        return new Series.Axis(a.path("name").asText(""), a.path("unit").asText(""), textOrNull(a.get("better")),
+                textOrNull(a.get("summary")), values);
     }
 
     private static Metric metric(JsonNode m) {

@@ -323,8 +323,11 @@ public final class ResultsWriter {
         ObjectNode n = NODES.objectNode();
         n.put("name", a.name());
         n.put("unit", a.unit());
-        if (!"none".equals(a.better())) {
+        if (a.better() != null) {
             n.put("better", a.better());
+        }
+        if (a.summary() != null) {
+            n.put("summary", a.summary());
         }
         n.set("values", numbers(a.values()));
         return n;

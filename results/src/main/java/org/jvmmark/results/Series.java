@@ -25,11 +25,24 @@ public record Series(Axis x, List<Axis> y, List<Marker> markers) {
     }
 
     /**
-     * One axis: its name, unit, direction ("higher", "lower" or "none"; "none" for x) and values.
+     * One axis: its name, unit, direction and values.
+     *
+     * @param better "higher", "lower" or "none" as the file says it, or null when the file leaves it out
+     *     (then {@link #direction()} is "none")
+     * @param summary a one-line description of what the axis is, or null when the file has none
      */
-    public record Axis(String name, String unit, String better, double[] values) {
+    public record Axis(String name, String unit, String better, String summary, double[] values) {
         public Axis {
             values = values.clone();
+        }
+
+        public Axis(String name, String unit, String better, double[] values) {
+            this(name, unit, better, null, values);
+        }
+
+        /** "higher", "lower" or "none" ("none" when the file did not say). */
+        public String direction() {
+            return better == null ? "none" : better;
         }
 
         @Override
