@@ -1,5 +1,6 @@
 package org.jvmmark.workloads.chronicle;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -38,6 +40,26 @@ public final class QueueFiles implements AutoCloseable {
 
     public Path path() {
         return path;
+    }
+
+    /**
+     * Closes a trial's queue directory whatever happened ({@code dir} null: nothing to close). A
+     * failure to close fails an otherwise good trial; after a {@code failure} it is attached to that
+     * failure and logged instead, so it never hides the original error.
+     */
+    public static void closeAfter(Closeable dir, Throwable failure, Consumer<String> log) throws IOException {
+        if (dir == null) {
+            return;
+        }
+        try {
+            dir.close();
+        } catch (IOException problem) {
+            if (failure == null) {
+                throw problem;
+            }
+            failure.addSuppressed(problem);
+            log.accept("warning: " + problem.getMessage());
+        }
     }
 
     /** True for a name {@code <prefix><pid>-…} whose process no longer exists. */

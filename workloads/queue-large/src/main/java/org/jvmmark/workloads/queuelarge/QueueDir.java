@@ -30,7 +30,7 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
  *
  * <p>Thread-safe.
  */
-final class QueueDir implements AutoCloseable {
+final class QueueDir implements java.io.Closeable {
     static final String PREFIX = "jvmmark-queue-large-";
     /** Kept free beyond what the trial writes, for everyone else on the file system. */
     static final long MARGIN_BYTES = Sizes.GIB;

@@ -19,6 +19,7 @@ import org.jvmmark.api.Workload;
 import org.jvmmark.workloads.chronicle.ChronicleFlags;
 import org.jvmmark.workloads.chronicle.ChronicleLog;
 import org.jvmmark.workloads.chronicle.ChronicleSetup;
+import org.jvmmark.workloads.chronicle.QueueFiles;
 
 /**
  * Chronicle Queue past memory, after Chronicle Queue's own {@code RunLargeQueueMain}: write a burst
@@ -252,7 +253,6 @@ public final class QueueLargeWorkload implements Workload {
      * otherwise good trial; after a failure it is attached to the original error instead.
      */
     private static void cleanUp(TrialContext ctx, MemoryCgroup cgroup, QueueDir dir, Throwable failure) throws IOException {
-        IOException problem = null;
         if (cgroup != null) {
             try {
                 cgroup.close();
@@ -260,18 +260,6 @@ public final class QueueLargeWorkload implements Workload {
                 ctx.log("warning: " + e.getMessage() + "; the next trial removes it");
             }
         }
-        try {
-            dir.close();
-        } catch (IOException e) {
-            problem = e;
-        }
-        if (problem != null) {
-            if (failure != null) {
-                failure.addSuppressed(problem);
-                ctx.log("warning: " + problem.getMessage());
-            } else {
-                throw problem;
-            }
-        }
+        QueueFiles.closeAfter(dir, failure, ctx::log);
     }
 }

@@ -25,7 +25,7 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
  *
  * <p>Thread-safe.
  */
-final class QueueDirectory implements AutoCloseable {
+final class QueueDirectory implements java.io.Closeable {
     /**
      * Fixed costs of a queue beside its messages: metadata file and index arrays, about 0.3 MiB
      * (measured: tmpfs holds only the pages touched, though the cycle file is 80 MiB long).

@@ -1,6 +1,5 @@
 package org.jvmmark.workloads.queue;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +22,7 @@ import org.jvmmark.harness.RunResult;
 import org.jvmmark.workloads.chronicle.ChronicleFlags;
 import org.jvmmark.workloads.chronicle.ChronicleLog;
 import org.jvmmark.workloads.chronicle.ChronicleSetup;
+import org.jvmmark.workloads.chronicle.QueueFiles;
 
 /**
  * The low-latency Java experiment: one producer thread sends {@code messageBytes}-byte messages,
@@ -177,7 +177,6 @@ public final class QueueLatencyWorkload implements Workload {
      */
     private static void cleanUp(TrialContext ctx, HandOffTask task, Transport transport, QueueDirectory dir, Throwable failure)
             throws Exception {
-        Exception problem = null;
         try {
             if (task != null) {
                 task.stopConsumer();
@@ -192,20 +191,6 @@ public final class QueueLatencyWorkload implements Workload {
                 ctx.log("warning: closing the " + transport.name() + " transport failed: " + ChronicleLog.rootCause(e));
             }
         }
-        if (dir != null) {
-            try {
-                dir.close();
-            } catch (IOException e) {
-                problem = e;
-            }
-        }
-        if (problem != null) {
-            if (failure != null) {
-                failure.addSuppressed(problem);
-                ctx.log("warning: " + problem.getMessage());
-            } else {
-                throw problem;
-            }
-        }
+        QueueFiles.closeAfter(dir, failure, ctx::log);
     }
 }
