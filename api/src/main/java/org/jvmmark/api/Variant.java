@@ -45,6 +45,13 @@ public @interface Variant {
      */
     boolean jvm() default true;
 
+    /**
+     * Whether a plain {@code jvmmark run} (the default set) runs this variant; {@code --all-variants}
+     * or naming it with {@code --variant} runs it regardless. The default set must still answer each of
+     * the workload's {@link Question}s.
+     */
+    boolean inDefaultSet() default true;
+
     /** Container of repeated {@link Variant}s. */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

@@ -26,6 +26,7 @@ public final class WorkloadInfo {
     private final Map<String, Profile> profiles;
     private final List<JvmArgs> jvmArgs;
     private final List<Variant> variants;
+    private final List<Question> questions;
     private final int requiresJdk;
     private final String driverClass;
 
@@ -49,6 +50,7 @@ public final class WorkloadInfo {
         this.profiles = Collections.unmodifiableMap(p);
         this.jvmArgs = jvmArgsOf(type);
         this.variants = List.of(type.getAnnotationsByType(Variant.class));
+        this.questions = List.of(type.getAnnotationsByType(Question.class));
         RequiresJdk r = type.getAnnotation(RequiresJdk.class);
         this.requiresJdk = r == null ? 0 : r.value();
         Driver d = type.getAnnotation(Driver.class);
@@ -84,6 +86,7 @@ public final class WorkloadInfo {
         this.profiles = other.profiles;
         this.jvmArgs = other.jvmArgs;
         this.variants = other.variants;
+        this.questions = other.questions;
         this.requiresJdk = other.requiresJdk;
         this.driverClass = other.driverClass;
     }
@@ -114,6 +117,14 @@ public final class WorkloadInfo {
 
     public List<Variant> variants() {
         return variants;
+    }
+
+    /**
+     * The questions the workload declares ({@link Question}), in declaration order; empty when it
+     * declares none (the views then rank JVMs on the first latency p50, else the first metric).
+     */
+    public List<Question> questions() {
+        return questions;
     }
 
     public int requiresJdk() {

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders a {@link ProbeResult} as the {@code latency} block of {@code results.json} (see
- * DESIGN.md): unit, count, coCorrected, target and achieved rate, percentiles, uncorrected
+ * Renders a {@link ProbeResult} as the {@code latency} block of {@code results.json} (the layout
+ * the README's "results.json" section gives and {@code org.jvmmark.results.Probe} reads): unit, count, coCorrected, target and achieved rate, percentiles, uncorrected
  * percentiles, runs, the run-to-run variation and the compressed histogram; the end-to-end block
  * also carries the CPUs obtained and the jitter summary. Stateless.
  */

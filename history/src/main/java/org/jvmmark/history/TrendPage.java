@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.jvmmark.report.ChartJs;
+import org.jvmmark.report.render.ChartJs;
 
 /**
  * The history as one self-contained HTML page: a chart per machine, workload, parameters, probe and

@@ -1,4 +1,5 @@
 package org.jvmmark.report;
+import org.jvmmark.report.verdict.Effect;
 
 /**
  * A table cell: the row's figure for a column and how it stands against the column's best.
@@ -31,9 +32,9 @@ public record Cell(Figure figure, Mark mark, double delta, double pValue, Effect
         NONE
     }
 
-    static final Cell EMPTY = new Cell(null, Mark.NONE, Double.NaN, Double.NaN, null, "");
+    public static final Cell EMPTY = new Cell(null, Mark.NONE, Double.NaN, Double.NaN, null, "");
 
-    static Cell plain(Figure f) {
+    public static Cell plain(Figure f) {
         return new Cell(f, Mark.NONE, Double.NaN, Double.NaN, null, "");
     }
 }

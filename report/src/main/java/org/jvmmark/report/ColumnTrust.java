@@ -18,7 +18,7 @@ import org.jvmmark.results.Trial;
  *
  * <p>Stateless and thread-safe.
  */
-final class ColumnTrust {
+public final class ColumnTrust {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private ColumnTrust() {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.render.CompareRenderer;
+import org.jvmmark.report.verdict.ForkTest;
 
 /**
  * {@code jvmmark compare A B}: matches the trials of two result directories and prints the

@@ -1,6 +1,7 @@
 package org.jvmmark.report;
 
 import java.util.List;
+import org.jvmmark.report.verdict.Effect;
 
 /**
  * Two result sets side by side: per matched row and figure, A, B, the change and a verdict. Built by

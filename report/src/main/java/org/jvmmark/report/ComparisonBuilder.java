@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jvmmark.results.Results;
+import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.verdict.Stability;
+import org.jvmmark.report.verdict.Verdicts;
 
 /**
  * Matches two result sets and judges every figure with the report's statistic.

@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jvmmark.results.Trial;
+import org.jvmmark.report.render.TextTable;
 
 /**
  * The folded-away details of a workload that are not figure tables: garbage collection per row,
  * and each fork's own values (a row's figure aggregates its forks; here is what each fork gave).
  * Stateless and thread-safe.
  */
-final class DetailTables {
+public final class DetailTables {
     /** Most figure columns in the per-fork table, so it still fits a 1,280 px window. */
     static final int MAX_FORK_COLUMNS = 6;
 
@@ -18,7 +19,7 @@ final class DetailTables {
     }
 
     /** Collections during the measured runs, per row; null when no row recorded any (no harness runs). */
-    static TextTable gc(Section s) {
+    public static TextTable gc(Section s) {
         List<List<String>> rows = new ArrayList<>();
         boolean any = false;
         for (Row r : s.rows()) {
@@ -41,7 +42,7 @@ final class DetailTables {
     }
 
     /** Each fork's value for the workload's main figures, its wall time and peak RSS; a fork that did not end ok says why. */
-    static TextTable forks(Section s) {
+    public static TextTable forks(Section s) {
         List<Column> columns = forkColumns(s);
         List<String> header = new ArrayList<>(List.of("JVM", "fork", "status"));
         List<Boolean> numeric = new ArrayList<>(List.of(false, false, false));

@@ -3,25 +3,27 @@ package org.jvmmark.report;
 import java.util.List;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.verdict.Stability;
 
 /**
  * The words every rendering shares: the legend and the "How to read this" section, so the Markdown
  * and the HTML never explain the method differently. Thread-safe (constants).
  */
-final class Explanations {
+public final class Explanations {
     static final String BEST = "★";
     static final String SIGNIFICANT = "▲";
     static final String WITHIN_NOISE = "≈";
     static final String TOO_FEW = "?";
     static final String UNSTABLE = "⚠";
-    static final String UNTRUSTED = "†";
+    public static final String UNTRUSTED = "†";
 
-    static final String LEGEND = BEST + " best, beyond noise · " + SIGNIFICANT + " worse than the best, beyond noise and threshold · "
+    public static final String LEGEND = BEST + " best, beyond noise · " + SIGNIFICANT + " worse than the best, beyond noise and threshold · "
             + WITHIN_NOISE + " no difference beyond noise or threshold · " + TOO_FEW + " too few forks to tell (" + ForkTest.MIN_FORKS
             + " a side needed) · " + UNSTABLE + " unstable: forks disagree, not ranked · " + UNTRUSTED
             + " percentile not trusted on this machine (no difference called) · ± fork-to-fork variation";
 
-    static final List<String> HOW_TO_READ = List.of(
+    public static final List<String> HOW_TO_READ = List.of(
             "Rows are JVM variants: vendor, version, collector, tuning flags, workload variant (and parameters when "
                     + "they differ). A fresh JVM (a fork) is the unit of evidence: each fork gives one value per figure "
                     + "(a latency percentile from that fork's own histogram over its measured runs, a metric as the workload "
@@ -53,7 +55,7 @@ final class Explanations {
     }
 
     /** The marker and the difference in words for a cell, e.g. "12 % slower ▲"; "" when there is nothing to say. */
-    static String markText(Column column, Cell cell) {
+    public static String markText(Column column, Cell cell) {
         return switch (cell.mark()) {
             case BEST -> BEST;
             case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
@@ -65,7 +67,7 @@ final class Explanations {
     }
 
     /** A cell's tooltip: forks, the effect in words with its interval, what the mark rests on. */
-    static String cellTitle(Column column, Cell cell) {
+    public static String cellTitle(Column column, Cell cell) {
         int forks = cell.figure().forks().length;
         StringBuilder sb = new StringBuilder(forks + (forks == 1 ? " fork" : " forks"));
         if (cell.effect() != null && Double.isFinite(cell.effect().ratio())) {
@@ -81,7 +83,7 @@ final class Explanations {
     }
 
     /** "512 ns, 1.03 µs, 498 ns": a row's per-fork values, in fork order. */
-    static String forkValues(Column column, Cell cell) {
+    public static String forkValues(Column column, Cell cell) {
         return java.util.Arrays.stream(cell.figure().forks()).mapToObj(v -> Format.value(v, column.unit()))
                 .collect(java.util.stream.Collectors.joining(", "));
     }
@@ -93,7 +95,7 @@ final class Explanations {
     }
 
     /** " ±3.1 %" for a metric whose forks vary, else "". */
-    static String spread(Column column, Cell cell) {
+    public static String spread(Column column, Cell cell) {
         if (column.kind() != Column.Kind.METRIC || cell.figure() == null || Double.isNaN(cell.figure().cv())) {
             return "";
         }
@@ -101,7 +103,7 @@ final class Explanations {
     }
 
     /** The row's notes: failures first, then a fell-behind flag. */
-    static String notes(Table table, int row) {
+    public static String notes(Table table, int row) {
         Row r = table.rows().get(row);
         StringBuilder sb = new StringBuilder(r.failureNote());
         for (int c = 0; c < table.columns().size(); c++) {
@@ -118,14 +120,14 @@ final class Explanations {
     }
 
     /** A section's shared parameters: "messageBytes=256, rate=100000", or "" when there are none. */
-    static String params(Section s) {
+    public static String params(Section s) {
         StringBuilder p = new StringBuilder();
         s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
         return p.toString();
     }
 
     /** "4 workloads (synthetic, chat, ...) on 2 JVMs (Temurin 25.0.1, ...)". */
-    static String whatRan(Results r) {
+    public static String whatRan(Results r) {
         java.util.Set<String> workloads = new java.util.LinkedHashSet<>();
         java.util.Set<String> jvms = new java.util.TreeSet<>();
         for (Trial t : r.trials()) {
@@ -139,11 +141,11 @@ final class Explanations {
                 + " (" + String.join(", ", jvms) + ")";
     }
 
-    static String profile(Results r) {
+    public static String profile(Results r) {
         return r.profile().isEmpty() ? "unknown" : r.profile();
     }
 
-    static String trials(Results r) {
+    public static String trials(Results r) {
         return count(r.trials().size(), "trial");
     }
 
@@ -164,7 +166,7 @@ final class Explanations {
     }
 
     /** "started X, finished Y (14 min 5 s)", or "started X" alone. */
-    static String when(Results r) {
+    public static String when(Results r) {
         String s = "started " + (r.created().isEmpty() ? "at an unknown time" : r.created());
         if (r.finished() != null) {
             try {
@@ -179,7 +181,7 @@ final class Explanations {
     }
 
     /** The host line: "Intel ... · 2 CPUs (none isolated) · 3.84 GiB · Linux 6.1 · clock tsc · ...". */
-    static String host(Results r) {
+    public static String host(Results r) {
         java.util.Map<String, String> h = r.host();
         List<String> parts = new java.util.ArrayList<>();
         add(parts, h.get("cpuModel"), "");

@@ -27,7 +27,7 @@ import org.jvmmark.results.Trial;
  *
  * <p>Stateless and thread-safe.
  */
-final class Figures {
+public final class Figures {
     private Figures() {
     }
 
@@ -87,7 +87,7 @@ final class Figures {
     }
 
     /** The forks' histograms added together (for charts), or null unless every fork has one. */
-    static Histogram merge(List<Probe> blocks) {
+    public static Histogram merge(List<Probe> blocks) {
         Histogram merged = null;
         for (Probe p : blocks) {
             Histogram h = p.histogram();

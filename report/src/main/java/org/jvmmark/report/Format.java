@@ -9,12 +9,12 @@ import java.util.Locale;
  * Number formatting shared by every rendering: three significant figures with a scaled unit, the
  * same in every locale (golden files must not change with the machine's language). Thread-safe.
  */
-final class Format {
+public final class Format {
     private Format() {
     }
 
     /** A value in its unit, scaled for reading: "312 ns", "12.3 µs", "48.2 MiB", "99.9 k msg/s". */
-    static String value(double v, String unit) {
+    public static String value(double v, String unit) {
         if (Double.isNaN(v)) {
             return "—";
         }
@@ -52,7 +52,7 @@ final class Format {
     }
 
     /** Three significant figures, no exponent, no grouping. */
-    static String sig(double v) {
+    public static String sig(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "—";
         }
@@ -63,7 +63,7 @@ final class Format {
     }
 
     /** 0.123 → "12.3 %"; NaN → "—". */
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         if (Double.isNaN(fraction)) {
             return "—";
         }
@@ -92,7 +92,7 @@ final class Format {
     }
 
     /** A plain number for CSV and JSON: no grouping, no exponent for ordinary magnitudes. */
-    static String plain(double v) {
+    public static String plain(double v) {
         if (Double.isNaN(v)) {
             return "";
         }
@@ -103,7 +103,7 @@ final class Format {
     }
 
     /** A p-value: "p=0.003", "p<0.001". */
-    static String p(double p) {
+    public static String p(double p) {
         if (Double.isNaN(p)) {
             return "";
         }

@@ -21,7 +21,7 @@ import org.jvmmark.results.Trial;
  * @param cyclesPerFork concurrent cycles per fork (ZGC, Shenandoah, G1's concurrent marking)
  * @param collectors the collector beans seen, e.g. "G1 Young Generation, G1 Concurrent GC"
  */
-record GcSummary(int forks, double pausesPerFork, double pauseMillisPerFork, long longestPauseMillis,
+public record GcSummary(int forks, double pausesPerFork, double pauseMillisPerFork, long longestPauseMillis,
                  double cyclesPerFork, String collectors) {
 
     /** The row's collections, or null when none of its ok forks recorded them (no harness runs). */

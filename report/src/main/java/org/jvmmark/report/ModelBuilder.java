@@ -13,6 +13,11 @@ import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.verdict.Headline;
+import org.jvmmark.report.verdict.NoiseVerdict;
+import org.jvmmark.report.verdict.Stats;
+import org.jvmmark.report.verdict.Verdicts;
 
 /**
  * Turns {@link Results} into the {@link ReportModel}: groups trials into rows (forks of one JVM
@@ -235,7 +240,7 @@ public final class ModelBuilder {
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */
-    static final String NOT_CORRECTED = "(not corrected for coordinated omission)";
+    public static final String NOT_CORRECTED = "(not corrected for coordinated omission)";
 
     /**
      * Whether a metric checks the run rather than scores the JVM: the achieved (or target) rate says
@@ -402,7 +407,7 @@ public final class ModelBuilder {
     }
 
     /** Relative difference from {@code reference}, positive when {@code value} is worse. */
-    static double worseBy(boolean higherIsBetter, double reference, double value) {
+    public static double worseBy(boolean higherIsBetter, double reference, double value) {
         if (reference == 0) {
             return value == 0 ? 0 : Double.NaN;
         }

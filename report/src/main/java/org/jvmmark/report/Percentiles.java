@@ -3,14 +3,14 @@ package org.jvmmark.report;
 import java.util.Comparator;
 
 /** Percentile keys as spelled in results.json ("50", "99.9", "max"): order and names. Thread-safe. */
-final class Percentiles {
+public final class Percentiles {
     static final Comparator<String> ORDER = Comparator.comparingDouble(Percentiles::value);
 
     private Percentiles() {
     }
 
     /** The percentile as a number; "max" sorts last as 100. */
-    static double value(String key) {
+    public static double value(String key) {
         if ("max".equals(key)) {
             return 100;
         }
@@ -26,7 +26,7 @@ final class Percentiles {
     }
 
     /** "p99.9", or "worst" for the maximum. */
-    static String title(String key) {
+    public static String title(String key) {
         return "max".equals(key) ? "worst" : "p" + key;
     }
 }

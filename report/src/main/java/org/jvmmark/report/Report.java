@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.render.CsvRenderer;
+import org.jvmmark.report.render.HtmlRenderer;
+import org.jvmmark.report.render.MarkdownRenderer;
+import org.jvmmark.report.verdict.ForkTest;
 
 /**
  * Renders a results directory: reads {@code DIR/results.json} and writes {@code DIR/report.html},

@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.report.verdict.Headline;
 
 /**
  * Everything the report says about one workload. Immutable, hence thread-safe.

@@ -9,12 +9,12 @@ import java.util.function.Predicate;
  * table (end to end) and the columns rows are ranked on are the answer; facts (figures that are not
  * scores), other probes and uncorrected latency are details. Stateless and thread-safe.
  */
-final class TableViews {
+public final class TableViews {
     private TableViews() {
     }
 
     /** The tables shown open, in order: the end-to-end latency table, then the ranked columns of the metric tables. */
-    static List<Table> main(Section s) {
+    public static List<Table> main(Section s) {
         List<Table> out = new ArrayList<>();
         for (Table t : s.tables()) {
             if (t.columns().isEmpty()) {
@@ -34,7 +34,7 @@ final class TableViews {
     }
 
     /** The tables folded away: facts, then other probes' latency, then uncorrected latency. */
-    static List<Table> details(Section s) {
+    public static List<Table> details(Section s) {
         List<Table> facts = new ArrayList<>();
         List<Table> probes = new ArrayList<>();
         for (Table t : s.tables()) {

@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.verdict.Headline;
 
 /**
  * The first screen of every rendering — the HTML page, report.md and the console at the end of
@@ -10,10 +11,10 @@ import java.util.List;
  * {@link Headline}s the verdict code put into each {@link Section}; a section without any gets one
  * line saying it was not judged. Immutable, hence thread-safe.
  */
-record VerdictTable(List<Line> lines) {
-    static final List<String> HEADER = List.of("workload", "figure", "winner", "runner-up, by how much", "not run or failed");
+public record VerdictTable(List<Line> lines) {
+    public static final List<String> HEADER = List.of("workload", "figure", "winner", "runner-up, by how much", "not run or failed");
 
-    VerdictTable {
+    public VerdictTable {
         lines = List.copyOf(lines);
     }
 
@@ -25,14 +26,14 @@ record VerdictTable(List<Line> lines) {
      * @param runnerUp the runner-up and how much worse it is, or why there is no ranking
      * @param notRun one line per row that did not end ok: "label: status (reason)"
      */
-    record Line(String workload, String anchor, String figure, Headline.Outcome outcome, String winner,
+    public record Line(String workload, String anchor, String figure, Headline.Outcome outcome, String winner,
                 String runnerUp, List<String> notRun) {
-        Line {
+        public Line {
             notRun = List.copyOf(notRun);
         }
 
         /** "queue-latency", or "http · virtual" for a variant family. */
-        String name() {
+        public String name() {
             return workload;
         }
 
@@ -49,7 +50,7 @@ record VerdictTable(List<Line> lines) {
         }
     }
 
-    static VerdictTable of(ReportModel model) {
+    public static VerdictTable of(ReportModel model) {
         List<Line> lines = new ArrayList<>();
         for (Section s : model.sections()) {
             if (s.headlines().isEmpty()) {
@@ -104,7 +105,7 @@ record VerdictTable(List<Line> lines) {
     }
 
     /** "Temurin 11 · virtual: unsupported (needs JDK 21)" → "Temurin 11 · virtual: unsupported". */
-    static String withoutReason(String notRunLine) {
+    public static String withoutReason(String notRunLine) {
         // The label may hold parentheses of its own ("OpenJDK (Debian) 17"): the reason follows ": status ".
         java.util.regex.Matcher m = STATUS_THEN_REASON.matcher(notRunLine);
         return m.find() ? notRunLine.substring(0, m.end() - 2) : notRunLine;
@@ -113,12 +114,12 @@ record VerdictTable(List<Line> lines) {
     private static final java.util.regex.Pattern STATUS_THEN_REASON = java.util.regex.Pattern.compile(": (?:partly )?[a-z]+ \\(");
 
     /** Whether any line has rows that did not run, to be listed under a text table. */
-    boolean hasReasons() {
+    public boolean hasReasons() {
         return lines.stream().anyMatch(l -> !l.notRun().isEmpty());
     }
 
     /** The cells of one line, in {@link #HEADER} order, for the text renderings. */
-    static List<String> cells(Line l) {
+    public static List<String> cells(Line l) {
         return List.of(l.name(), l.figure(), l.winner(), l.runnerUp(), l.notRunCounts());
     }
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import org.jvmmark.results.Instruments;
 import org.jvmmark.results.Trial;
+import org.jvmmark.report.render.HtmlRenderer;
+import org.jvmmark.report.render.MarkdownRenderer;
 
 /**
  * The "Why" block of a workload's section: per fork of every row with an {@code instruments} block,
@@ -14,7 +16,7 @@ import org.jvmmark.results.Trial;
  * by the JVM, in its words) and what the worst samples fell inside. Absent when no trial of the
  * section has the block. The same cells in HTML and Markdown. Stateless and thread-safe.
  */
-final class WhyBlock {
+public final class WhyBlock {
     /** TTSP: time to safepoint; heap after GC: mean / largest; CPU: the JVM's share and the machine's. */
     static final List<String> HEADER = List.of("JVM", "GC pauses", "GC total", "GC max", "GC p99", "safepoints",
             "safepoint max", "TTSP max", "JIT in runs", "alloc", "heap after GC", "CPU JVM/all", "files");
@@ -30,7 +32,7 @@ final class WhyBlock {
     record Line(List<String> cells, List<Link> links, String sentence) {
     }
 
-    static String html(Section s) {
+    public static String html(Section s) {
         List<Line> lines = lines(s);
         if (lines.isEmpty()) {
             return "";
@@ -53,7 +55,7 @@ final class WhyBlock {
         return h.append("</table>\n").toString();
     }
 
-    static String markdown(Section s) {
+    public static String markdown(Section s) {
         List<Line> lines = lines(s);
         if (lines.isEmpty()) {
             return "";

@@ -1,18 +1,19 @@
 package org.jvmmark.report;
 
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.verdict.Effect;
 
 /**
  * How a difference is said in every rendering: "12 % slower", "8 % lower", "5 % more memory" — a
  * word for the direction, never a bare sign, since "+16 %" on a throughput is a loss and on a
  * latency a loss too. Stateless and thread-safe.
  */
-final class Words {
+public final class Words {
     private Words() {
     }
 
     /** The words for "more" and "less" of a column's figure: times are slower/faster, rates faster/slower, sizes more/less memory. */
-    static String[] moreLess(Column c) {
+    public static String[] moreLess(Column c) {
         if (isTime(c.unit())) {
             return new String[] {"slower", "faster"};
         }

@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.jvmmark.results.ResultsReader;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.report.render.ChartSpecs;
+import org.jvmmark.report.render.JvmStyles;
 
 class ChartSpecsTest {
     private final ReportModel model = ModelBuilder.build(ResultsReader.readDir(Golden.fixture("showcase")));

@@ -14,6 +14,7 @@ import java.util.Random;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.HdrHistogram.Histogram;
+import org.jvmmark.report.verdict.Stats;
 
 /**
  * Writes the two realistic {@code results.json} fixtures the tests render and compare: a

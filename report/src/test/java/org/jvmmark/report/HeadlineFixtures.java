@@ -2,6 +2,8 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.verdict.Headline;
 
 /**
  * Verdicts for the baseline fixture, written by hand as the verdict code would hand them over, so

@@ -25,6 +25,7 @@ import org.jvmmark.results.Trial;
 import org.junit.jupiter.api.BeforeAll;
 import org.jvmmark.testkit.OutsideTool;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.report.render.HtmlRenderer;
 
 /**
  * Opens the rendered report (baseline fixture with {@link HeadlineFixtures}' verdicts) in Debian's

@@ -3,6 +3,7 @@ package org.jvmmark.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.jvmmark.report.verdict.Effect;
 
 class WordsTest {
     private static Column metric(String unit, boolean higherIsBetter) {

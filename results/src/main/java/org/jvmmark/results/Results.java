@@ -66,6 +66,19 @@ public record Results(String schema, String created, String finished, String pro
         return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, more);
     }
 
+    /**
+     * The questions each workload of this run declared (the top-level {@value WorkloadQuestion#KEY} object),
+     * by workload; empty for files that predate them.
+     */
+    public Map<String, List<WorkloadQuestion>> questions() {
+        return WorkloadQuestion.fromJson(more.get(WorkloadQuestion.KEY));
+    }
+
+    /** The questions {@code workload} declared, or an empty list. */
+    public List<WorkloadQuestion> questions(String workload) {
+        return questions().getOrDefault(workload, List.of());
+    }
+
     /** The number of CPUs the host reported, or 0 when unknown. */
     public int cpus() {
         try {

@@ -16,10 +16,10 @@ import java.nio.file.FileSystemException;
  * 130   interrupted (Ctrl-C); finished trials are kept
  * </pre>
  */
-final class ExitStatus {
+public final class ExitStatus {
     static final int OK = 0;
     static final int TRIAL_FAILED = 1;
-    static final int USAGE = 2;
+    public static final int USAGE = 2;
     static final int INTERNAL_ERROR = 3;
     static final int NO_SPACE = 4;
     static final int INTERRUPTED = 130;
@@ -32,7 +32,7 @@ final class ExitStatus {
      * or {@code null}. The JDK reports {@code ENOSPC} and {@code EDQUOT} only as text: in a
      * {@link FileSystemException}'s reason or an {@link IOException}'s message.
      */
-    static IOException noSpace(Throwable t) {
+    public static IOException noSpace(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof IOException io) {
                 String text = io instanceof FileSystemException f && f.getReason() != null ? f.getReason() : io.getMessage();

@@ -6,6 +6,15 @@ import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.jvmmark.runner.cli.CompareCommand;
+import org.jvmmark.runner.cli.DriveCommand;
+import org.jvmmark.runner.cli.HistoryCommand;
+import org.jvmmark.runner.cli.JdksCommand;
+import org.jvmmark.runner.cli.ListCommand;
+import org.jvmmark.runner.cli.MergeCommand;
+import org.jvmmark.runner.cli.ReportCommand;
+import org.jvmmark.runner.cli.RunCommand;
+import org.jvmmark.runner.cli.ServeCommand;
 
 /**
  * The {@code jvmmark} command line (picocli). User mistakes — unknown workload, parameter, JDK or
@@ -21,10 +30,10 @@ import picocli.CommandLine.Command;
             CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     static final int USAGE = ExitStatus.USAGE;
-    static final int INTERRUPTED = ExitStatus.INTERRUPTED;
+    public static final int INTERRUPTED = ExitStatus.INTERRUPTED;
 
-    PrintStream out = System.out;
-    PrintStream err = System.err;
+    public PrintStream out = System.out;
+    public PrintStream err = System.err;
 
     public static void main(String[] args) {
         System.exit(execute(args, System.out, System.err));

@@ -3,12 +3,12 @@ package org.jvmmark.runner;
 import java.util.Locale;
 
 /** Small text helpers for one-line messages and tables. Stateless and thread-safe. */
-final class Text {
+public final class Text {
     private Text() {
     }
 
     /** The first non-blank line of {@code text}, trimmed, or an empty string. */
-    static String firstLine(String text) {
+    public static String firstLine(String text) {
         if (text == null) {
             return "";
         }
@@ -20,7 +20,7 @@ final class Text {
         return "";
     }
 
-    static String bytes(double bytes) {
+    public static String bytes(double bytes) {
         if (bytes < 1024) {
             return String.format(Locale.ROOT, "%.0f B", bytes);
         }
@@ -34,7 +34,7 @@ final class Text {
         return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
     }
 
-    static String seconds(double seconds) {
+    public static String seconds(double seconds) {
         if (seconds < 60) {
             return String.format(Locale.ROOT, "%.1f s", seconds);
         }
@@ -44,7 +44,7 @@ final class Text {
     }
 
     /** A number with at most four significant figures, no exponent. */
-    static String number(double v) {
+    public static String number(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
@@ -55,7 +55,7 @@ final class Text {
     }
 
     /** Nanoseconds in the unit that keeps the number short: {@code 312 ns}, {@code 178.9 µs}, {@code 3.30 ms}. */
-    static String nanos(double ns) {
+    public static String nanos(double ns) {
         double a = Math.abs(ns);
         if (a < 1_000) {
             return number(ns) + " ns";
@@ -69,7 +69,7 @@ final class Text {
         return number(ns / 1e9) + " s";
     }
 
-    static String pad(String s, int width) {
+    public static String pad(String s, int width) {
         return s.length() >= width ? s : s + " ".repeat(width - s.length());
     }
 }

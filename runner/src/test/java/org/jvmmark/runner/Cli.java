@@ -11,21 +11,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test helper: runs the CLI in-process and captures what it printed. Stateless. */
-final class Cli {
+public final class Cli {
     /** The JDK running the tests: the one JDK every machine has. */
-    static final String HOST_JDK = System.getProperty("java.home");
+    public static final String HOST_JDK = System.getProperty("java.home");
 
     private Cli() {
     }
 
-    record Result(int status, String out, String err) {
+    public record Result(int status, String out, String err) {
         /** The error output as lines, for "one line, no stack trace" checks. */
-        List<String> errLines() {
+        public List<String> errLines() {
             return err.isBlank() ? List.of() : List.of(err.strip().split("\\R"));
         }
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status;
@@ -36,11 +36,11 @@ final class Cli {
         return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    static JsonNode results(Path dir) throws IOException {
+    public static JsonNode results(Path dir) throws IOException {
         return new ObjectMapper().readTree(dir.resolve("results.json").toFile());
     }
 
-    static JsonNode trial(JsonNode results, String idPrefix) {
+    public static JsonNode trial(JsonNode results, String idPrefix) {
         for (JsonNode t : results.path("trials")) {
             if (t.path("id").asText().startsWith(idPrefix)) {
                 return t;
@@ -59,7 +59,7 @@ final class Cli {
             "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])");
 
     /** A command line that starts the CLI in a JVM of its own, as ./jvmmark does. */
-    static List<String> forkedCommand(String... args) {
+    public static List<String> forkedCommand(String... args) {
         List<String> cmd = new ArrayList<>(DEFAULT_SIGINT);
         cmd.addAll(List.of(Path.of(HOST_JDK, "bin", "java").toString(),
                 "-Djvmmark.dist=" + System.getProperty("jvmmark.dist"),

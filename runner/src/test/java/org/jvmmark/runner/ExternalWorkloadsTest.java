@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.runner.jdk.JdkDiscovery;
+import org.jvmmark.runner.plan.WorkloadCatalog;
 
 /**
  * The user's path, for real: {@code ./mvnw install} puts api and harness into a (private) local

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.runner.output.OutputDirectory;
 
 /**
  * Every way a forked JVM can go wrong, in one run against real JVMs: each trial gets its one-line

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.runner.jdk.JdkDiscovery;
 
 /**
  * The issue's "done when": {@code run synthetic --jdk all --profile smoke} gives one ok trial per

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.jvmmark.runner.cli.Threshold;
 
 /** The options behind verdicts: default forks per profile, --threshold on run, report and compare. */
 class VerdictOptionsTest {

@@ -1,0 +1,182 @@
+package org.jvmmark.report.render;
+
+import java.util.List;
+import java.util.Map;
+import org.jvmmark.results.Results;
+import org.jvmmark.report.Cell;
+import org.jvmmark.report.Column;
+import org.jvmmark.report.DetailTables;
+import org.jvmmark.report.Explanations;
+import org.jvmmark.report.Format;
+import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.Section;
+import org.jvmmark.report.Table;
+import org.jvmmark.report.TableViews;
+import org.jvmmark.report.VerdictTable;
+import org.jvmmark.report.WhyBlock;
+import org.jvmmark.report.verdict.Headline;
+import org.jvmmark.report.verdict.NoiseVerdict;
+
+/**
+ * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue
+ * or a README. Stateless and thread-safe.
+ */
+public final class MarkdownRenderer {
+    private MarkdownRenderer() {
+    }
+
+    public static String render(ReportModel model) {
+        StringBuilder md = new StringBuilder();
+        Results r = model.results();
+        md.append("# jvmmark report\n\n");
+        md.append("Profile **").append(esc(Explanations.profile(r))).append("**, ").append(esc(Explanations.when(r))).append(". ")
+                .append(Explanations.trials(r)).append(": ").append(model.statusSummary()).append(".\n\n");
+        md.append(esc(Explanations.whatRan(r))).append(".\n\n");
+        String host = Explanations.host(r);
+        md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
+        md.append(verdict(VerdictTable.of(model)));
+        md.append("\nContents: ");
+        for (Section s : model.sections()) {
+            md.append('[').append(esc(s.workload())).append("](#").append(s.workload().toLowerCase(java.util.Locale.ROOT)).append(") · ");
+        }
+        md.append("[noise verdict](#noise-verdict) · [how to read this](#how-to-read-this)\n\n");
+        md.append("## Noise verdict\n\n**").append(esc(model.noise().headline())).append("**\n\n");
+        for (String d : model.noise().details()) {
+            md.append("- ").append(esc(d)).append('\n');
+        }
+        if (!model.noise().percentiles().isEmpty()) {
+            md.append("\n| percentile | fork-to-fork variation | trusted | why |\n|---|---:|---|---|\n");
+            for (NoiseVerdict.PercentileNoise p : model.noise().percentiles()) {
+                md.append("| ").append(esc(p.where())).append(" | ").append(Format.percent(p.cv()))
+                        .append(" | ").append(trustedWord(p)).append(" | ").append(esc(p.reason())).append(" |\n");
+            }
+        }
+        md.append("\n").append(Explanations.LEGEND).append("\n");
+        for (Section s : model.sections()) {
+            section(md, s);
+        }
+        md.append("\n## How to read this\n\n");
+        for (String line : Explanations.HOW_TO_READ) {
+            md.append("- ").append(esc(line)).append('\n');
+        }
+        return md.toString();
+    }
+
+    private static void section(StringBuilder md, Section s) {
+        md.append("\n## ").append(esc(s.workload())).append("\n\n");
+        if (!s.params().isEmpty()) {
+            md.append("Parameters: ").append(esc(Explanations.params(s))).append("\n\n");
+        }
+        if (!s.commonFlags().isEmpty()) {
+            md.append("JVM flags of every row: ").append(esc(String.join(" ", s.commonFlags()))).append("\n\n");
+        }
+        for (Headline h : s.headlines()) {
+            md.append("**").append(esc(h.family().isEmpty() ? h.words() : h.family() + ": " + h.words())).append("**\n\n");
+        }
+        for (Table t : TableViews.main(s)) {
+            table(md, t);
+        }
+        for (Table t : TableViews.details(s)) {
+            table(md, t);
+        }
+        TextTable gc = DetailTables.gc(s);
+        if (gc != null) {
+            textTable(md, gc);
+        }
+        md.append(WhyBlock.markdown(s));
+        if (!s.warnings().isEmpty()) {
+            md.append("Warnings:\n\n");
+            for (Map.Entry<String, List<String>> w : s.warnings().entrySet()) {
+                String who = w.getValue().size() == s.rows().size() ? "all rows" : String.join("; ", w.getValue());
+                md.append("- ").append(esc(w.getKey())).append(" (").append(esc(who)).append(")\n");
+            }
+            md.append('\n');
+        }
+    }
+
+    /**
+     * The verdict table, ready to paste into an issue: the same lines as the HTML page's first screen and
+     * the console's end of run, then each not-run row with its reason.
+     */
+    static String verdict(VerdictTable v) {
+        StringBuilder md = new StringBuilder("## Who won\n\n|");
+        for (String c : VerdictTable.HEADER) {
+            md.append(' ').append(c).append(" |");
+        }
+        md.append("\n|").append("---|".repeat(VerdictTable.HEADER.size())).append('\n');
+        for (VerdictTable.Line l : v.lines()) {
+            md.append('|');
+            List<String> cells = VerdictTable.cells(l);
+            for (int c = 0; c < cells.size(); c++) {
+                String cell = esc(cells.get(c));
+                md.append(' ').append(c == 2 && l.outcome() == Headline.Outcome.WINNER ? "**" + cell + "**" : cell).append(" |");
+            }
+            md.append('\n');
+        }
+        if (v.hasReasons()) {
+            md.append("\nNot run or failed:\n\n");
+            for (VerdictTable.Line l : v.lines()) {
+                l.notRun().forEach(n -> md.append("- ").append(esc(l.name())).append(" — ").append(esc(n)).append('\n'));
+            }
+        }
+        return md.toString();
+    }
+
+    private static void textTable(StringBuilder md, TextTable t) {
+        md.append("### ").append(esc(t.title())).append("\n\n|");
+        t.header().forEach(c -> md.append(' ').append(esc(c)).append(" |"));
+        md.append("\n|");
+        t.numeric().forEach(n -> md.append(n ? "---:|" : "---|"));
+        md.append('\n');
+        for (List<String> row : t.rows()) {
+            md.append('|');
+            row.forEach(c -> md.append(' ').append(esc(c)).append(" |"));
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static void table(StringBuilder md, Table t) {
+        md.append("### ").append(esc(t.title())).append("\n\n| JVM");
+        StringBuilder align = new StringBuilder("|---");
+        for (Column c : t.columns()) {
+            md.append(" | ").append(esc(c.title())).append(c.trusted() ? "" : " " + Explanations.UNTRUSTED);
+            align.append("|---:");
+        }
+        md.append(" | notes |\n").append(align).append("|---|\n");
+        for (int r = 0; r < t.rows().size(); r++) {
+            md.append("| ").append(esc(t.rows().get(r).label()));
+            for (int c = 0; c < t.columns().size(); c++) {
+                md.append(" | ").append(cell(t.columns().get(c), t.cell(r, c)));
+            }
+            String notes = Explanations.notes(t, r);
+            String status = t.rows().get(r).okTrials().isEmpty() ? "**" + t.rows().get(r).status() + "** " : "";
+            md.append(" | ").append(notes.isEmpty() ? "" : status + esc(notes)).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static String cell(Column column, Cell cell) {
+        if (cell.figure() == null) {
+            return "—";
+        }
+        String v = Format.value(cell.figure().value(), column.unit());
+        if (cell.mark() == Cell.Mark.BEST) {
+            v = "**" + v + "**";
+        }
+        String mark = Explanations.markText(column, cell);
+        String forks = cell.mark() == Cell.Mark.UNSTABLE ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
+        return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark) + forks;
+    }
+
+    /** Escapes what would break a table cell or start markup. */
+    public static String esc(String s) {
+        return s.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+                .replace("<", "&lt;").replace("\n", " ");
+    }
+
+    /** "yes", "no", or "unknown" when single forks leave the spread unknown. */
+    static String trustedWord(NoiseVerdict.PercentileNoise p) {
+        return p.state() == NoiseVerdict.State.UNKNOWN ? "unknown" : p.trusted() ? "yes" : "no";
+    }
+}

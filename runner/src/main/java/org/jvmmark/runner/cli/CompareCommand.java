@@ -1,0 +1,50 @@
+package org.jvmmark.runner.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.jvmmark.report.Compare;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.Text;
+
+/** {@code jvmmark compare A B}: the conclusion, then deltas with a verdict; exit status 1 on a regression. Stateless. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "Compare two results directories; exits with 1 when B regressed against A (with --require-all also"
+                + " when a row is on one side only).")
+public final class CompareCommand implements Callable<Integer> {
+    @ParentCommand
+    private Main main;
+
+    @Parameters(index = "0", paramLabel = "DIR_A", description = "The baseline.")
+    private Path a;
+
+    @Parameters(index = "1", paramLabel = "DIR_B", description = "The candidate.")
+    private Path b;
+
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
+
+    @Option(names = "--only-changes", description = "List only the figures that moved (the conclusion comes first either way).")
+    private boolean onlyChanges;
+
+    @Option(names = "--require-all", description = "Fail (exit 1) when a row is on one side only; by default it is listed as not compared.")
+    private boolean requireAll;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as HTML.")
+    private Path html;
+
+    @Override
+    public Integer call() {
+        try {
+            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html), main.out);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UserException(Text.firstLine(e.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,309 @@
+package org.jvmmark.runner.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.jvmmark.history.EDivisive;
+import org.jvmmark.history.HistoryCheck;
+import org.jvmmark.history.HistoryDatabase;
+import org.jvmmark.history.HistoryException;
+import org.jvmmark.history.HistoryStore;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsReader;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.Text;
+
+/** {@code jvmmark history ...}: the runs kept in the history database. Each subcommand is stateless. */
+@Command(name = "history", mixinStandardHelpOptions = true,
+        description = "Runs kept in the history database: import, list, show, export, check for changes.",
+        subcommands = {HistoryCommand.Import.class, HistoryCommand.ListSeries.class, HistoryCommand.Show.class,
+            HistoryCommand.Export.class, HistoryCommand.Check.class, HistoryCommand.Report.class})
+public final class HistoryCommand implements Callable<Integer> {
+    @ParentCommand
+    Main main;
+
+    @Override
+    public Integer call() {
+        throw new UserException("history needs a subcommand: import, list, show, export, check, report");
+    }
+
+    static HistoryStore open(HistoryOptions options) {
+        HistoryDatabase db = options.database();
+        try {
+            return new HistoryStore(db.open());
+        } catch (HistoryException e) {
+            throw new UserException(e.getMessage());
+        }
+    }
+
+    static UserException failed(SQLException e) {
+        return new UserException("history database: " + Text.firstLine(String.valueOf(e.getMessage())));
+    }
+
+    @Command(name = "import", mixinStandardHelpOptions = true, description = "Load result directories into the history (importing twice adds nothing).")
+    static final class Import implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+        @Parameters(paramLabel = "DIR", arity = "1..*", description = "Directories holding results.json.")
+        List<Path> dirs;
+
+        @Override
+        public Integer call() {
+            List<Results> all = new ArrayList<>();
+            for (Path d : dirs) {
+                try {
+                    all.add(ResultsReader.readDir(d));
+                } catch (IOException e) {
+                    throw new UserException(Text.firstLine(String.valueOf(e.getMessage())));
+                }
+            }
+            HistoryStore store = open(options);
+            try {
+                for (int i = 0; i < dirs.size(); i++) {
+                    Results r = all.get(i);
+                    int added = store.importRun(r, options.machine(r), dirs.get(i));
+                    parent.main.out.printf("%s: %d of %d trials added%n", dirs.get(i), added, r.trials().size());
+                }
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "Every series with its number of runs and latest value.")
+    static final class ListSeries implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+
+        @Override
+        public Integer call() {
+            HistoryStore store = open(options);
+            try {
+                Map<Long, List<HistoryStore.Point>> points = store.points();
+                List<String[]> rows = new ArrayList<>();
+                rows.add(new String[] {"id", "runs", "latest", "series"});
+                for (HistoryStore.StoredSeries s : store.series()) {
+                    List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
+                    rows.add(new String[] {String.valueOf(s.id()), String.valueOf(ps.size()),
+                        ps.isEmpty() ? "-" : Text.number(ps.get(ps.size() - 1).value()) + " " + s.unit(), s.key().text()});
+                }
+                Tables.print(parent.main.out, rows);
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            return 0;
+        }
+    }
+
+    /** The series named by its id or its full key. */
+    static HistoryStore.StoredSeries find(HistoryStore store, String name) throws SQLException {
+        for (HistoryStore.StoredSeries s : store.series()) {
+            if (String.valueOf(s.id()).equals(name) || s.key().text().equals(name)) {
+                return s;
+            }
+        }
+        throw new UserException("no series '" + name + "' in the history; 'jvmmark history list' shows their ids and keys");
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "One series: every run with its forks' values, and its change points.")
+    static final class Show implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+        @Parameters(paramLabel = "SERIES", description = "The series' id or key (see 'history list').")
+        String name;
+        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        double minChange;
+
+        @Override
+        public Integer call() {
+            HistoryStore store = open(options);
+            try {
+                HistoryStore.StoredSeries s = find(store, name);
+                List<HistoryStore.Point> ps = store.points().getOrDefault(s.id(), List.of());
+                List<HistoryCheck.Change> changes = new HistoryCheck(new EDivisive(50, 0.001, minChange)).changes(s, ps, null);
+                parent.main.out.println(s.key().text() + " (" + s.unit() + ", " + (s.higherIsBetter() ? "higher" : "lower") + " is better)");
+                List<String[]> rows = new ArrayList<>();
+                rows.add(new String[] {"run started", "median", "forks", "change", "directory"});
+                for (HistoryStore.Point p : ps) {
+                    String change = changes.stream().filter(c -> c.at() == p).map(HistoryCheck.Change::change)
+                            .map(c -> percent(c.forwardChange()) + " p=" + pValue(c.pValue())).findFirst().orElse("");
+                    StringBuilder forks = new StringBuilder();
+                    for (double v : p.forkValues()) {
+                        forks.append(forks.length() == 0 ? "" : " ").append(Text.number(v));
+                    }
+                    rows.add(new String[] {p.created(), Text.number(p.value()), forks.toString(), change, p.dir() == null ? "" : p.dir()});
+                }
+                Tables.print(parent.main.out, rows);
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "export", mixinStandardHelpOptions = true, description = "Every sample (one row per series, run and fork) as CSV or JSON on stdout.")
+    static final class Export implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+        @ArgGroup(exclusive = true, multiplicity = "1")
+        Format format;
+
+        static final class Format {
+            @Option(names = "--csv", required = true)
+            boolean csv;
+            @Option(names = "--json", required = true)
+            boolean json;
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            HistoryStore store = open(options);
+            try {
+                Map<Long, List<HistoryStore.Point>> points = store.points();
+                ArrayNode all = TrialExecutor.JSON.createArrayNode();
+                if (format.csv) {
+                    parent.main.out.println("series_id,machine,workload,params,jvm,variant,probe,figure,unit,better,run_started,directory,fork,value");
+                }
+                for (HistoryStore.StoredSeries s : store.series()) {
+                    for (HistoryStore.Point p : points.getOrDefault(s.id(), List.of())) {
+                        double[] v = p.forkValues();
+                        for (int f = 0; f < v.length; f++) {
+                            if (format.csv) {
+                                parent.main.out.println(String.join(",", String.valueOf(s.id()), csv(s.key().machine()), csv(s.key().workload()),
+                                        csv(s.key().params()), csv(s.key().jvm()), csv(s.key().variant()), csv(s.key().probe()),
+                                        csv(s.key().figure()), csv(s.unit()), s.higherIsBetter() ? "higher" : "lower", p.created(),
+                                        csv(p.dir() == null ? "" : p.dir()), String.valueOf(f + 1), Double.toString(v[f])));
+                            } else {
+                                ObjectNode o = all.addObject();
+                                o.put("series", s.id());
+                                o.set("key", TrialExecutor.JSON.valueToTree(s.key()));
+                                o.put("unit", s.unit());
+                                o.put("better", s.higherIsBetter() ? "higher" : "lower");
+                                o.put("runStarted", p.created());
+                                o.put("directory", p.dir());
+                                o.put("fork", f + 1);
+                                o.put("value", v[f]);
+                            }
+                        }
+                    }
+                }
+                if (format.json) {
+                    parent.main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+                }
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            return 0;
+        }
+
+        private static String csv(String s) {
+            return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Change points (E-Divisive means, as Apache Otava) in every series; exits with 1 on a regression.")
+    static final class Check implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+        @Option(names = "--since", paramLabel = "ISO-DATE|all",
+                description = "Report changes at runs started at or after this (default: the newest run only).")
+        String since;
+        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        double minChange;
+        @Option(names = "--max-p", defaultValue = "0.001", description = "Largest p-value that counts (default: 0.001, Otava's).")
+        double maxP;
+        @Option(names = "--window", defaultValue = "50", description = "Sliding window length in runs (default: 50, Otava's).")
+        int window;
+
+        @Override
+        public Integer call() {
+            if (minChange < 0 || maxP <= 0 || maxP > 1 || window < 2) {
+                throw new UserException("--min-change must be >= 0, --max-p in (0, 1], --window >= 2");
+            }
+            HistoryStore store = open(options);
+            try {
+                String from = since == null ? HistoryCheck.newestRun(store.points()) : since.equals("all") ? null : since;
+                List<HistoryCheck.Change> changes = new HistoryCheck(new EDivisive(window, maxP, minChange)).changes(store, from);
+                List<String[]> rows = new ArrayList<>();
+                rows.add(new String[] {"", "change", "p-value", "before", "after", "run started", "series"});
+                boolean regression = false;
+                for (HistoryCheck.Change c : changes) {
+                    regression |= c.regression();
+                    rows.add(new String[] {c.regression() ? "REGRESSION" : "improvement", percent(c.change().forwardChange()),
+                        pValue(c.change().pValue()), Text.number(c.change().meanBefore()), Text.number(c.change().meanAfter()),
+                        c.at().created(), c.series().id() + ": " + c.series().key().text()});
+                }
+                if (changes.isEmpty()) {
+                    parent.main.out.println("no change of " + percent(minChange).substring(1) + " or more"
+                            + (from == null ? "" : " since " + from) + " in " + store.series().size() + " series");
+                } else {
+                    Tables.print(parent.main.out, rows);
+                }
+                return regression ? 1 : 0;
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+        }
+    }
+
+    @Command(name = "report", mixinStandardHelpOptions = true,
+            description = "Write the trend page: a chart per workload and figure, a line per JVM over the runs, changes marked.")
+    static final class Report implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+        @Option(names = "--out", paramLabel = "FILE", defaultValue = "history.html", description = "The page (default: history.html).")
+        Path out;
+        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        double minChange;
+
+        @Override
+        public Integer call() throws IOException {
+            HistoryStore store = open(options);
+            try {
+                org.jvmmark.history.TrendPage.write(out, store.series(), store.points(),
+                        new HistoryCheck(new EDivisive(50, 0.001, minChange)));
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            parent.main.out.println("history report: " + out.toAbsolutePath());
+            return 0;
+        }
+    }
+
+    static String percent(double relative) {
+        return String.format(Locale.ROOT, "%+.1f %%", relative * 100);
+    }
+
+    static String pValue(double p) {
+        return org.jvmmark.history.TrendPage.pValue(p);
+    }
+}

@@ -1,0 +1,69 @@
+package org.jvmmark.runner.cli;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jvmmark.history.HistoryDatabase;
+import org.jvmmark.results.Results;
+import picocli.CommandLine.Option;
+import org.jvmmark.runner.UserException;
+
+/**
+ * {@code --history} and {@code --machine}, shared by {@code run} and every {@code history} command.
+ * Default database: {@code $JVMMARK_HISTORY} when set, else the embedded SQLite file in the user's
+ * data directory. Not thread-safe (picocli fills it).
+ */
+public final class HistoryOptions {
+    @Option(names = "--history", paramLabel = "off|FILE|jdbc:postgresql://HOST/DB",
+            description = "History database (default: $JVMMARK_HISTORY, else ~/.local/share/jvmmark/history.db; 'off' records nothing)."
+                    + " PostgreSQL credentials come from PGUSER/PGPASSWORD or ~/.pgpass.")
+    String history;
+
+    @Option(names = "--machine", paramLabel = "LABEL",
+            description = "The machine label that keeps series from different hosts apart (default: host name and CPU model).")
+    String machine;
+
+    /** The chosen target, or null for off. */
+    public String target() {
+        String t = history != null ? history : System.getenv("JVMMARK_HISTORY");
+        if (t == null || t.isBlank()) {
+            return HistoryDatabase.defaultFile().toString();
+        }
+        return t.equals("off") ? null : t;
+    }
+
+    /** @throws UserException for a target that cannot be a history database */
+    HistoryDatabase database() {
+        String t = target();
+        if (t == null) {
+            throw new UserException("--history off: there is no history to read");
+        }
+        try {
+            return HistoryDatabase.of(t);
+        } catch (IllegalArgumentException e) {
+            throw new UserException(e.getMessage());
+        }
+    }
+
+    /** The label for a run: {@code --machine}, else the file's host name and CPU model. */
+    public String machine(Results r) {
+        if (machine != null && !machine.isBlank()) {
+            return machine;
+        }
+        Map<String, String> host = r.host();
+        String name = host.getOrDefault("hostname", "");
+        if (name.isEmpty()) {
+            try {
+                name = InetAddress.getLocalHost().getHostName();
+            } catch (java.io.IOException e) {
+                name = "unknown host";
+            }
+        }
+        String cpu = host.getOrDefault("cpuModel", "");
+        return cpu.isEmpty() ? name : name + " (" + cpu + ")";
+    }
+
+    static Path dirOf(Path resultsFile) {
+        return resultsFile.toAbsolutePath().getParent();
+    }
+}

@@ -1,0 +1,420 @@
+package org.jvmmark.runner.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.report.Report;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.instruments.InstrumentSet;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.jdk.GarbageCollector;
+import org.jvmmark.runner.jdk.GcProbe;
+import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.ExternalWorkloads;
+import org.jvmmark.runner.plan.Planner;
+import org.jvmmark.runner.plan.Shard;
+import org.jvmmark.runner.plan.Sweep;
+import org.jvmmark.runner.plan.WorkloadCatalog;
+import org.jvmmark.runner.fork.ChildProcess;
+import org.jvmmark.runner.fork.ClientServerTrial;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.jdk.HostInfo;
+import org.jvmmark.runner.jdk.JdkDiscovery;
+import org.jvmmark.runner.jdk.JdkSelection;
+import org.jvmmark.runner.output.HistoryRecorder;
+import org.jvmmark.runner.output.OutputDirectory;
+import org.jvmmark.runner.plan.CpuList;
+import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.ResumePlan;
+import org.jvmmark.runner.plan.ResumeSpec;
+import org.jvmmark.runner.Text;
+
+/**
+ * {@code jvmmark run}: plans the trials, runs each in a fresh JVM, rewrites {@code results.json}
+ * after every one, and renders the report at the end.
+ *
+ * <p>Ctrl-C: the JVM's shutdown hook marks the run interrupted and kills the child; the run loop
+ * notices, records nothing for the half-done trial (so {@code --resume} reruns it) and lets the hook
+ * finish. The file on disk is always a complete earlier version, since every write is an atomic
+ * rename. Not thread-safe: one instance per invocation.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run workloads on JDKs, a fresh JVM per trial, and write DIR/results.json and the report.")
+public final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    private Main main;
+
+    @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
+    private List<String> workloads = new ArrayList<>();
+
+    @picocli.CommandLine.Mixin
+    private ExternalWorkloads external = new ExternalWorkloads();
+
+    @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to run on (default: all).")
+    private List<String> jdks = new ArrayList<>();
+
+    @Option(names = "--profile", paramLabel = "smoke|quick|standard", defaultValue = "quick",
+            description = "smoke: seconds (CI); quick: minutes (default); standard: the published sizes.")
+    private String profile;
+
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]",
+            description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
+    private List<String> params = new ArrayList<>();
+
+    @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "JVM flags forming one variant (repeatable: one variant each).")
+    private List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--gc", paramLabel = "G1,ZGC,...", split = ",",
+            description = "Collectors to compare, each a variant: G1, Parallel, Serial, ZGC, GenZGC, Shenandoah, Epsilon.")
+    private List<String> gcs = new ArrayList<>();
+
+    @Option(names = "--variant", paramLabel = "NAME,...", split = ",",
+            description = "Only these of the workload's own variants (see 'jvmmark list'), e.g. --variant nio,virtual.")
+    private List<String> variants = new ArrayList<>();
+
+    @Option(names = "--forks", description = "Fresh JVMs per combination (default: the profile's, smoke 1, quick 3,"
+            + " standard 5; verdicts need 3).")
+    private Integer forks;
+
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
+
+    @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
+    private String cpus;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
+    private Path out;
+
+    @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
+    private boolean resume;
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Run slice I (0-based, or 'auto' from JOB_COMPLETION_INDEX / SLURM_ARRAY_TASK_ID) of N of the plan; join slices with 'jvmmark merge'.")
+    private String shard;
+    private Shard slice;
+
+    @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
+    private boolean dryRun;
+
+    @picocli.CommandLine.Mixin
+    private HistoryOptions history = new HistoryOptions();
+
+    @Mixin
+    private InstrumentOptions instrumentOptions;
+    private InstrumentSet instruments;
+
+    @Spec
+    private CommandSpec spec;
+
+    /** With {@code --resume}: the results file being continued, opened before anything else. */
+    private ResultsFile recorded;
+    private List<Jdk> resolvedJdks = List.of();
+
+    @Override
+    public Integer call() throws Exception {
+        if (resume) {
+            takeRecordedCommand();
+        }
+        if (!WorkloadInfo.PROFILES.contains(profile)) {
+            throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
+        }
+        if (forks == null) {
+            forks = Planner.defaultForks(profile);
+        }
+        if (forks < 1) {
+            throw new UserException("--forks must be at least 1");
+        }
+        if (cpus != null) {
+            checkCpus(cpus);
+        }
+        instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
+        WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
+        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        WorkloadCatalog catalog = builtIn.with(own);
+        List<CatalogEntry> selected = new ArrayList<>(workloads.isEmpty() ? own : List.of());
+        for (String name : workloads) {
+            selected.add(catalog.get(name));
+        }
+        if (selected.isEmpty()) {
+            selected = catalog.visible();
+            if (selected.isEmpty()) {
+                throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
+            }
+        }
+        Sweep sweep = Sweep.parse(params).withProfile(profile);
+        slice = shard == null ? null : Shard.parse(shard, System.getenv());
+        List<GarbageCollector> collectors = gcs.stream().map(GarbageCollector::parse).distinct().toList();
+        List<List<String>> argSets = new ArrayList<>();
+        for (String a : jvmArgs) {
+            if (a.isBlank()) {
+                throw new UserException("--jvm-args needs flags, e.g. --jvm-args \"-Xmx1g -XX:+AlwaysPreTouch\"");
+            }
+            argSets.add(Arrays.asList(a.trim().split("\\s+")));
+        }
+        List<CatalogEntry> chosen = selected;
+        Planner planner = new Planner(new GcProbe(), variants);
+        // parameters are checked before any JDK is started
+        sweep.check(chosen, profile, variants);
+        List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
+        resolvedJdks = jdkList;
+        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, variants);
+        if (slice != null) {
+            java.util.Set<String> swept = sweep.sweptKeys(chosen);
+            plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
+        }
+        if (recorded != null) {
+            ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
+            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.snapshot().get("trials"), jdkList);
+        }
+        if (dryRun) {
+            if (recorded == null && out != null) {
+                OutputDirectory.checkNewRun(out.toAbsolutePath().normalize());
+            }
+            printPlan(plan);
+            return 0;
+        }
+        return execute(plan);
+    }
+
+    /**
+     * {@code --resume}: the run's settings become the recorded command's. An option given again must
+     * repeat its recorded value; anything else would mix two settings in one result set.
+     */
+    private void takeRecordedCommand() {
+        if (out == null) {
+            throw new UserException("--resume needs --out DIR, the directory of the run to continue");
+        }
+        Path dir = out.toAbsolutePath().normalize();
+        OutputDirectory.forResume(dir);
+        recorded = ResultsFile.open(dir);
+        ResumeSpec r = ResumeSpec.read(recorded.snapshot());
+        ParseResult given = spec.commandLine().getParseResult();
+        Path file = recorded.path();
+        refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
+        refuseOther(given, file, "--jdk", jdks, r.jdk());
+        refuseOther(given, file, "--profile", profile, r.profile());
+        refuseOther(given, file, "--param", params, r.params());
+        refuseOther(given, file, "--gc", gcs, r.gc());
+        refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
+        refuseOther(given, file, "--variant", variants, r.variants());
+        refuseOther(given, file, "--forks", forks, r.forks());
+        refuseOther(given, file, "--cpus", cpus, r.cpus());
+        workloads = new ArrayList<>(r.workloads());
+        jdks = new ArrayList<>(r.jdkSelectors());
+        profile = r.profile();
+        params = new ArrayList<>(r.params());
+        gcs = new ArrayList<>(r.gc());
+        jvmArgs = new ArrayList<>(r.jvmArgs());
+        variants = new ArrayList<>(r.variants());
+        forks = r.forks();
+        cpus = r.cpus();
+        JsonNode command = recorded.snapshot().path("command");
+        String recordedShard = command.path("shard").asText(null);
+        if (given.hasMatchedOption("--shard")) {
+            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), recordedShard);
+        }
+        shard = recordedShard;
+        external.takeRecorded(command, given, file);
+    }
+
+    /** An option given on this command line (not defaulted) must repeat the recorded value. */
+    private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
+        if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
+            ResumeSpec.refuseOther(file, option, now, recordedValue);
+        }
+    }
+
+    /** Pinning must be possible here: {@code taskset} present, every CPU asked for online. */
+    private static void checkCpus(String list) {
+        List<Integer> wanted = CpuList.parse(list);
+        List<Integer> online = CpuList.parse(ClientServerTrial.onlineCpus());
+        List<Integer> missing = wanted.stream().filter(c -> !online.contains(c)).toList();
+        if (wanted.isEmpty() || !missing.isEmpty()) {
+            throw new UserException("--cpus " + list + ": CPU " + (wanted.isEmpty() ? "list empty" : missing.get(0) + " is not online")
+                    + "; online: " + CpuList.format(online));
+        }
+        if (!Files.isExecutable(Path.of("/usr/bin/taskset")) && !Files.isExecutable(Path.of("/bin/taskset"))) {
+            throw new UserException("--cpus needs taskset (util-linux), which is not installed");
+        }
+    }
+
+    private void printPlan(List<PlannedTrial> plan) {
+        if (recorded != null) {
+            printResumePlan(plan);
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"trial", "estimate", "JVM flags / note"});
+        for (PlannedTrial t : plan) {
+            rows.add(new String[] {t.id(), t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-",
+                t.runnable() ? String.join(" ", t.jvmArgs()) : "unsupported: " + t.unsupportedReason()});
+        }
+        Tables.print(main.out, rows);
+        long runnable = plan.stream().filter(PlannedTrial::runnable).count();
+        main.out.printf("%d trials (%d to run, %d unsupported), profile %s; estimated duration %s%n", plan.size(), runnable,
+                plan.size() - runnable, profile, Text.seconds(Planner.estimatedSeconds(plan)));
+    }
+
+    /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
+    private void printResumePlan(List<PlannedTrial> plan) {
+        ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
+        java.util.Map<String, String> statusById = new java.util.HashMap<>();
+        recorded.trials().forEach(t -> statusById.put(t.id(), t.status()));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"trial", "resume", "estimate"});
+        for (PlannedTrial t : plan) {
+            String status = statusById.get(t.id());
+            boolean runs = resumed.todo().contains(t);
+            rows.add(new String[] {t.id(), status == null ? "run (not recorded)" : runs ? "run again (was " + status + ")"
+                    : "keep (" + status + ")", runs && t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-"});
+        }
+        Tables.print(main.out, rows);
+        main.out.printf("resume %s (profile %s): %d of %d trials kept, %d to run (%d again); estimated duration %s%n",
+                recorded.path().getParent(), profile, resumed.done(), plan.size(), resumed.todo().size(), resumed.rerun(),
+                Text.seconds(Planner.estimatedSeconds(resumed.todo())));
+    }
+
+    private int execute(List<PlannedTrial> plan) throws IOException {
+        Path dir = (out != null ? out : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
+                .toAbsolutePath().normalize();
+        ResultsFile results;
+        OutputDirectory output;
+        if (recorded != null) {
+            output = OutputDirectory.forResume(dir);
+            results = recorded;
+        } else {
+            output = OutputDirectory.forNewRun(dir);
+            results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
+            results.write();
+        }
+        ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
+        List<PlannedTrial> todo = resumed.todo();
+        if (resumed.done() > 0 || resumed.rerun() > 0) {
+            main.out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
+                    resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
+        }
+        AtomicBoolean interrupted = new AtomicBoolean();
+        CountDownLatch loopDone = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            interrupted.set(true);
+            ChildProcess.killAll();
+            try {
+                loopDone.await(15, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "jvmmark-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get, instruments);
+        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, main.err);
+        int index = 0;
+        try (Progress progress = Progress.create(main.out, todo.size(), Planner.estimatedSeconds(todo), Progress.isTerminal())) {
+            for (PlannedTrial t : todo) {
+                if (interrupted.get()) {
+                    break;
+                }
+                progress.starting(++index, t);
+                Trial record = executor.run(t);
+                if (record == null || interrupted.get()) {
+                    break;
+                }
+                results.add(record);
+                recorder.record(record);
+                progress.finished(index, t, record.status(), record.process().wallSeconds());
+                if (!record.ok() && t.runnable()) {
+                    progress.problem(t, record.error() == null ? "" : record.error(), record.logs() != null ? dir.resolve(record.logs()) : null);
+                }
+            }
+        } finally {
+            output.removeWork();
+            if (interrupted.get()) {
+                main.err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
+                        + " (continue with --resume)");
+            }
+            loopDone.countDown();
+        }
+        if (interrupted.get()) {
+            return Main.INTERRUPTED;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutdown already under way
+        }
+        List<Trial> trials = results.trials();
+        main.out.println();
+        SummaryTable.print(main.out, trials);
+        renderReport(main, dir, threshold);
+        main.out.println("results: " + results.path());
+        return exitStatus(trials);
+    }
+
+    /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
+    static void renderReport(Main main, Path dir, double threshold) {
+        try {
+            // The verdict comes last, where a reader's eyes land when the run ends.
+            main.out.println();
+            main.out.print(Report.verdictText(Report.render(dir, threshold)));
+            main.out.println("report: " + dir.resolve("report.html"));
+        } catch (IOException | RuntimeException e) {
+            main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
+    static int exitStatus(Iterable<Trial> trials) {
+        for (Trial t : trials) {
+            String s = t.status();
+            if (s.equals("failed") || s.equals("timeout")) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    private ObjectNode commandNode() {
+        ObjectNode c = TrialExecutor.JSON.createObjectNode();
+        c.set("workloads", TrialExecutor.JSON.valueToTree(workloads));
+        c.set("jdk", TrialExecutor.JSON.valueToTree(jdks));
+        c.set("params", TrialExecutor.JSON.valueToTree(params));
+        c.set("gc", TrialExecutor.JSON.valueToTree(gcs));
+        c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
+        c.set("variants", TrialExecutor.JSON.valueToTree(variants));
+        c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
+        c.put("forks", forks);
+        c.put("cpus", cpus);
+        if (!instruments.instruments().isEmpty()) {
+            c.set("instruments", TrialExecutor.JSON.valueToTree(instruments.instruments().stream().map(i -> i.title()).toList()));
+        }
+        if (slice != null) {
+            c.put("shard", slice.label());
+        }
+        external.record(c);
+        return c;
+    }
+}

@@ -1,0 +1,69 @@
+package org.jvmmark.runner.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.Text;
+
+/**
+ * The table printed at the end of {@code run} (and by {@code drive}): one row per trial with its
+ * status, headline metric, end-to-end p50/p99 (CO-corrected where the workload corrects), peak RSS
+ * and wall time; failures get their one-line reason below the table. Stateless.
+ */
+public final class SummaryTable {
+    private SummaryTable() {
+    }
+
+    static void print(PrintStream out, Iterable<Trial> trials) {
+        List<String[]> rows = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        rows.add(new String[] {"trial", "status", "metric", "p50", "p99", "peak RSS", "wall"});
+        boolean uncorrected = false;
+        for (Trial t : trials) {
+            Probe e2e = t.latency().get("endToEnd");
+            uncorrected |= e2e != null && !e2e.coCorrected();
+            boolean measured = !t.process().none();
+            rows.add(new String[] {
+                t.id(),
+                t.status(),
+                headline(t.metrics()),
+                percentile(e2e, "50"),
+                percentile(e2e, "99"),
+                measured && t.process().peakRssBytes() > 0 ? Text.bytes(t.process().peakRssBytes()) : "-",
+                measured ? Text.seconds(t.process().wallSeconds()) : "-"});
+            if (!t.ok() && t.error() != null) {
+                errors.add(t.id() + ": " + t.error());
+            }
+        }
+        Tables.print(out, rows);
+        if (uncorrected) {
+            out.println("* latency not corrected for coordinated omission");
+        }
+        for (String e : errors) {
+            out.println("  " + e);
+        }
+    }
+
+    /** {@code score} if the workload reports one, else its first metric: {@code name value unit}. */
+    static String headline(Map<String, Metric> metrics) {
+        if (metrics.isEmpty()) {
+            return "-";
+        }
+        String name = metrics.containsKey("score") ? "score" : metrics.keySet().iterator().next();
+        Metric m = metrics.get(name);
+        return name + " " + Text.number(m.value()) + " " + m.unit();
+    }
+
+    private static String percentile(Probe block, String p) {
+        Double v = block == null ? null : block.percentiles().get(p);
+        if (v == null) {
+            return "-";
+        }
+        String shown = block.unit().equals("ns") ? Text.nanos(v) : Text.number(v) + " " + block.unit();
+        return shown + (block.coCorrected() ? "" : "*");
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The command line: one picocli command per verb ({@code run}, {@code list}, {@code jdks},
+ * {@code report}, {@code compare}, {@code merge}, {@code history}, {@code serve}, {@code drive}), the
+ * option types they share, and the console output (progress, summary tables). Commands validate
+ * input and turn it into calls on the other rooms; they hold no planning or forking logic.
+ */
+package org.jvmmark.runner.cli;

@@ -1,0 +1,215 @@
+package org.jvmmark.runner.fork;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
+import org.jvmmark.api.TrialContext;
+import org.jvmmark.api.TrialSpec;
+import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.CpuList;
+
+/**
+ * A client/server trial: the server runs in the JVM under test, the load driver in a second JVM on
+ * the host JDK — the same driver JVM for every trial, so only the server changes between them.
+ *
+ * <ol>
+ *   <li>Start the server; wait for its {@code ready.properties} in the control directory, failing
+ *       fast if it dies first (its own result, e.g. {@code unsupported}, is kept).</li>
+ *   <li>Start the driver with the server's parameters plus every announced key (e.g.
+ *       {@code server.port}); when the server is pinned, the driver gets the other CPUs, if any.</li>
+ *   <li>When the driver ends, create the {@code stop} file and give the server up to
+ *       {@value #STOP_GRACE_SECONDS} s (within the trial's time limit, but at least 2 s) to write
+ *       its result; kill it after that.</li>
+ *   <li>Merge: the driver's metrics and latency, the server's metrics, and both processes'
+ *       footprint — {@code process} is the server's (the JVM under test), {@code driver.process}
+ *       the driver's.</li>
+ * </ol>
+ * Not thread-safe: one instance per trial.
+ */
+public final class ClientServerTrial {
+    public static final int STOP_GRACE_SECONDS = 15;
+    private static final long MIN_STOP_GRACE_NANOS = 2_000_000_000L;
+
+    /** The driver's parameter naming the trial's log directory, where it may keep files such as {@code .hlog}. */
+    static final String DRIVER_LOG_DIR = "trial.logDir";
+
+    private final PlannedTrial trial;
+    private final List<String> serverJvmArgs;
+    private final TrialSpec serverSpec;
+    private final Path scratch;
+    private final Path logDir;
+    private final String cpus;
+    private final BooleanSupplier cancelled;
+
+    /** @param serverJvmArgs the server's flags: the trial's, plus those of any instruments attached */
+    ClientServerTrial(PlannedTrial trial, List<String> serverJvmArgs, TrialSpec serverSpec, Path scratch, Path logDir, String cpus,
+                      BooleanSupplier cancelled) {
+        this.trial = trial;
+        this.serverJvmArgs = List.copyOf(serverJvmArgs);
+        this.serverSpec = serverSpec;
+        this.scratch = scratch;
+        this.logDir = logDir;
+        this.cpus = cpus;
+        this.cancelled = cancelled;
+    }
+
+    /**
+     * The judged outcome of both processes.
+     *
+     * @param driver {@code null} when the server never became ready
+     */
+    record Outcome(String status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus) {
+
+        /** Adds the server's and driver's findings to the trial record. */
+        void merge(ObjectNode record) {
+            TrialExecutor.copyResult(record, server.result());
+            if (driver == null) {
+                return;
+            }
+            ObjectNode d = record.putObject("driver");
+            TrialExecutor.fill(d, driver, driver.status(), driver.error(), driverCpus);
+            ObjectNode result = driver.result();
+            if (result != null && result.get("jvm") != null) {
+                d.set("jvm", result.get("jvm"));
+            }
+            if (result == null) {
+                return;
+            }
+            // the driver measured the load: its metrics and latency lead, the server's join them
+            for (String field : List.of("metrics", "latency")) {
+                ObjectNode merged = TrialExecutor.JSON.createObjectNode();
+                if (result.get(field) instanceof ObjectNode o) {
+                    merged.setAll(o);
+                }
+                if (record.get(field) instanceof ObjectNode serverSide) {
+                    serverSide.properties().forEach(e ->
+                            merged.set(merged.has(e.getKey()) ? "server." + e.getKey() : e.getKey(), e.getValue()));
+                }
+                record.set(field, merged);
+            }
+            if (result.get("info") instanceof ObjectNode info) {
+                d.set("info", info);
+            }
+            if (result.get("warnings") instanceof ArrayNode w && !w.isEmpty()) {
+                ArrayNode all = record.get("warnings") instanceof ArrayNode a ? a : record.putArray("warnings");
+                w.forEach(all::add);
+            }
+        }
+    }
+
+    Outcome run(long deadline, String timeoutReason) throws IOException {
+        ForkedJvm server = new ForkedJvm(trial.jdk().java(), serverJvmArgs, trial.classpath(), serverSpec,
+                scratch, logDir, "server", cpus);
+        server.start();
+        Path ready = serverSpec.controlDir().resolve(TrialContext.READY_FILE);
+        while (!Files.isRegularFile(ready)) {
+            if (!server.isAlive()) {
+                ForkOutcome s = server.await(deadline, timeoutReason, cancelled);
+                String error = s.status().equals("ok") ? "server ended before it was ready, without an error" : s.error();
+                String status = s.status().equals("unsupported") ? "unsupported" : "failed";
+                return new Outcome(status, status.equals("unsupported") ? error : "server never became ready: " + error, s, null, null);
+            }
+            if (cancelled.getAsBoolean() || System.nanoTime() - deadline > 0) {
+                ForkOutcome s = server.await(System.nanoTime(), "server not ready within the " + trial.timeoutSeconds()
+                        + " s time limit; killed", cancelled);
+                return new Outcome(s.process().cancelled() ? "failed" : "timeout", s.error(), s, null, null);
+            }
+            sleep(20);
+        }
+        Map<String, String> endpoint = readEndpoint(ready);
+        String driverCpus = driverCpus(cpus);
+        Map<String, String> params = new LinkedHashMap<>(serverSpec.params());
+        params.putAll(endpoint);
+        params.put(DRIVER_LOG_DIR, logDir.toString());
+        TrialSpec driverSpec = new TrialSpec(trial.id() + "/driver", trial.workload().info().driverClass(), trial.profile(),
+                params, scratch.resolve("driver-work"), serverSpec.controlDir());
+        ForkedJvm driver = new ForkedJvm(hostJava(), trial.workload().info().jvmArgs(Runtime.version().feature()),
+                trial.workload().classpath(), driverSpec, scratch, logDir, "driver", driverCpus);
+        ForkOutcome d;
+        try {
+            driver.start();
+            d = driver.await(deadline, timeoutReason, cancelled);
+        } finally {
+            Files.writeString(serverSpec.controlDir().resolve(TrialContext.STOP_FILE), "stop\n");
+        }
+        // the trial's time limit covers the stop too, but a server gets at least a moment to shut down
+        long now = System.nanoTime();
+        long stopDeadline = Math.max(now + MIN_STOP_GRACE_NANOS, Math.min(deadline, now + STOP_GRACE_SECONDS * 1_000_000_000L));
+        ForkOutcome s = server.await(stopDeadline, String.format(java.util.Locale.ROOT,
+                "server did not stop within %.0f s of the stop request; killed", (stopDeadline - now) / 1e9), cancelled);
+        String status;
+        String error;
+        if (s.status().equals("unsupported")) {
+            status = "unsupported";
+            error = s.error();
+        } else if (!d.ok()) {
+            status = d.status();
+            error = "driver: " + d.error();
+        } else if (!s.ok()) {
+            status = s.status();
+            error = "server: " + s.error();
+        } else {
+            status = "ok";
+            error = null;
+        }
+        return new Outcome(status, error, s, d, driverCpus);
+    }
+
+    /** The keys a server announced in its ready file, sorted by name. */
+    public static Map<String, String> readEndpoint(Path ready) throws IOException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(ready, StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String k : new TreeSet<>(p.stringPropertyNames())) {
+            m.put(k, p.getProperty(k));
+        }
+        return m;
+    }
+
+    public static Path hostJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /**
+     * The CPUs left over when the server is pinned to {@code serverCpus}: the driver must not steal
+     * the server's cores. {@code null} (no pinning) when the server is not pinned or nothing is left.
+     */
+    public static String driverCpus(String serverCpus) {
+        if (serverCpus == null) {
+            return null;
+        }
+        List<Integer> online = CpuList.parse(onlineCpus());
+        List<Integer> rest = new ArrayList<>(online);
+        rest.removeAll(CpuList.parse(serverCpus));
+        return rest.isEmpty() ? null : CpuList.format(rest);
+    }
+
+    public static String onlineCpus() {
+        try {
+            return Files.readString(Path.of("/sys/devices/system/cpu/online")).trim();
+        } catch (IOException e) {
+            return "0-" + (Runtime.getRuntime().availableProcessors() - 1);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package org.jvmmark.runner.fork;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.jvmmark.api.ForkMain;
+import org.jvmmark.api.TrialSpec;
+import org.jvmmark.runner.Text;
+import org.jvmmark.runner.jdk.JvmMessages;
+
+/**
+ * One forked JVM running {@link ForkMain} on a trial spec: builds the command line in one place
+ * (as JMH's runner does), starts it, and judges what came back — the typed result file, never
+ * stdout. A JVM that refused a flag, exited, crashed, hung, or wrote nothing or garbage is turned
+ * into one readable line here. Not thread-safe: one owner per fork.
+ */
+public final class ForkedJvm {
+    static final int STDERR_TAIL_LINES = 20;
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
+    private final List<String> command;
+    private final Path dir;
+    private final Path result;
+    private final Path logDir;
+    private final String logName;
+    private ChildProcess child;
+
+    /**
+     * @param dir the fork's private directory: spec, result and working directory live there
+     * @param logDir where stdout, stderr and any {@code hs_err} file are kept after the trial
+     * @param logName prefix of the log files ({@code server}, {@code driver}, {@code jvm})
+     * @param cpus a {@code taskset -c} CPU list, or {@code null} for no pinning
+     */
+    public ForkedJvm(Path java, List<String> jvmArgs, String classpath, TrialSpec spec, Path dir, Path logDir, String logName,
+              String cpus) throws IOException {
+        this.dir = dir;
+        this.result = dir.resolve(logName + "-result.json");
+        this.logDir = logDir;
+        this.logName = logName;
+        Files.createDirectories(dir);
+        Files.createDirectories(logDir);
+        Files.createDirectories(spec.workDir());
+        Files.createDirectories(spec.controlDir());
+        Path specFile = dir.resolve(logName + "-spec.properties");
+        spec.write(specFile);
+        List<String> cmd = new ArrayList<>();
+        // A session of its own: Ctrl-C on the terminal reaches the whole foreground process group,
+        // and a JVM under test that dies of it would look like a failed trial. The runner alone
+        // hears Ctrl-C and decides: kill a trial's child, or ask a server to stop through its stop
+        // file. (setsid execs in place, as our child is never a group leader: the pid stays the JVM's.)
+        if (Files.isExecutable(SETSID)) {
+            cmd.add(SETSID.toString());
+        }
+        if (cpus != null) {
+            cmd.addAll(List.of("taskset", "-c", cpus));
+        }
+        cmd.add(java.toString());
+        cmd.addAll(jvmArgs);
+        cmd.add("-XX:ErrorFile=" + logDir.resolve(logName + "-hs_err_pid%p.log"));
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(ForkMain.class.getName());
+        cmd.add(specFile.toString());
+        cmd.add(result.toString());
+        this.command = List.copyOf(cmd);
+    }
+
+    void start() throws IOException {
+        child = ChildProcess.start(command, dir, logDir.resolve(logName + "-stdout.log"), logDir.resolve(logName + "-stderr.log"));
+    }
+
+    /**
+     * Starts the JVM with its stdout on the runner's terminal and its stderr in the log directory
+     * ({@code jvmmark drive}): a failure is judged into one line instead of a stack trace on screen.
+     */
+    public void startWithErrorsLogged() throws IOException {
+        child = ChildProcess.start(command, dir, null, logDir.resolve(logName + "-stderr.log"));
+    }
+
+    /** Starts the JVM with its output on the runner's own terminal ({@code jvmmark serve}). */
+    public void startInForeground() throws IOException {
+        child = ChildProcess.start(command, dir, null, null);
+    }
+
+    public boolean isAlive() {
+        return child.isAlive();
+    }
+
+    public void kill() {
+        child.kill();
+    }
+
+    /**
+     * Waits for the JVM, killing it when {@code System.nanoTime()} passes {@code deadline} or when
+     * cancelled, and judges the trial.
+     *
+     * @param timeoutReason the error line if the deadline kills it
+     */
+    public ForkOutcome await(long deadline, String timeoutReason, BooleanSupplier cancelled) {
+        return judge(child.await(deadline, cancelled), timeoutReason);
+    }
+
+    private ForkOutcome judge(ProcessOutcome p, String timeoutReason) {
+        List<String> tail = tail(logDir.resolve(logName + "-stderr.log"), STDERR_TAIL_LINES);
+        Path hsErr = hsErr();
+        if (p.cancelled()) {
+            return new ForkOutcome("failed", "interrupted by the user", null, p, command, tail, hsErr);
+        }
+        if (p.timedOut()) {
+            return new ForkOutcome("timeout", timeoutReason,
+                    readResultQuietly(), p, command, tail, hsErr);
+        }
+        if (hsErr != null) {
+            return new ForkOutcome("failed", "JVM crashed (" + crashSummary(hsErr) + "), exit status " + p.exitCode()
+                    + "; crash log " + hsErr.getFileName(), null, p, command, tail, hsErr);
+        }
+        if (!Files.isRegularFile(result)) {
+            String why = Integer.valueOf(0).equals(p.exitCode()) ? "JVM exited with status 0 without writing a result"
+                    : "JVM exited with status " + p.exitCode() + " before writing a result";
+            // a JVM that refuses to start prints its reason on stdout ("Too small maximum heap")
+            String clue = JvmMessages.lastInformative(tail);
+            if (clue.isEmpty()) {
+                clue = JvmMessages.lastInformative(tail(logDir.resolve(logName + "-stdout.log"), STDERR_TAIL_LINES));
+            }
+            return new ForkOutcome("failed", clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
+        }
+        ObjectNode doc;
+        try {
+            JsonNode n = TrialExecutor.JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
+            if (!(n instanceof ObjectNode) || !ForkMain.SCHEMA.equals(n.path("schema").asText())) {
+                return new ForkOutcome("failed", "result file is not a " + ForkMain.SCHEMA + " document", null, p, command, tail, null);
+            }
+            doc = (ObjectNode) n;
+        } catch (JsonProcessingException e) {
+            return new ForkOutcome("failed", "result file is corrupt: " + Text.firstLine(e.getOriginalMessage()), null, p, command, tail, null);
+        } catch (IOException e) {
+            return new ForkOutcome("failed", "cannot read the result file: " + e.getMessage(), null, p, command, tail, null);
+        }
+        String status = doc.path("status").asText("failed");
+        String error = doc.path("error").isTextual() ? doc.path("error").asText() : null;
+        if (!List.of("ok", "failed", "unsupported").contains(status)) {
+            return new ForkOutcome("failed", "result has unknown status '" + status + "'", doc, p, command, tail, null);
+        }
+        if (!Integer.valueOf(0).equals(p.exitCode()) && status.equals("ok")) {
+            return new ForkOutcome("failed", "JVM exited with status " + p.exitCode() + " after writing its result", doc, p, command, tail, null);
+        }
+        return new ForkOutcome(status, status.equals("ok") ? null : (error == null ? "no reason given" : error), doc, p, command, tail, null);
+    }
+
+    private ObjectNode readResultQuietly() {
+        try {
+            JsonNode n = TrialExecutor.JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
+            return n instanceof ObjectNode o ? o : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private Path hsErr() {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(logDir, logName + "-hs_err_pid*.log")) {
+            for (Path p : s) {
+                return p;
+            }
+        } catch (IOException e) {
+            // no log directory: no crash log
+        }
+        return null;
+    }
+
+    /** {@code SIGSEGV (0xb) at pc=0x..., pid=123, tid=456} from the crash log's header. */
+    static String crashSummary(Path hsErr) {
+        try {
+            for (String line : Files.readAllLines(hsErr, StandardCharsets.ISO_8859_1)) {
+                String l = line.startsWith("#") ? line.substring(1).trim() : "";
+                if (l.startsWith("SIG") || l.startsWith("EXCEPTION_") || l.startsWith("Internal Error")
+                        || l.startsWith("Out of Memory Error") || l.startsWith("There is insufficient memory")) {
+                    int comma = l.indexOf(", pid=");
+                    return comma > 0 ? l.substring(0, comma) : l;
+                }
+            }
+        } catch (IOException e) {
+            // unreadable crash log: its existence is the news
+        }
+        return "see crash log";
+    }
+
+    static List<String> tail(Path file, int lines) {
+        try {
+            List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            try {
+                List<String> all = List.of(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).split("\\R"));
+                return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
+            } catch (IOException | RuntimeException e2) {
+                return List.of();
+            }
+        }
+    }
+}

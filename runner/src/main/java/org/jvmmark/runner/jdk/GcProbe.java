@@ -1,0 +1,46 @@
+package org.jvmmark.runner.jdk;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Asks a JVM whether it has a collector by starting it with the collector's flags and
+ * {@code -version}: a JVM built without Shenandoah, or a JDK 11 where ZGC is still experimental,
+ * says so itself, in words the trial then carries. No hard-coded table of who has what.
+ * Thread-safe; answers are cached per JDK and collector. Not final so that tests can answer instead.
+ */
+public class GcProbe {
+    private final Map<String, String> answers = new ConcurrentHashMap<>();
+
+    /** @return {@code null} when supported, otherwise the JVM's own one-line refusal */
+    public String unsupportedReason(Jdk jdk, GarbageCollector gc) {
+        return answers.computeIfAbsent(jdk.home() + "|" + gc, k -> ask(jdk, gc)).transform(s -> s.isEmpty() ? null : s);
+    }
+
+    private static String ask(Jdk jdk, GarbageCollector gc) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jdk.java().toString());
+        cmd.addAll(gc.flags());
+        cmd.add("-version");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return jdk.label() + " did not answer -version with " + String.join(" ", gc.flags());
+            }
+            return p.exitValue() == 0 ? "" : gc.label() + " not available: " + JvmMessages.refusal(out);
+        } catch (IOException e) {
+            return "cannot start " + jdk.java() + ": " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted while asking " + jdk.label() + " about " + gc.label();
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.jvmmark.runner.jdk;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.jvmmark.runner.Text;
+
+/**
+ * Describes one candidate JDK home: reads its {@code release} file and starts it once
+ * ({@code java -XshowSettings:properties -version}) to prove it runs and to learn what the release
+ * file lacks (jlink'ed runtimes often carry no {@code IMPLEMENTOR}). Stateless and thread-safe.
+ */
+public final class JdkProbe {
+    private static final Map<String, String> VENDOR_LABELS = Map.ofEntries(
+            Map.entry("eclipse adoptium", "temurin"), Map.entry("adoptium", "temurin"),
+            Map.entry("adoptopenjdk", "adoptopenjdk"), Map.entry("debian", "debian"), Map.entry("ubuntu", "ubuntu"),
+            Map.entry("oracle corporation", "oracle"), Map.entry("amazon.com inc.", "corretto"),
+            Map.entry("azul systems, inc.", "zulu"), Map.entry("bellsoft", "liberica"),
+            Map.entry("graalvm community", "graalvm"), Map.entry("microsoft", "microsoft"),
+            Map.entry("red hat, inc.", "redhat"), Map.entry("sap se", "sapmachine"),
+            Map.entry("ibm corporation", "semeru"), Map.entry("international business machines corporation", "semeru"),
+            Map.entry("jetbrains s.r.o.", "jbr"), Map.entry("alibaba", "dragonwell"), Map.entry("tencent", "kona"));
+
+    private JdkProbe() {
+    }
+
+    /**
+     * @return the JDK, never null
+     * @throws IOException with a one-line reason when {@code home} is not a JDK that starts
+     */
+    static Jdk probe(Path home) throws IOException {
+        Path java = home.resolve("bin").resolve("java");
+        if (!Files.isExecutable(java)) {
+            throw new IOException("no executable bin/java in " + home);
+        }
+        Map<String, String> release = readRelease(home.resolve("release"));
+        Map<String, String> props = startAndDescribe(java);
+        String version = firstNonBlank(release.get("JAVA_VERSION"), props.get("java.version"));
+        String vendor = firstNonBlank(release.get("IMPLEMENTOR"), props.get("java.vendor"));
+        if (version == null) {
+            throw new IOException(java + " did not report its version");
+        }
+        int feature = feature(firstNonBlank(props.get("java.specification.version"), version));
+        String vm = firstNonBlank(props.get("java.vm.name"), release.get("JVM_VARIANT"), "unknown VM");
+        return new Jdk(home.toRealPath(), vendor == null ? "unknown" : vendor, version, feature, vm,
+                vendorLabel(vendor) + "-" + version);
+    }
+
+    static Map<String, String> readRelease(Path file) {
+        Map<String, String> values = new HashMap<>();
+        if (!Files.isRegularFile(file)) {
+            return values;
+        }
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                int eq = line.indexOf('=');
+                if (eq > 0) {
+                    String v = line.substring(eq + 1).trim();
+                    if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
+                        v = v.substring(1, v.length() - 1);
+                    }
+                    values.put(line.substring(0, eq).trim(), v);
+                }
+            }
+        } catch (IOException e) {
+            // an unreadable release file: the properties of the running JVM are used instead
+        }
+        return values;
+    }
+
+    private static Map<String, String> startAndDescribe(Path java) throws IOException {
+        Process p = new ProcessBuilder(List.of(java.toString(), "-XshowSettings:properties", "-version"))
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        byte[] out;
+        try {
+            out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException(java + " did not finish -version within 30 s");
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting " + java);
+        }
+        String text = new String(out, StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) {
+            throw new IOException(java + " does not start: " + Text.firstLine(text));
+        }
+        Properties props = new Properties();
+        for (String line : text.split("\n")) {
+            int eq = line.indexOf(" = ");
+            if (line.startsWith("    ") && eq > 0) {
+                props.setProperty(line.substring(0, eq).trim(), line.substring(eq + 3).trim());
+            }
+        }
+        Map<String, String> map = new HashMap<>();
+        props.stringPropertyNames().forEach(k -> map.put(k, props.getProperty(k)));
+        return map;
+    }
+
+    static int feature(String version) {
+        String v = version.startsWith("1.") ? version.substring(2) : version;
+        int end = 0;
+        while (end < v.length() && Character.isDigit(v.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? 0 : Integer.parseInt(v.substring(0, end));
+    }
+
+    static String vendorLabel(String vendor) {
+        if (vendor == null || vendor.isBlank()) {
+            return "jdk";
+        }
+        String known = VENDOR_LABELS.get(vendor.toLowerCase(Locale.ROOT).trim());
+        if (known != null) {
+            return known;
+        }
+        String first = vendor.trim().split("[\\s,]+")[0].toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+        return first.isEmpty() ? "jdk" : first;
+    }
+
+    private static String firstNonBlank(String... values) {
+        for (String v : values) {
+            if (v != null && !v.isBlank()) {
+                return v;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,124 @@
+package org.jvmmark.runner.output;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.TrialExecutor;
+
+/**
+ * A run's results directory ({@code --out}) and the promise jvmmark makes about it: nothing of the
+ * user's is ever deleted or overwritten. A new run writes only into a directory that does not exist
+ * yet (it is created) or is empty; {@code --resume} only into one holding a jvmmark
+ * {@code results.json}. Any other directory is refused before anything runs, so {@code --out ~}
+ * cannot touch the home directory. Scratch space lives under {@value #WORK}, a name only jvmmark
+ * uses, and is the only thing jvmmark ever removes here (besides a trial's own logs when it is run
+ * again). A path that is a file, or a place that cannot be written, is refused with one line.
+ *
+ * <p>Immutable and thread-safe; the directory itself is of course shared with the file system.
+ */
+public final class OutputDirectory {
+    /** The trials' scratch directories: created by the run, removed when it ends. */
+    public static final String WORK = ".jvmmark-work";
+
+    private final Path dir;
+
+    private OutputDirectory(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * For a new run: creates {@code dir}, or accepts an existing empty one.
+     *
+     * @throws UserException when {@code dir} is a file, holds a results file (use {@code --resume}),
+     *     holds anything else, or cannot be created or written
+     */
+    public static OutputDirectory forNewRun(Path dir) {
+        checkNewRun(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UserException("--out " + dir + ": cannot create the directory (" + reason(e) + ")");
+        }
+        checkWritable(dir);
+        return new OutputDirectory(dir);
+    }
+
+    /**
+     * What {@link #forNewRun} refuses, checked without creating anything ({@code --dry-run}).
+     *
+     * @throws UserException when {@code dir} is a file, holds a results file, or holds anything else
+     */
+    public static void checkNewRun(Path dir) {
+        refuseFile(dir);
+        if (Files.exists(dir.resolve(ResultsFile.NAME))) {
+            throw new UserException(dir.resolve(ResultsFile.NAME) + " exists; add --resume to continue it, or choose another --out");
+        }
+        if (Files.isDirectory(dir) && !isEmpty(dir)) {
+            throw new UserException("--out " + dir + " is not empty and holds no jvmmark results; "
+                    + "name a new or empty directory (jvmmark never writes among files it did not make)");
+        }
+    }
+
+    /**
+     * For {@code --resume}: the directory must hold a results file (read by {@link ResultsFile#open}).
+     *
+     * @throws UserException when {@code dir} is a file, holds no results file, or cannot be written
+     */
+    public static OutputDirectory forResume(Path dir) {
+        refuseFile(dir);
+        if (!Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
+            throw new UserException("no " + ResultsFile.NAME + " in " + dir + " to resume");
+        }
+        checkWritable(dir);
+        return new OutputDirectory(dir);
+    }
+
+    Path path() {
+        return dir;
+    }
+
+    /** Removes the scratch directory {@value #WORK}, and nothing else. */
+    public void removeWork() {
+        TrialExecutor.deleteRecursively(dir.resolve(WORK));
+    }
+
+    private static void refuseFile(Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new UserException("--out " + dir + " is a file, not a directory");
+        }
+    }
+
+    private static boolean isEmpty(Path dir) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
+            return !s.iterator().hasNext();
+        } catch (IOException e) {
+            throw new UserException("--out " + dir + ": cannot read the directory (" + reason(e) + ")");
+        }
+    }
+
+    /** Creates and removes a probe file: permissions, a read-only mount and a full quota all show here. */
+    private static void checkWritable(Path dir) {
+        try {
+            Files.delete(Files.createTempFile(dir, ".jvmmark-probe-", ""));
+        } catch (IOException e) {
+            throw new UserException("--out " + dir + " is not writable (" + reason(e) + ")");
+        }
+    }
+
+    /** The operating system's reason ({@code Permission denied}), not Java's exception name. */
+    static String reason(IOException e) {
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "Permission denied";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException || e instanceof java.nio.file.NotDirectoryException) {
+            return "a file is in the way: " + ((FileSystemException) e).getFile();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}

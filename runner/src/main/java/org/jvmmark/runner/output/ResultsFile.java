@@ -1,0 +1,109 @@
+package org.jvmmark.runner.output;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.ResultsWriter;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.Text;
+import org.jvmmark.runner.fork.TrialExecutor;
+
+/**
+ * {@code DIR/results.json} (schema {@value #SCHEMA}) during a run: the typed {@link Results}, rewritten
+ * whole by {@link ResultsWriter} after every trial (atomically: a reader, or a run killed at any
+ * instant, sees the previous complete file or the new complete file). Thread-safe: all methods are
+ * synchronized.
+ */
+public final class ResultsFile {
+    static final String SCHEMA = Results.SCHEMA;
+    public static final String NAME = "results.json";
+
+    private final Path file;
+    private Results results;
+
+    private ResultsFile(Path file, Results results) {
+        this.file = file;
+        this.results = results;
+    }
+
+    public static ResultsFile create(Path dir, String profile, Map<String, Object> host, ObjectNode command) {
+        Map<String, Object> options = TrialExecutor.JSON.convertValue(command, new TypeReference<Map<String, Object>>() { });
+        return new ResultsFile(dir.resolve(NAME), Results.started(Instant.now().toString(), profile, host, options));
+    }
+
+    /**
+     * @throws UserException when the file is missing, unreadable or not a jvmmark results file
+     */
+    public static ResultsFile open(Path dir) {
+        Path file = dir.resolve(NAME);
+        if (!Files.isRegularFile(file)) {
+            throw new UserException("no " + NAME + " in " + dir);
+        }
+        try {
+            return new ResultsFile(file, ResultsReader.read(file));
+        } catch (IOException e) {
+            throw new UserException("cannot resume: " + Text.firstLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /**
+     * A result set built elsewhere (e.g. merged), to be written to {@code dir}.
+     *
+     * @throws UserException when it is not a valid result set
+     */
+    public static ResultsFile of(Path dir, ObjectNode root) {
+        try {
+            return new ResultsFile(dir.resolve(NAME), ResultsReader.results(root, dir.resolve(NAME).toString()));
+        } catch (IOException e) {
+            throw new UserException(Text.firstLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    synchronized String profile() {
+        return results.profile();
+    }
+
+    /** Ids of the trials already recorded. */
+    public synchronized Set<String> recordedIds() {
+        Set<String> ids = new LinkedHashSet<>();
+        results.trials().forEach(t -> ids.add(t.id()));
+        return ids;
+    }
+
+    public synchronized List<Trial> trials() {
+        return results.trials();
+    }
+
+    public synchronized Results results() {
+        return results;
+    }
+
+    /** The recorded command, profile, host and trials, as the file says them: a copy. */
+    public synchronized ObjectNode snapshot() {
+        return ResultsWriter.tree(results);
+    }
+
+    /** Appends a trial (replacing one with the same id) and rewrites the file atomically. */
+    public synchronized void add(Trial trial) throws IOException {
+        results = results.with(trial, Instant.now().toString());
+        write();
+    }
+
+    public synchronized void write() throws IOException {
+        ResultsWriter.write(results, file);
+    }
+
+    public Path path() {
+        return file;
+    }
+}

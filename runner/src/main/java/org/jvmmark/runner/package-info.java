@@ -1,0 +1,20 @@
+/**
+ * The runner: finds JDKs, plans trials (workload × JDK × variant × fork), forks a fresh JVM under test
+ * per trial, watches it from outside and records what it measured in {@code results.json}. The root
+ * package holds only the entry point ({@link org.jvmmark.runner.Main}), the exit statuses and the
+ * one exception a user sees, and {@link org.jvmmark.runner.Text} (one-line messages); the work is in rooms:
+ * <ul>
+ * <li>{@code cli} — the commands (picocli), their options and what they print;</li>
+ * <li>{@code jdk} — JDK discovery, probing and selection, and the collectors each JVM has;</li>
+ * <li>{@code plan} — the workload catalog, variants, sweeps, shards and resume: which trials to run;</li>
+ * <li>{@code fork} — running one trial: the forked JVM, the client/server pair, the child process
+ *     watched from outside, and what came back;</li>
+ * <li>{@code output} — the output directory, the results file rewritten after every trial, merging
+ *     slices, and recording a run in the history;</li>
+ * <li>{@code instruments} — opt-in per-trial instruments (GC log, JFR, async-profiler).</li>
+ * </ul>
+ * Dependencies point inwards: {@code cli} uses every room; {@code fork} and {@code plan} never use
+ * {@code cli}. The runner never links a workload's dependencies: workloads are reached through their
+ * annotations (read without initialising the class) and through the forked JVM.
+ */
+package org.jvmmark.runner;

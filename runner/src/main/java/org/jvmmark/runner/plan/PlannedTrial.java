@@ -1,0 +1,48 @@
+package org.jvmmark.runner.plan;
+
+import java.util.List;
+import java.util.Map;
+import org.jvmmark.runner.jdk.Jdk;
+
+/**
+ * One trial of the plan: which workload, on which JDK, in which variant, which fork. Immutable.
+ *
+ * @param id stable identity, {@code workload/jdk/variant/forkN}; {@code --resume} matches on it
+ * @param variant {@code default}, or the parts that make it joined by {@code +} (e.g. {@code ZGC+virtual})
+ * @param gc the collector label asked for with {@code --gc}, or {@code null}
+ * @param workloadVariant the workload's own {@code @Variant} name, or {@code null}
+ * @param variantJvmArgs the flags of the variant ({@code --gc}, {@code --jvm-args}, {@code @Variant})
+ * @param params the fully resolved parameters
+ * @param unsupportedReason why this trial cannot run on this JDK, or {@code null}
+ */
+public record PlannedTrial(String id, CatalogEntry workload, Jdk jdk, String variant, String gc, String workloadVariant,
+                           List<String> variantJvmArgs, Map<String, String> params, int fork, String profile,
+                           int timeoutSeconds, int estimatedSeconds, String unsupportedReason) {
+
+    /** Every flag of the forked JVM: the variant's, then those the workload needs on this JDK. */
+    public List<String> jvmArgs() {
+        List<String> all = new java.util.ArrayList<>(variantJvmArgs);
+        all.addAll(workload.info().jvmArgs(jdk.feature()));
+        return all;
+    }
+
+    /**
+     * The JVM under test's classpath: the workload's, plus the jars of its variant's own directory
+     * ({@link org.jvmmark.api.Variant#classpath()}) when it has one.
+     */
+    public String classpath() {
+        String extra = workload.info().variants().stream().filter(v -> v.name().equals(workloadVariant)).findFirst()
+                .map(org.jvmmark.api.Variant::classpath).orElse("");
+        return workload.classpath(extra);
+    }
+
+    /** The same trial under another id (a swept point's label inserted). */
+    public PlannedTrial withId(String newId) {
+        return new PlannedTrial(newId, workload, jdk, variant, gc, workloadVariant, variantJvmArgs, params, fork, profile,
+                timeoutSeconds, estimatedSeconds, unsupportedReason);
+    }
+
+    public boolean runnable() {
+        return unsupportedReason == null;
+    }
+}

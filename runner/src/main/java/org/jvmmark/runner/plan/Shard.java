@@ -1,0 +1,99 @@
+package org.jvmmark.runner.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.jvmmark.runner.UserException;
+
+/**
+ * {@code run --shard I/N}: slice {@code I} (0-based) of {@code N} of the plan, so that one matrix
+ * can be run across identical machines by a scheduler (a Kubernetes Indexed Job, a Slurm array) and
+ * joined again with {@code jvmmark merge}.
+ *
+ * <p>The plan is cut into units — one per workload and swept value ({@link Sweep#unitOf}) — and
+ * unit {@code k} (in plan order) goes to slice {@code k mod N}. A unit holds every JDK, variant and
+ * fork compared at that point, so the JVMs ranked against each other always ran on the same
+ * machine; within a slice the plan's order, forks interleaved across JVMs, is kept. The slicing
+ * depends only on the command line and the workloads' metadata, never on the JDKs or collectors a
+ * machine happens to have, so every machine computes the same cut.
+ *
+ * <p>{@code I} may be {@code auto}: the index then comes from {@code JOB_COMPLETION_INDEX}
+ * (Kubernetes Indexed Job, 0-based) or {@code SLURM_ARRAY_TASK_ID} (less
+ * {@code SLURM_ARRAY_TASK_MIN}, so {@code --array=1-4} works too). Immutable, hence thread-safe.
+ */
+public record Shard(int index, int count) {
+
+    /**
+     * @param spec {@code I/N} or {@code auto/N}
+     * @param env the environment, for {@code auto}
+     * @throws UserException for a malformed spec, an index out of range, or {@code auto} outside a scheduler
+     */
+    public static Shard parse(String spec, Map<String, String> env) {
+        String[] parts = spec.trim().split("/", -1);
+        if (parts.length != 2) {
+            throw new UserException("--shard " + spec + ": expected I/N (0-based slice I of N, e.g. 0/4) or auto/N");
+        }
+        int count = number(parts[1], spec);
+        int index;
+        if (parts[0].equals("auto")) {
+            index = fromScheduler(env, spec);
+        } else {
+            index = number(parts[0], spec);
+        }
+        if (count < 1 || index < 0 || index >= count) {
+            throw new UserException("--shard " + spec + ": I must be 0.." + (count - 1) + " (slices are numbered from 0)");
+        }
+        return new Shard(index, count);
+    }
+
+    private static int fromScheduler(Map<String, String> env, String spec) {
+        String k8s = env.get("JOB_COMPLETION_INDEX");
+        if (k8s != null && !k8s.isBlank()) {
+            return number(k8s, spec + " (JOB_COMPLETION_INDEX=" + k8s + ")");
+        }
+        String slurm = env.get("SLURM_ARRAY_TASK_ID");
+        if (slurm != null && !slurm.isBlank()) {
+            String min = env.getOrDefault("SLURM_ARRAY_TASK_MIN", "0");
+            return number(slurm, spec + " (SLURM_ARRAY_TASK_ID=" + slurm + ")") - number(min, spec + " (SLURM_ARRAY_TASK_MIN=" + min + ")");
+        }
+        throw new UserException("--shard " + spec + ": neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set; give the index, e.g. --shard 0/4");
+    }
+
+    private static int number(String s, String context) {
+        try {
+            return Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            throw new UserException("--shard " + context + ": '" + s + "' is not a whole number");
+        }
+    }
+
+    /**
+     * The trials of this slice, in plan order.
+     *
+     * @param unit the unit each trial belongs to; trials of one unit stay together
+     * @throws UserException when the plan has fewer units than slices (a slice would be empty)
+     */
+    public List<PlannedTrial> slice(List<PlannedTrial> plan, Function<PlannedTrial, String> unit) {
+        Map<String, Integer> units = new LinkedHashMap<>();
+        plan.forEach(t -> units.putIfAbsent(unit.apply(t), units.size()));
+        if (units.size() < count) {
+            throw new UserException("--shard " + label() + ": this plan has " + units.size() + (units.size() == 1 ? " unit" : " units")
+                    + " (one per workload and swept value, each run whole on one machine: " + String.join("; ", units.keySet())
+                    + "); use at most " + units.size() + " slices");
+        }
+        List<PlannedTrial> mine = new ArrayList<>();
+        for (PlannedTrial t : plan) {
+            if (units.get(unit.apply(t)) % count == index) {
+                mine.add(t);
+            }
+        }
+        return mine;
+    }
+
+    /** {@code I/N}, as given and as recorded in {@code results.json}. */
+    public String label() {
+        return index + "/" + count;
+    }
+}

@@ -1,0 +1,99 @@
+package org.jvmmark.runner.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jvmmark.api.Variant;
+import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.runner.UserException;
+
+/**
+ * Which of a workload's own {@link Variant}s a run includes. A variant is a set of parameter
+ * values, so a {@code --param} that a variant sets is a choice of variants, never an override that
+ * would quietly turn every variant into the same one: {@code run chat --param impl=nio} runs only
+ * the {@code nio} variant, and a value no variant has is refused with the values that exist —
+ * unless it is one of the parameter's declared choices (the http workload's {@code server=app}): then
+ * the trial runs without a workload variant, with the user's settings alone.
+ * {@code --variant NAME,...} picks variants by name. Stateless and thread-safe.
+ */
+public final class VariantSelection {
+    private VariantSelection() {
+    }
+
+    /**
+     * @param overrides the workload's own {@code --param} settings
+     * @param names {@code --variant} names (empty: no choice by name); names this workload does not
+     *     declare are ignored here, {@link #checkNames} refuses names no workload declares
+     * @return the chosen variants in declaration order; empty when the workload declares none
+     * @throws UserException when the choices leave none of the workload's variants
+     */
+    static List<Variant> select(WorkloadInfo info, Map<String, String> overrides, List<String> names) {
+        List<Variant> chosen = new ArrayList<>(info.variants());
+        if (chosen.isEmpty()) {
+            return chosen;
+        }
+        boolean byName = chosen.stream().anyMatch(v -> names.contains(v.name()));
+        if (byName) {
+            chosen.removeIf(v -> !names.contains(v.name()));
+        }
+        for (Map.Entry<String, String> o : overrides.entrySet()) {
+            String key = o.getKey();
+            if (info.variants().stream().noneMatch(v -> sets(info, v, key))) {
+                continue;
+            }
+            String wanted = ParamValues.typed(info, Map.of(key, o.getValue())).get(key).toString();
+            chosen.removeIf(v -> sets(info, v, key) && !value(info, v, key).equals(wanted));
+            if (chosen.isEmpty() && !byName && isChoiceOfItsOwn(info, key, o.getValue())) {
+                return chosen; // e.g. http's server=app: a declared choice no variant makes runs without one
+            }
+            if (chosen.isEmpty()) {
+                throw new UserException(info.name() + ": --param " + key + "=" + o.getValue() + " selects no variant"
+                        + (byName ? " of --variant " + String.join(",", names) : "") + "; its variants set " + key + " to "
+                        + info.variants().stream().filter(v -> sets(info, v, key))
+                                .map(v -> declared(info, v, key) + " (" + v.name() + ")").collect(Collectors.joining(", ")));
+            }
+        }
+        return chosen;
+    }
+
+    /** @throws UserException for a {@code --variant} name that none of the workloads declares */
+    static void checkNames(List<CatalogEntry> workloads, List<String> names) {
+        Set<String> known = new LinkedHashSet<>();
+        workloads.forEach(w -> w.info().variants().forEach(v -> known.add(v.name())));
+        for (String name : names) {
+            if (!known.contains(name)) {
+                throw new UserException("unknown variant '" + name + "'; valid: "
+                        + (known.isEmpty() ? "none (the selected workloads declare no variants)" : String.join(", ", known)));
+            }
+        }
+    }
+
+    /** A value the parameter declares among its choices although no variant sets it. */
+    private static boolean isChoiceOfItsOwn(WorkloadInfo info, String key, String value) {
+        return info.parameters().stream().anyMatch(p -> p.name().equals(key) && java.util.Arrays.asList(p.choices()).contains(value))
+                && info.variants().stream().noneMatch(v -> value.equals(params(info, v).get(key)));
+    }
+
+    private static boolean sets(WorkloadInfo info, Variant v, String key) {
+        return params(info, v).containsKey(key);
+    }
+
+    private static String value(WorkloadInfo info, Variant v, String key) {
+        return ParamValues.typed(info, Map.of(key, params(info, v).get(key))).get(key).toString();
+    }
+
+    private static String declared(WorkloadInfo info, Variant v, String key) {
+        return params(info, v).get(key);
+    }
+
+    private static Map<String, String> params(WorkloadInfo info, Variant v) {
+        try {
+            return WorkloadInfo.parseAssignments(v.params());
+        } catch (IllegalArgumentException e) {
+            throw new UserException(info.name() + " variant " + v.name() + ": " + e.getMessage());
+        }
+    }
+}

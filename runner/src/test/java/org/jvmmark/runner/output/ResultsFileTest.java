@@ -1,0 +1,55 @@
+package org.jvmmark.runner.output;
+
+import org.jvmmark.runner.Cli;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.Trial;
+import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.TrialExecutor;
+
+class ResultsFileTest {
+    @TempDir
+    Path dir;
+
+    private static Trial trial(String id, String status) {
+        ObjectNode t = TrialExecutor.JSON.createObjectNode();
+        t.put("id", id);
+        t.put("workload", id.substring(0, id.indexOf('/')));
+        t.put("status", status);
+        return ResultsReader.trial(t);
+    }
+
+    @Test
+    void shouldRewriteTheWholeFileAfterEachTrialAndReopenIt() throws Exception {
+        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), TrialExecutor.JSON.createObjectNode());
+        f.write();
+        f.add(trial("a/x/default/fork1", "ok"));
+        f.add(trial("b/x/default/fork1", "failed"));
+        f.add(trial("a/x/default/fork1", "failed"));
+        ResultsFile reopened = ResultsFile.open(dir);
+        assertEquals(Set.of("a/x/default/fork1", "b/x/default/fork1"), reopened.recordedIds());
+        assertEquals("failed", reopened.trials().get(1).status(), "same id replaced, not duplicated");
+        assertEquals("smoke", reopened.profile());
+        assertEquals("jvmmark/results/1", Cli.results(dir).path("schema").asText());
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary files left");
+        }
+    }
+
+    @Test
+    void shouldRefuseToResumeACorruptFile() throws Exception {
+        Files.writeString(dir.resolve("results.json"), "{\"schema\": \"jvmmark/results/1\", \"tri");
+        UserException e = assertThrows(UserException.class, () -> ResultsFile.open(dir));
+        assertTrue(e.getMessage().contains("is not valid JSON"), e.getMessage());
+    }
+}
