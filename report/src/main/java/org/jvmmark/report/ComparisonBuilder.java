@@ -179,7 +179,7 @@ public final class ComparisonBuilder {
         double target = Double.NaN;
         for (Row r : List.of(ra, rb)) {
             for (Trial t : r.okTrials()) {
-                Probe p = col.probe() != null ? t.latency().get(col.probe()) : t.latency().values().stream().findFirst().orElse(null);
+                Probe p = col.probe() != null ? t.measured().latency().get(col.probe()) : t.measured().latency().values().stream().findFirst().orElse(null);
                 Double v = Figures.forkValue(t, col);
                 if (p == null || !(p.targetRate() > 0) || v == null || Math.abs(v / p.targetRate() - 1) > 0.01) {
                     return null;
