@@ -115,6 +115,30 @@ class ShardMergeTest {
     }
 
     @Test
+    void shouldMergeSlicesRecordedWhenTheyWereCountedFromZero() throws Exception {
+        Path s0 = tmp.resolve("s0");
+        Path s1 = tmp.resolve("s1");
+        assertEquals(0, run(s0, "--shard", "1/2").status());
+        assertEquals(0, run(s1, "--shard", "2/2").status());
+        ObjectMapper json = new ObjectMapper();
+        for (Path s : List.of(s0, s1)) {   // as an older jvmmark recorded them: 0/2 and 1/2
+            ObjectNode root = (ObjectNode) json.readTree(s.resolve("results.json").toFile());
+            ObjectNode command = (ObjectNode) root.path("command");
+            String[] label = command.path("shard").asText().split("/");
+            command.put("shard", (Integer.parseInt(label[0]) - 1) + "/" + label[1]);
+            json.writeValue(s.resolve("results.json").toFile(), root);
+        }
+        Path merged = tmp.resolve("merged");
+        Cli.Result m = Cli.run("merge", s0.toString(), s1.toString(), "--out", merged.toString());
+        assertEquals(0, m.status(), m.err());
+        assertEquals("", m.err(), "no slice missing");
+        assertEquals(4, plan(merged).size());
+
+        Cli.Result partial = Cli.run("merge", s0.toString(), "--out", tmp.resolve("partial").toString());
+        assertTrue(partial.err().contains("warning: slices missing: 1/2"), "named as it was recorded: " + partial.err());
+    }
+
+    @Test
     void shouldRefuseToMixPlansAndSayWhatIsMissing() throws Exception {
         Path s0 = tmp.resolve("s0");
         Path s1 = tmp.resolve("s1");
