@@ -30,12 +30,20 @@ if [ $# -eq 0 ]; then                         # the example plan: 2 workloads x 
   set -- queue-latency synthetic --jdk all --gc G1,ZGC --param rate=10000,50000,100000 --forks 3 --profile standard
 fi
 # shellcheck disable=SC2086  # SBATCH_EXTRA is a list of options
-array=$(sbatch --parsable --array="1-$n" --output="$runs/slurm-%A_%a.log" ${SBATCH_EXTRA:-} \
-  "$here/jvmmark-array.sbatch" "$runs" "$n" "$@")
+if ! array=$(sbatch --parsable --array="1-$n" --output="$runs/slurm-%A_%a.log" ${SBATCH_EXTRA:-} \
+    "$here/jvmmark-array.sbatch" "$runs" "$n" "$@"); then
+  rmdir "$runs" 2>/dev/null || true
+  echo "jvmmark-slurm: the array was not submitted (sbatch said why above); nothing runs" >&2
+  exit 1
+fi
 array="${array%%;*}"                          # --parsable prints "id" or "id;cluster"
 # shellcheck disable=SC2086
-merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
-  --output="$runs/slurm-%j-merge.log" ${SBATCH_EXTRA:-} "$here/jvmmark-merge.sbatch" "$runs" "$n")
+if ! merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
+    --output="$runs/slurm-%j-merge.log" ${SBATCH_EXTRA:-} "$here/jvmmark-merge.sbatch" "$runs" "$n"); then
+  echo "jvmmark-slurm: array job $array runs, but the merge job was not submitted; when it is done:" >&2
+  echo "  sbatch --dependency=afterok:$array $here/jvmmark-merge.sbatch $runs $n   (or ./jvmmark merge $runs/slice-* --out $runs/merged)" >&2
+  exit 1
+fi
 merge="${merge%%;*}"
 echo "jvmmark-slurm: array job $array ($n slices) and merge job $merge (after all of $array end well)"
 echo "jvmmark-slurm: slices in $runs/slice-1 ... $runs/slice-$n; the merged report: $runs/merged/report.html"
