@@ -7,10 +7,11 @@
 #   JVMMARK_SLICES=2 examples/cluster/jvmmark-slurm.sh synthetic chat --jdk 17,25 --forks 3
 #
 # Run it from anywhere; the jobs run in this checkout (the directory above examples/), which every
-# node must see at the same path (a shared file system), built once with ./mvnw -B -DskipTests package.
+# node must see at the same path (a shared file system); it is built here, once, before submitting.
 # Environment (all optional):
 #   JVMMARK_SLICES   N, the number of slices and array tasks (4); at most the plan's units
-#   JVMMARK_RUNS     where the slices and the merged set go (runs/slurm-<date-time> in the checkout)
+#   JVMMARK_RUNS     where the slices and the merged set go (runs/slurm-<date-time> in the checkout);
+#                    on the shared file system, as every node writes its slice there
 #   JVMMARK          how to start jvmmark on a node (./jvmmark)
 #   SBATCH_EXTRA     more sbatch options for both jobs, e.g. "--partition=bench --account=perf"
 # Prints the two job ids and where the report will be; `squeue --me` shows them waiting and running.
@@ -21,6 +22,7 @@ n="${JVMMARK_SLICES:-4}"
 [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "jvmmark-slurm: JVMMARK_SLICES=$n: expected a whole number >= 1" >&2; exit 2; }
 command -v sbatch >/dev/null || { echo "jvmmark-slurm: sbatch not found (run this on a Slurm login node)" >&2; exit 2; }
 runs="${JVMMARK_RUNS:-runs/slurm-$(date -u +%Y%m%d-%H%M%S)}"
+[ -z "${JVMMARK_RUNS:-}" ] || [[ "$runs" == /* ]] || runs="$PWD/$runs"   # as given: from here
 cd "$checkout"
 mkdir -p "$runs"                              # Slurm does not create the directory of --output
 runs="$(cd "$runs" && pwd)"
