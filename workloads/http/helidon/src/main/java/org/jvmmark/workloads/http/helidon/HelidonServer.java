@@ -4,8 +4,9 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.function.Consumer;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
 
 /**
  * Helidon 4 SE web server: a virtual thread per request, always — Helidon 4 has no other model;
@@ -40,8 +41,8 @@ public final class HelidonServer implements ServerUnderTest {
         Object sleep = handler(handler, send, s.sleepMillis());
         Consumer<Object> routing = r -> {
             try {
-                get.invoke(r, ServerSettings.HELLO_PATH, array(handler, hello));
-                get.invoke(r, ServerSettings.SLEEP_PATH, array(handler, sleep));
+                get.invoke(r, Handlers.HELLO_PATH, array(handler, hello));
+                get.invoke(r, Handlers.SLEEP_PATH, array(handler, sleep));
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
@@ -71,7 +72,7 @@ public final class HelidonServer implements ServerUnderTest {
                 if (sleepMillis > 0) {
                     Thread.sleep(sleepMillis);
                 }
-                send.invoke(args[1], (Object) ServerSettings.BODY_BYTES);
+                send.invoke(args[1], (Object) Handlers.BODY_BYTES);
                 return null;
             }
             if (method.isDefault()) {

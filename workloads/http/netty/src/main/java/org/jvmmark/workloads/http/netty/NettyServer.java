@@ -24,8 +24,9 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
 
 /**
  * Netty 4.2 with its NIO transport and HTTP codec, nothing on top: the floor the frameworks are
@@ -69,13 +70,13 @@ public final class NettyServer implements ServerUnderTest {
             HttpRequest req = (HttpRequest) msg;
             boolean keepAlive = HttpUtil.isKeepAlive(req);
             String path = new QueryStringDecoder(req.uri()).path();
-            if (!ServerSettings.isKnown(path)) {
+            if (!Handlers.isKnown(path)) {
                 write(ctx, response(HttpResponseStatus.NOT_FOUND, new byte[0]), keepAlive);
-            } else if (ServerSettings.isSleep(path)) {
-                ctx.executor().schedule(() -> write(ctx, response(HttpResponseStatus.OK, ServerSettings.BODY_BYTES), keepAlive),
+            } else if (Handlers.isSleep(path)) {
+                ctx.executor().schedule(() -> write(ctx, response(HttpResponseStatus.OK, Handlers.BODY_BYTES), keepAlive),
                         sleepMillis, TimeUnit.MILLISECONDS);
             } else {
-                write(ctx, response(HttpResponseStatus.OK, ServerSettings.BODY_BYTES), keepAlive);
+                write(ctx, response(HttpResponseStatus.OK, Handlers.BODY_BYTES), keepAlive);
             }
         }
 

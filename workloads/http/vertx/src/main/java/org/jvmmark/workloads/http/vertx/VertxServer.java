@@ -10,9 +10,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
-import org.jvmmark.workloads.http.VirtualThreads;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
+import org.jvmmark.workloads.http.server.VirtualThreads;
 
 /**
  * Vert.x 5 core HTTP server, one verticle instance per CPU (so every event loop serves, as Vert.x
@@ -30,7 +31,7 @@ public final class VertxServer implements ServerUnderTest {
         int instances = Runtime.getRuntime().availableProcessors();
         ThreadFactory virtual = s.virtual() ? VirtualThreads.factory("vertx-request-") : null;
         long sleepMillis = s.sleepMillis();
-        Buffer body = Buffer.buffer(ServerSettings.BODY_BYTES);
+        Buffer body = Buffer.buffer(Handlers.BODY_BYTES);
         vertx = Vertx.vertx();
         vertx.deployVerticle(() -> new AbstractVerticle() {
             @Override
@@ -49,11 +50,11 @@ public final class VertxServer implements ServerUnderTest {
 
     private void handle(HttpServerRequest req, ThreadFactory virtual, long sleepMillis, Buffer body) {
         String path = req.path();
-        if (!ServerSettings.isKnown(path)) {
+        if (!Handlers.isKnown(path)) {
             req.response().setStatusCode(404).end();
             return;
         }
-        boolean sleep = ServerSettings.isSleep(path);
+        boolean sleep = Handlers.isSleep(path);
         if (virtual != null) {
             virtual.newThread(() -> {
                 if (sleep) {

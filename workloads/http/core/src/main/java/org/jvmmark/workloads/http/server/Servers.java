@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
 import java.lang.reflect.InvocationTargetException;
 import java.util.List;
@@ -18,7 +18,7 @@ final class Servers {
     private Servers() {
     }
 
-    static ServerUnderTest create(String server, HttpWorkload.Config c) throws Exception {
+    static ServerUnderTest create(String server, ServerConfig c) throws Exception {
         if (LIBRARY_SERVERS.contains(server)) {
             checkJars(server);
         }
@@ -57,7 +57,7 @@ final class Servers {
     }
 
     private static ServerUnderTest library(String server) throws Exception {
-        String className = HttpWorkload.class.getPackage().getName() + "." + server + "."
+        String className = "org.jvmmark.workloads.http." + server + "."
                 + Character.toUpperCase(server.charAt(0)) + server.substring(1) + "Server";
         try {
             return (ServerUnderTest) Class.forName(className).getDeclaredConstructor().newInstance();

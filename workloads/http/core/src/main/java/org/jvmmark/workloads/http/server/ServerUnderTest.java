@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
 /**
  * One HTTP server under test, answering the workload's two handlers on keep-alive HTTP/1.1:

@@ -1,9 +1,11 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jvmmark.workloads.http.common.Footprint;
+import org.jvmmark.workloads.http.common.FootprintExchange;
 
 /**
  * Runs beside the server under test: samples its footprint every {@value #PERIOD_MILLIS} ms to keep

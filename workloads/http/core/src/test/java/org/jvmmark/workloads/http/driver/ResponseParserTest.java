@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.workloads.http.common.Handlers;
 
 class ResponseParserTest {
-    private final ResponseParser parser = new ResponseParser(ServerSettings.BODY_BYTES);
+    private final ResponseParser parser = new ResponseParser(Handlers.BODY_BYTES);
 
     private int parse(String response) {
         byte[] b = response.getBytes(StandardCharsets.ISO_8859_1);

@@ -1,19 +1,13 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.jvmmark.workloads.http.common.Handlers;
 
 /**
  * What every server under test is told: where to listen, its thread model, the size of a platform
- * pool and how long {@code /sleep} sleeps. Immutable.
+ * pool and how long {@code /sleep} sleeps. The handlers themselves are in {@link Handlers}. Immutable.
  */
 public final class ServerSettings {
-    /** The body of both handlers: 13 bytes, as in the seed experiment. */
-    public static final String BODY = "Hello, World!";
-    public static final byte[] BODY_BYTES = BODY.getBytes(StandardCharsets.US_ASCII);
-    public static final String HELLO_PATH = "/hello";
-    public static final String SLEEP_PATH = "/sleep";
-
     private final String host;
     private final int port;
     private final String threads;
@@ -59,15 +53,5 @@ public final class ServerSettings {
     /** A scratch directory the server may write to (Tomcat's base directory). */
     public Path workDir() {
         return workDir;
-    }
-
-    /** True for the sleeping handler's path. */
-    public static boolean isSleep(String path) {
-        return SLEEP_PATH.equals(path);
-    }
-
-    /** True for either handler's path. */
-    public static boolean isKnown(String path) {
-        return HELLO_PATH.equals(path) || SLEEP_PATH.equals(path);
     }
 }

@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.driver;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,13 +9,14 @@ import java.net.InetAddress;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.workloads.http.common.Handlers;
 
 class LoadEngineTest {
     private static final long MS = 1_000_000L;
 
     private static LoadEngine engine(ScriptedServer server, int connections) throws Exception {
         LoadEngine e = new LoadEngine(server.address(), List.of(InetAddress.getLoopbackAddress()), connections, 1,
-                ServerSettings.BODY_BYTES, 10_000 * MS);
+                Handlers.BODY_BYTES, 10_000 * MS);
         assertEquals(connections, e.connect(10_000 * MS));
         return e;
     }
@@ -29,7 +30,7 @@ class LoadEngineTest {
     @Test
     void shouldBackFillAStallInRateModeAndShowOneLongSampleUncorrected() throws Exception {
         long stallMillis = 300;
-        try (ScriptedServer server = new ScriptedServer(ServerSettings.BODY, 50, stallMillis);
+        try (ScriptedServer server = new ScriptedServer(Handlers.BODY, 50, stallMillis);
              LoadEngine engine = engine(server, 1)) {
             engine.startRecording();
             engine.start(LoadEngine.Load.RATE, "/hello", 1000, 0);
@@ -65,10 +66,10 @@ class LoadEngineTest {
 
     @Test
     void shouldCountRefusedConnectionsByName() throws Exception {
-        ScriptedServer closed = new ScriptedServer(ServerSettings.BODY, 0, 0);
+        ScriptedServer closed = new ScriptedServer(Handlers.BODY, 0, 0);
         closed.close();
         try (LoadEngine engine = new LoadEngine(closed.address(), List.of(InetAddress.getLoopbackAddress()), 3, 1,
-                ServerSettings.BODY_BYTES, 1_000 * MS)) {
+                Handlers.BODY_BYTES, 1_000 * MS)) {
             assertEquals(0, engine.connect(5_000 * MS));
             assertEquals("3 connections refused (nothing listening, or the accept backlog full)", engine.errors.describe());
         }

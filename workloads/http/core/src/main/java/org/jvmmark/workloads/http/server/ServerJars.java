@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
 import java.io.DataInputStream;
 import java.io.File;

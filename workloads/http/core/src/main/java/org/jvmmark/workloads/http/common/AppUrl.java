@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.common;
 
 import java.net.InetAddress;
 import java.net.URI;
@@ -9,8 +9,8 @@ import java.net.UnknownHostException;
  * The {@code url} parameter: {@code http://HOST:{port}/PATH} (the port chosen by jvmmark) or a
  * fixed port. Loopback only, plain HTTP only. Immutable.
  */
-final class AppUrl {
-    static final String PORT = "{port}";
+public final class AppUrl {
+    public static final String PORT = "{port}";
 
     private final String host;
     private final int fixedPort;
@@ -23,7 +23,7 @@ final class AppUrl {
     }
 
     /** @throws IllegalArgumentException one line saying what is wrong with the URL */
-    static AppUrl parse(String url) {
+    public static AppUrl parse(String url) {
         String probe = url.replace(PORT, "1");
         URI uri;
         try {
@@ -52,17 +52,17 @@ final class AppUrl {
         return new AppUrl(uri.getHost(), port, path);
     }
 
-    String host() {
+    public String host() {
         return host;
     }
 
     /** The port written in the URL, or 0 for {@code {port}}. */
-    int fixedPort() {
+    public int fixedPort() {
         return fixedPort;
     }
 
     /** Path and query, e.g. {@code /hello}. */
-    String path() {
+    public String path() {
         return path;
     }
 }

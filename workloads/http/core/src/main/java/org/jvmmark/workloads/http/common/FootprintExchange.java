@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.common;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -12,20 +12,20 @@ import java.util.Properties;
 /**
  * The driver asks the server for its footprint at the moments only the driver knows (idle before
  * the load, every connection held) through the trial's control directory, which both processes
- * share: the driver writes {@code footprint-<label>.request}, the server's {@link FootprintMonitor}
+ * share: the driver writes {@code footprint-<label>.request}, the server's server side's {@code FootprintMonitor}
  * answers with {@code footprint-<label>.properties}. Files, not a side channel on the server's own
  * port, so every server under test — ours, the user's jar, the native reference — is asked alike.
  * Stateless and thread-safe.
  */
-final class FootprintExchange {
+public final class FootprintExchange {
     private FootprintExchange() {
     }
 
-    static Path request(Path controlDir, String label) {
+    public static Path request(Path controlDir, String label) {
         return controlDir.resolve("footprint-" + label + ".request");
     }
 
-    static Path answer(Path controlDir, String label) {
+    public static Path answer(Path controlDir, String label) {
         return controlDir.resolve("footprint-" + label + ".properties");
     }
 
@@ -34,7 +34,7 @@ final class FootprintExchange {
      *
      * @return the footprint, or {@code null} when no server answered (a server started without jvmmark)
      */
-    static Footprint ask(Path controlDir, String label, long timeoutMillis) throws IOException, InterruptedException {
+    public static Footprint ask(Path controlDir, String label, long timeoutMillis) throws IOException, InterruptedException {
         if (controlDir == null) {
             return null;
         }
@@ -56,7 +56,7 @@ final class FootprintExchange {
     }
 
     /** Writes the answer atomically. */
-    static void answer(Path controlDir, String label, Footprint f) throws IOException {
+    public static void answer(Path controlDir, String label, Footprint f) throws IOException {
         Path target = answer(controlDir, label);
         Path tmp = controlDir.resolve(target.getFileName() + ".tmp");
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {

@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.jvmmark.workloads.http.common.Handlers;
 
 /**
  * The JDK's own {@code com.sun.net.httpserver} server: one selector thread dispatching each
@@ -35,16 +36,16 @@ public final class JdkServer implements ServerUnderTest {
     private static void handle(HttpExchange exchange, long sleepMillis) throws IOException {
         try (OutputStream body = exchange.getResponseBody()) {
             String path = exchange.getRequestURI().getPath();
-            if (!ServerSettings.isKnown(path)) {
+            if (!Handlers.isKnown(path)) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
             }
-            if (ServerSettings.isSleep(path)) {
+            if (Handlers.isSleep(path)) {
                 sleep(sleepMillis);
             }
             exchange.getResponseHeaders().set("Content-Type", "text/plain");
-            exchange.sendResponseHeaders(200, ServerSettings.BODY_BYTES.length);
-            body.write(ServerSettings.BODY_BYTES);
+            exchange.sendResponseHeaders(200, Handlers.BODY_BYTES.length);
+            body.write(Handlers.BODY_BYTES);
         }
     }
 

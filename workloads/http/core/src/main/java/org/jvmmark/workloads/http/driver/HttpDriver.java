@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.driver;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -26,6 +26,10 @@ import org.jvmmark.api.ValidationException;
 import org.jvmmark.api.Workload;
 import org.jvmmark.harness.Histograms;
 import org.jvmmark.harness.Percentiles;
+import org.jvmmark.workloads.http.common.AppUrl;
+import org.jvmmark.workloads.http.common.Footprint;
+import org.jvmmark.workloads.http.common.FootprintExchange;
+import org.jvmmark.workloads.http.common.Handlers;
 
 /**
  * The load driver of {@link HttpWorkload}: runs on the host JDK in its own process (the same JVM
@@ -62,10 +66,10 @@ public final class HttpDriver implements Workload {
         serverPid = Long.parseLong(p.getOrDefault("server.pid", "-1"));
         boolean app = context.param("server").equals("app");
         String path = p.containsKey("server.path") ? p.get("server.path")
-                : context.param("handler").equals("sleep") ? ServerSettings.SLEEP_PATH : ServerSettings.HELLO_PATH;
+                : context.param("handler").equals("sleep") ? Handlers.SLEEP_PATH : Handlers.HELLO_PATH;
         String sleepPath = app ? (context.param("sleepUrl").isEmpty() ? null : AppUrl.parse(context.param("sleepUrl")).path())
-                : ServerSettings.SLEEP_PATH;
-        byte[] body = (app ? context.param("body") : ServerSettings.BODY).getBytes(StandardCharsets.UTF_8);
+                : Handlers.SLEEP_PATH;
+        byte[] body = (app ? context.param("body") : Handlers.BODY).getBytes(StandardCharsets.UTF_8);
         String mode = context.param("mode");
         int connections = context.intParam("connections");
         long sleepMillis = context.longParam("sleepMillis");

@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.common;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -15,13 +15,13 @@ import java.util.Properties;
  * virtual threads are not OS threads — and the native reference), and for a server in this JVM its
  * heap used and committed. A figure that could not be read is {@code -1}. Immutable.
  */
-final class Footprint {
-    final long rssBytes;
-    final long threads;
-    final long heapUsedBytes;
-    final long heapCommittedBytes;
+public final class Footprint {
+    public final long rssBytes;
+    public final long threads;
+    public final long heapUsedBytes;
+    public final long heapCommittedBytes;
 
-    Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes) {
+    public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes) {
         this.rssBytes = rssBytes;
         this.threads = threads;
         this.heapUsedBytes = heapUsedBytes;
@@ -32,7 +32,7 @@ final class Footprint {
      * Measures process {@code pid}; with {@code heap}, also this JVM's heap — after a full
      * collection when {@code collect}, so heap used is what is live (what held connections cost).
      */
-    static Footprint measure(long pid, boolean heap, boolean collect) {
+    public static Footprint measure(long pid, boolean heap, boolean collect) {
         long used = -1;
         long committed = -1;
         if (heap) {
@@ -66,12 +66,12 @@ final class Footprint {
     }
 
     /** The larger of each figure. */
-    Footprint max(Footprint o) {
+    public Footprint max(Footprint o) {
         return new Footprint(Math.max(rssBytes, o.rssBytes), Math.max(threads, o.threads),
                 Math.max(heapUsedBytes, o.heapUsedBytes), Math.max(heapCommittedBytes, o.heapCommittedBytes));
     }
 
-    Properties toProperties() {
+    public Properties toProperties() {
         Properties p = new Properties();
         p.setProperty("rssBytes", Long.toString(rssBytes));
         p.setProperty("threads", Long.toString(threads));
@@ -80,7 +80,7 @@ final class Footprint {
         return p;
     }
 
-    static Footprint of(Properties p) {
+    public static Footprint of(Properties p) {
         return new Footprint(get(p, "rssBytes"), get(p, "threads"), get(p, "heapUsedBytes"), get(p, "heapCommittedBytes"));
     }
 

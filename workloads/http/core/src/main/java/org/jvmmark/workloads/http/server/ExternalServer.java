@@ -1,4 +1,4 @@
-package org.jvmmark.workloads.http;
+package org.jvmmark.workloads.http.server;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.jvmmark.api.UnsupportedWorkloadException;
+import org.jvmmark.workloads.http.common.AppUrl;
 
 /**
  * A server that is a process of its own, started and watched by the workload's JVM: the user's jar
