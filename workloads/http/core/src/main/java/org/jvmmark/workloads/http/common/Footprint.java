@@ -20,12 +20,15 @@ public final class Footprint {
     public final long threads;
     public final long heapUsedBytes;
     public final long heapCommittedBytes;
+    /** {@code /sleep} requests the server's handlers hold ({@link HeldRequests}); -1 when not counted. */
+    public final long heldRequests;
 
-    public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes) {
+    public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes, long heldRequests) {
         this.rssBytes = rssBytes;
         this.threads = threads;
         this.heapUsedBytes = heapUsedBytes;
         this.heapCommittedBytes = heapCommittedBytes;
+        this.heldRequests = heldRequests;
     }
 
     /**
@@ -57,7 +60,7 @@ public final class Footprint {
         } catch (IOException | RuntimeException e) {
             // not Linux, or the process is gone: figures stay -1
         }
-        return new Footprint(rss, threads, used, committed);
+        return new Footprint(rss, threads, used, committed, heap ? HeldRequests.count() : -1);
     }
 
     private static long kib(String statusLine) {
@@ -68,7 +71,8 @@ public final class Footprint {
     /** The larger of each figure. */
     public Footprint max(Footprint o) {
         return new Footprint(Math.max(rssBytes, o.rssBytes), Math.max(threads, o.threads),
-                Math.max(heapUsedBytes, o.heapUsedBytes), Math.max(heapCommittedBytes, o.heapCommittedBytes));
+                Math.max(heapUsedBytes, o.heapUsedBytes), Math.max(heapCommittedBytes, o.heapCommittedBytes),
+                Math.max(heldRequests, o.heldRequests));
     }
 
     public Properties toProperties() {
@@ -77,11 +81,12 @@ public final class Footprint {
         p.setProperty("threads", Long.toString(threads));
         p.setProperty("heapUsedBytes", Long.toString(heapUsedBytes));
         p.setProperty("heapCommittedBytes", Long.toString(heapCommittedBytes));
+        p.setProperty("heldRequests", Long.toString(heldRequests));
         return p;
     }
 
     public static Footprint of(Properties p) {
-        return new Footprint(get(p, "rssBytes"), get(p, "threads"), get(p, "heapUsedBytes"), get(p, "heapCommittedBytes"));
+        return new Footprint(get(p, "rssBytes"), get(p, "threads"), get(p, "heapUsedBytes"), get(p, "heapCommittedBytes"), get(p, "heldRequests"));
     }
 
     private static long get(Properties p, String key) {

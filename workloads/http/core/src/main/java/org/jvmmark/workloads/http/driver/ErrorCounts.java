@@ -18,11 +18,28 @@ final class ErrorCounts {
     static final String CLOSED = "connections closed by the server before it answered";
     static final String TIMEOUT = "responses timed out";
     static final String OTHER = "other I/O errors";
+    static final String UNANSWERED_AT_END = "responses still outstanding when the run ended (timed out)";
+    static final String NOT_SENT = "requests due but never sent (the connection was busy or down until the run ended)";
+
+    /** The kind of an answer with a status other than 200. */
+    static String status(int status) {
+        return "answered with status " + status;
+    }
 
     private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
 
     void add(String kind) {
-        counts.computeIfAbsent(kind, k -> new LongAdder()).increment();
+        add(kind, 1);
+    }
+
+    void add(String kind, long n) {
+        counts.computeIfAbsent(kind, k -> new LongAdder()).add(n);
+    }
+
+    /** How many of one kind. */
+    long count(String kind) {
+        LongAdder a = counts.get(kind);
+        return a == null ? 0 : a.sum();
     }
 
     /** The kind of a failed I/O operation. */

@@ -3,26 +3,35 @@ package org.jvmmark.workloads.http.driver;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one measured stretch of load gave: latency from the due time and from the actual send,
- * requests answered, how long, and the driver's I/O CPU in that time. Immutable once built.
+ * What one measured stretch of load gave: latency from the due time (corrected) and from the actual
+ * send, how every measured request ended ({@link Outcomes}), the driver's send lag, how long, and the
+ * driver's I/O CPU in that time. Immutable once built.
  */
 final class Phase {
     final Histogram corrected;
     final Histogram uncorrected;
+    final Histogram sendLag;
+    final Outcomes outcomes;
+    /** Answered requests (200 and the expected body). */
     final long requests;
+    /** The time the answers took: the measured window, or longer when the last answers came later. */
     final long elapsedNanos;
     final long ioCpuNanos;
     final double targetRate;
 
-    Phase(Histogram corrected, Histogram uncorrected, long requests, long elapsedNanos, long ioCpuNanos, double targetRate) {
+    Phase(Histogram corrected, Histogram uncorrected, Histogram sendLag, Outcomes outcomes, long elapsedNanos, long ioCpuNanos,
+          double targetRate) {
         this.corrected = corrected;
         this.uncorrected = uncorrected;
-        this.requests = requests;
+        this.sendLag = sendLag;
+        this.outcomes = outcomes;
+        this.requests = outcomes.answered.sum();
         this.elapsedNanos = elapsedNanos;
         this.ioCpuNanos = ioCpuNanos;
         this.targetRate = targetRate;
     }
 
+    /** Answered requests per second. */
     double achievedRate() {
         return requests / (elapsedNanos / 1e9);
     }

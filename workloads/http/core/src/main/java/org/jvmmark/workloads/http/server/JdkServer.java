@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
 
 /**
  * The JDK's own {@code com.sun.net.httpserver} server: one selector thread dispatching each
@@ -41,7 +42,7 @@ public final class JdkServer implements ServerUnderTest {
                 return;
             }
             if (Handlers.isSleep(path)) {
-                sleep(sleepMillis);
+                HeldRequests.sleep(sleepMillis);
             }
             exchange.getResponseHeaders().set("Content-Type", "text/plain");
             exchange.sendResponseHeaders(200, Handlers.BODY_BYTES.length);

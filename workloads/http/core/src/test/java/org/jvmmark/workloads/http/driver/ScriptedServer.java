@@ -8,43 +8,70 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A keep-alive HTTP/1.1 server for the driver's tests, a thread per connection: answers every
- * request with {@code body}, and request number {@code stallAt} (counting from 1 over all
- * connections) only after {@code stallMillis}. Thread-safe; close it after the test.
+ * A keep-alive HTTP/1.1 server for the driver's tests, a thread per connection, with faults on cue.
+ * Requests are numbered from 1 over all connections. It answers every request with {@code body}
+ * (status {@link #status}), after {@link #sleepMillis}; request {@code stallAt} only after {@code
+ * stallMillis}; request {@link #closeAt} (and every multiple of it) is not answered: the connection
+ * is closed instead; at request {@link #outageAt} every connection is closed and nothing is accepted
+ * for {@link #outageMillis}. Thread-safe; close it after the test.
  */
 final class ScriptedServer implements AutoCloseable {
-    private final ServerSocket socket;
-    private final byte[] response;
+    private final int port;
+    private final byte[] body;
     private final long stallAt;
     private final long stallMillis;
     private final AtomicLong requests = new AtomicLong();
+    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private volatile ServerSocket socket;
+    private volatile boolean closed;
+    volatile int status = 200;
+    volatile long sleepMillis;
+    volatile long closeAt;
+    volatile long outageAt;
+    volatile long outageMillis;
 
     ScriptedServer(String body, long stallAt, long stallMillis) throws IOException {
-        this.socket = new ServerSocket();
-        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1000);
-        byte[] b = body.getBytes(StandardCharsets.US_ASCII);
-        this.response = ("HTTP/1.1 200 OK\r\nContent-Length: " + b.length + "\r\nContent-Type: text/plain\r\n\r\n" + body)
-                .getBytes(StandardCharsets.US_ASCII);
+        this.body = body.getBytes(StandardCharsets.US_ASCII);
         this.stallAt = stallAt;
         this.stallMillis = stallMillis;
-        Thread accept = new Thread(this::accept, "scripted-accept");
+        this.socket = listen(0);
+        this.port = socket.getLocalPort();
+        startAccepting(socket);
+    }
+
+    private static ServerSocket listen(int port) throws IOException {
+        ServerSocket s = new ServerSocket();
+        s.setReuseAddress(true);
+        s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
+        return s;
+    }
+
+    InetSocketAddress address() {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    }
+
+    long requests() {
+        return requests.get();
+    }
+
+    private void startAccepting(ServerSocket s) {
+        Thread accept = new Thread(() -> accept(s), "scripted-accept");
         accept.setDaemon(true);
         accept.start();
     }
 
-    InetSocketAddress address() {
-        return new InetSocketAddress(socket.getInetAddress(), socket.getLocalPort());
-    }
-
-    private void accept() {
-        while (!socket.isClosed()) {
+    private void accept(ServerSocket s) {
+        while (!s.isClosed()) {
             try {
-                Socket s = socket.accept();
-                s.setTcpNoDelay(true);
-                Thread t = new Thread(() -> serve(s), "scripted-conn");
+                Socket c = s.accept();
+                c.setTcpNoDelay(true);
+                open.add(c);
+                Thread t = new Thread(() -> serve(c), "scripted-conn");
                 t.setDaemon(true);
                 t.start();
             } catch (IOException e) {
@@ -60,20 +87,61 @@ final class ScriptedServer implements AutoCloseable {
                 matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3)) ? matched + 1 : 0;
                 if (matched == 4) {
                     matched = 0;
-                    if (requests.incrementAndGet() == stallAt) {
+                    long n = requests.incrementAndGet();
+                    if (n == outageAt) {
+                        outage();
+                        return;
+                    }
+                    if (closeAt > 0 && n % closeAt == 0) {
+                        return;
+                    }
+                    if (n == stallAt) {
                         Thread.sleep(stallMillis);
                     }
-                    out.write(response);
+                    if (sleepMillis > 0) {
+                        Thread.sleep(sleepMillis);
+                    }
+                    int st = status;
+                    out.write(("HTTP/1.1 " + st + (st == 200 ? " OK" : " Error") + "\r\nContent-Length: " + body.length
+                            + "\r\nContent-Type: text/plain\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(body);
                     out.flush();
                 }
             }
         } catch (IOException | InterruptedException e) {
             // the client went away
+        } finally {
+            open.remove(s);
         }
+    }
+
+    /** Closes the listener and every connection; listens again on the same port after {@link #outageMillis}. */
+    private void outage() throws IOException, InterruptedException {
+        socket.close();
+        for (Socket c : open) {
+            c.close();
+        }
+        Thread back = new Thread(() -> {
+            try {
+                Thread.sleep(outageMillis);
+                if (!closed) {
+                    socket = listen(port);
+                    startAccepting(socket);
+                }
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException("cannot listen again on " + port, e);
+            }
+        }, "scripted-back");
+        back.setDaemon(true);
+        back.start();
     }
 
     @Override
     public void close() throws IOException {
+        closed = true;
         socket.close();
+        for (Socket c : open) {
+            c.close();
+        }
     }
 }

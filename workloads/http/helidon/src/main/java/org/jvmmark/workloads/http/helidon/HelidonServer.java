@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.function.Consumer;
 import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
 import org.jvmmark.workloads.http.server.ServerSettings;
 import org.jvmmark.workloads.http.server.ServerUnderTest;
 
@@ -70,7 +71,7 @@ public final class HelidonServer implements ServerUnderTest {
         InvocationHandler h = (proxy, method, args) -> {
             if (method.getName().equals("handle") && args != null && args.length == 2) {
                 if (sleepMillis > 0) {
-                    Thread.sleep(sleepMillis);
+                    HeldRequests.sleep(sleepMillis);
                 }
                 send.invoke(args[1], (Object) Handlers.BODY_BYTES);
                 return null;

@@ -10,6 +10,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
 import org.jvmmark.workloads.http.server.ServerSettings;
 import org.jvmmark.workloads.http.server.ServerUnderTest;
 import org.jvmmark.workloads.http.server.VirtualThreads;
@@ -45,7 +46,7 @@ public final class JettyServer implements ServerUnderTest {
                     return true;
                 }
                 if (Handlers.isSleep(path)) {
-                    Thread.sleep(sleepMillis);
+                    HeldRequests.sleep(sleepMillis);
                 }
                 response.setStatus(200);
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain");

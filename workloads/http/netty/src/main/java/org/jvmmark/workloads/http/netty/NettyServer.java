@@ -25,6 +25,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
 import org.jvmmark.workloads.http.server.ServerSettings;
 import org.jvmmark.workloads.http.server.ServerUnderTest;
 
@@ -73,8 +74,11 @@ public final class NettyServer implements ServerUnderTest {
             if (!Handlers.isKnown(path)) {
                 write(ctx, response(HttpResponseStatus.NOT_FOUND, new byte[0]), keepAlive);
             } else if (Handlers.isSleep(path)) {
-                ctx.executor().schedule(() -> write(ctx, response(HttpResponseStatus.OK, Handlers.BODY_BYTES), keepAlive),
-                        sleepMillis, TimeUnit.MILLISECONDS);
+                HeldRequests.enter();
+                ctx.executor().schedule(() -> {
+                    HeldRequests.exit();
+                    write(ctx, response(HttpResponseStatus.OK, Handlers.BODY_BYTES), keepAlive);
+                }, sleepMillis, TimeUnit.MILLISECONDS);
             } else {
                 write(ctx, response(HttpResponseStatus.OK, Handlers.BODY_BYTES), keepAlive);
             }

@@ -11,6 +11,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
 import org.jvmmark.workloads.http.server.ServerSettings;
 import org.jvmmark.workloads.http.server.ServerUnderTest;
 
@@ -70,11 +71,7 @@ public final class TomcatServer implements ServerUnderTest {
                 return;
             }
             if (Handlers.isSleep(path)) {
-                try {
-                    Thread.sleep(sleepMillis);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                HeldRequests.sleep(sleepMillis);
             }
             resp.setContentType("text/plain");
             resp.setContentLength(Handlers.BODY_BYTES.length);
