@@ -188,8 +188,10 @@ public final class HttpDriver implements Workload {
         };
         awaitUntil(windowStart, sink);
         long cpu0 = engine.ioCpuNanos();
+        long process0 = processCpuNanos();
         awaitUntil(windowEnd, sink);
         long cpu = engine.ioCpuNanos();
+        long process = processCpuNanos() - process0;
         engine.finish(responseTimeoutNanos + extra);
         checkFailure();
         sink.accept(engine.corrected.getIntervalHistogram(), engine.uncorrected.getIntervalHistogram());
@@ -198,7 +200,7 @@ public final class HttpDriver implements Workload {
                 ? Math.max(window, o.lastEndNanos() - windowStart) : window;
         checkOpen(tag);
         return new Phase(corrected, uncorrected, o.sendLag.getIntervalHistogram(), o, elapsed,
-                cpu < 0 || cpu0 < 0 ? -1 : cpu - cpu0, how == LoadEngine.Load.RATE ? rate : 0);
+                cpu < 0 || cpu0 < 0 ? -1 : cpu - cpu0, process, how == LoadEngine.Load.RATE ? rate : 0);
     }
 
     /** After every phase every connection should be open again; says so when some are not. */
@@ -268,9 +270,13 @@ public final class HttpDriver implements Workload {
      * the two levels, in MiB per 1,000 connections.
      */
     private void hold(TrialResult result, String sleepPath, Path controlDir) throws Exception {
-        Footprint baseline = serverPid > 0 ? FootprintExchange.ask(controlDir, "baseline", 10_000) : null;
+        // after a load the heap the collector gives back leaves RSS only gradually: wait for it to level off
+        Steady base = serverPid > 0 ? steadyFootprint(controlDir, "baseline", System.nanoTime() + 10_000_000_000L, -1)
+                : new Steady(null, false);
+        Footprint baseline = base.footprint;
         if (baseline != null) {
             recordFootprint(result, "Baseline", baseline);
+            result.info("baselineSteady", base.steady);
         }
         int low = connections >= 20 ? connections / 10 : 0;
         Held first = low > 0 ? holdLevel(low, sleepPath, controlDir, "low") : null;
@@ -344,29 +350,51 @@ public final class HttpDriver implements Workload {
             Thread.sleep(1);
         }
         long sent = engine.holdSent();
-        Footprint f = null;
-        Footprint previous = null;
-        boolean steady = false;
-        int asked = 0;
-        while (serverPid > 0 && System.nanoTime() - deadline < 0) {
-            f = FootprintExchange.ask(controlDir, label + "-" + (++asked), 10_000);
-            if (f == null) {
-                break;
-            }
-            boolean allHeld = f.heldRequests < 0 ? engine.outstanding() >= sent : f.heldRequests >= sent;
-            if (allHeld && previous != null && Math.abs(f.rssBytes - previous.rssBytes) <= STEADY_RSS_SHARE * previous.rssBytes) {
-                steady = true;
-                break;
-            }
-            previous = allHeld ? f : null;
-            Thread.sleep(200);
-        }
+        Steady st = serverPid > 0 ? steadyFootprint(controlDir, label, deadline, sent) : new Steady(null, false);
+        Footprint f = st.footprint;
+        boolean steady = st.steady;
         long held = f != null && f.heldRequests >= 0 ? f.heldRequests : engine.outstanding();
         engine.finish(sleepNanos * 2 + 5_000_000_000L);
         checkFailure();
         Histogram sleepLatency = engine.uncorrected.getIntervalHistogram();
         engine.corrected.getIntervalHistogram();
         return new Held(sent, held, f != null && f.heldRequests >= 0, steady, f, o, sleepLatency);
+    }
+
+    /** A footprint and whether it was taken at steady state. Immutable. */
+    private static final class Steady {
+        final Footprint footprint;
+        final boolean steady;
+
+        Steady(Footprint footprint, boolean steady) {
+            this.footprint = footprint;
+            this.steady = steady;
+        }
+    }
+
+    /**
+     * Asks for the server's footprint until it holds {@code heldTarget} requests (its own count, or
+     * the driver's outstanding requests where it has none; -1: no target) and its RSS is within
+     * {@link #STEADY_RSS_SHARE} of the previous answer, or until {@code deadlineNanos}.
+     */
+    private Steady steadyFootprint(Path controlDir, String label, long deadlineNanos, long heldTarget) throws Exception {
+        Footprint f = null;
+        Footprint previous = null;
+        int asked = 0;
+        do {
+            f = FootprintExchange.ask(controlDir, label + "-" + (++asked), 10_000);
+            if (f == null) {
+                return new Steady(null, false);
+            }
+            boolean allHeld = heldTarget < 0 || (f.heldRequests < 0 ? engine.outstanding() >= heldTarget : f.heldRequests >= heldTarget);
+            if (allHeld && previous != null && Math.abs(f.rssBytes - previous.rssBytes) <= STEADY_RSS_SHARE * previous.rssBytes) {
+                return new Steady(f, true);
+            }
+            previous = allHeld ? f : null;
+            Thread.sleep(200);
+            checkFailure();
+        } while (System.nanoTime() - deadlineNanos < 0);
+        return new Steady(f, false);
     }
 
     private static void perHeld(TrialResult result, String name, long held, long idle, long connections, String unit, Better better) {
@@ -403,6 +431,10 @@ public final class HttpDriver implements Workload {
         double busy = main.ioThreadBusy(engine.threads());
         if (Double.isFinite(busy)) {
             result.metric("driverIoThreadBusy", busy, "share of a CPU", Better.NONE);
+        }
+        if (main.processCpuNanos > 0 && main.requests > 0) {
+            // the whole driver process (I/O threads, waker, JIT, GC) over the measured window
+            result.metric("driverCpuPerRequest", main.processCpuNanos / (double) main.requests, "ns", Better.NONE);
         }
         if (scheduled && main.sendLag.getTotalCount() > 0) {
             long lag99 = main.sendLag.getValueAtPercentile(99);
@@ -561,6 +593,6 @@ public final class HttpDriver implements Workload {
         if (os instanceof com.sun.management.OperatingSystemMXBean) {
             return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
         }
-        return 0;
+        return -1;
     }
 }

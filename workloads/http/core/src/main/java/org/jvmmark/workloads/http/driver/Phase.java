@@ -17,10 +17,12 @@ final class Phase {
     /** The time the answers took: the measured window, or longer when the last answers came later. */
     final long elapsedNanos;
     final long ioCpuNanos;
+    /** CPU of the whole driver process over the measured window (before the drain), ns; -1 if unknown. */
+    final long processCpuNanos;
     final double targetRate;
 
     Phase(Histogram corrected, Histogram uncorrected, Histogram sendLag, Outcomes outcomes, long elapsedNanos, long ioCpuNanos,
-          double targetRate) {
+          long processCpuNanos, double targetRate) {
         this.corrected = corrected;
         this.uncorrected = uncorrected;
         this.sendLag = sendLag;
@@ -28,6 +30,7 @@ final class Phase {
         this.requests = outcomes.answered.sum();
         this.elapsedNanos = elapsedNanos;
         this.ioCpuNanos = ioCpuNanos;
+        this.processCpuNanos = processCpuNanos;
         this.targetRate = targetRate;
     }
 
