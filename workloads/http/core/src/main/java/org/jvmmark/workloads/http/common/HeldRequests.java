@@ -1,5 +1,8 @@
 package org.jvmmark.workloads.http.common;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -12,13 +15,29 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class HeldRequests {
     private static final AtomicLong HELD = new AtomicLong();
     private static volatile boolean counted;
+    private static volatile boolean lastOnVirtualThread;
+    /** {@code Thread.isVirtual()} (JDK 21+), or null before 21. */
+    private static final MethodHandle IS_VIRTUAL = isVirtual();
 
     private HeldRequests() {
     }
 
-    /** A sleeping request starts. */
+    private static MethodHandle isVirtual() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
+    /** A sleeping request starts (on the thread that runs its handler). */
     public static void enter() {
         counted = true;
+        try {
+            lastOnVirtualThread = IS_VIRTUAL != null && (boolean) IS_VIRTUAL.invokeExact(Thread.currentThread());
+        } catch (Throwable t) {
+            lastOnVirtualThread = false;
+        }
         HELD.incrementAndGet();
     }
 
@@ -37,6 +56,11 @@ public final class HeldRequests {
         } finally {
             exit();
         }
+    }
+
+    /** Whether the last sleeping request's handler ran on a virtual thread. */
+    public static boolean lastOnVirtualThread() {
+        return lastOnVirtualThread;
     }
 
     /** Requests held now; -1 when no handler in this JVM has ever counted (a server that does not). */

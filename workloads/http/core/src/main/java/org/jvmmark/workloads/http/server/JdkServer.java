@@ -24,7 +24,9 @@ public final class JdkServer implements ServerUnderTest {
         // The JDK server closes connections beyond 200 idle ones by default; a benchmark holding
         // thousands of keep-alive connections would see them closed between requests.
         System.setProperty("sun.net.httpserver.maxIdleConnections", "1000000");
-        server = HttpServer.create(new InetSocketAddress(s.host(), s.port()), 0);
+        // idle keep-alive connections are closed after idleInterval seconds (default 30)
+        System.setProperty("sun.net.httpserver.idleInterval", Long.toString(ServerSettings.IDLE_TIMEOUT_MILLIS / 1000));
+        server = HttpServer.create(new InetSocketAddress(s.host(), s.port()), ServerSettings.ACCEPT_BACKLOG);
         server.createContext("/", exchange -> handle(exchange, s.sleepMillis()));
         executor = s.virtual() ? VirtualThreads.newPerTaskExecutor() : Executors.newFixedThreadPool(s.poolThreads());
         server.setExecutor(executor);

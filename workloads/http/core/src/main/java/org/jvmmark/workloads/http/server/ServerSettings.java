@@ -8,6 +8,18 @@ import org.jvmmark.workloads.http.common.Handlers;
  * pool and how long {@code /sleep} sleeps. The handlers themselves are in {@link Handlers}. Immutable.
  */
 public final class ServerSettings {
+    /**
+     * The accept backlog every server is given: Linux's default {@code net.core.somaxconn} (4,096),
+     * which caps any larger value. Servers' own defaults differ (50, 100, 1,024, SOMAXCONN), and a
+     * short queue measures the backlog instead of the server while thousands of connections open.
+     */
+    public static final int ACCEPT_BACKLOG = 4096;
+    /**
+     * The idle timeout every server is given, milliseconds: one day, longer than any run, so no
+     * server closes an idle keep-alive connection between phases (defaults are 30 s to 5 min).
+     */
+    public static final long IDLE_TIMEOUT_MILLIS = 86_400_000L;
+
     private final String host;
     private final int port;
     private final String threads;

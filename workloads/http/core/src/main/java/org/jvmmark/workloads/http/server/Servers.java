@@ -56,7 +56,7 @@ final class Servers {
         }
     }
 
-    private static ServerUnderTest library(String server) throws Exception {
+    static ServerUnderTest library(String server) throws Exception {
         String className = "org.jvmmark.workloads.http." + server + "."
                 + Character.toUpperCase(server.charAt(0)) + server.substring(1) + "Server";
         try {

@@ -32,14 +32,18 @@ public final class HelidonServer implements ServerUnderTest {
         Class<?> response = Class.forName("io.helidon.webserver.http.ServerResponse", true, cl);
         Class<?> routingBuilder = Class.forName("io.helidon.webserver.http.HttpRouting$Builder", true, cl);
         Method send = response.getMethod("send", byte[].class);
+        Method header = response.getMethod("header", String.class, String[].class);
         Method builderMethod = webServer.getMethod("builder");
         Class<?> builderType = builderMethod.getReturnType();
         Object builder = builderMethod.invoke(null);
         builderType.getMethod("host", String.class).invoke(builder, s.host());
         builderType.getMethod("port", int.class).invoke(builder, s.port());
+        builderType.getMethod("backlog", int.class).invoke(builder, ServerSettings.ACCEPT_BACKLOG);
+        builderType.getMethod("idleConnectionTimeout", java.time.Duration.class)
+                .invoke(builder, java.time.Duration.ofMillis(ServerSettings.IDLE_TIMEOUT_MILLIS));
         Method get = routingBuilder.getMethod("get", String.class, java.lang.reflect.Array.newInstance(handler, 0).getClass());
-        Object hello = handler(handler, send, 0);
-        Object sleep = handler(handler, send, s.sleepMillis());
+        Object hello = handler(handler, send, header, 0);
+        Object sleep = handler(handler, send, header, s.sleepMillis());
         Consumer<Object> routing = r -> {
             try {
                 get.invoke(r, Handlers.HELLO_PATH, array(handler, hello));
@@ -67,12 +71,13 @@ public final class HelidonServer implements ServerUnderTest {
     }
 
     /** A Helidon {@code Handler} that answers the body, after {@code sleepMillis} when not 0. */
-    private static Object handler(Class<?> type, Method send, long sleepMillis) {
+    private static Object handler(Class<?> type, Method send, Method header, long sleepMillis) {
         InvocationHandler h = (proxy, method, args) -> {
             if (method.getName().equals("handle") && args != null && args.length == 2) {
                 if (sleepMillis > 0) {
                     HeldRequests.sleep(sleepMillis);
                 }
+                header.invoke(args[1], "Content-Type", new String[] {"text/plain"});
                 send.invoke(args[1], (Object) Handlers.BODY_BYTES);
                 return null;
             }

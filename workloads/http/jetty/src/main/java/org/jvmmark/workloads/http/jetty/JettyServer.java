@@ -35,6 +35,8 @@ public final class JettyServer implements ServerUnderTest {
         ServerConnector connector = new ServerConnector(server);
         connector.setHost(s.host());
         connector.setPort(s.port());
+        connector.setAcceptQueueSize(ServerSettings.ACCEPT_BACKLOG);
+        connector.setIdleTimeout(ServerSettings.IDLE_TIMEOUT_MILLIS);
         server.addConnector(connector);
         long sleepMillis = s.sleepMillis();
         server.setHandler(new Handler.Abstract() {

@@ -3,6 +3,7 @@ package org.jvmmark.workloads.http.netty;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -45,6 +46,7 @@ public final class NettyServer implements ServerUnderTest {
         channel = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, ServerSettings.ACCEPT_BACKLOG) // no idle timeout: none is installed
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

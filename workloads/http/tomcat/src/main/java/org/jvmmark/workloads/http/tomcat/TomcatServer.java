@@ -38,6 +38,9 @@ public final class TomcatServer implements ServerUnderTest {
         connector.setProperty("address", s.host());
         connector.setProperty("maxConnections", "-1");
         connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setProperty("acceptCount", Integer.toString(ServerSettings.ACCEPT_BACKLOG));
+        connector.setProperty("connectionTimeout", Long.toString(ServerSettings.IDLE_TIMEOUT_MILLIS));
+        connector.setProperty("keepAliveTimeout", Long.toString(ServerSettings.IDLE_TIMEOUT_MILLIS));
         if (s.virtual()) {
             connector.setProperty("useVirtualThreads", "true");
         } else {

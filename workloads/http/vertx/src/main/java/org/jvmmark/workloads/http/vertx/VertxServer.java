@@ -36,7 +36,8 @@ public final class VertxServer implements ServerUnderTest {
         vertx.deployVerticle(() -> new AbstractVerticle() {
             @Override
             public void start(io.vertx.core.Promise<Void> started) {
-                vertx.createHttpServer(new HttpServerOptions().setHost(s.host()).setPort(port))
+                vertx.createHttpServer(new HttpServerOptions().setHost(s.host()).setPort(port)
+                                .setAcceptBacklog(ServerSettings.ACCEPT_BACKLOG).setIdleTimeout(0))
                         .requestHandler(req -> handle(req, s.virtual(), sleepMillis, body))
                         .listen()
                         .<Void>mapEmpty()
