@@ -52,6 +52,12 @@ import org.jvmmark.workloads.http.server.ServerTrial;
         summary = "driver: after the mode, hold every connection with one /sleep request and measure the server's footprint")
 @Parameter(name = "sourceAddresses", defaultValue = "4", type = ParamType.INTEGER,
         summary = "driver: loopback source addresses 127.0.0.1..N the connections are spread over (ephemeral ports are per address)")
+@Parameter(name = "driverProcesses", defaultValue = "1", type = ParamType.INTEGER,
+        summary = "driver, rate/sweep: driver processes on this host, each with its share of the connections and one slice of the schedule; histograms merged exactly")
+@Parameter(name = "segment", defaultValue = "1/1",
+        summary = "driver, rate/sweep: run slice I/N of the schedule (one per host, all with the same startAt); merge their driver.hlog files")
+@Parameter(name = "startAt", defaultValue = "",
+        summary = "driver, rate/sweep: wall-clock start of the schedule (epoch ms or ISO-8601 instant), so slices on several hosts line up")
 @Parameter(name = "driverThreads", defaultValue = "2", type = ParamType.INTEGER, summary = "driver: I/O threads (wrk's default is 2)")
 @Parameter(name = "responseTimeoutMillis", defaultValue = "10000", type = ParamType.INTEGER,
         summary = "driver: a response later than this (beyond sleepMillis for /sleep) counts as a timeout")

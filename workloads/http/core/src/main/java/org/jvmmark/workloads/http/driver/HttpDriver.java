@@ -65,6 +65,17 @@ public final class HttpDriver implements Workload {
     private long sleepNanos;
     private long responseTimeoutNanos;
     private final Map<String, Integer> openAfterPhase = new LinkedHashMap<>();
+    /** The connections of this process: all of them, or its share when there are several driver processes. */
+    private int ownConnections;
+    private int driverProcesses = 1;
+    private Segment segment = Segment.WHOLE;
+    /** Wall-clock start of the rate schedule, epoch ms; -1: now. */
+    private long startAtMillis = -1;
+    private InetSocketAddress target;
+    private byte[] body;
+    private int sources;
+    private int driverThreads;
+    private Path workDir;
 
     @Override
     public void run(TrialContext context) throws Exception {
@@ -78,7 +89,7 @@ public final class HttpDriver implements Workload {
                 : context.param("handler").equals("sleep") ? Handlers.SLEEP_PATH : Handlers.HELLO_PATH;
         sleepPath = app ? (context.param("sleepUrl").isEmpty() ? null : AppUrl.parse(context.param("sleepUrl")).path())
                 : Handlers.SLEEP_PATH;
-        byte[] body = (app ? context.param("body") : Handlers.BODY).getBytes(StandardCharsets.UTF_8);
+        body = (app ? context.param("body") : Handlers.BODY).getBytes(StandardCharsets.UTF_8);
         String mode = context.param("mode");
         connections = context.intParam("connections");
         long sleepMillis = context.longParam("sleepMillis");
@@ -91,26 +102,43 @@ public final class HttpDriver implements Workload {
         if (mode.equals("rate") && context.longParam("rate") <= 0) {
             throw new IllegalArgumentException("http: mode=rate needs --param rate=REQUESTS_PER_SECOND (over all connections)");
         }
-        int sources = Math.max(1, context.intParam("sourceAddresses"));
-        String limit = ConnectionLimits.problem(connections, ConnectionLimits.ownMaxFiles(),
+        sources = Math.max(1, context.intParam("sourceAddresses"));
+        driverThreads = context.intParam("driverThreads");
+        driverProcesses = context.intParam("driverProcesses");
+        segment = Segment.parse(context.param("segment"));
+        startAtMillis = parseStartAt(context.param("startAt"));
+        if (driverProcesses < 1 || driverProcesses > connections) {
+            throw new IllegalArgumentException("http: driverProcesses must be 1.." + connections + " (at most one per connection), not "
+                    + driverProcesses);
+        }
+        if ((driverProcesses > 1 || segment.count > 1 || startAtMillis > 0) && !mode.equals("rate") && !mode.equals("sweep")) {
+            throw new IllegalArgumentException("http: driverProcesses, segment and startAt split an open-model schedule: they need"
+                    + " mode=rate or mode=sweep, not mode=" + mode);
+        }
+        if (driverProcesses > 1 && segment.count > 1) {
+            throw new IllegalArgumentException("http: use driverProcesses=N on one host or segment=I/N per host, not both");
+        }
+        ownConnections = share(connections, driverProcesses, 0);
+        workDir = context.workDir();
+        String limit = ConnectionLimits.problem(ownConnections, ConnectionLimits.ownMaxFiles(),
                 serverPid > 0 ? ConnectionLimits.maxFiles(serverPid) : -1, ConnectionLimits.ephemeralPorts(), sources);
         if (limit != null) {
             throw new UnsupportedWorkloadException(limit);
         }
         TrialResult result = context.result();
-        InetSocketAddress target = new InetSocketAddress(host, port);
+        target = new InetSocketAddress(host, port);
         Path controlDir = context.spec().controlDir();
         Footprint idle = serverPid > 0 ? FootprintExchange.ask(controlDir, "idle", 10_000) : null;
         long cpuStart = processCpuNanos();
         long wallStart = System.nanoTime();
         openHlog(p.get("trial.logDir"));
-        engine = new LoadEngine(target, sourceAddresses(target.getAddress(), sources), connections,
-                context.intParam("driverThreads"), body, responseTimeoutNanos);
+        engine = new LoadEngine(target, sourceAddresses(target.getAddress(), sources), ownConnections,
+                driverThreads, body, responseTimeoutNanos);
         try {
             int open = engine.connect(60_000_000_000L);
             checkFailure();
-            if (open < connections) {
-                throw new ValidationException(String.format(Locale.ROOT, "opened only %,d of %,d connections: %s", open, connections,
+            if (open < ownConnections) {
+                throw new ValidationException(String.format(Locale.ROOT, "opened only %,d of %,d connections: %s", open, ownConnections,
                         engine.errors.describe().isEmpty() ? "the rest did not connect within 60 s" : engine.errors.describe()));
             }
             context.log(String.format(Locale.ROOT, "%,d connections open to %s:%d", open, host, port));
@@ -156,6 +184,12 @@ public final class HttpDriver implements Workload {
         long cpu = processCpuNanos() - cpuStart;
         result.metric("driverCpu", cpu / (double) wall, "cores", Better.NONE);
         result.info("driverThreads", engine.threads());
+        result.info("driverProcesses", driverProcesses);
+        if (segment.count > 1) {
+            result.info("segment", segment.toString());
+            result.warning("segment " + segment + ": this row is one slice of the schedule; merge the slices' driver.hlog files"
+                    + " (driver.HlogMerge) for the whole");
+        }
         result.info("sourceAddresses", sources);
         result.info("reconnects", engine.reconnects.sum());
         result.info("responsesValidated", engine.validated.sum());
@@ -175,8 +209,28 @@ public final class HttpDriver implements Workload {
      */
     private Phase phase(LoadEngine.Load how, String path, double rate, long warmup, long measure, String tag) throws Exception {
         long extra = extraTimeoutNanos(path, sleepPath, sleepNanos);
-        Outcomes o = how == LoadEngine.Load.RATE ? engine.startRate(path, rate, warmup, measure, extra)
-                : engine.startMax(path, warmup, measure, extra, extra);
+        List<Process> others = new ArrayList<>();
+        List<Path> jobs = new ArrayList<>();
+        Outcomes o;
+        if (how == LoadEngine.Load.RATE) {
+            Segment own = segment;
+            long startAt = startAtMillis;
+            if (driverProcesses > 1) {
+                // the others need a JVM start and their connections before the schedule starts
+                startAt = System.currentTimeMillis() + 3_000 + connections / 2;
+                own = new Segment(0, driverProcesses);
+                for (int i = 1; i < driverProcesses; i++) {
+                    Path job = startSegment(new Segment(i, driverProcesses), share(connections, driverProcesses, i), path, rate, warmup,
+                            measure, extra, startAt, tag, others);
+                    jobs.add(job);
+                }
+            }
+            long startNanos = startAt > 0 ? System.nanoTime() + (startAt - System.currentTimeMillis()) * 1_000_000L
+                    : System.nanoTime() + 1_000_000;
+            o = engine.startRate(path, rate, warmup, measure, extra, own, startNanos);
+        } else {
+            o = engine.startMax(path, warmup, measure, extra, extra);
+        }
         long windowStart = engine.windowStartNanos();
         long windowEnd = engine.windowEndNanos();
         Histogram corrected = new Histogram(3);
@@ -196,25 +250,119 @@ public final class HttpDriver implements Workload {
         checkFailure();
         sink.accept(engine.corrected.getIntervalHistogram(), engine.uncorrected.getIntervalHistogram());
         long window = windowEnd - windowStart;
+        Histogram sendLag = o.sendLag.getIntervalHistogram();
+        if (!jobs.isEmpty()) {
+            o = merge(o, jobs, others, corrected, uncorrected, sendLag, windowStart, Math.round(measure * rate / 1e9));
+        }
         long elapsed = how == LoadEngine.Load.RATE && o.lastEndNanos() != Long.MIN_VALUE
                 ? Math.max(window, o.lastEndNanos() - windowStart) : window;
         checkOpen(tag);
-        return new Phase(corrected, uncorrected, o.sendLag.getIntervalHistogram(), o, elapsed,
-                cpu < 0 || cpu0 < 0 ? -1 : cpu - cpu0, process, how == LoadEngine.Load.RATE ? rate : 0);
+        double targetRate = how != LoadEngine.Load.RATE ? 0 : driverProcesses > 1 ? rate : rate / segment.count;
+        return new Phase(corrected, uncorrected, sendLag, o, elapsed, cpu < 0 || cpu0 < 0 ? -1 : cpu - cpu0, process, targetRate);
     }
 
     /** After every phase every connection should be open again; says so when some are not. */
     private void checkOpen(String tag) throws InterruptedException {
         long deadline = System.nanoTime() + 2_000_000_000L;
-        while (engine.open() < connections && System.nanoTime() - deadline < 0) {
+        while (engine.open() < ownConnections && System.nanoTime() - deadline < 0) {
             Thread.sleep(5);
         }
         int open = engine.open();
         openAfterPhase.put(tag, open);
-        if (open < connections) {
+        if (open < ownConnections) {
             context.result().warning(String.format(Locale.ROOT, "after %s only %,d of %,d connections were open (the rest are"
-                    + " being opened again with back-off): %s", tag, open, connections, engine.errors.describe()));
+                    + " being opened again with back-off): %s", tag, open, ownConnections, engine.errors.describe()));
         }
+    }
+
+    /** Connections of driver process {@code i} of {@code n}: an even share, the first ones one more. */
+    static int share(int connections, int n, int i) {
+        return connections / n + (i < connections % n ? 1 : 0);
+    }
+
+    /** {@code startAt}: empty, epoch milliseconds, or an ISO-8601 instant such as 2026-11-24T07:00:00Z. */
+    static long parseStartAt(String text) {
+        String t = text.trim();
+        if (t.isEmpty()) {
+            return -1;
+        }
+        try {
+            return t.chars().allMatch(Character::isDigit) ? Long.parseLong(t) : java.time.Instant.parse(t).toEpochMilli();
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("http: bad startAt '" + text + "': expected epoch milliseconds or an ISO-8601 instant"
+                    + " such as 2026-11-24T07:00:00Z");
+        }
+    }
+
+    /** Starts a {@link SegmentMain} process for slice {@code seg} on this host; returns its job file. */
+    private Path startSegment(Segment seg, int conns, String path, double rate, long warmup, long measure, long extra, long startAt,
+                              String tag, List<Process> processes) throws IOException {
+        java.util.Properties job = new java.util.Properties();
+        job.setProperty("host", target.getHostString());
+        job.setProperty("port", Integer.toString(target.getPort()));
+        job.setProperty("connections", Integer.toString(conns));
+        job.setProperty("segment", seg.toString());
+        job.setProperty("sources", Integer.toString(sources));
+        job.setProperty("threads", Integer.toString(driverThreads));
+        job.setProperty("body", new String(body, StandardCharsets.UTF_8));
+        job.setProperty("responseTimeoutNanos", Long.toString(responseTimeoutNanos));
+        job.setProperty("extraTimeoutNanos", Long.toString(extra));
+        job.setProperty("path", path);
+        job.setProperty("rate", Double.toString(rate));
+        job.setProperty("warmupNanos", Long.toString(warmup));
+        job.setProperty("measureNanos", Long.toString(measure));
+        job.setProperty("startAtMillis", Long.toString(startAt));
+        Files.createDirectories(workDir);
+        Path file = workDir.resolve("segment-" + tag + "-" + (seg.index + 1) + "of" + seg.count + ".properties");
+        Files.deleteIfExists(SegmentMain.result(file));
+        try (java.io.Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            job.store(w, "jvmmark http driver segment job");
+        }
+        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+        Path log = file.resolveSibling(file.getFileName() + ".log");
+        processes.add(new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"), SegmentMain.class.getName(),
+                file.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+        return file;
+    }
+
+    /**
+     * Waits for the other driver processes and merges their slices into this one's: histograms
+     * added (exact), outcomes summed; the last end is the latest of all.
+     */
+    private Outcomes merge(Outcomes own, List<Path> jobs, List<Process> processes, Histogram corrected, Histogram uncorrected,
+                           Histogram sendLag, long windowStart, long scheduled) throws Exception {
+        Outcomes all = new Outcomes(scheduled);
+        all.answered.add(own.answered.sum());
+        own.failed.snapshot().forEach(all.failed::add);
+        if (own.lastEndNanos() != Long.MIN_VALUE) {
+            all.ended(own.lastEndNanos());
+        }
+        long deadline = System.nanoTime() + responseTimeoutNanos + sleepNanos + 120_000_000_000L;
+        for (int i = 0; i < jobs.size(); i++) {
+            Process p = processes.get(i);
+            if (!p.waitFor(Math.max(1, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+                p.destroyForcibly();
+                throw new ValidationException("driver process " + (i + 2) + " of " + driverProcesses + " did not finish in time");
+            }
+            Path result = SegmentMain.result(jobs.get(i));
+            if (!Files.exists(result)) {
+                throw new ValidationException("driver process " + (i + 2) + " of " + driverProcesses + " exited " + p.exitValue()
+                        + " without a result (see " + jobs.get(i) + ".log)");
+            }
+            SegmentResult r = SegmentResult.read(result);
+            if (r.error != null) {
+                throw new ValidationException(r.error);
+            }
+            corrected.add(r.corrected);
+            uncorrected.add(r.uncorrected);
+            sendLag.add(r.sendLag);
+            all.answered.add(r.answered);
+            r.failed.forEach(all.failed::add);
+            if (r.lastEndAfterStartNanos >= 0) {
+                all.ended(windowStart + r.lastEndAfterStartNanos);
+            }
+        }
+        return all;
     }
 
     /** Whether a phase's failed requests are within the budget. */
@@ -278,9 +426,9 @@ public final class HttpDriver implements Workload {
             recordFootprint(result, "Baseline", baseline);
             result.info("baselineSteady", base.steady);
         }
-        int low = connections >= 20 ? connections / 10 : 0;
+        int low = ownConnections >= 20 ? ownConnections / 10 : 0;
         Held first = low > 0 ? holdLevel(low, sleepPath, controlDir, "low") : null;
-        Held all = holdLevel(connections, sleepPath, controlDir, "held");
+        Held all = holdLevel(ownConnections, sleepPath, controlDir, "held");
         result.metric("heldConnections", all.sent, "connections", Better.NONE);
         result.metric("heldRequests", all.held, "requests", Better.NONE);
         result.info("holdSleepMillis", sleepNanos / 1_000_000);

@@ -158,12 +158,25 @@ final class LoadEngine implements AutoCloseable {
      * schedule ends at {@code J1}.
      */
     Outcomes startRate(String path, double rate, long warmupNanos, long measureNanos, long extraTimeoutNanos) {
+        return startRate(path, rate, warmupNanos, measureNanos, extraTimeoutNanos, Segment.WHOLE, System.nanoTime() + 1_000_000);
+    }
+
+    /**
+     * Slice {@code segment} of the open-model schedule at {@code rate} (over all slices), starting at
+     * {@code startNanos} ({@link System#nanoTime()}): this engine sends the requests {@code j} with
+     * {@code j mod N = I − 1}, so N engines — in other processes or on other hosts, started at the
+     * same moment — send the whole schedule between them, each request once. Request {@code j}'s due
+     * time and whether it is measured are the whole schedule's.
+     */
+    Outcomes startRate(String path, double rate, long warmupNanos, long measureNanos, long extraTimeoutNanos, Segment segment,
+                       long startNanos) {
         long j0 = Math.round(warmupNanos * rate / 1e9);
         long j1 = j0 + Math.round(measureNanos * rate / 1e9);
-        long start = System.nanoTime() + 1_000_000;
         double interval = 1e9 / rate;
-        return begin(new Plan(Load.RATE, get(path, target), "GET " + path, start, interval, j0, j1,
-                start + Math.round(j0 * interval), start + Math.round(j1 * interval), extraTimeoutNanos, 0), j1 - j0);
+        Plan p = new Plan(Load.RATE, get(path, target), "GET " + path, startNanos, interval, segment.local(j0), segment.local(j1),
+                startNanos + Math.round(j0 * interval), startNanos + Math.round(j1 * interval), extraTimeoutNanos, 0,
+                segment.count, segment.index);
+        return begin(p, segment.local(j1) - segment.local(j0));
     }
 
     /** Connections {@code 0 … count−1} each send one request and wait; every one is measured. */
@@ -301,23 +314,36 @@ final class LoadEngine implements AutoCloseable {
 
     /** One load as the I/O threads carry it out. Immutable. */
     private static final class Plan {
-        static final Plan IDLE = new Plan(Load.IDLE, new byte[0], "", 0, 0, 0, 0, 0, 0, 0, 0);
+        static final Plan IDLE = new Plan(Load.IDLE, new byte[0], "", 0, 0, 0, 0, 0, 0, 0, 0, 1, 0);
         final Load load;
         final byte[] request;
         final String requestLine;
         final long startNanos;
         /** Rate: nanoseconds between due times of consecutive requests of the schedule. */
         final double intervalNanos;
-        /** Rate: the first measured request and the end of the schedule; hold: how many connections send. */
+        /**
+         * Rate: the first measured request and the end of the schedule, in this engine's own numbering
+         * (its k-th request is the whole schedule's {@code k·stride + offset}); hold: how many
+         * connections send.
+         */
         final long measureFromIndex;
         final long endIndex;
         final long measureFromNanos;
         final long measureUntilNanos;
         final long extraTimeoutNanos;
         final long staggerNanos;
+        final long stride;
+        final long offset;
 
         Plan(Load load, byte[] request, String requestLine, long startNanos, double intervalNanos, long measureFromIndex,
              long endIndex, long measureFromNanos, long measureUntilNanos, long extraTimeoutNanos, long staggerNanos) {
+            this(load, request, requestLine, startNanos, intervalNanos, measureFromIndex, endIndex, measureFromNanos, measureUntilNanos,
+                    extraTimeoutNanos, staggerNanos, 1, 0);
+        }
+
+        Plan(Load load, byte[] request, String requestLine, long startNanos, double intervalNanos, long measureFromIndex,
+             long endIndex, long measureFromNanos, long measureUntilNanos, long extraTimeoutNanos, long staggerNanos,
+             long stride, long offset) {
             this.load = load;
             this.request = request;
             this.requestLine = requestLine;
@@ -329,10 +355,13 @@ final class LoadEngine implements AutoCloseable {
             this.measureUntilNanos = measureUntilNanos;
             this.extraTimeoutNanos = extraTimeoutNanos;
             this.staggerNanos = staggerNanos;
+            this.stride = stride;
+            this.offset = offset;
         }
 
+        /** Due time of this engine's request {@code j} (its own numbering). */
         long due(long j) {
-            return startNanos + Math.round(j * intervalNanos);
+            return startNanos + Math.round((j * stride + offset) * intervalNanos);
         }
     }
 
