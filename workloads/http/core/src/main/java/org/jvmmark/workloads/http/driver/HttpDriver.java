@@ -158,6 +158,9 @@ public final class HttpDriver implements Workload {
                 default:
                     break;
             }
+            if (main != null && main.requests == 0 && engine.firstStatusProblem() != null) {
+                throw new ValidationException(engine.firstStatusProblem()); // a wrong URL: say what it answered
+            }
             if (main != null && main.requests == 0) {
                 throw new ValidationException("no request was answered in the " + context.longParam("seconds") + " s measured"
                         + (engine.errors.total() > 0 ? ": " + engine.errors.describe() : ""));
@@ -377,6 +380,9 @@ public final class HttpDriver implements Workload {
      */
     private Phase sweep(TrialResult result, String path, long warmup, long measure, Sla sla) throws Exception {
         Phase max = phase(LoadEngine.Load.MAX, path, 0, warmup, measure, "max");
+        if (max.requests == 0) {
+            return max; // nothing answered: there is no rate to search
+        }
         double maxRate = max.achievedRate();
         Map<Double, Phase> last = new HashMap<>();
         SlaSearch.Result found = new SlaSearch(rate -> {

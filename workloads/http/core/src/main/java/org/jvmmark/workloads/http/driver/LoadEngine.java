@@ -94,6 +94,7 @@ final class LoadEngine implements AutoCloseable {
     private volatile boolean retrying;
     private volatile int giveUpRequested;
     private volatile String failure;
+    private volatile String firstStatusProblem;
     private volatile boolean closed;
 
     /**
@@ -265,6 +266,11 @@ final class LoadEngine implements AutoCloseable {
 
     String failure() {
         return failure;
+    }
+
+    /** The first answer other than 200, in one line ("GET /helo answered 404 (expected …)"), or null. */
+    String firstStatusProblem() {
+        return firstStatusProblem;
     }
 
     /** CPU time of the I/O threads and the waker so far, nanoseconds (-1 if the JVM cannot tell). */
@@ -736,6 +742,9 @@ final class LoadEngine implements AutoCloseable {
                 validated.increment();
             } else {
                 errors.add(ErrorCounts.status(status));
+                if (firstStatusProblem == null) {
+                    firstStatusProblem = c.parser.problem(current.requestLine);
+                }
             }
             if (c.measured) {
                 corrected.recordValue(Math.max(0, now - c.intendedNanos));
