@@ -95,7 +95,7 @@ class SegmentTest {
             merged.add(r.corrected);
             assertEquals(1000, merged.getTotalCount(), "rate × seconds, as one engine at the whole rate sends");
             assertEquals(1200, server.requests(), "warm-up 200 + measured 1,000, each request of the schedule once");
-            assertTrue(merged.getValueAtPercentile(50) < 50 * MS, "an idle server answers fast: " + merged.getValueAtPercentile(50));
+            assertEquals(500, r.corrected.getTotalCount(), "the other slice recorded each of its requests once");
         }
     }
 
