@@ -137,6 +137,18 @@ public final class HttpDriver implements Workload {
         try {
             int open = engine.connect(60_000_000_000L);
             checkFailure();
+            if (open < ownConnections && serverPid > 0) {
+                // refused connects often mean the server is going away: say so if it is
+                Optional<ProcessHandle> server = ProcessHandle.of(serverPid);
+                if (server.isPresent()) {
+                    try {
+                        server.get().onExit().get(1, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                        // still running: the connections failed for another reason
+                    }
+                }
+                checkFailure();
+            }
             if (open < ownConnections) {
                 throw new ValidationException(String.format(Locale.ROOT, "opened only %,d of %,d connections: %s", open, ownConnections,
                         engine.errors.describe().isEmpty() ? "the rest did not connect within 60 s" : engine.errors.describe()));
