@@ -443,6 +443,13 @@ public final class RunCommand implements Callable<Integer> {
         SummaryTable.print(main.out, trials);
         main.out.printf("estimated %s, took %s%s%n", Text.seconds(estimated), Text.seconds((System.nanoTime() - started) / 1e9),
                 extra == 0 ? "" : " (" + extra + " more forks where a question was still open)");
+        if (forkPolicy.adaptive()) {
+            java.util.Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
+            java.util.IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
+            if (n.getCount() > 0) {
+                main.out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
+            }
+        }
         renderReport(main, dir, threshold);
         main.out.println("results: " + results.path());
         return exitStatus(trials);
