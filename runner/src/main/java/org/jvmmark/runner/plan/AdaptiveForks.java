@@ -120,7 +120,7 @@ public final class AdaptiveForks {
                     }
                 }
             }
-            failed.put(e.getKey(), trials.stream().anyMatch(t -> t.status().equals("failed") || t.status().equals("timeout")));
+            failed.put(e.getKey(), trials.stream().anyMatch(t -> t.outcome().status().equals("failed") || t.outcome().status().equals("timeout")));
             values.put(e.getKey(), v.stream().mapToDouble(Double::doubleValue).toArray());
         }
         Map<String, RowState> states = new LinkedHashMap<>();
@@ -202,7 +202,7 @@ public final class AdaptiveForks {
         plan.forEach(t -> highest.merge(t.rowId(), t.fork(), Math::max));
         recorded.forEach(t -> {
             if (highest.containsKey(PlannedTrial.rowOf(t.id()))) {
-                highest.merge(PlannedTrial.rowOf(t.id()), t.fork(), Math::max);
+                highest.merge(PlannedTrial.rowOf(t.id()), t.identity().fork(), Math::max);
             }
         });
         Map<String, PlannedTrial> first = new LinkedHashMap<>();
@@ -311,32 +311,32 @@ public final class AdaptiveForks {
 
         Double value(Trial t) {
             if (metric != null) {
-                Metric m = t.metrics().get(metric);
+                Metric m = t.measured().metrics().get(metric);
                 return m == null ? null : m.value();
             }
             if (probe != null) {
-                Probe p = t.latency().get(probe);
+                Probe p = t.measured().latency().get(probe);
                 return p == null ? null : p.percentiles().get(percentile);
             }
-            Probe p = t.latency().get("endToEnd");
-            if (p == null && !t.latency().isEmpty()) {
-                p = t.latency().values().iterator().next();
+            Probe p = t.measured().latency().get("endToEnd");
+            if (p == null && !t.measured().latency().isEmpty()) {
+                p = t.measured().latency().values().iterator().next();
             }
             if (p != null && p.percentiles().get("50") != null) {
                 return p.percentiles().get("50");
             }
-            return t.metrics().values().stream().findFirst().map(Metric::value).orElse(null);
+            return t.measured().metrics().values().stream().findFirst().map(Metric::value).orElse(null);
         }
 
         boolean higherIsBetter(Trial t) {
             if (metric != null) {
-                Metric m = t.metrics().get(metric);
+                Metric m = t.measured().metrics().get(metric);
                 return m != null && m.higherIsBetter();
             }
-            if (probe != null || !t.latency().isEmpty()) {
+            if (probe != null || !t.measured().latency().isEmpty()) {
                 return false;
             }
-            return t.metrics().values().stream().findFirst().map(Metric::higherIsBetter).orElse(false);
+            return t.measured().metrics().values().stream().findFirst().map(Metric::higherIsBetter).orElse(false);
         }
     }
 }
