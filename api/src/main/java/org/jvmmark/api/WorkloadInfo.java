@@ -19,6 +19,9 @@ public final class WorkloadInfo {
     /** The profiles, in increasing size. */
     public static final List<String> PROFILES = Collections.unmodifiableList(Arrays.asList("smoke", "quick", "standard"));
 
+    /** {@link BudgetCuts}'s order for a workload that declares none. */
+    public static final List<String> DEFAULT_BUDGET_CUTS = List.of("levels", "variants", "forks");
+
     private final String className;
     private final String name;
     private final String summary;
@@ -27,6 +30,7 @@ public final class WorkloadInfo {
     private final List<JvmArgs> jvmArgs;
     private final List<Variant> variants;
     private final List<Question> questions;
+    private final List<String> budgetCuts;
     private final int requiresJdk;
     private final String driverClass;
 
@@ -51,6 +55,8 @@ public final class WorkloadInfo {
         this.jvmArgs = jvmArgsOf(type);
         this.variants = List.of(type.getAnnotationsByType(Variant.class));
         this.questions = List.of(type.getAnnotationsByType(Question.class));
+        BudgetCuts cuts = type.getAnnotation(BudgetCuts.class);
+        this.budgetCuts = cuts == null ? DEFAULT_BUDGET_CUTS : List.of(cuts.value());
         RequiresJdk r = type.getAnnotation(RequiresJdk.class);
         this.requiresJdk = r == null ? 0 : r.value();
         Driver d = type.getAnnotation(Driver.class);
@@ -87,6 +93,7 @@ public final class WorkloadInfo {
         this.jvmArgs = other.jvmArgs;
         this.variants = other.variants;
         this.questions = other.questions;
+        this.budgetCuts = other.budgetCuts;
         this.requiresJdk = other.requiresJdk;
         this.driverClass = other.driverClass;
     }
@@ -125,6 +132,11 @@ public final class WorkloadInfo {
      */
     public List<Question> questions() {
         return questions;
+    }
+
+    /** The order {@code --budget} cuts this workload's plan in ({@link BudgetCuts}), most expendable first. */
+    public List<String> budgetCuts() {
+        return budgetCuts;
     }
 
     public int requiresJdk() {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HttpWorkloadSmokeTest {
     /** Short trials: the point is that every server answers correctly, not how fast. */
-    private static final String[] BRIEF = {"--profile", "smoke", "--param", "seconds=1", "--param", "warmupSeconds=0",
+    private static final String[] BRIEF = {"--all-variants", "--profile", "smoke", "--param", "seconds=1", "--param", "warmupSeconds=0",
             "--param", "connections=10", "--param", "hold=false"};
 
     @TempDir

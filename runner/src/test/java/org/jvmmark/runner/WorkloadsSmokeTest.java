@@ -65,7 +65,7 @@ class WorkloadsSmokeTest {
 
     @Test
     void shouldScoreTheChatServerVariants() throws Exception {
-        JsonNode results = run(out, "run", "chat", "--jdk", Cli.HOST_JDK, "--profile", "smoke");
+        JsonNode results = run(out, "run", "chat", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--all-variants");
         int ok = 0;
         for (JsonNode t : results.path("trials")) {
             String variant = t.path("workloadVariant").asText();

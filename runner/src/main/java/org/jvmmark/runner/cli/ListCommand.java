@@ -68,7 +68,8 @@ public final class ListCommand implements Callable<Integer> {
                 facts.add("requires JDK " + e.info().requiresJdk() + "+");
             }
             for (Variant v : e.info().variants()) {
-                facts.add("variant " + v.name() + (v.since() > 0 ? " (JDK " + v.since() + "+)" : "") + (v.jvm() ? "" : " (not a JVM)"));
+                facts.add("variant " + v.name() + (v.since() > 0 ? " (JDK " + v.since() + "+)" : "") + (v.jvm() ? "" : " (not a JVM)")
+                        + (v.inDefaultSet() ? "" : " (not in the default set: --all-variants or --variant " + v.name() + ")"));
             }
             if (!facts.isEmpty()) {
                 main.out.println("  " + String.join("; ", facts));

@@ -20,7 +20,7 @@ import org.jvmmark.runner.Text;
 public abstract class Progress implements AutoCloseable {
 
     static Progress create(PrintStream out, int trials, long estimatedSeconds, boolean terminal) {
-        return terminal ? new Bar(out, trials, estimatedSeconds) : new Lines(out, trials);
+        return terminal ? new Bar(out, trials, estimatedSeconds) : new Lines(out, trials, estimatedSeconds);
     }
 
     /** True when stdout is an interactive terminal. */
@@ -44,6 +44,15 @@ public abstract class Progress implements AutoCloseable {
     /** A trial that was not {@code ok}: its reason and where its logs are, so nobody has to search for them. */
     abstract void problem(PlannedTrial trial, String error, Path logs);
 
+    /**
+     * Seconds left: the estimate of the trials still to run, scaled by how the finished ones compared
+     * with their estimate (a loaded machine runs slower than the estimates say).
+     */
+    static double remaining(long estimatedTotal, long estimatedDone, double elapsedSeconds) {
+        long left = Math.max(0, estimatedTotal - estimatedDone);
+        return estimatedDone > 0 ? left * elapsedSeconds / estimatedDone : left;
+    }
+
     static String problemLine(String error, Path logs) {
         return "    " + error + (logs == null ? "" : "; logs: " + logs);
     }
@@ -55,10 +64,14 @@ public abstract class Progress implements AutoCloseable {
     private static final class Lines extends Progress {
         private final PrintStream out;
         private final int total;
+        private final long estimatedSeconds;
+        private final long startNanos = System.nanoTime();
+        private long estimatedDone;
 
-        Lines(PrintStream out, int total) {
+        Lines(PrintStream out, int total, long estimatedSeconds) {
             this.out = out;
             this.total = total;
+            this.estimatedSeconds = estimatedSeconds;
         }
 
         @Override
@@ -67,7 +80,10 @@ public abstract class Progress implements AutoCloseable {
 
         @Override
         void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
-            out.printf("[%d/%d] %s: %s (%s)%n", index, total, trial.id(), status, Text.seconds(wallSeconds));
+            estimatedDone += trial.estimatedSeconds();
+            double elapsed = (System.nanoTime() - startNanos) / 1e9;
+            out.printf("[%d/%d] %s: %s (%s)%s%n", index, total, trial.id(), status, Text.seconds(wallSeconds),
+                    index == total ? "" : " · about " + Text.seconds(remaining(estimatedSeconds, estimatedDone, elapsed)) + " left");
             out.flush();
         }
 

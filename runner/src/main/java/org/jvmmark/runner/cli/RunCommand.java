@@ -32,7 +32,12 @@ import org.jvmmark.runner.jdk.GarbageCollector;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.AdaptiveForks;
+import org.jvmmark.runner.plan.Budget;
+import org.jvmmark.runner.plan.BudgetPlan;
 import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.DurationEstimates;
+import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.Shard;
@@ -95,9 +100,22 @@ public final class RunCommand implements Callable<Integer> {
             description = "Only these of the workload's own variants (see 'jvmmark list'), e.g. --variant nio,virtual.")
     private List<String> variants = new ArrayList<>();
 
-    @Option(names = "--forks", description = "Fresh JVMs per combination (default: the profile's, smoke 1, quick 3,"
-            + " standard 5; verdicts need 3).")
+    @Option(names = "--all-variants", description = "Every variant of each workload, not only its default set (see 'jvmmark list').")
+    private boolean allVariants;
+
+    @Option(names = "--forks", paramLabel = "N|auto", description = "Fresh JVMs per combination: auto (default for quick and"
+            + " standard) runs 3 a row, then more only where the row's question is still open; N: exactly N (smoke: 1).")
+    private String forksOption;
     private Integer forks;
+    private ForkPolicy forkPolicy;
+
+    @Option(names = "--max-forks", paramLabel = "N", description = "With --forks auto: at most N forks a row (default 10).")
+    private Integer maxForks;
+
+    @Option(names = "--budget", paramLabel = "DURATION", description = "Plan within this time (e.g. 30m, 1h30m): cut connection"
+            + " levels, variants, forks in the order each workload declares, and say what was left out.")
+    private String budgetOption;
+    private Budget budget;
 
     @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
             description = Threshold.HELP)
@@ -130,6 +148,12 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    private DurationEstimates durations;
+    private long planSeconds;
+    private List<String> budgetRows;
+    /** What the default set and the budget left out of the plan, one line each. */
+    private List<String> leftOut = List.of();
+
     /** With {@code --resume}: the results file being continued, opened before anything else. */
     private ResultsFile recorded;
     private List<Jdk> resolvedJdks = List.of();
@@ -142,12 +166,9 @@ public final class RunCommand implements Callable<Integer> {
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
         }
-        if (forks == null) {
-            forks = Planner.defaultForks(profile);
-        }
-        if (forks < 1) {
-            throw new UserException("--forks must be at least 1");
-        }
+        forkPolicy = ForkPolicy.parse(forksOption, maxForks, profile);
+        forks = forkPolicy.base();
+        budget = budgetOption == null ? null : Budget.parse(budgetOption);
         if (cpus != null) {
             checkCpus(cpus);
         }
@@ -177,7 +198,7 @@ public final class RunCommand implements Callable<Integer> {
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe(), variants);
+        Planner planner = new Planner(new GcProbe(), variants, allVariants);
         // parameters are checked before any JDK is started
         sweep.check(chosen, profile, variants);
         List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
@@ -187,6 +208,22 @@ public final class RunCommand implements Callable<Integer> {
             java.util.Set<String> swept = sweep.sweptKeys(chosen);
             plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
         }
+        durations = DurationEstimates.load(DurationEstimates.defaultFile(), DurationEstimates.machineOf(HostInfo.collect()));
+        plan = durations.apply(plan);
+        leftOut = new ArrayList<>(planner.leftOut().stream().map(l -> "default set: " + l).toList());
+        JsonNode keptRows = recorded == null ? null : recorded.snapshot().path("command").get("budgetRows");
+        if (keptRows != null && keptRows.isArray()) {
+            // resume: the rows the budget kept when the run began, not a new cut from today's estimates
+            java.util.Set<String> rows = new java.util.HashSet<>();
+            keptRows.forEach(r -> rows.add(r.asText()));
+            plan = plan.stream().filter(t -> rows.contains(t.rowId())).toList();
+        } else if (budget != null) {
+            BudgetPlan fitted = BudgetPlan.fit(plan, budget);
+            plan = fitted.plan();
+            fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
+        }
+        planSeconds = Planner.estimatedSeconds(plan);
+        budgetRows = budget == null ? null : plan.stream().map(PlannedTrial::rowId).distinct().toList();
         if (recorded != null) {
             ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
             ResumeSpec.refuseMovedJdks(recorded.path(), recorded.snapshot().get("trials"), jdkList);
@@ -222,7 +259,13 @@ public final class RunCommand implements Callable<Integer> {
         refuseOther(given, file, "--gc", gcs, r.gc());
         refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
         refuseOther(given, file, "--variant", variants, r.variants());
-        refuseOther(given, file, "--forks", forks, r.forks());
+        JsonNode recordedCommand = recorded.snapshot().path("command");
+        ForkPolicy recordedForks = ForkPolicy.recorded(recordedCommand);
+        refuseOther(given, file, "--forks", forksOption, recordedForks.label());
+        refuseOther(given, file, "--max-forks", maxForks, recordedForks.adaptive() ? recordedForks.maxForks() : null);
+        String recordedBudget = recordedCommand.path("budget").isTextual() ? recordedCommand.path("budget").asText() : null;
+        refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), recordedBudget);
+        refuseOther(given, file, "--all-variants", allVariants, recordedCommand.path("allVariants").asBoolean(false));
         refuseOther(given, file, "--cpus", cpus, r.cpus());
         workloads = new ArrayList<>(r.workloads());
         jdks = new ArrayList<>(r.jdkSelectors());
@@ -231,7 +274,10 @@ public final class RunCommand implements Callable<Integer> {
         gcs = new ArrayList<>(r.gc());
         jvmArgs = new ArrayList<>(r.jvmArgs());
         variants = new ArrayList<>(r.variants());
-        forks = r.forks();
+        forksOption = recordedForks.label();
+        maxForks = recordedForks.adaptive() ? recordedForks.maxForks() : null;
+        budgetOption = recordedBudget;
+        allVariants = recordedCommand.path("allVariants").asBoolean(false);
         cpus = r.cpus();
         JsonNode command = recorded.snapshot().path("command");
         String recordedShard = command.path("shard").asText(null);
@@ -276,8 +322,25 @@ public final class RunCommand implements Callable<Integer> {
         }
         Tables.print(main.out, rows);
         long runnable = plan.stream().filter(PlannedTrial::runnable).count();
+        leftOut.forEach(l -> main.out.println("left out: " + l));
         main.out.printf("%d trials (%d to run, %d unsupported), profile %s; estimated duration %s%n", plan.size(), runnable,
                 plan.size() - runnable, profile, Text.seconds(Planner.estimatedSeconds(plan)));
+        printForkPolicy(Planner.estimatedSeconds(plan));
+    }
+
+    /** Says how forks are planned: fixed, or adaptive within which cap and budget. */
+    private void printForkPolicy(long planSeconds) {
+        if (forkPolicy.adaptive()) {
+            Budget b = adaptiveBudget(planSeconds);
+            main.out.printf("forks auto: %d a row, then one more at a time where the row's question is still open, up to %d a row"
+                    + " and %s in all (%s)%n", forkPolicy.base(), forkPolicy.maxForks(), Text.seconds(b.seconds()),
+                    b.given() ? "--budget" : "the default budget; --budget sets it");
+        }
+    }
+
+    /** The budget adaptive forks stop at: the given one, else the default for a plan of this estimate. */
+    private Budget adaptiveBudget(long planSeconds) {
+        return budget != null ? budget : Budget.defaultFor(planSeconds);
     }
 
     /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
@@ -332,25 +395,34 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get, instruments);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, main.err);
-        int index = 0;
-        try (Progress progress = Progress.create(main.out, todo.size(), Planner.estimatedSeconds(todo), Progress.isTerminal())) {
-            for (PlannedTrial t : todo) {
-                if (interrupted.get()) {
+        long started = System.nanoTime();
+        long estimated = Planner.estimatedSeconds(todo);
+        leftOut.forEach(l -> main.out.println("left out: " + l));
+        main.out.printf("%d trials to run; estimated %s%n", todo.size(), Text.seconds(estimated));
+        AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
+        long adaptiveBudget = results.snapshot().path("command").path("adaptiveBudgetSeconds").asLong(adaptiveBudget(planSeconds).seconds());
+        int extra = 0;
+        try {
+            boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
+            while (more && adaptive != null && !interrupted.get()) {
+                List<PlannedTrial> round = withinBudget(adaptive.nextRound(plan, results.trials()), results.trials(), plan, adaptiveBudget);
+                if (round.isEmpty()) {
                     break;
                 }
-                progress.starting(++index, t);
-                Trial record = executor.run(t);
-                if (record == null || interrupted.get()) {
-                    break;
-                }
-                results.add(record);
-                recorder.record(record);
-                progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
-                if (!record.ok() && t.runnable()) {
-                    progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(), record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
-                }
+                extra += round.size();
+                more = runTrials(round, "more forks where the question is open: ", executor, results, recorder, interrupted, dir);
+                plan = new ArrayList<>(plan);
+                plan.addAll(round);
+            }
+            if (adaptive != null) {
+                results.putMore(AdaptiveForks.KEY, AdaptiveForks.toJson(adaptive.states(plan, results.trials()),
+                        adaptiveBudget, budgetReached(adaptive, plan, results.trials(), adaptiveBudget)));
             }
         } finally {
+            String warning = durations.save();
+            if (warning != null) {
+                main.err.println("jvmmark: warning: " + warning);
+            }
             output.removeWork();
             if (interrupted.get()) {
                 main.err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
@@ -369,9 +441,81 @@ public final class RunCommand implements Callable<Integer> {
         List<Trial> trials = results.trials();
         main.out.println();
         SummaryTable.print(main.out, trials);
+        main.out.printf("estimated %s, took %s%s%n", Text.seconds(estimated), Text.seconds((System.nanoTime() - started) / 1e9),
+                extra == 0 ? "" : " (" + extra + " more forks where a question was still open)");
+        if (forkPolicy.adaptive()) {
+            java.util.Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
+            java.util.IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
+            if (n.getCount() > 0) {
+                main.out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
+            }
+        }
         renderReport(main, dir, threshold);
         main.out.println("results: " + results.path());
         return exitStatus(trials);
+    }
+
+    /**
+     * Runs {@code trials} in order, recording each; false when the run was interrupted.
+     *
+     * @param title printed before the trials when not empty (an adaptive round)
+     */
+    private boolean runTrials(List<PlannedTrial> trials, String title, TrialExecutor executor, ResultsFile results,
+                              HistoryRecorder recorder, AtomicBoolean interrupted, Path dir) throws IOException {
+        if (!title.isEmpty()) {
+            main.out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
+        }
+        int index = 0;
+        try (Progress progress = Progress.create(main.out, trials.size(), Planner.estimatedSeconds(trials), Progress.isTerminal())) {
+            for (PlannedTrial t : trials) {
+                if (interrupted.get()) {
+                    return false;
+                }
+                progress.starting(++index, t);
+                Trial record = executor.run(t);
+                if (record == null || interrupted.get()) {
+                    return false;
+                }
+                results.add(record);
+                recorder.record(record);
+                if (record.ok()) {
+                    durations.record(t, record.outcome().process().wallSeconds());
+                }
+                progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
+                if (!record.ok() && t.runnable()) {
+                    progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(), record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The round's trials that fit the adaptive budget: the wall seconds the plan's recorded trials
+     * took (from {@code results.json}, so a resumed run counts the same) plus each trial's estimate.
+     */
+    private static List<PlannedTrial> withinBudget(List<PlannedTrial> round, List<Trial> recorded, List<PlannedTrial> plan,
+                                                   long budgetSeconds) {
+        double spent = spentSeconds(recorded, plan);
+        List<PlannedTrial> fits = new ArrayList<>();
+        for (PlannedTrial t : round) {
+            if (spent + t.estimatedSeconds() <= budgetSeconds) {
+                fits.add(t);
+                spent += t.estimatedSeconds();
+            }
+        }
+        return fits;
+    }
+
+    private static double spentSeconds(List<Trial> recorded, List<PlannedTrial> plan) {
+        java.util.Set<String> rows = new java.util.HashSet<>();
+        plan.forEach(t -> rows.add(t.rowId()));
+        return recorded.stream().filter(t -> rows.contains(PlannedTrial.rowOf(t.id()))).mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
+    }
+
+    /** Whether open rows were left open because the budget ran out. */
+    private static boolean budgetReached(AdaptiveForks adaptive, List<PlannedTrial> plan, List<Trial> recorded, long budgetSeconds) {
+        return !adaptive.nextRound(plan, recorded).isEmpty();
     }
 
     /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
@@ -406,7 +550,17 @@ public final class RunCommand implements Callable<Integer> {
         c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
         c.set("variants", TrialExecutor.JSON.valueToTree(variants));
         c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
-        c.put("forks", forks);
+        forkPolicy.record(c);
+        if (forkPolicy.adaptive()) {
+            c.put("adaptiveBudgetSeconds", adaptiveBudget(planSeconds).seconds());
+        }
+        if (budget != null) {
+            c.put("budget", budget.label());
+            c.set("budgetRows", TrialExecutor.JSON.valueToTree(budgetRows));
+        }
+        if (allVariants) {
+            c.put("allVariants", true);
+        }
         c.put("cpus", cpus);
         if (!instruments.instruments().isEmpty()) {
             c.set("instruments", TrialExecutor.JSON.valueToTree(instruments.instruments().stream().map(i -> i.title()).toList()));

@@ -99,6 +99,15 @@ public final class ResultsFile {
         write();
     }
 
+    /** Sets a top-level object of the file (kept in {@link Results#more()}) and rewrites it atomically. */
+    public synchronized void putMore(String key, Object value) throws IOException {
+        Map<String, Object> more = new java.util.LinkedHashMap<>(results.more());
+        more.put(key, value);
+        results = new Results(results.schema(), results.created(), results.finished(), results.profile(), results.host(),
+                results.trials(), results.updated(), results.hostValues(), results.command(), more);
+        write();
+    }
+
     public synchronized void write() throws IOException {
         ResultsWriter.write(results, file);
     }

@@ -27,7 +27,7 @@ import org.jvmmark.runner.fork.TrialExecutor;
 public final class ResultsMerge {
     /** The fields of {@code command} that decide the plan; {@code shard} is what may differ. */
     private static final List<String> PLAN_FIELDS = List.of("workloads", "jdk", "params", "gc", "jvmArgs", "variants", "forks",
-            "cpus", "workloadJars", "workloadClasspath", "tasks");
+            "forksAuto", "maxForks", "budget", "allVariants", "cpus", "workloadJars", "workloadClasspath", "tasks");
 
     private ResultsMerge() {
     }
@@ -106,6 +106,14 @@ public final class ResultsMerge {
         // the whole plan's order: forks interleaved, fork 1 of every trial first (stable within a fork)
         trials.sort(Comparator.comparingInt(t -> t.path("fork").asInt(1)));
         root.putArray("trials").addAll(trials);
+        // adaptive forks: each slice judged its own rows; the merged file keeps every slice's account
+        ObjectNode forkRows = TrialExecutor.JSON.createObjectNode();
+        inputs.forEach(in -> in.root().path("forks").path("rows").properties().forEach(e -> forkRows.set(e.getKey(), e.getValue())));
+        if (!forkRows.isEmpty()) {
+            ObjectNode forks = root.putObject("forks");
+            forks.put("policy", "auto");
+            forks.set("rows", forkRows);
+        }
         return root;
     }
 

@@ -42,6 +42,29 @@ public record PlannedTrial(String id, CatalogEntry workload, Jdk jdk, String var
                 timeoutSeconds, estimatedSeconds, unsupportedReason);
     }
 
+    /** The same trial with another estimate (measured durations, {@link DurationEstimates}). */
+    public PlannedTrial withEstimatedSeconds(int seconds) {
+        return new PlannedTrial(id, workload, jdk, variant, gc, workloadVariant, variantJvmArgs, params, fork, profile,
+                timeoutSeconds, seconds, unsupportedReason);
+    }
+
+    /** The same trial as another fork of its row ({@code …/forkN}): what adaptive forks add. */
+    public PlannedTrial asFork(int n) {
+        return new PlannedTrial(rowId() + "/fork" + n, workload, jdk, variant, gc, workloadVariant, variantJvmArgs, params, n,
+                profile, timeoutSeconds, estimatedSeconds, unsupportedReason);
+    }
+
+    /** The id without its {@code /forkN}: the row this trial is one fork of. */
+    public String rowId() {
+        return rowOf(id);
+    }
+
+    /** {@code workload/jdk/variant[/point]/forkN} → {@code workload/jdk/variant[/point]}. */
+    public static String rowOf(String trialId) {
+        int slash = trialId.lastIndexOf('/');
+        return slash > 0 && trialId.startsWith("fork", slash + 1) ? trialId.substring(0, slash) : trialId;
+    }
+
     public boolean runnable() {
         return unsupportedReason == null;
     }

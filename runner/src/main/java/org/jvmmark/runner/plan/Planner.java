@@ -25,15 +25,49 @@ import org.jvmmark.runner.UserException;
 public final class Planner {
     private final GcProbe gcProbe;
     private final List<String> variantNames;
+    private final boolean allVariants;
+    /** What the default set left out while planning, one line each (see {@link #leftOut()}). */
+    private final List<String[]> leftOut = new ArrayList<>();
 
+    /** A planner of every variant (as {@code --all-variants}): tests and callers that choose no default set. */
     public Planner(GcProbe gcProbe) {
         this(gcProbe, List.of());
     }
 
     /** @param variantNames {@code --variant} names: only these of each workload's own variants run (empty: all) */
     public Planner(GcProbe gcProbe, List<String> variantNames) {
+        this(gcProbe, variantNames, true);
+    }
+
+    /**
+     * @param variantNames {@code --variant} names: only these of each workload's own variants run
+     * @param allVariants false for a plain run: without names, each workload's default set
+     *     ({@link Variant#inDefaultSet()}) runs; true ({@code --all-variants}): every variant
+     */
+    public Planner(GcProbe gcProbe, List<String> variantNames, boolean allVariants) {
         this.gcProbe = gcProbe;
         this.variantNames = List.copyOf(variantNames);
+        this.allVariants = allVariants;
+    }
+
+    /**
+     * What the default set left out of the plans made so far ({@link DefaultSet}): "http
+     * tomcat-platform on temurin-11 (compared with tomcat-virtual, which needs JDK 21)". The one
+     * mutable part of a planner: use one per run, from one thread.
+     */
+    public List<String> leftOut() {
+        Map<String, java.util.Set<String>> variants = new LinkedHashMap<>();
+        Map<String, java.util.Set<String>> jdks = new LinkedHashMap<>();
+        Map<String, java.util.Set<String>> why = new LinkedHashMap<>();
+        for (String[] l : leftOut) {
+            variants.computeIfAbsent(l[0], k -> new java.util.LinkedHashSet<>()).add(l[1]);
+            jdks.computeIfAbsent(l[0], k -> new java.util.LinkedHashSet<>()).add(l[2]);
+            why.computeIfAbsent(l[0], k -> new java.util.LinkedHashSet<>()).add(l[3]);
+        }
+        List<String> lines = new ArrayList<>();
+        variants.forEach((w, vs) -> lines.add(w + " " + String.join(", ", vs) + " on " + String.join(", ", jdks.get(w)) + " ("
+                + String.join("; ", why.get(w)) + "; --all-variants runs them there)"));
+        return lines;
     }
 
     /**
@@ -63,14 +97,22 @@ public final class Planner {
         for (CatalogEntry w : workloads) {
             WorkloadInfo info = w.info();
             Map<String, String> own = ownOverrides(info, overrides, workloads.size() == 1);
-            List<Variant> chosen = VariantSelection.select(info, own, variantNames);
+            List<Variant> chosen = VariantSelection.select(info, own, variantNames, allVariants);
             List<Variant> variants = chosen.isEmpty() ? java.util.Collections.singletonList(null) : chosen;
+            boolean defaultSet = VariantSelection.isDefaultSet(info, own, variantNames, allVariants);
             for (Jdk jdk : jdks) {
                 for (GarbageCollector gc : gcChoices) {
                     for (int a = 0; a < argChoices.size(); a++) {
                         for (Variant v : variants) {
                             if (v != null && !v.jvm() && (jdk != jdks.get(0) || gc != gcChoices.get(0) || a > 0)) {
                                 continue; // not a JVM: once per run, whatever the JVM variants
+                            }
+                            String out = v == null || !defaultSet ? null : DefaultSet.leftOut(info, v, chosen, jdk.feature());
+                            if (out != null) {
+                                if (gc == gcChoices.get(0) && a == 0) {
+                                    leftOut.add(new String[] {info.name(), v.name(), jdk.label(), out});
+                                }
+                                continue;
                             }
                             Map<String, String> settings = new LinkedHashMap<>(own);
                             List<String> flags = new ArrayList<>();
@@ -96,7 +138,7 @@ public final class Planner {
                                 trials.add(new PlannedTrial(info.name() + "/" + jdk.label() + "/" + variant + "/fork" + fork,
                                         w, jdk, variant, gc == null ? null : gc.label(), v == null ? null : v.name(),
                                         List.copyOf(flags), params, fork, profile, info.timeoutSeconds(profile),
-                                        reason == null ? info.estimatedSeconds(profile) : 0, reason));
+                                        reason == null ? Math.max(1, (int) Math.round(info.estimatedSeconds(profile) * DurationEstimates.lengthFactor(info, profile, params))) : 0, reason));
                             }
                         }
                     }

@@ -17,7 +17,10 @@ import org.jvmmark.runner.UserException;
  * the {@code nio} variant, and a value no variant has is refused with the values that exist —
  * unless it is one of the parameter's declared choices (the http workload's {@code server=app}): then
  * the trial runs without a workload variant, with the user's settings alone.
- * {@code --variant NAME,...} picks variants by name. Stateless and thread-safe.
+ * {@code --variant NAME,...} picks variants by name. Without either, a plain run takes the workload's
+ * <em>default set</em> — the variants declared {@link Variant#inDefaultSet()} — so that the main job
+ * answers each workload's questions in minutes; {@code --all-variants} takes every variant.
+ * Stateless and thread-safe.
  */
 public final class VariantSelection {
     private VariantSelection() {
@@ -31,6 +34,14 @@ public final class VariantSelection {
      * @throws UserException when the choices leave none of the workload's variants
      */
     static List<Variant> select(WorkloadInfo info, Map<String, String> overrides, List<String> names) {
+        return select(info, overrides, names, true);
+    }
+
+    /**
+     * @param allVariants {@code --all-variants}: without it, and without a choice by name or by a
+     *     parameter a variant sets, only the default set ({@link Variant#inDefaultSet()}) is taken
+     */
+    static List<Variant> select(WorkloadInfo info, Map<String, String> overrides, List<String> names, boolean allVariants) {
         List<Variant> chosen = new ArrayList<>(info.variants());
         if (chosen.isEmpty()) {
             return chosen;
@@ -38,6 +49,10 @@ public final class VariantSelection {
         boolean byName = chosen.stream().anyMatch(v -> names.contains(v.name()));
         if (byName) {
             chosen.removeIf(v -> !names.contains(v.name()));
+        }
+        boolean byParam = overrides.keySet().stream().anyMatch(k -> info.variants().stream().anyMatch(v -> sets(info, v, k)));
+        if (!byName && !byParam && !allVariants && chosen.stream().anyMatch(Variant::inDefaultSet)) {
+            chosen.removeIf(v -> !v.inDefaultSet());
         }
         for (Map.Entry<String, String> o : overrides.entrySet()) {
             String key = o.getKey();
@@ -57,6 +72,15 @@ public final class VariantSelection {
             }
         }
         return chosen;
+    }
+
+    /**
+     * Whether {@link #select} took the workload's default set: no {@code --all-variants}, no
+     * {@code --variant} name of this workload, no parameter that a variant sets.
+     */
+    static boolean isDefaultSet(WorkloadInfo info, Map<String, String> overrides, List<String> names, boolean allVariants) {
+        return !allVariants && info.variants().stream().noneMatch(v -> names.contains(v.name()))
+                && overrides.keySet().stream().noneMatch(k -> info.variants().stream().anyMatch(v -> sets(info, v, k)));
     }
 
     /** @throws UserException for a {@code --variant} name that none of the workloads declares */

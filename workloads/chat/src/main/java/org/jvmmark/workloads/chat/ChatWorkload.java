@@ -50,8 +50,8 @@ import org.jvmmark.api.Workload;
 @Parameter(name = "stallSeconds", defaultValue = "30", type = ParamType.INTEGER,
         summary = "driver: fail when nothing arrives for this long")
 @Variant(name = "platform", params = "impl=platform")
-@Variant(name = "virtual", params = "impl=virtual", since = 21)
-@Variant(name = "nio", params = "impl=nio")
+@Variant(name = "virtual", params = "impl=virtual", since = 21, inDefaultSet = false)
+@Variant(name = "nio", params = "impl=nio", inDefaultSet = false)
 @Profile(name = "smoke", params = {"rooms=2", "users=5", "count=20", "connections=200", "stallSeconds=20"}, timeoutSeconds = 60, estimatedSeconds = 2)
 @Profile(name = "quick", params = {"rooms=10", "users=20", "count=20", "connections=1000"}, timeoutSeconds = 300, estimatedSeconds = 3)
 @Profile(name = "standard", params = {"rooms=10", "users=20", "count=100", "connections=5000"}, timeoutSeconds = 900, estimatedSeconds = 6)

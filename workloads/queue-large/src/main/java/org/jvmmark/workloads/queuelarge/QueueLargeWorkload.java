@@ -56,7 +56,8 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
         summary = "size of the file written and read with O_DIRECT first, for the disk's own sequential speed")
 @Profile(name = "smoke", params = {"memoryLimit=512m", "totalBytes=2g", "pauseMillis=500", "diskBaselineBytes=256m"},
         timeoutSeconds = 180, estimatedSeconds = 20)
-@Profile(name = "quick", params = {"memoryLimit=2g", "totalBytes=8g", "pauseMillis=2000"}, timeoutSeconds = 900, estimatedSeconds = 90)
+@Profile(name = "quick", params = {"memoryLimit=384m", "totalBytes=1536m", "pauseMillis=500", "diskBaselineBytes=256m"},
+        timeoutSeconds = 600, estimatedSeconds = 15)
 @Profile(name = "standard", params = {"memoryLimit=none", "totalBytes=2xram", "pauseMillis=8000"}, timeoutSeconds = 7200,
         estimatedSeconds = 1200)
 // The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-latency.

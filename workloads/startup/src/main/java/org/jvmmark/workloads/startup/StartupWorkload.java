@@ -86,15 +86,15 @@ import org.jvmmark.api.Workload;
 @Parameter(name = "launchTimeoutSeconds", defaultValue = "120", type = ParamType.INTEGER,
         summary = "a launch (or archive training) running longer is killed and the trial fails")
 @Profile(name = "smoke", params = {"launches=2", "idleLaunches=1", "idleMillis=50"}, timeoutSeconds = 240, estimatedSeconds = 4)
-@Profile(name = "quick", params = {"launches=10", "idleLaunches=2", "idleMillis=500"}, timeoutSeconds = 600, estimatedSeconds = 12)
+@Profile(name = "quick", params = {"launches=6", "idleLaunches=1", "idleMillis=500"}, timeoutSeconds = 600, estimatedSeconds = 8)
 @Profile(name = "standard", params = {"launches=30", "idleLaunches=5", "idleMillis=1000"}, timeoutSeconds = 1800, estimatedSeconds = 35)
 @Variant(name = "default", params = "variant=default")
-@Variant(name = "xmx15m", params = "variant=xmx15m")
-@Variant(name = "cds-off", params = "variant=cds-off")
-@Variant(name = "appcds", params = "variant=appcds")
-@Variant(name = "aot", params = "variant=aot")
-@Variant(name = "c1", params = "variant=c1")
-@Variant(name = "serial", params = "variant=serial")
+@Variant(name = "xmx15m", params = "variant=xmx15m", inDefaultSet = false)
+@Variant(name = "cds-off", params = "variant=cds-off", inDefaultSet = false)
+@Variant(name = "appcds", params = "variant=appcds", inDefaultSet = false)
+@Variant(name = "aot", params = "variant=aot", inDefaultSet = false)
+@Variant(name = "c1", params = "variant=c1", inDefaultSet = false)
+@Variant(name = "serial", params = "variant=serial", inDefaultSet = false)
 public final class StartupWorkload implements Workload {
 
     @Override

@@ -50,7 +50,7 @@ import org.jvmmark.harness.RunResult;
 @Profile(name = "smoke", params = {"iterations=10000", "runs=2", "warmup=5000"}, timeoutSeconds = 60, estimatedSeconds = 3)
 // Warm-up: with -XX:+PrintCompilation on JDK 11, 17, 21 and 25 here, SyntheticTask.run's last C2 compile came 1.7-2.8 s
 // after JVM start (2026-11-23, load average 28); quick and standard warm up for 5 and 10 s at the default 10,000/s.
-@Profile(name = "quick", params = {"iterations=50000", "runs=3", "warmup=50000"}, timeoutSeconds = 120, estimatedSeconds = 21)
+@Profile(name = "quick", params = {"iterations=30000", "runs=2", "warmup=50000"}, timeoutSeconds = 120, estimatedSeconds = 12)
 @Profile(name = "standard", params = {"iterations=200000", "runs=5", "warmup=100000"}, timeoutSeconds = 600, estimatedSeconds = 112)
 public final class SyntheticWorkload implements Workload {
 

@@ -1,5 +1,6 @@
 package org.jvmmark.workloads.http;
 
+import org.jvmmark.api.BudgetCuts;
 import org.jvmmark.api.Driver;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
@@ -63,19 +64,23 @@ import org.jvmmark.workloads.http.server.ServerTrial;
         summary = "driver: a response later than this (beyond sleepMillis for /sleep) counts as a timeout")
 @Variant(name = "tomcat-platform", params = {"server=tomcat", "threads=platform"}, classpath = "servers/tomcat")
 @Variant(name = "tomcat-virtual", params = {"server=tomcat", "threads=virtual"}, classpath = "servers/tomcat", since = 21)
-@Variant(name = "jetty-platform", params = {"server=jetty", "threads=platform"}, classpath = "servers/jetty")
-@Variant(name = "jetty-virtual", params = {"server=jetty", "threads=virtual"}, classpath = "servers/jetty", since = 21)
-@Variant(name = "vertx", params = {"server=vertx", "threads=eventloop"}, classpath = "servers/vertx")
-@Variant(name = "vertx-virtual", params = {"server=vertx", "threads=virtual"}, classpath = "servers/vertx", since = 21)
-@Variant(name = "helidon", params = {"server=helidon", "threads=virtual"}, classpath = "servers/helidon")
-@Variant(name = "netty", params = {"server=netty", "threads=eventloop"}, classpath = "servers/netty")
+@Variant(name = "jetty-platform", params = {"server=jetty", "threads=platform"}, classpath = "servers/jetty", inDefaultSet = false)
+@Variant(name = "jetty-virtual", params = {"server=jetty", "threads=virtual"}, classpath = "servers/jetty", since = 21, inDefaultSet = false)
+@Variant(name = "vertx", params = {"server=vertx", "threads=eventloop"}, classpath = "servers/vertx", inDefaultSet = false)
+@Variant(name = "vertx-virtual", params = {"server=vertx", "threads=virtual"}, classpath = "servers/vertx", since = 21, inDefaultSet = false)
+@Variant(name = "helidon", params = {"server=helidon", "threads=virtual"}, classpath = "servers/helidon", inDefaultSet = false)
+@Variant(name = "netty", params = {"server=netty", "threads=eventloop"}, classpath = "servers/netty", inDefaultSet = false)
 @Variant(name = "jdk-platform", params = {"server=jdk", "threads=platform"})
 @Variant(name = "jdk-virtual", params = {"server=jdk", "threads=virtual"}, since = 21)
-@Variant(name = "axum", params = {"server=axum", "threads=eventloop"}, jvm = false)
+@Variant(name = "axum", params = {"server=axum", "threads=eventloop"}, jvm = false, inDefaultSet = false)
 @Profile(name = "smoke", params = {"connections=100", "seconds=1", "warmupSeconds=2", "sleepMillis=200", "driverThreads=1"},
         timeoutSeconds = 90, estimatedSeconds = 5)
-@Profile(name = "quick", params = {"connections=100,1000", "seconds=5", "warmupSeconds=2", "sleepMillis=1000"},
-        timeoutSeconds = 300, estimatedSeconds = 15)
+// --budget drops connection levels first, keeping 1,000 (the level the question is asked at) to the last.
+@BudgetCuts({"connections=100,25000,10000", "variants", "forks"})
+// quick answers the workload's question at 1,000 connections only (the main job must fit in minutes); sweep
+// 100 too with --param connections=100,1000.
+@Profile(name = "quick", params = {"connections=1000", "seconds=3", "warmupSeconds=2", "sleepMillis=1000"},
+        timeoutSeconds = 300, estimatedSeconds = 12)
 @Profile(name = "standard", params = {"connections=100,1000,10000,25000", "seconds=30", "warmupSeconds=10", "sleepMillis=10000"},
         timeoutSeconds = 1200, estimatedSeconds = 90)
 public final class HttpWorkload implements Workload {

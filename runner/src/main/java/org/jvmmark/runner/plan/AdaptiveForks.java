@@ -1,0 +1,342 @@
+package org.jvmmark.runner.plan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jvmmark.api.Question;
+import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.verdict.Stability;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
+
+/**
+ * {@code --forks auto}: every row starts with the {@value ForkTest#MIN_FORKS} forks a verdict needs;
+ * then, round by round, one more fork goes to each row whose headline question is still open, up to
+ * {@code --max-forks} and the time budget. A round adds the forks of all open rows one after the
+ * other, so forks stay interleaved across JVMs as in the first three.
+ *
+ * <p><b>When is a row's question open?</b> ({@link #judge}, the one place that decides.) A row is
+ * compared, on its workload's headline figure, with the row it is judged against: across JVMs the
+ * best row of its group (same workload variant and swept point), across variants the question's
+ * baseline on the same JVM. The comparison is {@link ForkTest#test}, the verdicts' own. The row is
+ * <em>decided</em> when the effect's 95 % interval is narrower than the practical threshold
+ * (ln(high ÷ low) &lt; threshold): then one more fork cannot turn "no difference" into "5 % slower" or
+ * back. Stopping is on the <b>precision</b> of the estimate, never on its significance — a rule that
+ * stopped when p fell below 5 % would, by looking again and again, turn noise into calls; stopping on
+ * the interval's width does not depend on where the interval lies, so it adds no false alarms
+ * ({@code AdaptiveForksTest} checks this by simulation). A row with a failed fork, or whose
+ * comparison has fewer than three ok forks a side after its planned forks, is not grown: more forks
+ * of a failing row answer nothing.
+ *
+ * <p>Every decision follows from the ok trials in {@code results.json} and the run's recorded
+ * options, so {@code --resume} continues the same adaptive plan, and a shard grows only its own rows.
+ * Stateless and thread-safe.
+ */
+public final class AdaptiveForks {
+    /** The top-level object of {@code results.json} that says how many forks each row took and why. */
+    public static final String KEY = "forks";
+    /** {@code --max-forks} default. */
+    public static final int DEFAULT_MAX_FORKS = 10;
+
+    private final int maxForks;
+    private final double threshold;
+
+    /**
+     * @param maxForks the cap per row (at least {@value ForkTest#MIN_FORKS})
+     * @param threshold the practical threshold as a fraction (0.05)
+     */
+    public AdaptiveForks(int maxForks, double threshold) {
+        this.maxForks = maxForks;
+        this.threshold = threshold;
+    }
+
+    public int maxForks() {
+        return maxForks;
+    }
+
+    /** Where a row stands: its ok forks, and whether it is open or why it stopped. */
+    public record RowState(String row, int forks, boolean open, String reason) {
+        /** "3 — decided", "10 — cap reached, cannot tell": what the report shows. */
+        public String words() {
+            return forks + " — " + reason;
+        }
+    }
+
+    /**
+     * The decision for one row: is its question still open? Fewer than 3 ok forks on a side: open
+     * (a verdict needs them). Otherwise open while the interval of the effect is at least the
+     * threshold wide.
+     *
+     * @param row the row's fork values of the headline figure
+     * @param reference the fork values of the row it is judged against
+     * @return null when open, else the reason it is decided ("decided", "decided, two levels")
+     */
+    public String judge(double[] row, double[] reference, boolean higherIsBetter) {
+        ForkTest.Result r = ForkTest.test(row, reference, higherIsBetter);
+        if (!r.tested()) {
+            return null;
+        }
+        double width = Math.log(r.effect().high()) - Math.log(r.effect().low());
+        if (!Double.isFinite(width)) {
+            width = r.effect().high() - r.effect().low();
+        }
+        return Double.isFinite(width) && width < threshold ? "decided" : null;
+    }
+
+    /**
+     * The state of every row of {@code plan}, from the trials recorded so far.
+     *
+     * @param plan the planned trials (their rows and forks: what may be grown)
+     * @param recorded the trials of {@code results.json}, adaptive forks included
+     */
+    public Map<String, RowState> states(List<PlannedTrial> plan, List<Trial> recorded) {
+        Map<String, PlannedTrial> rows = new LinkedHashMap<>();
+        plan.stream().filter(PlannedTrial::runnable).forEach(t -> rows.putIfAbsent(t.rowId(), t));
+        Map<String, List<Trial>> byRow = new LinkedHashMap<>();
+        for (Trial t : recorded) {
+            String row = PlannedTrial.rowOf(t.id());
+            if (rows.containsKey(row)) {
+                byRow.computeIfAbsent(row, k -> new ArrayList<>()).add(t);
+            }
+        }
+        Map<String, double[]> values = new LinkedHashMap<>();
+        Map<String, Boolean> higher = new LinkedHashMap<>();
+        Map<String, Boolean> failed = new LinkedHashMap<>();
+        for (Map.Entry<String, PlannedTrial> e : rows.entrySet()) {
+            List<Trial> trials = byRow.getOrDefault(e.getKey(), List.of());
+            Headline h = Headline.of(e.getValue().workload().info());
+            List<Double> v = new ArrayList<>();
+            for (Trial t : trials) {
+                if (t.ok()) {
+                    Double x = h.value(t);
+                    if (x != null) {
+                        v.add(x);
+                        higher.putIfAbsent(e.getKey(), h.higherIsBetter(t));
+                    }
+                }
+            }
+            failed.put(e.getKey(), trials.stream().anyMatch(t -> t.outcome().status().equals("failed") || t.outcome().status().equals("timeout")));
+            values.put(e.getKey(), v.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        Map<String, RowState> states = new LinkedHashMap<>();
+        Map<String, List<String>> groups = groups(rows);
+        for (Map.Entry<String, PlannedTrial> e : rows.entrySet()) {
+            String row = e.getKey();
+            double[] mine = values.get(row);
+            int n = mine.length;
+            int planned = (int) plan.stream().filter(t -> t.rowId().equals(row)).count();
+            int recordedForks = byRow.getOrDefault(row, List.of()).size();
+            if (failed.get(row)) {
+                states.put(row, new RowState(row, n, false, "a fork failed, not grown"));
+                continue;
+            }
+            if (recordedForks < planned) {
+                states.put(row, new RowState(row, n, false, "planned forks not all run"));
+                continue;
+            }
+            List<String> partners = comparedWith(row, groups.get(groupOf(e.getValue())), values, rows, higher.getOrDefault(row, false));
+            if (partners.isEmpty()) {
+                states.put(row, new RowState(row, n, false, "nothing to compare with"));
+                continue;
+            }
+            boolean open = false;
+            boolean untestable = false;
+            for (String other : partners) {
+                double[] theirs = values.get(other);
+                if (n < ForkTest.MIN_FORKS || theirs.length < ForkTest.MIN_FORKS) {
+                    untestable = true;
+                    continue;
+                }
+                if (judge(mine, theirs, higher.getOrDefault(row, false)) == null) {
+                    open = true;
+                }
+            }
+            String levels = twoLevels(mine) ? ", two levels" : "";
+            if (untestable && !open) {
+                states.put(row, new RowState(row, n, false, "fewer than " + ForkTest.MIN_FORKS + " ok forks a side, cannot tell"));
+            } else if (!open) {
+                states.put(row, new RowState(row, n, false, "decided" + levels));
+            } else if (n >= maxForks) {
+                states.put(row, new RowState(row, n, false, "cap reached, cannot tell" + levels));
+            } else {
+                states.put(row, new RowState(row, n, true, "open" + levels));
+            }
+        }
+        return states;
+    }
+
+    /**
+     * The {@value #KEY} object of {@code results.json}: per row, its ok forks and why it stopped
+     * ({@code {"rows": {"http/temurin-25/tomcat-virtual/connections=1000": {"forks": 7, "reason": "decided"}}}}).
+     *
+     * @param budgetReached rows still open stopped because the budget ran out
+     */
+    public static Map<String, Object> toJson(Map<String, RowState> states, long budgetSeconds, boolean budgetReached) {
+        Map<String, Object> rows = new LinkedHashMap<>();
+        states.forEach((row, s) -> {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("forks", s.forks());
+            r.put("reason", s.open() ? (budgetReached ? "budget reached, cannot tell" : "open") + s.reason().substring("open".length())
+                    : s.reason());
+            rows.put(row, r);
+        });
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("policy", "auto");
+        out.put("budgetSeconds", budgetSeconds);
+        out.put("rows", rows);
+        return out;
+    }
+
+    /**
+     * The next round: one more fork for each open row, in plan order, as new planned trials
+     * ({@code …/fork4}). Empty when every row is decided or capped.
+     */
+    public List<PlannedTrial> nextRound(List<PlannedTrial> plan, List<Trial> recorded) {
+        Map<String, RowState> states = states(plan, recorded);
+        Map<String, Integer> highest = new LinkedHashMap<>();
+        plan.forEach(t -> highest.merge(t.rowId(), t.fork(), Math::max));
+        recorded.forEach(t -> {
+            if (highest.containsKey(PlannedTrial.rowOf(t.id()))) {
+                highest.merge(PlannedTrial.rowOf(t.id()), t.identity().fork(), Math::max);
+            }
+        });
+        Map<String, PlannedTrial> first = new LinkedHashMap<>();
+        plan.stream().filter(PlannedTrial::runnable).forEach(t -> first.putIfAbsent(t.rowId(), t));
+        List<PlannedTrial> round = new ArrayList<>();
+        for (Map.Entry<String, PlannedTrial> e : first.entrySet()) {
+            RowState s = states.get(e.getKey());
+            if (s != null && s.open()) {
+                round.add(e.getValue().asFork(highest.get(e.getKey()) + 1));
+            }
+        }
+        return round;
+    }
+
+    /** A row's group: the rows its question compares it within. */
+    static String groupOf(PlannedTrial t) {
+        Question q = Headline.question(t.workload().info());
+        String point = point(t);
+        if (q != null && q.across() == Question.Across.VARIANTS) {
+            return t.workload().name() + "|" + t.jdk().label() + "|" + (t.gc() == null ? "" : t.gc()) + "|"
+                    + String.join(" ", t.variantJvmArgs()) + "|" + point;
+        }
+        return t.workload().name() + "|" + (t.workloadVariant() == null ? "" : t.workloadVariant()) + "|" + point;
+    }
+
+    /** The swept point of a trial id ({@code rate=10000}), or empty. */
+    private static String point(PlannedTrial t) {
+        String[] parts = t.rowId().split("/");
+        return parts.length > 3 ? String.join("/", Arrays.copyOfRange(parts, 3, parts.length)) : "";
+    }
+
+    private static Map<String, List<String>> groups(Map<String, PlannedTrial> rows) {
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        rows.forEach((row, t) -> groups.computeIfAbsent(groupOf(t), k -> new ArrayList<>()).add(row));
+        return groups;
+    }
+
+    /**
+     * The rows {@code row} is judged against: across variants, its partners on the same JVM
+     * ({@link DefaultSet#partners}: the baseline, or for the baseline the variants compared with it); across JVMs, the group's best row by the geometric mean of the
+     * forks (and, for the best, every other row).
+     */
+    private static List<String> comparedWith(String row, List<String> group, Map<String, double[]> values,
+                                             Map<String, PlannedTrial> rows, boolean higherIsBetter) {
+        Question q = Headline.question(rows.get(row).workload().info());
+        List<String> others = new ArrayList<>(group);
+        others.remove(row);
+        if (q != null && q.across() == Question.Across.VARIANTS) {
+            WorkloadInfo info = rows.get(row).workload().info();
+            List<org.jvmmark.api.Variant> inGroup = info.variants().stream()
+                    .filter(v -> group.stream().anyMatch(r -> v.name().equals(rows.get(r).workloadVariant()))).toList();
+            List<String> partnerNames = info.variants().stream().filter(v -> v.name().equals(rows.get(row).workloadVariant()))
+                    .findFirst().map(v -> DefaultSet.partners(info, v, inGroup).stream().map(org.jvmmark.api.Variant::name).toList())
+                    .orElse(List.of());
+            return others.stream().filter(r -> partnerNames.contains(rows.get(r).workloadVariant())).toList();
+        }
+        String best = group.stream().filter(r -> values.get(r).length > 0)
+                .min(Comparator.comparingDouble(r -> (higherIsBetter ? -1 : 1) * logMean(values.get(r)))).orElse(null);
+        if (best == null) {
+            return others;
+        }
+        return best.equals(row) ? others : List.of(best);
+    }
+
+    private static double logMean(double[] x) {
+        return Arrays.stream(x).map(v -> Math.log(Math.max(v, Double.MIN_VALUE))).average().orElse(0);
+    }
+
+    /** Whether the forks land on two levels, as {@link Stability} says it. */
+    private static boolean twoLevels(double[] forks) {
+        if (forks.length < 2 || Arrays.stream(forks).anyMatch(v -> v <= 0)) {
+            return false;
+        }
+        double[] sorted = forks.clone();
+        Arrays.sort(sorted);
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] / sorted[i - 1] >= Stability.LEVEL_JUMP) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A workload's headline figure as one fork's value: the first figure of its first question
+     * ({@code "endToEnd p50"} or a metric name), or, for a workload that declares none, the
+     * {@code endToEnd} p50 when it measures latency, else its first metric — as the report ranks it.
+     */
+    record Headline(String probe, String percentile, String metric) {
+        static Question question(WorkloadInfo info) {
+            return info.questions().isEmpty() ? null : info.questions().get(0);
+        }
+
+        static Headline of(WorkloadInfo info) {
+            Question q = question(info);
+            if (q != null && q.figures().length > 0) {
+                String f = q.figures()[0].trim();
+                int space = f.lastIndexOf(' ');
+                if (space > 0 && f.substring(space + 1).matches("p[0-9.]+")) {
+                    return new Headline(f.substring(0, space), f.substring(space + 2), null);
+                }
+                return new Headline(null, null, f);
+            }
+            return new Headline(null, null, null);
+        }
+
+        Double value(Trial t) {
+            if (metric != null) {
+                Metric m = t.measured().metrics().get(metric);
+                return m == null ? null : m.value();
+            }
+            if (probe != null) {
+                Probe p = t.measured().latency().get(probe);
+                return p == null ? null : p.percentiles().get(percentile);
+            }
+            Probe p = t.measured().latency().get("endToEnd");
+            if (p == null && !t.measured().latency().isEmpty()) {
+                p = t.measured().latency().values().iterator().next();
+            }
+            if (p != null && p.percentiles().get("50") != null) {
+                return p.percentiles().get("50");
+            }
+            return t.measured().metrics().values().stream().findFirst().map(Metric::value).orElse(null);
+        }
+
+        boolean higherIsBetter(Trial t) {
+            if (metric != null) {
+                Metric m = t.measured().metrics().get(metric);
+                return m != null && m.higherIsBetter();
+            }
+            if (probe != null || !t.measured().latency().isEmpty()) {
+                return false;
+            }
+            return t.measured().metrics().values().stream().findFirst().map(Metric::higherIsBetter).orElse(false);
+        }
+    }
+}

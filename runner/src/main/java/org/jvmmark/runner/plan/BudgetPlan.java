@@ -1,0 +1,140 @@
+package org.jvmmark.runner.plan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.jvmmark.api.Variant;
+import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.runner.Text;
+import org.jvmmark.runner.UserException;
+
+/**
+ * {@code --budget}: the plan cut until its estimate fits, in the order each workload declares
+ * ({@link org.jvmmark.api.BudgetCuts}: fewer connection levels, fewer variants, fewer forks). Each step
+ * takes the next cut of the workload whose part of the plan is the largest, so the cuts fall where
+ * the time goes; a workload's last swept point and the three forks a verdict needs are never cut.
+ * Immutable, hence thread-safe.
+ *
+ * @param plan the plan that fits
+ * @param leftOut what was cut, one line each: "http connections=100 (8 trials, 1 min 36 s)"
+ */
+public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
+
+    /**
+     * @param plan the plan, with its estimates ({@link DurationEstimates#apply})
+     * @throws UserException when even the smallest plan the cuts allow overruns the budget
+     */
+    public static BudgetPlan fit(List<PlannedTrial> plan, Budget budget) {
+        List<PlannedTrial> current = new ArrayList<>(plan);
+        List<String> leftOut = new ArrayList<>();
+        Map<String, Integer> nextCut = new LinkedHashMap<>();
+        while (Planner.estimatedSeconds(current) > budget.seconds()) {
+            String workload = largestWithCut(current, nextCut);
+            if (workload == null) {
+                throw new UserException("--budget " + budget.label() + ": the smallest plan the cuts allow needs "
+                        + Text.seconds(Planner.estimatedSeconds(current)) + (leftOut.isEmpty() ? "" : " (after leaving out "
+                        + String.join("; ", leftOut) + ")") + "; give more time, fewer JDKs or fewer workloads");
+            }
+            Step step = nextStep(current, workload, nextCut);
+            List<PlannedTrial> removed = current.stream().filter(step.drops()).toList();
+            current.removeAll(removed);
+            leftOut.add(workload + " " + step.what() + " (" + removed.size() + (removed.size() == 1 ? " trial, " : " trials, ")
+                    + Text.seconds(Planner.estimatedSeconds(removed)) + ")");
+        }
+        return new BudgetPlan(List.copyOf(current), List.copyOf(leftOut));
+    }
+
+    private record Step(String what, Predicate<PlannedTrial> drops) {
+    }
+
+    /** The workload with the largest estimated share that still has a cut to make. */
+    private static String largestWithCut(List<PlannedTrial> plan, Map<String, Integer> nextCut) {
+        Map<String, Long> seconds = new LinkedHashMap<>();
+        plan.forEach(t -> seconds.merge(t.workload().name(), (long) t.estimatedSeconds(), Long::sum));
+        return seconds.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).map(Map.Entry::getKey)
+                .filter(w -> peek(plan, w, new LinkedHashMap<>(nextCut)) != null).findFirst().orElse(null);
+    }
+
+    private static Step peek(List<PlannedTrial> plan, String workload, Map<String, Integer> nextCut) {
+        try {
+            return nextStep(plan, workload, nextCut);
+        } catch (IllegalStateException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The next cut of {@code workload} that removes something, advancing its position in the order.
+     *
+     * @throws IllegalStateException when it has none left
+     */
+    private static Step nextStep(List<PlannedTrial> plan, String workload, Map<String, Integer> nextCut) {
+        List<PlannedTrial> mine = plan.stream().filter(t -> t.workload().name().equals(workload)).toList();
+        WorkloadInfo info = mine.get(0).workload().info();
+        List<String> order = info.budgetCuts();
+        for (int i = nextCut.getOrDefault(workload, 0); i < order.size(); i++) {
+            Step step = step(order.get(i).trim(), mine, info);
+            if (step != null) {
+                nextCut.put(workload, i);
+                return step;
+            }
+        }
+        nextCut.put(workload, order.size());
+        throw new IllegalStateException("no cut left for " + workload);
+    }
+
+    /** The first thing this cut can still remove from the workload's trials, or null. */
+    private static Step step(String cut, List<PlannedTrial> mine, WorkloadInfo info) {
+        Set<String> points = new LinkedHashSet<>();
+        mine.forEach(t -> points.add(point(t)));
+        if (cut.equals("forks")) {
+            boolean extra = mine.stream().anyMatch(t -> t.fork() > ForkTest.MIN_FORKS);
+            return extra ? new Step("forks above " + ForkTest.MIN_FORKS, t -> t.fork() > ForkTest.MIN_FORKS
+                    && t.workload().name().equals(info.name())) : null;
+        }
+        if (cut.equals("variants")) {
+            List<Variant> declared = new ArrayList<>(info.variants());
+            java.util.Collections.reverse(declared);
+            for (Variant v : declared) {
+                if (!v.inDefaultSet() && mine.stream().anyMatch(t -> v.name().equals(t.workloadVariant()))) {
+                    return new Step("variant " + v.name(), t -> t.workload().name().equals(info.name()) && v.name().equals(t.workloadVariant()));
+                }
+            }
+            return null;
+        }
+        if (points.size() < 2) {
+            return null;
+        }
+        if (cut.equals("levels")) {
+            List<String> list = new ArrayList<>(points);
+            String last = list.get(list.size() - 1);
+            return new Step(last, t -> t.workload().name().equals(info.name()) && point(t).equals(last));
+        }
+        int eq = cut.indexOf('=');
+        if (eq > 0) {
+            String key = cut.substring(0, eq).trim();
+            for (String value : Arrays.asList(cut.substring(eq + 1).split(","))) {
+                String v = value.trim();
+                Predicate<PlannedTrial> at = t -> t.workload().name().equals(info.name()) && v.equals(String.valueOf(t.params().get(key)));
+                boolean present = mine.stream().anyMatch(at);
+                boolean others = mine.stream().anyMatch(at.negate());
+                if (present && others) {
+                    return new Step(key + "=" + v, at);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A trial's swept point ({@code connections=1000}), or empty. */
+    private static String point(PlannedTrial t) {
+        String[] parts = t.rowId().split("/");
+        return parts.length > 3 ? String.join("/", Arrays.copyOfRange(parts, 3, parts.length)) : "";
+    }
+}

@@ -1,0 +1,70 @@
+package org.jvmmark.runner.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.runner.UserException;
+
+/**
+ * How many forks each row gets: {@code --forks N} (fixed), or {@code --forks auto} (the default for
+ * quick and standard): {@value ForkTest#MIN_FORKS} a row, then more where the row's question is
+ * still open ({@link AdaptiveForks}), up to {@code --max-forks}. Smoke stays at one fixed fork: it only
+ * checks that things run. Recorded in {@code results.json}'s command, so {@code --resume} continues the
+ * same policy. Immutable, hence thread-safe.
+ *
+ * @param base forks every row is planned with
+ * @param adaptive whether forks are added where the question is open
+ * @param maxForks the cap per row for adaptive forks
+ */
+public record ForkPolicy(int base, boolean adaptive, int maxForks) {
+
+    /**
+     * @param forks {@code --forks}: a number, {@code auto}, or null (the profile's default)
+     * @param maxForks {@code --max-forks}, or null (10)
+     * @throws UserException for a bad value
+     */
+    public static ForkPolicy parse(String forks, Integer maxForks, String profile) {
+        int cap = maxForks == null ? AdaptiveForks.DEFAULT_MAX_FORKS : maxForks;
+        String f = forks == null ? (profile.equals("smoke") ? "1" : "auto") : forks.trim();
+        if (f.equals("auto")) {
+            if (cap < ForkTest.MIN_FORKS) {
+                throw new UserException("--max-forks " + cap + ": at least " + ForkTest.MIN_FORKS + " (a verdict needs 3 forks a row)");
+            }
+            return new ForkPolicy(ForkTest.MIN_FORKS, true, cap);
+        }
+        if (maxForks != null) {
+            throw new UserException("--max-forks needs --forks auto; --forks " + f + " is fixed");
+        }
+        int n;
+        try {
+            n = Integer.parseInt(f);
+        } catch (NumberFormatException e) {
+            throw new UserException("--forks " + f + ": expected a whole number or auto");
+        }
+        if (n < 1) {
+            throw new UserException("--forks must be at least 1");
+        }
+        return new ForkPolicy(n, false, n);
+    }
+
+    /** {@code auto} or the number, as {@code --forks} takes it. */
+    public String label() {
+        return adaptive ? "auto" : Integer.toString(base);
+    }
+
+    /** Writes {@code forks} (the base, a number, as files before adaptive forks have it) and the adaptive fields. */
+    public void record(ObjectNode command) {
+        command.put("forks", base);
+        if (adaptive) {
+            command.put("forksAuto", true);
+            command.put("maxForks", maxForks);
+        }
+    }
+
+    /** The policy a results file's command recorded. */
+    public static ForkPolicy recorded(JsonNode command) {
+        int base = command.path("forks").asInt(1);
+        return command.path("forksAuto").asBoolean(false) ? new ForkPolicy(base, true, command.path("maxForks").asInt(10))
+                : new ForkPolicy(base, false, base);
+    }
+}

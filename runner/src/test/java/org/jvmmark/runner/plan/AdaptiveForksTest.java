@@ -1,0 +1,243 @@
+package org.jvmmark.runner.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+import org.jvmmark.api.Name;
+import org.jvmmark.api.Summary;
+import org.jvmmark.api.TrialContext;
+import org.jvmmark.api.Workload;
+import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.jdk.Jdk;
+
+/**
+ * Adaptive forks on a known-truth fork generator: each row's forks are drawn from a distribution the
+ * test chooses (tight, two-level, noisy), and the rows are "run" by appending the generated records
+ * round after round, as the run loop does.
+ */
+class AdaptiveForksTest {
+    @Name("known")
+    @Summary("a workload whose fork values the test draws")
+    public static final class Known implements Workload {
+        @Override
+        public void run(TrialContext context) {
+        }
+    }
+
+    private static final CatalogEntry KNOWN = new CatalogEntry(WorkloadInfo.of(Known.class), "k", Path.of("/w/k"), false);
+    private static final double THRESHOLD = 0.05;
+
+    private static Jdk jdk(int feature) {
+        return new Jdk(Path.of("/jdk" + feature), "Vendor", feature + ".0.1", feature, "VM", "v-" + feature);
+    }
+
+    private static PlannedTrial planned(Jdk jdk, int fork) {
+        return new PlannedTrial("known/" + jdk.label() + "/default/fork" + fork, KNOWN, jdk, "default", null, null, List.of(),
+                Map.of(), fork, "quick", 60, 10, null);
+    }
+
+    /** The record of one fork: a score (lower is better, like a latency), or a failure. */
+    private static Trial record(PlannedTrial t, double score, String status) {
+        ObjectNode r = TrialExecutor.JSON.createObjectNode();
+        r.put("id", t.id());
+        r.put("workload", "known");
+        r.put("status", status);
+        r.put("fork", t.fork());
+        r.putObject("process").put("wallSeconds", 10.0);
+        if (status.equals("ok")) {
+            ObjectNode m = r.putObject("metrics").putObject("latencyMicros");
+            m.put("value", score);
+            m.put("unit", "us");
+            m.put("better", "lower");
+        }
+        return ResultsReader.trial(r);
+    }
+
+    /** Runs the plan and then adaptive rounds until none is left; returns the final row states. */
+    private static Map<String, AdaptiveForks.RowState> run(List<PlannedTrial> plan, Map<String, IntFunction<Double>> truth,
+                                                           List<Trial> recorded, int maxForks) {
+        AdaptiveForks adaptive = new AdaptiveForks(maxForks, THRESHOLD);
+        List<PlannedTrial> all = new ArrayList<>(plan);
+        for (PlannedTrial t : plan) {
+            if (recorded.stream().noneMatch(r -> r.id().equals(t.id()))) {
+                recorded.add(record(t, truth.get(t.rowId()).apply(t.fork()), "ok"));
+            }
+        }
+        for (int round = 0; round < 50; round++) {
+            List<PlannedTrial> next = adaptive.nextRound(all, recorded);
+            if (next.isEmpty()) {
+                break;
+            }
+            for (PlannedTrial t : next) {
+                recorded.add(record(t, truth.get(t.rowId()).apply(t.fork()), "ok"));
+            }
+            all.addAll(next);
+        }
+        return adaptive.states(all, recorded);
+    }
+
+    private static List<PlannedTrial> plan(Jdk... jdks) {
+        List<PlannedTrial> plan = new ArrayList<>();
+        for (int fork = 1; fork <= 3; fork++) {
+            for (Jdk j : jdks) {
+                plan.add(planned(j, fork));
+            }
+        }
+        return plan;
+    }
+
+    private static IntFunction<Double> normal(long seed, double center, double spread) {
+        Random r = new Random(seed);
+        return fork -> center * Math.exp(spread * r.nextGaussian());
+    }
+
+    @Test
+    void shouldStopTightRowsAtThreeForks() {
+        Jdk a = jdk(17);
+        Jdk b = jdk(21);
+        Map<String, IntFunction<Double>> truth = Map.of("known/v-17/default", normal(1, 100, 0.004),
+                "known/v-21/default", normal(2, 103, 0.004));
+        Map<String, AdaptiveForks.RowState> states = run(plan(a, b), truth, new ArrayList<>(), 10);
+        states.values().forEach(s -> {
+            assertEquals(3, s.forks(), s.toString());
+            assertEquals("3 — decided", s.words());
+        });
+    }
+
+    @Test
+    void shouldGrowOnlyTheUndecidedRowAndItsReference() {
+        Jdk a = jdk(17);
+        Jdk b = jdk(21);
+        Jdk c = jdk(25);
+        // a: the best, tight; b: tight and clearly slower; c: forks on two levels 2x apart
+        int[] calls = {0};
+        Map<String, IntFunction<Double>> truth = Map.of("known/v-17/default", normal(3, 100, 0.003),
+                "known/v-21/default", normal(4, 130, 0.003),
+                "known/v-25/default", fork -> (calls[0]++ % 2 == 0) ? 104.0 : 210.0);
+        List<Trial> recorded = new ArrayList<>();
+        AdaptiveForks adaptive = new AdaptiveForks(10, THRESHOLD);
+        List<PlannedTrial> plan = plan(a, b, c);
+        plan.forEach(t -> recorded.add(record(t, truth.get(t.rowId()).apply(t.fork()), "ok")));
+        List<PlannedTrial> round = adaptive.nextRound(plan, recorded);
+        assertEquals(List.of("known/v-17/default/fork4", "known/v-25/default/fork4"), round.stream().map(PlannedTrial::id).toList(),
+                "the decided row (b) gets no fork; the two-level row and the best it is judged against do");
+        Map<String, AdaptiveForks.RowState> states = run(plan, truth, recorded, 10);
+        assertEquals(3, states.get("known/v-21/default").forks());
+        assertTrue(states.get("known/v-25/default").forks() > 3, states.toString());
+        assertTrue(states.get("known/v-25/default").reason().contains("two levels"), states.toString());
+    }
+
+    @Test
+    void shouldStopAnUndecidableRowAtTheCapAndSaySo() {
+        Jdk a = jdk(17);
+        Jdk b = jdk(21);
+        Map<String, IntFunction<Double>> truth = Map.of("known/v-17/default", normal(5, 100, 0.08),
+                "known/v-21/default", normal(6, 100, 0.08));
+        Map<String, AdaptiveForks.RowState> states = run(plan(a, b), truth, new ArrayList<>(), 7);
+        states.values().forEach(s -> {
+            assertEquals(7, s.forks(), s.toString());
+            assertFalse(s.open());
+            assertEquals("7 — cap reached, cannot tell", s.words());
+        });
+    }
+
+    @Test
+    void shouldNotGrowARowWithAFailedFork() {
+        Jdk a = jdk(17);
+        Jdk b = jdk(21);
+        List<PlannedTrial> plan = plan(a, b);
+        List<Trial> recorded = new ArrayList<>();
+        Random r = new Random(7);
+        for (PlannedTrial t : plan) {
+            boolean fails = t.jdk() == b && t.fork() == 2;
+            recorded.add(record(t, 100 * Math.exp(0.08 * r.nextGaussian()), fails ? "failed" : "ok"));
+        }
+        Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(10, THRESHOLD).states(plan, recorded);
+        assertEquals("a fork failed, not grown", states.get("known/v-21/default").reason());
+        assertFalse(states.get("known/v-17/default").open(), "nothing testable to compare with: not grown either");
+    }
+
+    @Test
+    void shouldContinueTheAdaptivePlanFromTheRecordedTrials() {
+        // resume: the file holds the three planned forks and two adaptive ones of each row
+        Jdk a = jdk(17);
+        Jdk b = jdk(21);
+        Map<String, IntFunction<Double>> truth = Map.of("known/v-17/default", normal(8, 100, 0.08),
+                "known/v-21/default", normal(9, 100, 0.08));
+        List<PlannedTrial> plan = plan(a, b);
+        List<Trial> recorded = new ArrayList<>();
+        plan.forEach(t -> recorded.add(record(t, truth.get(t.rowId()).apply(t.fork()), "ok")));
+        for (int fork = 4; fork <= 5; fork++) {
+            for (Jdk j : List.of(a, b)) {
+                PlannedTrial t = planned(j, 1).asFork(fork);
+                recorded.add(record(t, truth.get(t.rowId()).apply(fork), "ok"));
+            }
+        }
+        List<PlannedTrial> next = new AdaptiveForks(10, THRESHOLD).nextRound(plan, recorded);
+        assertEquals(List.of("known/v-17/default/fork6", "known/v-21/default/fork6"), next.stream().map(PlannedTrial::id).toList(),
+                "the next forks follow the recorded ones, not the plan's three");
+        Map<String, AdaptiveForks.RowState> states = run(plan, truth, recorded, 10);
+        assertEquals(10, states.get("known/v-17/default").forks());
+    }
+
+    /**
+     * The calibration simulation: A/A pairs (both rows drawn from one distribution, fixed seed), each
+     * judged at its adaptive stopping point and, on the same draws, with every row run to the cap. If
+     * stopping on the interval's width added false alarms, the adaptive rate would exceed the
+     * fixed-design rate; it must not, and it must stay within the verdicts' 5 % (with Monte-Carlo slack).
+     * (A fixed 3 forks calls fewer differences than 10 at wide spreads — Welch's test is conservative
+     * at 3 a side — so the fair comparison is the fixed design with the forks adaptive may reach.)
+     */
+    @Test
+    void shouldLeaveTheFalseAlarmRateUnchanged() {
+        AdaptiveForks adaptive = new AdaptiveForks(10, THRESHOLD);
+        Random r = new Random(20261124);
+        int pairs = 4000;
+        for (double spread : new double[] {0.005, 0.01, 0.02, 0.03, 0.08}) {
+            int fixedCalls = 0;
+            int adaptiveCalls = 0;
+            for (int i = 0; i < pairs; i++) {
+                double[] x = new double[adaptive.maxForks()];
+                double[] y = new double[adaptive.maxForks()];
+                for (int k = 0; k < x.length; k++) {
+                    x[k] = Math.exp(spread * r.nextGaussian());
+                    y[k] = Math.exp(spread * r.nextGaussian());
+                }
+                ForkTest.Result fixed = ForkTest.test(x, y, false);
+                if (ForkTest.called(fixed.pValue(), fixed, THRESHOLD)) {
+                    fixedCalls++;
+                }
+                int n = ForkTest.MIN_FORKS;
+                while (n < x.length && adaptive.judge(java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(y, n), false) == null) {
+                    n++;
+                }
+                ForkTest.Result last = ForkTest.test(java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(y, n), false);
+                if (ForkTest.called(last.pValue(), last, THRESHOLD)) {
+                    adaptiveCalls++;
+                }
+            }
+            double fixedRate = fixedCalls / (double) pairs;
+            double adaptiveRate = adaptiveCalls / (double) pairs;
+            assertTrue(adaptiveRate <= fixedRate + 0.005, "spread " + spread + ": false alarms " + adaptiveRate
+                    + " with adaptive forks against " + fixedRate + " with " + adaptive.maxForks());
+            assertTrue(adaptiveRate <= ForkTest.ALPHA + 0.01, "spread " + spread + ": false alarms " + adaptiveRate);
+        }
+    }
+
+    private static double[] array(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+}

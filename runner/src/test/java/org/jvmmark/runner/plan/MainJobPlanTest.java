@@ -1,0 +1,71 @@
+package org.jvmmark.runner.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.runner.jdk.GcProbe;
+import org.jvmmark.runner.jdk.Jdk;
+
+/**
+ * The main job — {@code ./jvmmark run}: every built-in workload, profile quick, the default set — on
+ * four JDKs (11, 17, 21, 25, as on the machine the issue was measured on), planned from the
+ * workloads' own annotations with an empty durations cache.
+ */
+class MainJobPlanTest {
+    private static final List<Jdk> JDKS = List.of(11, 17, 21, 25).stream()
+            .map(f -> new Jdk(Path.of("/jdk" + f), "Vendor", f + ".0.1", f, "VM", "v-" + f)).toList();
+
+    @TempDir
+    Path tmp;
+
+    private List<PlannedTrial> plan(boolean allVariants) {
+        WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        List<CatalogEntry> all = catalog.visible();
+        Planner planner = new Planner(new GcProbe(), List.of(), allVariants);
+        List<PlannedTrial> plan = Sweep.parse(List.of()).withProfile("quick").plan(planner, all, JDKS, List.of(), List.of(),
+                ForkPolicy.parse(null, null, "quick").base(), "quick", List.of());
+        return DurationEstimates.load(tmp.resolve("durations.json"), "test-machine").apply(plan);
+    }
+
+    @Test
+    void shouldPlanTheDefaultSetOnFourJdksWithinTwentyMinutes() {
+        List<PlannedTrial> plan = plan(false);
+        long seconds = Planner.estimatedSeconds(plan);
+        assertTrue(seconds <= 20 * 60, "estimated " + seconds + " s");
+        assertEquals(84, plan.size(), plan.stream().map(PlannedTrial::id).collect(Collectors.joining("\n")));
+        Set<String> workloads = plan.stream().map(t -> t.workload().name()).collect(Collectors.toSet());
+        assertEquals(Set.of("synthetic", "queue-latency", "startup", "chat", "http", "queue-large"), workloads);
+        assertTrue(plan.stream().allMatch(t -> t.fork() <= 3), "forks auto plans 3 a row; more come only where a question is open");
+        // the http question (virtual vs platform threads, Tomcat and the JDK server) is planned where it can be asked
+        Set<String> http = plan.stream().filter(t -> t.workload().name().equals("http")).map(t -> t.jdk().feature() + " " + t.workloadVariant())
+                .collect(Collectors.toSet());
+        assertEquals(Set.of("21 tomcat-platform", "21 tomcat-virtual", "21 jdk-platform", "21 jdk-virtual",
+                "25 tomcat-platform", "25 tomcat-virtual", "25 jdk-platform", "25 jdk-virtual"), http);
+        assertTrue(plan.stream().filter(t -> t.workload().name().equals("http")).allMatch(t -> t.id().contains("connections=1000")
+                || "1000".equals(String.valueOf(t.params().get("connections")))), "quick asks the http question at 1,000 connections");
+    }
+
+    @Test
+    void shouldKeepTheFullMatrixOneFlagAway() {
+        List<PlannedTrial> all = plan(true);
+        assertTrue(all.size() > 200, all.size() + " trials");
+        assertTrue(all.stream().anyMatch(t -> "netty".equals(t.workloadVariant())));
+        assertTrue(all.stream().anyMatch(t -> "aot".equals(t.workloadVariant())));
+        assertTrue(all.stream().anyMatch(t -> t.jdk().feature() == 11 && "tomcat-platform".equals(t.workloadVariant())));
+    }
+
+    @Test
+    void shouldFitTheMainJobIntoABudgetByCuttingWhatTheWorkloadsDeclare() {
+        BudgetPlan fitted = BudgetPlan.fit(plan(true), Budget.parse("30m"));
+        assertTrue(Planner.estimatedSeconds(fitted.plan()) <= 30 * 60);
+        assertTrue(fitted.leftOut().stream().anyMatch(l -> l.startsWith("http variant ")), fitted.leftOut().toString());
+        assertTrue(fitted.plan().stream().anyMatch(t -> "tomcat-virtual".equals(t.workloadVariant())),
+                "the default set's variants are never cut: they answer the questions");
+    }
+}
