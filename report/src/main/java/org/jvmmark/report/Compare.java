@@ -48,7 +48,7 @@ public final class Compare {
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {
-            Report.write(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
+            OutputFile.writeHtml(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
         }
         boolean failed = !c.regressions().isEmpty() || options.requireAll() && !c.notCompared().isEmpty();
         return failed ? 1 : 0;
