@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A page jvmmark writes where the user says ({@code compare --html FILE}, {@code history report
@@ -60,9 +61,11 @@ public final class OutputFile {
         Path absolute = file.toAbsolutePath();
         Path parent = absolute.getParent();
         Files.createDirectories(parent);
-        Path tmp = Files.createTempFile(parent, "." + absolute.getFileName() + ".", ".tmp");
+        // CREATE_NEW with a unique name, not createTempFile: the page gets the umask's mode, as any file
+        Path tmp = parent.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + Long.toHexString(System.nanoTime()) + ".tmp");
         try {
-            Files.writeString(tmp, content, StandardCharsets.UTF_8);
+            Files.writeString(tmp, content, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try {
                 Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
