@@ -17,9 +17,10 @@ import java.util.stream.Collectors;
  * matters for the final read) and the process's CPU time every 20 ms until it exits. Output goes
  * to files, never through a pipe the runner could forget to drain.
  *
- * <p>Every live child is registered so that Ctrl-C can kill them all ({@link #killAll()}); each runs
- * in a process group of its own, killed whole, and killed by a watchdog when the runner dies
- * ({@link ProcessGroup}). Its environment lacks the runner's secrets ({@link ChildEnvironment}).
+ * <p>Every live child is registered so that Ctrl-C can kill them all ({@link #killAll()}) with
+ * their descendants; when the runner itself is killed outright, each forked JVM notices and takes
+ * its own descendants down with it ({@code ForkMain}'s parent watch). A child's environment lacks
+ * the runner's secrets ({@link ChildEnvironment}).
  * Thread-safe.
  */
 public final class ChildProcess {
@@ -47,14 +48,13 @@ public final class ChildProcess {
     /** Starts {@code command} in {@code dir} with stdout and stderr going to the given files (each to the runner's own when null). */
     static ChildProcess start(List<String> command, Path dir, Path stdout, Path stderr) throws IOException {
         Files.createDirectories(dir);
-        ProcessBuilder pb = new ProcessBuilder(ProcessGroup.wrap(command)).directory(dir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
         pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stdout)));
         pb.redirectError(stderr == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stderr)));
         ChildEnvironment.scrub(pb.environment());
         ChildProcess child = new ChildProcess(pb.start());
         LIVE.add(child);
-        ProcessGroup.watch(child.process.pid()); // the group dies with the runner, however the runner dies
         return child;
     }
 
@@ -119,7 +119,6 @@ public final class ChildProcess {
         List<ProcessHandle> descendants = process.descendants().collect(Collectors.toList());
         process.destroy();
         descendants.forEach(ProcessHandle::destroy);
-        ProcessGroup.signal(process.pid(), "TERM");
         try {
             process.waitFor(GRACE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -127,7 +126,6 @@ public final class ChildProcess {
         }
         descendants.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        ProcessGroup.signal(process.pid(), "KILL"); // what a daemonised grandchild left in the group
     }
 
     /** Kills every live child; used by the Ctrl-C hook. */
