@@ -120,7 +120,7 @@ public final class HistoryStore {
                     }
                     try (PreparedStatement u = c.prepareStatement("UPDATE trial SET status = ?, fork = ? WHERE run_id = ? AND trial_id = ?");
                          PreparedStatement d = c.prepareStatement("DELETE FROM sample WHERE run_id = ? AND trial_id = ?")) {
-                        u.setString(1, t.status());
+                        u.setString(1, t.outcome().status());
                         u.setInt(2, fork);
                         u.setLong(3, runId);
                         u.setString(4, t.id());
