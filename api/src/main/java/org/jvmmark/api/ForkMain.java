@@ -48,6 +48,9 @@ public final class ForkMain {
      * kill); a server or a spinning producer left behind would then skew every later measurement
      * on the machine. {@link ProcessHandle#onExit()} watches on the JDK's own daemon thread.
      *
+     * <p>Its own descendants are signalled first (SIGTERM, then SIGKILL with the halt): the user's
+     * server or a native reference server started by a workload must not outlive the trial.
+     *
      * <p>The JVM exits through {@link System#exit} so that workloads' shutdown hooks run (a queue
      * of gigabytes on disk is removed, a cgroup left); a hook that hangs is cut short by a halt
      * {@value #HOOKS_GRACE_SECONDS} s later.
@@ -55,12 +58,18 @@ public final class ForkMain {
     private static void watchParent() {
         ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> {
             System.err.println("jvmmark: the process that started this trial is gone; stopping");
+            // what this JVM started (the user's server=app jar, axum, ngircd) goes too: SIGTERM now,
+            // SIGKILL with the halt; once this JVM is gone they would be orphans no one tracks
+            java.util.List<ProcessHandle> started = descendants();
+            started.forEach(ProcessHandle::destroy);
             Thread halt = new Thread(() -> {
                 try {
                     Thread.sleep(HOOKS_GRACE_SECONDS * 1000L);
                 } catch (InterruptedException e) {
                     // halt now
                 }
+                started.forEach(ProcessHandle::destroyForcibly);
+                descendants().forEach(ProcessHandle::destroyForcibly);
                 Runtime.getRuntime().halt(143);
             }, "jvmmark-halt");
             halt.setDaemon(true);
@@ -70,6 +79,12 @@ public final class ForkMain {
     }
 
     static final int HOOKS_GRACE_SECONDS = 10;
+
+    private static java.util.List<ProcessHandle> descendants() {
+        try (java.util.stream.Stream<ProcessHandle> all = ProcessHandle.current().descendants()) {
+            return all.collect(java.util.stream.Collectors.toList());
+        }
+    }
 
     /** Runs the trial described in {@code specFile}; never throws. */
     static Map<String, Object> runTrial(Path specFile) {

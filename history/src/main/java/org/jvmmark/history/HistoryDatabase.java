@@ -22,6 +22,9 @@ import org.flywaydb.core.api.MigrationState;
  * Immutable and thread-safe; each {@link #connect()} gives a new connection.
  */
 public final class HistoryDatabase {
+    /** {@code //user:password@host}: a password in the URL's user information. */
+    private static final java.util.regex.Pattern USER_AND_PASSWORD = java.util.regex.Pattern.compile("//[^/@?#]*:[^/@?#]*@");
+
     /** The schema version this jvmmark writes (the newest migration it ships). */
     public static final String SCHEMA_VERSION = "2";
 
@@ -55,7 +58,7 @@ public final class HistoryDatabase {
      */
     public static HistoryDatabase of(String target) {
         if (target.startsWith("jdbc:postgresql:")) {
-            if (target.toLowerCase(Locale.ROOT).contains("password=")) {
+            if (target.toLowerCase(Locale.ROOT).contains("password=") || USER_AND_PASSWORD.matcher(target).find()) {
                 throw new IllegalArgumentException("--history: do not put the password in the URL (it ends up in logs and"
                         + " shell history); set PGPASSWORD or use ~/.pgpass");
             }
@@ -73,7 +76,15 @@ public final class HistoryDatabase {
 
     /** The URL without any user information, for messages. */
     public String describe() {
-        return url.replaceAll("//[^/@]*@", "//");
+        return mask(url);
+    }
+
+    /**
+     * {@code target} fit to print: user information ({@code //user:pw@}) and any {@code password=}
+     * parameter removed, whatever else is wrong with it.
+     */
+    public static String mask(String target) {
+        return target == null ? null : target.replaceAll("//[^/@?#]*@", "//").replaceAll("(?i)(password=)[^&;]*", "$1***");
     }
 
     public boolean isSqlite() {

@@ -61,15 +61,49 @@ public final class HistoryStore {
         }
     }
 
+    /** What {@link #record} did with a trial. */
+    public enum Recorded {
+        /** A trial not recorded before. */
+        NEW,
+        /** A trial recorded as failed (or timed out) that has now succeeded (on {@code --resume}): its row is replaced. */
+        REPLACED_FAILED,
+        /** Already recorded, and not a failure now fixed: left alone. */
+        KEPT
+    }
+
     /** Records one trial with its samples in one transaction; a trial already recorded is left alone. */
     public boolean trial(long runId, String machine, Trial t) throws SQLException {
+        return record(runId, machine, t) != Recorded.KEPT;
+    }
+
+    /**
+     * Records one trial with its samples in one transaction. A trial already recorded is left alone,
+     * unless it was recorded as failed and has now succeeded: then the success replaces it.
+     */
+    public Recorded record(long runId, String machine, Trial t) throws SQLException {
         try (Connection c = db.connect()) {
             c.setAutoCommit(false);
-            return trial(c, runId, machine, t);
+            return record(c, runId, machine, t);
         }
     }
 
     private static boolean trial(Connection c, long runId, String machine, Trial t) throws SQLException {
+        return record(c, runId, machine, t) != Recorded.KEPT;
+    }
+
+    /** The status recorded for a trial of a run, or null. */
+    private static String recordedStatus(Connection c, long runId, String trialId) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT status FROM trial WHERE run_id = ? AND trial_id = ?")) {
+            p.setLong(1, runId);
+            p.setString(2, trialId);
+            try (java.sql.ResultSet rs = p.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    private static Recorded record(Connection c, long runId, String machine, Trial t) throws SQLException {
+        Recorded outcome = Recorded.NEW;
         try {
             int fork = t.identity().fork() > 0 ? t.identity().fork() : 1;
             try (PreparedStatement p = c.prepareStatement(
@@ -79,8 +113,23 @@ public final class HistoryStore {
                 p.setInt(3, fork);
                 p.setString(4, t.outcome().status());
                 if (p.executeUpdate() == 0) {
-                    c.rollback();
-                    return false;
+                    String before = recordedStatus(c, runId, t.id());
+                    if (!t.ok() || before == null || before.equals("ok")) {
+                        c.rollback();
+                        return Recorded.KEPT;
+                    }
+                    try (PreparedStatement u = c.prepareStatement("UPDATE trial SET status = ?, fork = ? WHERE run_id = ? AND trial_id = ?");
+                         PreparedStatement d = c.prepareStatement("DELETE FROM sample WHERE run_id = ? AND trial_id = ?")) {
+                        u.setString(1, t.outcome().status());
+                        u.setInt(2, fork);
+                        u.setLong(3, runId);
+                        u.setString(4, t.id());
+                        u.executeUpdate();
+                        d.setLong(1, runId);
+                        d.setString(2, t.id());
+                        d.executeUpdate();
+                    }
+                    outcome = Recorded.REPLACED_FAILED;
                 }
             }
             if (t.ok()) {
@@ -98,7 +147,7 @@ public final class HistoryStore {
                 }
             }
             c.commit();
-            return true;
+            return outcome;
         } catch (SQLException | RuntimeException e) {
             c.rollback();
             throw e;

@@ -107,7 +107,8 @@ public final class TrendPage {
             body.append("</section>\n");
         }
         StringBuilder h = new StringBuilder();
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>jvmmark history</title>\n<style>\n")
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">").append(org.jvmmark.report.OutputFile.GENERATOR)
+                .append("<title>jvmmark history</title>\n<style>\n")
                 .append("body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}h1{font-size:1.4em}h2{font-size:1.05em;margin:1.6em 0 .4em}")
                 .append(".chart{position:relative;height:320px;max-width:1100px}table{border-collapse:collapse;margin:.5em 0}")
                 .append("td,th{padding:.2em .8em;border-bottom:1px solid #ddd;text-align:left}.bad{color:#b00020;font-weight:600}.good{color:#1b7a1b}")
@@ -118,8 +119,7 @@ public final class TrendPage {
                 .append(body);
         h.append("<script>\n").append(ChartJs.script()).append("\n</script>\n<script>\nconst charts = ")
                 .append(JSON.writeValueAsString(charts).replace("</", "<\\/")).append(";\n").append(SCRIPT).append("</script>\n</body></html>\n");
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Files.writeString(file, h.toString(), StandardCharsets.UTF_8);
+        org.jvmmark.report.OutputFile.writeHtml(file, h.toString());
     }
 
     private static final String SCRIPT = """

@@ -60,6 +60,25 @@ abstract class HistoryStoreContract {
     }
 
     @Test
+    void shouldReplaceAFailedTrialWithItsLaterSuccessAndSaySo() throws Exception {
+        HistoryStore store = new HistoryStore(database().open());
+        Results good = run("2026-01-02T00:00:00Z", 10, 12);
+        Trial failed = ResultsReader.trial(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                "{\"id\":\"w/temurin-25/default/fork2\",\"workload\":\"w\",\"status\":\"failed\",\"fork\":2,"
+                        + "\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},"
+                        + "\"variant\":\"default\",\"variantJvmArgs\":[],\"error\":\"boom\",\"metrics\":{}}"));
+        long runId = store.run(good, "m", null);
+        assertEquals(HistoryStore.Recorded.NEW, store.record(runId, "m", good.trials().get(0)));
+        assertEquals(HistoryStore.Recorded.NEW, store.record(runId, "m", failed));
+        // --resume runs fork 2 again, and this time it succeeds
+        assertEquals(HistoryStore.Recorded.REPLACED_FAILED, store.record(runId, "m", good.trials().get(1)));
+        assertEquals(HistoryStore.Recorded.KEPT, store.record(runId, "m", good.trials().get(1)));
+        assertEquals(HistoryStore.Recorded.KEPT, store.record(runId, "m", failed), "a success is never replaced by a failure");
+        List<HistoryStore.Point> ps = store.points().get(store.series().get(0).id());
+        assertArrayEquals(new double[] {10, 12}, ps.get(0).forkValues());
+    }
+
+    @Test
     void shouldKeepEveryForksValueInAPoint() throws Exception {
         HistoryStore store = new HistoryStore(database().open());
         store.importRun(run("2026-01-01T00:00:00Z", 10, 12, 11), "m", null);

@@ -1,5 +1,6 @@
 package org.jvmmark.history;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,5 +38,18 @@ class SqliteHistoryTest extends HistoryStoreContract {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> HistoryDatabase.of("jdbc:postgresql://h/db?user=a&password=secret"));
         assertTrue(e.getMessage().contains("PGPASSWORD"), e.getMessage());
+    }
+
+    @Test
+    void shouldRefuseAPasswordInTheUrlsUserInformation() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HistoryDatabase.of("jdbc:postgresql://bench:s3cret@db.lab/jvmmark"));
+        assertTrue(e.getMessage().contains("PGPASSWORD") && !e.getMessage().contains("s3cret"), e.getMessage());
+    }
+
+    @Test
+    void shouldMaskCredentialsInAPrintedTarget() {
+        assertEquals("jdbc:postgresql://db.lab/jvmmark?user=a&password=***",
+                HistoryDatabase.mask("jdbc:postgresql://bench:s3cret@db.lab/jvmmark?user=a&password=s3cret"));
     }
 }

@@ -49,7 +49,7 @@ public final class Compare {
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {
-            Report.write(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
+            OutputFile.writeHtml(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
         }
         return options.requireAll() && !c.notCompared().isEmpty() ? 1 : c.exitStatus();
     }

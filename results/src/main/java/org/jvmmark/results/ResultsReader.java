@@ -25,6 +25,13 @@ import org.HdrHistogram.Histogram;
  * readable line. Stateless and thread-safe.
  */
 public final class ResultsReader {
+    /** A results file larger than this is refused before it is parsed; jvmmark's own are far smaller. */
+    public static final long MAX_FILE_BYTES = 1L << 30;
+    /** Overrides {@link #MAX_FILE_BYTES} (bytes). */
+    public static final String MAX_FILE_BYTES_PROPERTY = "jvmmark.results.maxBytes";
+    /** One histogram's base64 text: HdrHistogram's bounded counts array compresses to far less. */
+    static final int MAX_HISTOGRAM_CHARS = 16 << 20;
+
     private static final ObjectMapper MAPPER = JsonValues.MAPPER;
     private static final Set<String> ROOT = Set.of("schema", "created", "finished", "updated", "profile", "host", "command", "trials");
     private static final Set<String> TRIAL = Set.of("id", "workload", "workloadClass", "module", "params", "variant", "gc",
@@ -51,8 +58,18 @@ public final class ResultsReader {
         return read(dir.resolve("results.json"));
     }
 
+    /**
+     * Reads a results file of at most {@link #maxFileBytes()} bytes.
+     *
+     * @throws IOException one line when it is missing, too large, not JSON or not a results file
+     */
     public static Results read(Path file) throws IOException {
         JsonNode root;
+        long size = Files.exists(file) ? Files.size(file) : 0;
+        if (size > maxFileBytes()) {
+            throw new IOException(file + " is too large to be a results file (" + size / (1 << 20) + " MiB, the limit is "
+                    + maxFileBytes() / (1 << 20) + " MiB; set -D" + MAX_FILE_BYTES_PROPERTY + " to raise it)");
+        }
         try {
             root = MAPPER.readTree(file.toFile());
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
@@ -78,6 +95,7 @@ public final class ResultsReader {
         if (!Results.SCHEMA.equals(schema)) {
             throw new IOException(file + " is not a " + Results.SCHEMA + " file: has schema '" + schema + "', expected '" + Results.SCHEMA + "'");
         }
+        checkHistogramMemory(root.path("trials"), origin);
         List<Trial> trials = new ArrayList<>();
         int i = 0;
         for (JsonNode t : root.path("trials")) {
@@ -335,6 +353,37 @@ public final class ResultsReader {
     }
 
     /**
+     * Refuses a file whose histograms, decoded, would take more than half the heap: each is within
+     * {@link HistogramLimits}, but thousands of crafted ones would still end in an OutOfMemoryError.
+     * A histogram that breaks a limit is left for {@link #histogram} to report by trial and probe.
+     */
+    private static void checkHistogramMemory(JsonNode trials, String origin) throws IOException {
+        long budget = Runtime.getRuntime().maxMemory() / 2;
+        long bytes = 0;
+        for (JsonNode h : trials.findValues("histogram")) {
+            if (!h.isTextual() || h.asText().length() > MAX_HISTOGRAM_CHARS) {
+                continue;
+            }
+            try {
+                bytes += 8L * HistogramLimits.check(Base64.getDecoder().decode(h.asText()));
+            } catch (IllegalArgumentException corrupt) {
+                continue;
+            }
+            if (bytes > budget) {
+                throw new IOException(origin + ": corrupt histogram set: decoded, its histograms would take more than "
+                        + budget / (1 << 20) + " MiB, half of this JVM's heap");
+            }
+        }
+    }
+
+    /**
+     * The largest results file read: {@value #MAX_FILE_BYTES} bytes unless {@value #MAX_FILE_BYTES_PROPERTY} says otherwise.
+     */
+    static long maxFileBytes() {
+        return Long.getLong(MAX_FILE_BYTES_PROPERTY, MAX_FILE_BYTES);
+    }
+
+    /**
      * Decodes a block's histogram once, as the file is read, so that every figure, chart and
      * comparison works from the same decoded value and a corrupt one fails the read itself.
      *
@@ -344,8 +393,14 @@ public final class ResultsReader {
         if (base64 == null || base64.isEmpty()) {
             return null;
         }
+        if (base64.length() > MAX_HISTOGRAM_CHARS) {
+            throw new IllegalArgumentException(origin + ": corrupt histogram (" + base64.length() + " base64 characters, more than "
+                    + MAX_HISTOGRAM_CHARS + ")");
+        }
         try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+            byte[] compressed = Base64.getDecoder().decode(base64);
+            HistogramLimits.check(compressed); // before HdrHistogram sizes its arrays from the header
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), 0);
         } catch (DataFormatException | RuntimeException e) {
             // HdrHistogram reports a truncated or mangled payload with whatever the decoder tripped on
             // (BufferUnderflowException, ArrayIndexOutOfBoundsException...): a user's file, not our bug.

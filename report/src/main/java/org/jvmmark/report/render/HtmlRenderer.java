@@ -73,7 +73,7 @@ public final class HtmlRenderer {
 
     /** The page's opening: CSP, styles, and the error recorder that must run before anything else. */
     static void head(StringBuilder h, String title) {
-        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n").append(org.jvmmark.report.OutputFile.GENERATOR).append("\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
                 .append("script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")

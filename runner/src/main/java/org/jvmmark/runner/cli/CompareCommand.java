@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jvmmark.report.Compare;
+import org.jvmmark.report.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,6 +46,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
+            if (html != null) {
+                OutputFile.checkReplaceable(html); // before anything is printed: one line, exit 2
+            }
             return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html), main.out);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));

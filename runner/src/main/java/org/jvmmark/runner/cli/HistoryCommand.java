@@ -309,12 +309,19 @@ public final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
+            try {
+                org.jvmmark.report.OutputFile.checkReplaceable(out);
+            } catch (IOException e) {
+                throw new UserException(e.getMessage());
+            }
             HistoryStore store = open(options);
             try {
                 org.jvmmark.history.TrendPage.write(out, store.series(), store.points(),
                         new HistoryCheck(new EDivisive(50, 0.001, minChange)));
             } catch (SQLException e) {
                 throw failed(e);
+            } catch (IOException e) {
+                throw new UserException("history report: " + Text.firstLine(e.getMessage()));
             }
             parent.main.out.println("history report: " + out.toAbsolutePath());
             return 0;

@@ -13,6 +13,7 @@ import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.output.OutputDirectory;
+import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.output.ResultsMerge;
 
@@ -56,7 +57,12 @@ public final class MergeCommand implements Callable<Integer> {
         ResultsFile merged = ResultsFile.of(target, ResultsMerge.merge(inputs, warnings));
         warnings.forEach(w -> main.err.println("jvmmark: warning: " + w));
         OutputDirectory.forNewRun(target); // a new or empty directory: jvmmark never writes among files it did not make
-        merged.write();
+        try (OutputLock lock = OutputLock.acquire(target, "merge")) {
+            if (Files.exists(target.resolve(ResultsFile.NAME))) {
+                throw new UserException(target.resolve(ResultsFile.NAME) + " exists; choose another --out");
+            }
+            merged.write();
+        }
         main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
         RunCommand.renderReport(main, target, threshold);
         return RunCommand.exitStatus(merged.trials());

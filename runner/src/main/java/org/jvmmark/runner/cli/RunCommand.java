@@ -51,6 +51,7 @@ import org.jvmmark.runner.jdk.JdkDiscovery;
 import org.jvmmark.runner.jdk.JdkSelection;
 import org.jvmmark.runner.output.HistoryRecorder;
 import org.jvmmark.runner.output.OutputDirectory;
+import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.plan.CpuList;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.ResumePlan;
@@ -363,13 +364,24 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private int execute(List<PlannedTrial> plan) throws IOException {
-        Path dir = (out != null ? out : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
-                .toAbsolutePath().normalize();
+        Path dir = out != null ? out.toAbsolutePath().normalize()
+                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
+                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (recorded == null) {
+            OutputDirectory.forNewRun(dir);
+        }
+        // held until the run ends: one process per results directory
+        try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "run --resume" : "run")) {
+            return execute(plan, dir);
+        }
+    }
+
+    private int execute(List<PlannedTrial> plan, Path dir) throws IOException {
         ResultsFile results;
         OutputDirectory output;
         if (recorded != null) {
             output = OutputDirectory.forResume(dir);
-            results = recorded;
+            results = ResultsFile.open(dir); // read again under the lock: another run may have added trials meanwhile
         } else {
             output = OutputDirectory.forNewRun(dir);
             results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());

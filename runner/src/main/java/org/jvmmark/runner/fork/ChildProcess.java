@@ -17,7 +17,10 @@ import java.util.stream.Collectors;
  * matters for the final read) and the process's CPU time every 20 ms until it exits. Output goes
  * to files, never through a pipe the runner could forget to drain.
  *
- * <p>Every live child is registered so that Ctrl-C can kill them all ({@link #killAll()}).
+ * <p>Every live child is registered so that Ctrl-C can kill them all ({@link #killAll()}) with
+ * their descendants; when the runner itself is killed outright, each forked JVM notices and takes
+ * its own descendants down with it ({@code ForkMain}'s parent watch). A child's environment lacks
+ * the runner's secrets ({@link ChildEnvironment}).
  * Thread-safe.
  */
 public final class ChildProcess {
@@ -49,6 +52,7 @@ public final class ChildProcess {
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
         pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stdout)));
         pb.redirectError(stderr == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stderr)));
+        ChildEnvironment.scrub(pb.environment());
         ChildProcess child = new ChildProcess(pb.start());
         LIVE.add(child);
         return child;

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
@@ -244,20 +243,11 @@ public final class TrialExecutor {
         return id.replaceAll("[^A-Za-z0-9._+-]", "_");
     }
 
+    /**
+     * Removes {@code dir} and everything in it, never following a link (a trial's files are written
+     * by the JVM under test, which need not be trusted); what cannot be removed is left.
+     */
     public static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // a file a dead child still holds open elsewhere: leave it
-                }
-            });
-        } catch (IOException e) {
-            // already gone
-        }
+        org.jvmmark.api.scratch.SafeTree.delete(dir);
     }
 }

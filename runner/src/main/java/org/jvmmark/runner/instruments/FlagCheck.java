@@ -36,7 +36,9 @@ final class FlagCheck {
             cmd.add(java.toString());
             cmd.addAll(instrument.jvmArgs(new TrialFiles(scratch, "check")));
             cmd.add("-version");
-            Process p = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true);
+            org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
+            Process p = pb.start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(60, TimeUnit.SECONDS)) {

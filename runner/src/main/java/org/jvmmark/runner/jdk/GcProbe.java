@@ -28,7 +28,9 @@ public class GcProbe {
         cmd.addAll(gc.flags());
         cmd.add("-version");
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
+            Process p = pb.start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(30, TimeUnit.SECONDS)) {

@@ -76,8 +76,10 @@ public final class JdkProbe {
     }
 
     private static Map<String, String> startAndDescribe(Path java) throws IOException {
-        Process p = new ProcessBuilder(List.of(java.toString(), "-XshowSettings:properties", "-version"))
-                .redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(List.of(java.toString(), "-XshowSettings:properties", "-version"))
+                .redirectErrorStream(true);
+        org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
+        Process p = pb.start();
         p.getOutputStream().close();
         byte[] out;
         try {

@@ -42,7 +42,7 @@ public final class HistoryRecorder {
         } catch (HistoryException | IllegalArgumentException e) {
             r.fail(e.getMessage());
         } catch (SQLException e) {
-            r.fail("history database " + target + " cannot be written: " + Text.firstLine(String.valueOf(e.getMessage())));
+            r.fail("history database " + HistoryDatabase.mask(target) + " cannot be written: " + Text.firstLine(String.valueOf(e.getMessage())));
         }
         return r;
     }
@@ -52,7 +52,9 @@ public final class HistoryRecorder {
             return;
         }
         try {
-            store.trial(runId, machine, trial);
+            if (store.record(runId, machine, trial) == HistoryStore.Recorded.REPLACED_FAILED) {
+                err.println("jvmmark: history: " + trial.id() + " succeeded this time; it replaces the failed row of the earlier attempt");
+            }
         } catch (SQLException | RuntimeException e) {
             fail("history not recorded from " + trial.id() + " on: " + Text.firstLine(String.valueOf(e.getMessage())));
         }

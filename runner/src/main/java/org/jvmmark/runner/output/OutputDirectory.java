@@ -80,9 +80,32 @@ public final class OutputDirectory {
         return dir;
     }
 
-    /** Removes the scratch directory {@value #WORK}, and nothing else. */
+    /** Removes the scratch directory {@value #WORK}, and nothing else; no link in it is followed. */
     public void removeWork() {
         TrialExecutor.deleteRecursively(dir.resolve(WORK));
+    }
+
+    /**
+     * Creates a fresh default directory {@code <parent>/<stamp>} atomically: when another run took
+     * that name in the same second, {@code <stamp>-2}, {@code <stamp>-3}, … instead.
+     *
+     * @throws UserException when none can be created
+     */
+    public static Path createFresh(Path parent, String stamp) {
+        try {
+            Files.createDirectories(parent);
+            for (int n = 1; n < 1000; n++) {
+                Path dir = parent.resolve(n == 1 ? stamp : stamp + "-" + n);
+                try {
+                    return Files.createDirectory(dir);
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    // another run started in the same second
+                }
+            }
+            throw new UserException("cannot create a new directory in " + parent + ": " + stamp + " to " + stamp + "-999 all exist");
+        } catch (IOException e) {
+            throw new UserException("cannot create a results directory in " + parent + " (" + reason(e) + ")");
+        }
     }
 
     private static void refuseFile(Path dir) {
@@ -91,8 +114,9 @@ public final class OutputDirectory {
         }
     }
 
+    /** Empty but for a lock file: another run's lock is reported by {@link OutputLock}, not here. */
     private static boolean isEmpty(Path dir) {
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, p -> !p.getFileName().toString().equals(OutputLock.NAME))) {
             return !s.iterator().hasNext();
         } catch (IOException e) {
             throw new UserException("--out " + dir + ": cannot read the directory (" + reason(e) + ")");

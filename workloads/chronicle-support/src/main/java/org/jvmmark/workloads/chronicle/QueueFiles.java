@@ -2,21 +2,17 @@ package org.jvmmark.workloads.chronicle;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import org.jvmmark.api.scratch.SafeTree;
 
 /**
  * A trial's queue directory and its removal: when the trial closes it, and through a shutdown hook
- * when the JVM is asked to stop mid-trial (SIGTERM, or the runner gone). Directories are named
- * {@code <prefix><pid>-…}, so those of a JVM killed outright (no hook runs) can be recognised by
- * the next trial ({@link #ownerIsGone}).
+ * when the JVM is asked to stop mid-trial (SIGTERM, or the runner gone). Directories are made by
+ * {@link org.jvmmark.api.scratch.StampedDirectories}, so those of a JVM killed outright (no hook
+ * runs) are recognised, and only those, by the next trial's sweep. Removal never follows a link.
  *
  * <p>Thread-safe.
  */
@@ -62,19 +58,6 @@ public final class QueueFiles implements AutoCloseable {
         }
     }
 
-    /** True for a name {@code <prefix><pid>-…} whose process no longer exists. */
-    public static boolean ownerIsGone(String name, String prefix) {
-        int dash = name.indexOf('-', prefix.length());
-        if (!name.startsWith(prefix) || dash < 0) {
-            return false;
-        }
-        try {
-            return !ProcessHandle.of(Long.parseLong(name.substring(prefix.length(), dash))).isPresent();
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
     /**
      * Removes the directory and everything in it.
      *
@@ -105,25 +88,11 @@ public final class QueueFiles implements AutoCloseable {
         return left;
     }
 
-    /** Deletes {@code root} and everything under it; returns what could not be deleted. */
+    /**
+     * Deletes {@code root} and everything under it without following a link ({@link SafeTree});
+     * returns what could not be deleted.
+     */
     public static List<Path> deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return List.of();
-        }
-        List<Path> all;
-        try (Stream<Path> walk = Files.walk(root)) {
-            all = walk.sorted(Comparator.reverseOrder()).collect(Collectors.toList());
-        } catch (IOException | UncheckedIOException e) {
-            return List.of(root);
-        }
-        List<Path> left = new ArrayList<>();
-        for (Path p : all) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (IOException e) {
-                left.add(p);
-            }
-        }
-        return left;
+        return SafeTree.delete(root);
     }
 }

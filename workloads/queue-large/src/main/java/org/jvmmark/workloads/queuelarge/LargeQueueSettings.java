@@ -76,16 +76,27 @@ final class LargeQueueSettings {
         return burstBytes / messageBytes;
     }
 
+    /** @throws IllegalArgumentException when there are more bursts than an int counts: too large */
     int bursts() {
-        return (int) (totalBytes / burstBytes);
+        long bursts = totalBytes / burstBytes;
+        if (bursts > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("queue-large: totalBytes / burstBytes is too large (" + bursts
+                    + " bursts, at most " + Integer.MAX_VALUE + "); raise burstBytes or lower totalBytes");
+        }
+        return (int) bursts;
     }
 
     /**
-     * Bytes the queue takes on disk: each message plus Chronicle's 4-byte header, padded to 4
+     * Bytes the queue takes on disk (checked arithmetic: an overflow is refused as too large): each message plus Chronicle's 4-byte header, padded to 4
      * bytes, plus the index (8 bytes per 64 messages, rounded up generously) and one block ahead.
      */
     long queueDiskBytes() {
-        long messages = messagesPerBurst() * bursts();
-        return messages * (messageBytes + 4) + messages / 8 + 2 * blockSizeBytes;
+        try {
+            long messages = Math.multiplyExact(messagesPerBurst(), (long) bursts());
+            return Math.addExact(Math.addExact(Math.multiplyExact(messages, messageBytes + 4L), messages / 8),
+                    Math.multiplyExact(2L, blockSizeBytes));
+        } catch (ArithmeticException overflow) {
+            throw new IllegalArgumentException("queue-large: the queue's size overflows (too large); lower totalBytes");
+        }
     }
 }

@@ -184,9 +184,12 @@ final class MemoryCgroup implements AutoCloseable {
             try {
                 write(control, "+memory");
             } catch (IOException e) {
+                // No advice to start jvmmark in a delegated scope (systemd-run --scope -p Delegate=yes):
+                // the runner and this JVM would live in that scope's cgroup, the very parent that then
+                // cannot enable a controller for its children. jvmmark does not move processes around.
                 throw new IOException(reason(e) + ": cgroup v2 cannot give memory to a child of " + own
-                        + " while processes live in it; start jvmmark in a delegated cgroup of its own"
-                        + " (e.g. systemd-run --user --scope -p Delegate=yes ./jvmmark ...)", e);
+                        + " while processes live in it, so memoryLimit is unsupported from here; run without memoryLimit,"
+                        + " or where the cgroup v1 memory controller is mounted (/sys/fs/cgroup/memory)", e);
             }
         }
     }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jvmmark.api.scratch.ScratchRoot;
+import org.jvmmark.api.scratch.StampedDirectories;
 import org.jvmmark.workloads.chronicle.QueueFiles;
 
 /**
@@ -20,10 +23,11 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
  * or its runner gone), and, for a JVM killed outright, by the next trial that starts.
  *
  * <p>A JVM killed with SIGKILL runs no hook. So each queue directory is entered in a registry (one
- * small file per directory in {@code <tmp>/jvmmark-queue-large/}, naming the owner's pid and the
- * path) before anything is written, and every trial first removes the directories whose owner is
- * gone — wherever they were, whichever output directory the old run used. Only directories whose
- * name carries this workload's prefix are ever removed.
+ * small file per directory in {@code <tmp>/jvmmark-<uid>/queue-large/}, the user's own 0700 root,
+ * naming the path) before anything is written, and every trial first removes the directories whose
+ * maker is provably gone — wherever they were, whichever output directory the old run used. Only
+ * this user's directories whose name carries this workload's prefix and whose stamp proves the
+ * maker gone are ever removed ({@link StampedDirectories}), and never through a link.
  *
  * <p>Before anything is written, the directory is refused when it is on tmpfs or ramfs (its pages
  * are RAM, which is exactly what the trial must not have), and the free space is checked.
@@ -67,7 +71,7 @@ final class QueueDir implements java.io.Closeable {
         removeStale(registry());
         checkSpace(parent, neededBytes, store.getUsableSpace());
         Path registry = Files.createDirectories(registry());
-        Path path = Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
+        Path path = StampedDirectories.create(parent, PREFIX);
         Path entry = registry.resolve(path.getFileName().toString());
         Files.write(entry, path.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
         return new QueueDir(path, entry);
@@ -86,7 +90,12 @@ final class QueueDir implements java.io.Closeable {
     }
 
     static void checkSpace(Path parent, long neededBytes, long usableBytes) {
-        long withMargin = neededBytes + margin();
+        long withMargin;
+        try {
+            withMargin = Math.addExact(neededBytes, margin());
+        } catch (ArithmeticException overflow) {
+            throw new IllegalArgumentException("queue-large: the space needed overflows (too large); lower totalBytes");
+        }
         if (usableBytes < withMargin) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "queue-large: not enough free space in %s: the trial writes about %s and keeps %s free, so it needs %s,"
@@ -103,15 +112,16 @@ final class QueueDir implements java.io.Closeable {
      */
     void checkRoomFor(long nextBytes) throws IOException {
         long usable = Files.getFileStore(path()).getUsableSpace();
-        if (usable < nextBytes + margin() / 4) {
+        if (usable - margin() / 4 < nextBytes) {
             throw new IOException(String.format(Locale.ROOT, "the disk is filling up: %s free in %s, the next burst needs %s",
                     Sizes.format(usable), path().getParent(), Sizes.format(nextBytes)));
         }
     }
 
-    static Path registry() {
+    /** This user's registry: inside the user's own 0700 scratch root, so no one else can plant entries. */
+    static Path registry() throws IOException {
         String override = System.getProperty(REGISTRY_PROPERTY);
-        return override != null ? Paths.get(override) : Paths.get(System.getProperty("java.io.tmpdir"), "jvmmark-queue-large");
+        return override != null ? Paths.get(override) : ScratchRoot.in(Paths.get(System.getProperty("java.io.tmpdir"))).resolve("queue-large");
     }
 
     /**
@@ -126,15 +136,16 @@ final class QueueDir implements java.io.Closeable {
         }
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(registry, PREFIX + "*")) {
             for (Path entry : entries) {
-                if (!QueueFiles.ownerIsGone(entry.getFileName().toString(), PREFIX)) {
+                if (!Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS) || Files.size(entry) > 4096) {
                     continue;
                 }
                 Path dir = Paths.get(new String(Files.readAllBytes(entry), StandardCharsets.UTF_8).trim());
-                boolean ours = dir.getFileName() != null && dir.getFileName().toString().equals(entry.getFileName().toString());
-                if (ours && QueueFiles.deleteTree(dir).isEmpty()) {
+                boolean named = dir.getFileName() != null && dir.getFileName().toString().equals(entry.getFileName().toString());
+                // removed only when it is this user's, stamped, and its maker provably gone
+                if (named && StampedDirectories.removeIfStale(dir, PREFIX)) {
                     removed.add(dir);
                 }
-                if (ours && !Files.exists(dir) || !ours) {
+                if (!named || !Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
                     Files.deleteIfExists(entry);
                 }
             }

@@ -28,7 +28,7 @@ final class Sizes {
         try {
             if (v.endsWith("xram")) {
                 double times = Double.parseDouble(v.substring(0, v.length() - 4));
-                return positive(param, value, (long) (times * physicalMemoryBytes));
+                return positive(param, value, times * physicalMemoryBytes);
             }
             v = v.replaceAll("i?b$", "");
             long unit = 1;
@@ -38,14 +38,21 @@ final class Sizes {
                 unit = 1L << (10 * (shift + 1));
                 v = v.substring(0, v.length() - 1);
             }
-            return positive(param, value, (long) (Double.parseDouble(v) * unit));
+            return positive(param, value, Double.parseDouble(v) * unit);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("queue-large: " + param + "=" + value
                     + " is not a size; write e.g. 512m, 2g, 1t or 2xram (twice the physical memory)");
         }
     }
 
-    private static long positive(String param, String value, long bytes) {
+    /** Sizes at or above 2^62 bytes (4 EiB) are refused: sums and products of them would overflow. */
+    static final double TOO_LARGE_BYTES = 0x1p62;
+
+    private static long positive(String param, String value, double exact) {
+        if (Double.isNaN(exact) || exact >= TOO_LARGE_BYTES) {
+            throw new IllegalArgumentException("queue-large: " + param + "=" + value + " is too large (4 EiB or more)");
+        }
+        long bytes = (long) exact;
         if (bytes <= 0) {
             throw new IllegalArgumentException("queue-large: " + param + "=" + value + " must be more than 0 bytes");
         }

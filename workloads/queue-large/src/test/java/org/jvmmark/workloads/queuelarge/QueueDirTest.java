@@ -4,11 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import org.jvmmark.api.scratch.OwnerStamp;
+import org.jvmmark.api.scratch.StampedDirectories;
+import org.jvmmark.workloads.chronicle.QueueFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +54,7 @@ class QueueDirTest {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         Path stale = Files.createDirectories(dir.resolve(QueueDir.PREFIX + gone.pid() + "-1"));
+        stamp(stale, gone.pid());
         Files.write(stale.resolve("20261123F.cq4"), new byte[4096]);
         Files.write(registry.resolve(stale.getFileName().toString()), stale.toString().getBytes(StandardCharsets.UTF_8));
         Path alive = Files.createDirectories(dir.resolve(QueueDir.PREFIX + ProcessHandle.current().pid() + "-2"));
@@ -61,5 +69,35 @@ class QueueDirTest {
         try (var entries = Files.list(registry)) {
             assertEquals(1, entries.count(), "only the live trial's entry is left");
         }
+    }
+
+    @Test
+    void shouldKeepTheRegistryInTheUsersOwnPrivateRoot() throws Exception {
+        Path registry = QueueDir.registry();
+        assertEquals("jvmmark-" + OwnerStamp.currentUid(), registry.getParent().getFileName().toString());
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(registry.getParent())));
+    }
+
+    @Test
+    void shouldNeverRemoveAQueueOwnedByAnotherUserEvenWhenRegistered() throws Exception {
+        assumeTrue(OwnerStamp.currentUid() == 0, "only root can plant another user's folder");
+        Path registry = Files.createDirectories(dir.resolve("registry"));
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path planted = Files.createDirectories(dir.resolve(QueueDir.PREFIX + gone.pid() + "-9"));
+        stamp(planted, gone.pid());
+        Files.write(planted.resolve("precious"), new byte[8]);
+        assertEquals(0, new ProcessBuilder("chown", "-R", "nobody", planted.toString()).start().waitFor());
+        Files.write(registry.resolve(planted.getFileName().toString()), planted.toString().getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of(), QueueDir.removeStale(registry));
+        assertTrue(Files.exists(planted.resolve("precious")));
+    }
+
+    /** Stamps {@code folder} as if {@code pid} (now gone) had made it. */
+    private void stamp(Path folder, long pid) throws IOException {
+        Path mine = StampedDirectories.create(dir, "probe-");
+        Files.writeString(folder.resolve(OwnerStamp.MARKER),
+                Files.readString(mine.resolve(OwnerStamp.MARKER)).replaceAll("pid=\\d+", "pid=" + pid));
+        QueueFiles.deleteTree(mine);
     }
 }

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import org.jvmmark.api.scratch.ScratchRoot;
+import org.jvmmark.api.scratch.StampedDirectories;
 import org.jvmmark.workloads.chronicle.QueueFiles;
 
 /**
@@ -15,8 +15,9 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
  * failure, and (through a shutdown hook) when the JVM is asked to terminate mid-trial.
  *
  * <p>A JVM killed outright (the runner's timeout sends SIGKILL) runs no shutdown hook, so the
- * directory's name carries the process id, and every trial first removes the directories of
- * processes that no longer exist.
+ * directory's name carries the process id and a stamp inside says who made it, and every trial
+ * first removes the directories whose maker is provably gone — only this user's, in this user's
+ * own 0700 root ({@code /dev/shm/jvmmark-<uid>}) unless {@code dir} names another parent.
  *
  * <p>{@code /dev/shm} is the default because a memory-mapped queue there never waits for a disk,
  * which is how low-latency users run Chronicle Queue. tmpfs pages are RAM, so the space a trial will
@@ -58,9 +59,9 @@ final class QueueDirectory implements java.io.Closeable {
         String warning = null;
         if ("auto".equals(dir)) {
             if (Files.isDirectory(SHM) && Files.isWritable(SHM)) {
-                parent = SHM;
+                parent = ScratchRoot.in(SHM);
             } else {
-                parent = Paths.get(System.getProperty("java.io.tmpdir"));
+                parent = ScratchRoot.in(Paths.get(System.getProperty("java.io.tmpdir")));
                 warning = "/dev/shm is missing or not writable: the queue lives in " + parent
                         + ", where page-cache write-back may add latency";
             }
@@ -72,34 +73,33 @@ final class QueueDirectory implements java.io.Closeable {
         }
         removeStale(parent);
         checkSpace(parent, neededBytes, Files.getFileStore(parent).getUsableSpace());
-        Path path = Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
+        Path path = StampedDirectories.create(parent, PREFIX);
         return new QueueDirectory(path, warning);
     }
 
     /**
-     * Removes the queue directories in {@code parent} left by processes that have died.
+     * Removes the queue directories in {@code parent} left by processes that are provably gone
+     * (this user's, stamped, same machine, boot and pid namespace); nothing else is touched.
      *
      * @return the directories removed
      */
     static List<Path> removeStale(Path parent) throws IOException {
-        List<Path> stale;
-        try (Stream<Path> entries = Files.list(parent)) {
-            stale = entries.filter(p -> QueueFiles.ownerIsGone(p.getFileName().toString(), PREFIX) && Files.isDirectory(p))
-                    .collect(Collectors.toList());
-        }
-        List<Path> removed = new java.util.ArrayList<>();
-        for (Path dir : stale) {
-            // What cannot be removed (another user's files) is left alone.
-            if (QueueFiles.deleteTree(dir).isEmpty()) {
-                removed.add(dir);
-            }
-        }
-        return removed;
+        return StampedDirectories.removeStale(parent, PREFIX);
     }
 
-    /** The space {@code messages} messages of {@code messageBytes} take in a queue. */
+    /**
+     * The space {@code messages} messages of {@code messageBytes} take in a queue.
+     *
+     * @throws IllegalArgumentException when the product does not fit in a long (8 EiB): too large
+     */
     static long neededBytes(long messages, int messageBytes) {
-        return OVERHEAD_BYTES + messages * (messageBytes + PER_MESSAGE_OVERHEAD);
+        try {
+            return Math.addExact(OVERHEAD_BYTES, Math.multiplyExact(messages, messageBytes + PER_MESSAGE_OVERHEAD));
+        } catch (ArithmeticException overflow) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "queue-latency: %,d messages of %d bytes are too large a queue (more than 8 EiB, the size overflows); "
+                            + "lower 'seconds', 'rate' or 'iterations'", messages, messageBytes));
+        }
     }
 
     static void checkSpace(Path parent, long neededBytes, long usableBytes) throws IOException {

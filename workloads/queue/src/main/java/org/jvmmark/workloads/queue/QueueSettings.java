@@ -35,7 +35,7 @@ final class QueueSettings {
         require(explicit > 0 || seconds > 0, "seconds must be at least 1 when iterations is 0, not " + seconds);
         require(runs >= 1, "runs must be at least 1, not " + runs);
         require(timeoutSeconds >= 1, "timeout must be at least 1 second, not " + timeoutSeconds);
-        iterations = explicit > 0 ? explicit : Math.multiplyExact(seconds, rate);
+        iterations = explicit > 0 ? explicit : checked(() -> Math.multiplyExact(seconds, rate), "seconds × rate");
         timeout = Duration.ofSeconds(timeoutSeconds);
     }
 
@@ -50,8 +50,20 @@ final class QueueSettings {
         }
     }
 
-    /** Every message the trial sends: warm-up and all runs. */
+    /**
+     * Every message the trial sends: warm-up and all runs.
+     *
+     * @throws IllegalArgumentException when the count overflows a long: too large
+     */
     long totalMessages() {
-        return warmup + iterations * runs;
+        return checked(() -> Math.addExact(warmup, Math.multiplyExact(iterations, (long) runs)), "warmup + iterations × runs");
+    }
+
+    private static long checked(java.util.function.LongSupplier product, String what) {
+        try {
+            return product.getAsLong();
+        } catch (ArithmeticException overflow) {
+            throw new IllegalArgumentException("queue-latency: " + what + " is too large (it overflows a 64-bit count); lower them");
+        }
     }
 }

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jvmmark.api.scratch.OwnerStamp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,7 +58,7 @@ class QueueDirectoryTest {
     @Test
     void shouldRemoveOnlyTheDirectoriesOfProcessesThatAreGone() throws IOException {
         long deadPid = deadPid();
-        Path stale = Files.createDirectories(parent.resolve(QueueDirectory.PREFIX + deadPid + "-123"));
+        Path stale = stampedBy(deadPid, "-123");
         Files.write(stale.resolve("20261120F.cq4"), new byte[64]);
         Path live = Files.createDirectories(parent.resolve(QueueDirectory.PREFIX + ProcessHandle.current().pid() + "-456"));
         Path other = Files.createDirectories(parent.resolve("someone-else-" + deadPid + "-1"));
@@ -64,6 +66,54 @@ class QueueDirectoryTest {
         assertFalse(Files.exists(stale));
         assertTrue(Files.exists(live));
         assertTrue(Files.exists(other));
+    }
+
+    @Test
+    void shouldKeepAFolderWhoseMakerIsNotProvedGone() throws IOException {
+        long deadPid = deadPid();
+        // no stamp: maybe another host's (NFS) or another container's; "pid not alive here" proves nothing
+        Path unstamped = Files.createDirectories(parent.resolve(QueueDirectory.PREFIX + deadPid + "-1"));
+        Files.writeString(unstamped.resolve("data"), "x");
+        Path otherNamespace = stampedBy(deadPid, "-2");
+        String marker = Files.readString(otherNamespace.resolve(OwnerStamp.MARKER));
+        Files.writeString(otherNamespace.resolve(OwnerStamp.MARKER), marker.replaceAll("pidNamespace=.*", "pidNamespace=pid:[1]"));
+        assertEquals(java.util.List.of(), QueueDirectory.removeStale(parent));
+        assertTrue(Files.exists(unstamped.resolve("data")));
+        assertTrue(Files.exists(otherNamespace));
+    }
+
+    @Test
+    void shouldNeverRemoveAFolderOwnedByAnotherUser() throws Exception {
+        assumeTrue(OwnerStamp.currentUid() == 0, "only root can plant another user's folder");
+        Path planted = stampedBy(deadPid(), "-planted");
+        Files.writeString(Files.createDirectories(planted.resolve("d")).resolve("precious"), "keep");
+        assertEquals(0, new ProcessBuilder("chown", "-R", "nobody", planted.toString()).inheritIO().start().waitFor());
+        assertEquals(java.util.List.of(), QueueDirectory.removeStale(parent));
+        assertTrue(Files.exists(planted.resolve("d/precious")));
+    }
+
+    @Test
+    void shouldKeepEachUsersScratchApartInAPrivateRoot() throws IOException {
+        Path root = org.jvmmark.api.scratch.ScratchRoot.in(parent);
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(root)));
+        assertEquals("jvmmark-" + OwnerStamp.currentUid(), root.getFileName().toString());
+    }
+
+    @Test
+    void shouldRefuseASizeThatOverflowsWithAReason() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> QueueDirectory.neededBytes(40_000_000L * 1_000_000_000L, 256));
+        assertTrue(e.getMessage().contains("too large"), e.getMessage());
+    }
+
+    /** A queue folder stamped as if {@code pid} (now dead) had made it. */
+    private Path stampedBy(long pid, String suffix) throws IOException {
+        Path mine = org.jvmmark.api.scratch.StampedDirectories.create(parent, "probe-");
+        String marker = Files.readString(mine.resolve(OwnerStamp.MARKER)).replaceAll("pid=\\d+", "pid=" + pid);
+        Path dir = Files.createDirectories(parent.resolve(QueueDirectory.PREFIX + pid + suffix));
+        Files.writeString(dir.resolve(OwnerStamp.MARKER), marker);
+        org.jvmmark.workloads.chronicle.QueueFiles.deleteTree(mine);
+        return dir;
     }
 
     @Test
