@@ -33,6 +33,7 @@ import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.Shard;
@@ -309,7 +310,7 @@ public final class RunCommand implements Callable<Integer> {
             results = recorded;
         } else {
             output = OutputDirectory.forNewRun(dir);
-            results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
+            results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode(), DeclaredQuestions.of(plan));
             results.write();
         }
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
