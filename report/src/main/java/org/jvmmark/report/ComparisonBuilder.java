@@ -130,6 +130,9 @@ public final class ComparisonBuilder {
                 } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
                     // As in the report: timed from the actual start, it hides the requests a stall delayed.
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "not corrected for coordinated omission"));
+                } else if (ca.kind() == Column.Kind.RATE || (ca.kind() == Column.Kind.METRIC && ModelBuilder.isCheck(ca.key()))) {
+                    // An achieved rate says whether the load kept its schedule: pinned at its target, it cannot move.
+                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, PINNED));
                 } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "a fact, not a score"));
                 } else if (!ca.trusted() || !cb.trusted()) {
@@ -152,6 +155,9 @@ public final class ComparisonBuilder {
             }
         }
     }
+
+    /** Why an achieved rate is not judged: the same words wherever compare counts them. */
+    public static final String PINNED = "an achieved rate: pinned at its target, a check of the load, not a score";
 
     /** Holm over one workload's tests, then each tested line's verdict. */
     private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold) {

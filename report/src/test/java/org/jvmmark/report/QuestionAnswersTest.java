@@ -104,6 +104,17 @@ class QuestionAnswersTest {
         Golden.assertMatches("golden/questions/http-console.txt", Report.verdictText(m));
     }
 
+    /** The README's example of a question line is what this code prints for the fixture (up to its "…"). */
+    @Test
+    void shouldPrintTheReadmesExampleLine() throws Exception {
+        String readme = Files.readString(Path.of("../README.md"));
+        String example = readme.lines().filter(l -> l.startsWith("    Temurin 25.0.1 · tomcat: virtual against platform"))
+                .findFirst().orElseThrow(() -> new AssertionError("no question example in README.md"));
+        String printed = Report.verdictText(model("http-questions"));
+        assertTrue(printed.contains(example.substring(0, example.indexOf('…'))), "README.md shows\n" + example
+                + "\nbut the code prints\n" + printed);
+    }
+
     @Test
     void shouldPinTheStartupReportAndConsole(@TempDir Path tmp) throws Exception {
         Path dir = Golden.copyFixture("startup-questions", tmp);

@@ -74,9 +74,10 @@ public final class CompareRenderer {
                 + c.with(Comparison.Verdict.NO_CHANGE).size() + " unchanged of " + judged + " figures judged";
         boolean failsOnMissing = requireAll && !missing.isEmpty();
         if (reg.isEmpty() && !failsOnMissing) {
-            out.add("No regression: " + counts + ".");
+            out.add("No regression: " + counts + notJudged(c) + ".");
         } else {
-            out.add("REGRESSED: " + counts + (failsOnMissing ? "; " + missing.size() + " rows not compared (--require-all)" : "") + ".");
+            out.add("REGRESSED: " + counts + (failsOnMissing ? "; " + missing.size() + " rows not compared (--require-all)" : "")
+                    + notJudged(c) + ".");
         }
         for (Comparison.Line l : reg) {
             out.add("  " + l.name() + ": " + arrow(l));
@@ -103,6 +104,32 @@ public final class CompareRenderer {
             return l.why();
         }
         return l.a() + " → " + l.b() + " (" + l.why() + ")";
+    }
+
+    /**
+     * What was not judged, counted by reason, for the first line: "; 8 not judged (4 achieved rates pinned at
+     * their target, 4 not corrected for coordinated omission)", or "" when every figure was judged.
+     */
+    static String notJudged(Comparison c) {
+        java.util.Map<String, Integer> reasons = new java.util.LinkedHashMap<>();
+        int n = 0;
+        for (Comparison.Line l : c.lines()) {
+            if (l.verdict() == Comparison.Verdict.UNTRUSTED || l.verdict() == Comparison.Verdict.UNSTABLE
+                    || l.verdict() == Comparison.Verdict.TOO_FEW_FORKS) {
+                n++;
+                String why = l.why().equals(org.jvmmark.report.ComparisonBuilder.PINNED) ? "achieved rates pinned at their target"
+                        : l.verdict() == Comparison.Verdict.UNSTABLE ? "forks disagree"
+                        : l.verdict() == Comparison.Verdict.TOO_FEW_FORKS ? "too few forks"
+                        : l.why().startsWith("percentile not trusted") ? "percentiles not trusted" : l.why();
+                reasons.merge(why, 1, Integer::sum);
+            }
+        }
+        if (n == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        reasons.forEach((why, k) -> parts.add(k + " " + why));
+        return "; " + n + " not judged (" + String.join(", ", parts) + ")";
     }
 
     /** What to do about moves past the threshold that no test could judge, or "" when there are none. */

@@ -145,7 +145,7 @@ public final class HistoryCommand implements Callable<Integer> {
                 List<HistoryCheck.Change> changes = new HistoryCheck(new EDivisive(50, 0.001, minChange)).changes(s, ps, null);
                 parent.main.out.println(s.key().text() + " (" + s.unit() + ", " + (s.higherIsBetter() ? "higher" : "lower") + " is better)");
                 List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"run started", "median", "forks", "change", "directory"});
+                rows.add(new String[] {"run started", "value (as the report)", "forks", "change", "directory"});
                 for (HistoryStore.Point p : ps) {
                     String change = changes.stream().filter(c -> c.at() == p).map(HistoryCheck.Change::change)
                             .map(c -> percent(c.forwardChange()) + " p=" + pValue(c.pValue())).findFirst().orElse("");
@@ -280,7 +280,8 @@ public final class HistoryCommand implements Callable<Integer> {
         HistoryCommand parent;
         @Mixin
         HistoryOptions options;
-        @Option(names = "--out", paramLabel = "FILE", defaultValue = "history.html", description = "The page (default: history.html).")
+        @Option(names = "--out", paramLabel = "FILE",
+                description = "The page (default: history.html beside the history database, never the current directory).")
         Path out;
         @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
@@ -289,6 +290,9 @@ public final class HistoryCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             HistoryStore store = open(options);
             try {
+                if (out == null) {
+                    out = defaultPage(options.target());
+                }
                 org.jvmmark.history.TrendPage.write(out, store.series(), store.points(),
                         new HistoryCheck(new EDivisive(50, 0.001, minChange)));
             } catch (SQLException e) {
@@ -297,6 +301,13 @@ public final class HistoryCommand implements Callable<Integer> {
             parent.main.out.println("history report: " + out.toAbsolutePath());
             return 0;
         }
+    }
+
+    /** Where the trend page goes without --out: beside a database file, else beside the default database. */
+    static Path defaultPage(String target) {
+        Path db = target == null || target.startsWith("jdbc:") ? org.jvmmark.history.HistoryDatabase.defaultFile() : Path.of(target);
+        Path dir = db.toAbsolutePath().getParent();
+        return dir.resolve("history.html");
     }
 
     static String percent(double relative) {
