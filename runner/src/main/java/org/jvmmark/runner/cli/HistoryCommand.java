@@ -88,24 +88,29 @@ public final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "Every series with its number of runs and latest value.")
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "One line per series group (workload, JVM, variant, parameters): runs, each figure's latest value, series ids.")
     static final class ListSeries implements Callable<Integer> {
         @ParentCommand
         HistoryCommand parent;
         @Mixin
         HistoryOptions options;
+        @Option(names = "--workload", paramLabel = "NAME", description = "Only this workload.")
+        String workload;
+        @Option(names = "--jdk", paramLabel = "VERSION|VENDOR", description = "Only JVMs whose name holds this, e.g. 25 or Temurin.")
+        String jdk;
+        @Option(names = "--figure", paramLabel = "TEXT", description = "Only figures whose name holds this, e.g. p99 or startup.")
+        String figure;
 
         @Override
         public Integer call() {
             HistoryStore store = open(options);
             try {
-                Map<Long, List<HistoryStore.Point>> points = store.points();
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"id", "runs", "latest", "series"});
-                for (HistoryStore.StoredSeries s : store.series()) {
-                    List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
-                    rows.add(new String[] {String.valueOf(s.id()), String.valueOf(ps.size()),
-                        ps.isEmpty() ? "-" : Text.number(ps.get(ps.size() - 1).value()) + " " + s.unit(), s.key().text()});
+                List<String[]> rows = HistoryList.rows(store.series(), store.points(), workload, jdk, figure);
+                if (rows.size() == 1) {
+                    parent.main.out.println("no series" + (workload == null && jdk == null && figure == null ? " in the history"
+                            : " matches the filters") + "; 'jvmmark history show ID' shows one series");
+                    return 0;
                 }
                 Tables.print(parent.main.out, rows);
             } catch (SQLException e) {
