@@ -72,13 +72,13 @@ public final class HistoryStore {
 
     private static boolean trial(Connection c, long runId, String machine, Trial t) throws SQLException {
         try {
-            int fork = t.fork() > 0 ? t.fork() : 1;
+            int fork = t.identity().fork() > 0 ? t.identity().fork() : 1;
             try (PreparedStatement p = c.prepareStatement(
                     "INSERT INTO trial (run_id, trial_id, fork, status) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
                 p.setLong(1, runId);
                 p.setString(2, t.id());
                 p.setInt(3, fork);
-                p.setString(4, t.status());
+                p.setString(4, t.outcome().status());
                 if (p.executeUpdate() == 0) {
                     c.rollback();
                     return false;
@@ -129,13 +129,13 @@ public final class HistoryStore {
     /** The figures of an ok trial: every ranked metric, and the kept percentiles of every probe. */
     static Map<SeriesKey, Figure> figures(String machine, Trial t) {
         Map<SeriesKey, Figure> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Metric> m : t.metrics().entrySet()) {
+        for (Map.Entry<String, Metric> m : t.measured().metrics().entrySet()) {
             Metric metric = m.getValue();
             if (metric.ranked() && Double.isFinite(metric.value())) {
                 out.put(SeriesKey.of(machine, t, "", m.getKey()), new Figure(metric.value(), metric.unit(), metric.higherIsBetter()));
             }
         }
-        for (Map.Entry<String, Probe> p : t.latency().entrySet()) {
+        for (Map.Entry<String, Probe> p : t.measured().latency().entrySet()) {
             for (String pct : PERCENTILES) {
                 Double v = p.getValue().percentiles().get(pct);
                 if (v != null) {

@@ -22,7 +22,7 @@ public record SeriesKey(String machine, String workload, String params, String j
     }
 
     static SeriesKey of(String machine, Trial t, String probe, String figure) {
-        return new SeriesKey(machine, t.workload(), params(t.params()), t.jvm().label(), variant(t), probe, figure);
+        return new SeriesKey(machine, t.workload(), params(t.identity().params()), t.provenance().jvm().label(), variant(t), probe, figure);
     }
 
     /** Parameters sorted by name, {@code k=v} joined by commas. */
@@ -32,16 +32,16 @@ public record SeriesKey(String machine, String workload, String params, String j
 
     /** The variant's name, then the collector and flags where they say more than the name. */
     static String variant(Trial t) {
-        StringBuilder s = new StringBuilder(t.variant());
+        StringBuilder s = new StringBuilder(t.identity().variant());
         String gc = t.collector();
-        if (!gc.isEmpty() && !t.variant().contains(gc)) {
+        if (!gc.isEmpty() && !t.identity().variant().contains(gc)) {
             s.append(" [").append(gc).append(']');
         }
-        if (!t.flags().isEmpty()) {
-            s.append(' ').append(String.join(" ", t.flags()));
+        if (!t.provenance().flags().isEmpty()) {
+            s.append(' ').append(String.join(" ", t.provenance().flags()));
         }
-        if (t.workloadVariant() != null && !t.variant().contains(t.workloadVariant())) {
-            s.append(" (").append(t.workloadVariant()).append(')');
+        if (t.identity().workloadVariant() != null && !t.identity().variant().contains(t.identity().workloadVariant())) {
+            s.append(" (").append(t.identity().workloadVariant()).append(')');
         }
         return s.toString();
     }

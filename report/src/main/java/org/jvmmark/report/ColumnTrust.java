@@ -32,7 +32,7 @@ public final class ColumnTrust {
     }
 
     private static String distrust(Trial t, String probe, double percentile) {
-        Probe p = t.latency().get(probe);
+        Probe p = t.measured().latency().get(probe);
         if (p == null) {
             return null;
         }
@@ -46,7 +46,7 @@ public final class ColumnTrust {
      * when not recorded.
      */
     static int[] cpus(Trial t) {
-        String harness = t.info().get("harness");
+        String harness = t.measured().info().get("harness");
         if (harness == null || harness.isEmpty()) {
             return new int[] {0, 0};
         }

@@ -57,14 +57,14 @@ public final class DetailTables {
             for (int f = 0; f < r.trials().size(); f++) {
                 Trial t = r.trials().get(f);
                 List<String> cells = new ArrayList<>(List.of(r.label(), String.valueOf(f + 1),
-                        t.ok() ? "ok" : t.status() + (t.error() == null ? "" : ": " + t.error())));
+                        t.ok() ? "ok" : t.outcome().status() + (t.outcome().error() == null ? "" : ": " + t.outcome().error())));
                 Row one = new Row(r.label(), r.jvm(), r.variant(), r.flags(), r.params(), List.of(t));
                 for (Column c : columns) {
                     Figure fig = t.ok() ? Figures.figure(one, c) : null;
                     cells.add(fig == null ? "—" : Format.value(fig.value(), c.unit()));
                 }
-                cells.add(t.process().wallSeconds() > 0 ? Format.value(t.process().wallSeconds(), "s") : "—");
-                cells.add(t.process().peakRssBytes() > 0 ? Format.value(t.process().peakRssBytes(), "bytes") : "—");
+                cells.add(t.outcome().process().wallSeconds() > 0 ? Format.value(t.outcome().process().wallSeconds(), "s") : "—");
+                cells.add(t.outcome().process().peakRssBytes() > 0 ? Format.value(t.outcome().process().peakRssBytes(), "bytes") : "—");
                 rows.add(cells);
             }
         }

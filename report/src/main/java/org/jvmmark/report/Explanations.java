@@ -109,7 +109,7 @@ public final class Explanations {
         for (int c = 0; c < table.columns().size(); c++) {
             Column col = table.columns().get(c);
             if (col.kind() == Column.Kind.RATE) {
-                boolean behind = r.okTrials().stream().map(t -> t.latency().get(col.probe()))
+                boolean behind = r.okTrials().stream().map(t -> t.measured().latency().get(col.probe()))
                         .anyMatch(p -> p != null && p.fellBehind());
                 if (behind) {
                     sb.append(sb.length() == 0 ? "" : "; ").append("fell behind the target rate");
@@ -132,7 +132,7 @@ public final class Explanations {
         java.util.Set<String> jvms = new java.util.TreeSet<>();
         for (Trial t : r.trials()) {
             workloads.add(t.workload());
-            jvms.add(t.jvm().label());
+            jvms.add(t.provenance().jvm().label());
         }
         if (workloads.isEmpty()) {
             return "Nothing ran";
@@ -200,7 +200,7 @@ public final class Explanations {
         // The runner's key; "thp" is read too for files written before it was named so.
         add(parts, h.getOrDefault("transparentHugePages", h.get("thp")), "THP ");
         add(parts, h.get("virtualization"), "virtualization: ");
-        List<String> machines = r.trials().stream().map(org.jvmmark.results.Trial::machine).filter(m -> !m.isEmpty())
+        List<String> machines = r.trials().stream().map(t -> t.identity().machine()).filter(m -> !m.isEmpty())
                 .distinct().toList();
         if (machines.size() > 1) {
             // merged from several machines (jvmmark merge): the facts are the first's; results.json's hosts has each one's

@@ -52,22 +52,22 @@ public final class Figures {
     static Double forkValue(Trial t, Column col) {
         switch (col.kind()) {
             case LATENCY: {
-                Probe p = t.latency().get(col.probe());
+                Probe p = t.measured().latency().get(col.probe());
                 return p == null ? null : p.percentiles().get(col.key());
             }
             case UNCORRECTED: {
-                Probe p = t.latency().get(col.probe());
+                Probe p = t.measured().latency().get(col.probe());
                 return p == null ? null : p.uncorrected().get(col.key());
             }
             case RATE: {
-                Probe p = t.latency().get(col.probe());
+                Probe p = t.measured().latency().get(col.probe());
                 return p == null || p.achievedRate() <= 0 ? null : p.achievedRate();
             }
             default:
                 if (col.key().equals(ModelBuilder.PEAK_RSS)) {
-                    return t.process().peakRssBytes() > 0 ? (double) t.process().peakRssBytes() : null;
+                    return t.outcome().process().peakRssBytes() > 0 ? (double) t.outcome().process().peakRssBytes() : null;
                 }
-                Metric m = t.metrics().get(col.key());
+                Metric m = t.measured().metrics().get(col.key());
                 return m == null ? null : m.value();
         }
     }
@@ -77,11 +77,11 @@ public final class Figures {
             // Only runs deep enough for this percentile: a p99.9 from 20,000 samples rests on 20 and would
             // make every fork look unsettled.
             long needed = PercentileTrust.samplesNeeded(Percentiles.value(col.key()));
-            return t.latency().get(col.probe()).runs().stream().filter(r -> r.count() <= 0 || r.count() >= needed)
+            return t.measured().latency().get(col.probe()).runs().stream().filter(r -> r.count() <= 0 || r.count() >= needed)
                     .map(r -> r.percentiles().get(col.key())).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
         }
-        if (col.kind() == Column.Kind.METRIC && t.metrics().containsKey(col.key())) {
-            return t.metrics().get(col.key()).samples();
+        if (col.kind() == Column.Kind.METRIC && t.measured().metrics().containsKey(col.key())) {
+            return t.measured().metrics().get(col.key()).samples();
         }
         return new double[0];
     }

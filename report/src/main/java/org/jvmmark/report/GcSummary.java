@@ -60,7 +60,7 @@ public record GcSummary(int forks, double pausesPerFork, double pauseMillisPerFo
 
     /** The runs of the trial's first probe that recorded collections (endToEnd comes first), or null. */
     private static List<Probe.Run> runsWithGc(Trial t) {
-        return t.latency().values().stream().map(Probe::runs)
+        return t.measured().latency().values().stream().map(Probe::runs)
                 .filter(runs -> !runs.isEmpty() && runs.stream().allMatch(r -> r.gcEvents() != null))
                 .filter(Objects::nonNull).findFirst().orElse(null);
     }

@@ -45,7 +45,7 @@ public final class ModelBuilder {
         // A section of a merged result set is named "workload · on machine": its questions are the workload's.
         byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold,
                 results.questions(rows.get(0).trials().get(0).workload()))));
-        List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.latency().values().stream())
+        List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
                 .map(Probe::jitter).filter(Objects::nonNull).toList();
         return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
                 jitterLines(jitter)), sections, threshold);
@@ -58,11 +58,11 @@ public final class ModelBuilder {
      */
     static Map<String, List<Row>> rows(List<Trial> trials) {
         Map<String, Map<List<Object>, List<Trial>>> groups = new LinkedHashMap<>();
-        boolean severalMachines = trials.stream().map(Trial::machine).distinct().count() > 1;
+        boolean severalMachines = trials.stream().map(t -> t.identity().machine()).distinct().count() > 1;
         for (Trial t : trials) {
-            List<Object> key = List.of(t.jvm().vendor(), t.jvm().version(), t.jvm().vmName(), t.variant(),
-                    t.flags(), t.params());
-            groups.computeIfAbsent(severalMachines ? t.workload() + " · on " + t.machine() : t.workload(), k -> new LinkedHashMap<>())
+            List<Object> key = List.of(t.provenance().jvm().vendor(), t.provenance().jvm().version(), t.provenance().jvm().vmName(), t.identity().variant(),
+                    t.provenance().flags(), t.identity().params());
+            groups.computeIfAbsent(severalMachines ? t.workload() + " · on " + t.identity().machine() : t.workload(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(key, k -> new ArrayList<>()).add(t);
         }
         Map<String, List<Row>> out = new LinkedHashMap<>();
@@ -75,8 +75,8 @@ public final class ModelBuilder {
             for (List<Trial> forks : byKey.values()) {
                 // Name the row after a fork that ran: a failed fork may not know its collector.
                 Trial first = forks.stream().filter(Trial::ok).findFirst().orElse(forks.get(0));
-                rows.add(new Row(label(first, varying, common), first.jvm(), first.variant(), first.flags(),
-                        first.params(), forks));
+                rows.add(new Row(label(first, varying, common), first.provenance().jvm(), first.identity().variant(), first.provenance().flags(),
+                        first.identity().params(), forks));
             }
             rows.sort(Comparator.comparingInt((Row r) -> r.jvm().feature()).thenComparing(r -> r.jvm().version())
                     .thenComparing(r -> r.jvm().vendor()).thenComparing(Row::variant)
@@ -108,7 +108,7 @@ public final class ModelBuilder {
         Set<String> varying = new TreeSet<>();
         Map<String, String> seen = new LinkedHashMap<>();
         for (List<Trial> g : groups) {
-            for (Map.Entry<String, String> e : g.get(0).params().entrySet()) {
+            for (Map.Entry<String, String> e : g.get(0).identity().params().entrySet()) {
                 String prev = seen.putIfAbsent(e.getKey(), e.getValue());
                 if (prev != null && !prev.equals(e.getValue())) {
                     varying.add(e.getKey());
@@ -125,11 +125,11 @@ public final class ModelBuilder {
         Set<String> keys = new TreeSet<>();
         for (List<Trial> g : groups) {
             Trial t = g.get(0);
-            if (t.variant().isEmpty()) {
+            if (t.identity().variant().isEmpty()) {
                 return Set.of();
             }
-            Map<String, String> seen = valueByVariant.computeIfAbsent(t.variant(), k -> new LinkedHashMap<>());
-            t.params().forEach((k, v) -> {
+            Map<String, String> seen = valueByVariant.computeIfAbsent(t.identity().variant(), k -> new LinkedHashMap<>());
+            t.identity().params().forEach((k, v) -> {
                 keys.add(k);
                 String prev = seen.putIfAbsent(k, v);
                 if (prev != null && !prev.equals(v)) {
@@ -145,7 +145,7 @@ public final class ModelBuilder {
     static List<String> commonFlags(java.util.Collection<List<Trial>> groups) {
         List<String> common = null;
         for (List<Trial> g : groups) {
-            List<String> flags = g.get(0).flags();
+            List<String> flags = g.get(0).provenance().flags();
             if (common == null) {
                 common = new ArrayList<>(flags);
             } else {
@@ -162,22 +162,22 @@ public final class ModelBuilder {
 
     private static String label(Trial t, Set<String> varyingParams, List<String> commonFlags) {
         List<String> parts = new ArrayList<>();
-        parts.add(t.jvm().label());
+        parts.add(t.provenance().jvm().label());
         String gc = t.collector();
         if (!gc.isEmpty()) {
             parts.add(gc);
         }
-        if (!t.variant().isEmpty() && !t.variant().equalsIgnoreCase(gc) && !t.variant().equalsIgnoreCase("default")) {
-            parts.add(t.variant());
+        if (!t.identity().variant().isEmpty() && !t.identity().variant().equalsIgnoreCase(gc) && !t.identity().variant().equalsIgnoreCase("default")) {
+            parts.add(t.identity().variant());
         }
-        List<String> flags = t.flags().stream()
+        List<String> flags = t.provenance().flags().stream()
                 .filter(f -> !commonFlags.contains(f) && !selectsCollector(f)).toList();
         if (!flags.isEmpty()) {
             parts.add(String.join(" ", flags));
         }
         for (String p : varyingParams) {
-            String value = t.params().getOrDefault(p, "");
-            if (!value.equals(t.variant())) {
+            String value = t.identity().params().getOrDefault(p, "");
+            if (!value.equals(t.identity().variant())) {
                 parts.add(p + "=" + value);
             }
         }
@@ -206,12 +206,12 @@ public final class ModelBuilder {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
-            String unit = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
+            String unit = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe))
                     .filter(Objects::nonNull).map(Probe::unit).findFirst().orElse("ns");
             // A block timed from the actual rather than the intended start hides every stall behind the
             // one request that saw it (coordinated omission): such figures flatter a stalling JVM, so
             // they are shown but never ranked. One uncorrected fork makes the whole column uncorrected.
-            boolean coCorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
+            boolean coCorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe))
                     .filter(Objects::nonNull).allMatch(Probe::coCorrected);
             for (String key : percentileKeys(rows, probe)) {
                 String distrust = ColumnTrust.distrust(rows, probe, key);
@@ -220,13 +220,13 @@ public final class ModelBuilder {
                 columns.add(col);
                 noise.add(noiseEntry(workload, rows, col, distrust));
             }
-            boolean hasRate = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
+            boolean hasRate = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe))
                     .anyMatch(p -> p != null && p.achievedRate() > 0);
             if (hasRate) {
                 columns.add(new Column(Column.Kind.RATE, probe, "achievedRate", "achieved rate", "/s", true, false, true));
             }
             tables.add(table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows, threshold));
-            boolean hasUncorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe))
+            boolean hasUncorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe))
                     .anyMatch(p -> p != null && !p.uncorrected().isEmpty());
             if (coCorrected && hasUncorrected) {
                 List<Column> plain = new ArrayList<>();
@@ -238,13 +238,13 @@ public final class ModelBuilder {
         }
         List<Column> metricColumns = new ArrayList<>();
         Map<String, Metric> firstOfEach = new LinkedHashMap<>();
-        rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> t.metrics().forEach(firstOfEach::putIfAbsent));
+        rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> t.measured().metrics().forEach(firstOfEach::putIfAbsent));
         firstOfEach.forEach((name, m) -> metricColumns.add(
                 new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), m.ranked() && !isCheck(name), true)));
-        if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.process().peakRssBytes() > 0)) {
+        if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.outcome().process().peakRssBytes() > 0)) {
             // Ranked only where the process is the JVM under test and nothing else (not a launcher, no mapped files).
             boolean rssOfTheJvm = rows.stream().flatMap(r -> r.okTrials().stream())
-                    .noneMatch(t -> t.info().containsKey(PROCESS_RSS_NOT_RANKED));
+                    .noneMatch(t -> t.measured().info().containsKey(PROCESS_RSS_NOT_RANKED));
             metricColumns.add(new Column(Column.Kind.METRIC, null, PEAK_RSS, PEAK_RSS, "bytes", false, rssOfTheJvm, true));
         }
         if (metricColumns.isEmpty() && tables.isEmpty()) {
@@ -254,7 +254,7 @@ public final class ModelBuilder {
         Map<String, List<String>> warnings = new LinkedHashMap<>();
         for (Row row : rows) {
             for (Trial t : row.trials()) {
-                for (String w : t.warnings()) {
+                for (String w : t.measured().warnings()) {
                     List<String> labels = warnings.computeIfAbsent(w, k -> new ArrayList<>());
                     if (!labels.contains(row.label())) {
                         labels.add(row.label());
@@ -447,7 +447,7 @@ public final class ModelBuilder {
     /** The probes of these rows in first-appearance order, endToEnd first. */
     static List<String> probes(List<Row> rows) {
         Set<String> probes = new LinkedHashSet<>();
-        rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> probes.addAll(t.latency().keySet()));
+        rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> probes.addAll(t.measured().latency().keySet()));
         List<String> list = new ArrayList<>(probes);
         if (list.remove("endToEnd")) {
             list.add(0, "endToEnd");
@@ -457,14 +457,14 @@ public final class ModelBuilder {
 
     private static List<String> uncorrectedKeys(List<Row> rows, String probe) {
         TreeSet<String> keys = new TreeSet<>(Percentiles.ORDER);
-        rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe)).filter(Objects::nonNull)
+        rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe)).filter(Objects::nonNull)
                 .forEach(p -> p.uncorrected().keySet().stream().filter(Percentiles::isPercentile).forEach(keys::add));
         return new ArrayList<>(keys);
     }
 
     static List<String> percentileKeys(List<Row> rows, String probe) {
         TreeSet<String> keys = new TreeSet<>(Percentiles.ORDER);
-        rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.latency().get(probe)).filter(Objects::nonNull)
+        rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe)).filter(Objects::nonNull)
                 .forEach(p -> p.percentiles().keySet().stream().filter(Percentiles::isPercentile).forEach(keys::add));
         return new ArrayList<>(keys);
     }

@@ -236,7 +236,8 @@ public final class QuestionAnswers {
             Figure c = values.get(i)[0];
             Figure b = values.get(i)[1];
             String name = label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
-            String head = name + " " + Format.value(c.value(), col.unit()) + " vs " + Format.value(b.value(), col.unit());
+            String head = name + " " + names[1] + " " + Format.value(c.value(), col.unit()) + ", " + names[2] + " "
+                    + Format.value(b.value(), col.unit());
             Answer.Outcome outcome;
             String words;
             if (why.get(i) != null) {

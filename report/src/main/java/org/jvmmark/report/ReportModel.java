@@ -20,7 +20,7 @@ public record ReportModel(Results results, NoiseVerdict noise, List<Section> sec
     public String statusSummary() {
         java.util.Map<String, Long> counts = new java.util.LinkedHashMap<>();
         for (String s : List.of("ok", "failed", "timeout", "unsupported")) {
-            long n = results.trials().stream().filter(t -> t.status().equals(s)).count();
+            long n = results.trials().stream().filter(t -> t.outcome().status().equals(s)).count();
             if (n > 0) {
                 counts.put(s, n);
             }

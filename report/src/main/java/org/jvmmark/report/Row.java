@@ -22,7 +22,7 @@ public record Row(String label, JvmInfo jvm, String variant, List<String> flags,
 
     /** The status shown for a row none of whose forks ended ok (the first fork's), else "ok". */
     public String status() {
-        return okTrials().isEmpty() ? trials.get(0).status() : "ok";
+        return okTrials().isEmpty() ? trials.get(0).outcome().status() : "ok";
     }
 
     public List<Trial> okTrials() {
@@ -36,11 +36,11 @@ public record Row(String label, JvmInfo jvm, String variant, List<String> flags,
             return "";
         }
         Trial first = bad.get(0);
-        String error = first.error() == null ? "no reason recorded" : first.error();
+        String error = first.outcome().error() == null ? "no reason recorded" : first.outcome().error();
         if (bad.size() == trials.size()) {
             // The renderers put the status itself in front, emphasised.
             return trials.size() == 1 ? error : "all " + trials.size() + " forks: " + error;
         }
-        return bad.size() + " of " + trials.size() + " forks " + first.status() + ": " + error;
+        return bad.size() + " of " + trials.size() + " forks " + first.outcome().status() + ": " + error;
     }
 }

@@ -82,7 +82,7 @@ public final class WhyBlock {
         for (Row r : s.rows()) {
             List<Trial> forks = r.trials();
             for (int f = 0; f < forks.size(); f++) {
-                Instruments in = forks.get(f).instruments();
+                Instruments in = forks.get(f).provenance().instruments();
                 if (!in.isEmpty()) {
                     out.add(line(forks.size() > 1 ? r.label() + " · fork " + (f + 1) : r.label(), in));
                 }

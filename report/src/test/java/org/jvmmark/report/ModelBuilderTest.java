@@ -44,10 +44,10 @@ class ModelBuilderTest {
                                                         double score) {
         org.jvmmark.results.JvmInfo jvm = new org.jvmmark.results.JvmInfo("/jdk", version, Integer.parseInt(version.split("\\.")[0]),
                 "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
-        return new org.jvmmark.results.Trial(id, "w", java.util.Map.of("rate", rate, "impl", impl), jvm, variant, "ok", null,
-                new org.jvmmark.results.ProcessFacts(0, 1, 1, 0),
-                java.util.Map.of("score", new org.jvmmark.results.Metric(score, "ops/s", true, new double[] {score, score * 1.01, score * 0.99})),
-                java.util.Map.of(), java.util.Map.of(), List.of(), List.of(), "", java.util.Map.of());
+        return new org.jvmmark.results.TrialBuilder(id, "w").params(java.util.Map.of("rate", rate, "impl", impl)).jvm(jvm)
+                .variant(variant).status("ok", null).process(new org.jvmmark.results.ProcessFacts(0, 1, 1, 0)).flags(List.of())
+                .metric("score", new org.jvmmark.results.Metric(score, "ops/s", true, new double[] {score, score * 1.01, score * 0.99}))
+                .build();
     }
 
     @Test
@@ -97,7 +97,7 @@ class ModelBuilderTest {
         Figure f = Figures.figure(row, p50);
         assertNotNull(f);
         double[] expected = row.okTrials().stream()
-                .mapToDouble(t -> t.latency().get("endToEnd").histogram().getValueAtPercentile(50)).toArray();
+                .mapToDouble(t -> t.measured().latency().get("endToEnd").histogram().getValueAtPercentile(50)).toArray();
         assertArrayEquals(expected, f.forks(), 1e-9);
         assertEquals(3, f.runs().size(), "each fork's runs kept apart, for the stability check only");
         assertEquals(Math.exp(java.util.Arrays.stream(expected).map(Math::log).average().orElseThrow()), f.value(), 1e-6,

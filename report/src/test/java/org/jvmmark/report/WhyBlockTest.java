@@ -23,7 +23,7 @@ class WhyBlockTest {
 
     @Test
     void shouldReadTheInstrumentsBlockIntoTheTypedModel() throws Exception {
-        Instruments in = ResultsReader.readDir(Golden.fixture("instruments")).trials().get(0).instruments();
+        Instruments in = ResultsReader.readDir(Golden.fixture("instruments")).trials().get(0).provenance().instruments();
         assertEquals(3, in.on().size());
         assertTrue(in.instruments().get("gcLog").files().get("file").endsWith("jvm-gc.log"));
         assertTrue(in.instruments().get("jfr").figure("gcPauses.pauses") > 0);

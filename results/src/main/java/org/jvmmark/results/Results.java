@@ -102,6 +102,6 @@ public record Results(String schema, String created, String finished, String pro
 
     /** Sum of the trials' wall times: how long the measuring took, without the runner's own work. */
     public double trialSeconds() {
-        return trials.stream().mapToDouble(t -> t.process().wallSeconds()).sum();
+        return trials.stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
     }
 }

@@ -126,16 +126,21 @@ public final class ResultsReader {
                 textOrNull(dr.get("error")), process(dr.path("process")), list(dr.path("command")), list(dr.path("stderrTail")),
                 textOrNull(dr.get("hsErr")), dr.path("jvm").isObject() ? jvm(dr.get("jvm")) : null,
                 JsonValues.object(dr.path("info")), JsonValues.rest(dr, DRIVER));
-        return new Trial(t.path("id").asText(""), workload, JsonValues.strings(params), jvm,
-                t.path("variant").asText(""), status, textOrNull(t.get("error")), process, metrics, latency,
-                JsonValues.strings(info), warnings, flags, t.path("gc").asText(""), series(t.path("series")),
-                // "instruments" stays in "more" too (not in TRIAL): written back as it was read
-                t.path("machine").asText(""), InstrumentsReader.read(t.path("instruments")), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")), params, textOrNull(t.get("workloadVariant")),
-                variantJvmArgs, t.path("fork").asInt(0), textOrNull(t.get("profile")), textOrNull(t.get("started")),
+        Trial.Identity identity = new Trial.Identity(t.path("id").asText(""), workload, JsonValues.strings(params), params,
+                t.path("variant").asText(""), textOrNull(t.get("workloadVariant")), t.path("fork").asInt(0),
+                t.path("machine").asText(""));
+        Trial.Outcome outcome = new Trial.Outcome(status, textOrNull(t.get("error")), process, list(t.path("command")),
+                list(t.path("stderrTail")), textOrNull(t.get("hsErr")), discarded, driver);
+        Trial.Measured measured = new Trial.Measured(metrics, latency, series(t.path("series")), JsonValues.strings(info),
+                info, warnings);
+        Trial.Provenance provenance = new Trial.Provenance(jvm,
                 jdk == null || !jdk.isObject() ? null : new PlannedJdk(jdk.path("home").asText(""), jdk.path("label").asText(""),
                         jdk.path("vendor").asText(""), jdk.path("version").asText(""), jdk.path("feature").asInt(0)),
-                textOrNull(t.get("logs")), list(t.path("command")), list(t.path("stderrTail")), textOrNull(t.get("hsErr")),
-                discarded, info, driver, JsonValues.rest(t, TRIAL));
+                flags, variantJvmArgs, t.path("gc").asText(""), textOrNull(t.get("profile")), textOrNull(t.get("started")),
+                textOrNull(t.get("logs")), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")),
+                // "instruments" stays in "more" too (not in TRIAL): written back as it was read
+                InstrumentsReader.read(t.path("instruments")));
+        return new Trial(identity, outcome, measured, provenance, JsonValues.rest(t, TRIAL));
     }
 
     private static JvmInfo jvm(JsonNode j) {
@@ -185,12 +190,7 @@ public final class ResultsReader {
             JsonNode value = e.getValue().path("value");
             if (value.isNumber() && Double.isFinite(value.asDouble())) {
                 Metric m = metric(e.getValue());
-                if (isBytes(m.unit()) && (m.value() < 0 || java.util.Arrays.stream(m.samples()).anyMatch(v -> v < 0))) {
-                    // A negative size is a measuring error (a counter that wrapped, a "not measured" -1),
-                    // and ranked as "lower is better" it would win.
-                    warnings.add("metric '" + e.getKey() + "' has a negative size (" + plain(m.value())
-                            + " " + m.unit() + ") and is left out");
-                } else {
+                if (usable(e.getKey(), m, warnings)) {
                     metrics.put(e.getKey(), m);
                 }
             } else {
@@ -199,6 +199,25 @@ public final class ResultsReader {
             }
         }
         return metrics;
+    }
+
+    /**
+     * Whether metric {@code name} is fit to be shown and ranked; when it is not (no finite value, a
+     * negative size) a warning saying why is added to {@code warnings}. The one rule for the file and for
+     * a trial built in code ({@link TrialBuilder}).
+     */
+    static boolean usable(String name, Metric m, List<String> warnings) {
+        if (!Double.isFinite(m.value())) {
+            warnings.add("metric '" + name + "' has no finite value (" + m.value() + ") and is left out");
+            return false;
+        }
+        if (isBytes(m.unit()) && (m.value() < 0 || java.util.Arrays.stream(m.samples()).anyMatch(v -> v < 0))) {
+            // A negative size is a measuring error (a counter that wrapped, a "not measured" -1),
+            // and ranked as "lower is better" it would win.
+            warnings.add("metric '" + name + "' has a negative size (" + plain(m.value()) + " " + m.unit() + ") and is left out");
+            return false;
+        }
+        return true;
     }
 
     private static Map<String, Series> series(JsonNode all) {

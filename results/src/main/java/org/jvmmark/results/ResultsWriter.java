@@ -86,77 +86,81 @@ public final class ResultsWriter {
 
     /** One trial as it appears in the file. */
     public static ObjectNode trial(Trial t) {
+        Trial.Identity id = t.identity();
+        Trial.Outcome out = t.outcome();
+        Trial.Measured m = t.measured();
+        Trial.Provenance p = t.provenance();
         ObjectNode n = NODES.objectNode();
         n.put("id", t.id());
         n.put("workload", t.workload());
-        if (!t.machine().isEmpty()) {
-            n.put("machine", t.machine());
+        if (!id.machine().isEmpty()) {
+            n.put("machine", id.machine());
         }
-        putIfSet(n, "workloadClass", t.workloadClass());
-        putIfSet(n, "module", t.module());
-        n.set("params", JsonValues.tree(t.paramValues().isEmpty() ? t.params() : t.paramValues()));
-        n.put("variant", t.variant());
-        n.put("gc", t.requestedGc().isEmpty() ? null : t.requestedGc());
-        n.put("workloadVariant", t.workloadVariant());
-        if (t.variantJvmArgs() != null) {
-            n.set("variantJvmArgs", strings(t.variantJvmArgs()));
+        putIfSet(n, "workloadClass", p.workloadClass());
+        putIfSet(n, "module", p.module());
+        n.set("params", JsonValues.tree(id.paramValues().isEmpty() ? id.params() : id.paramValues()));
+        n.put("variant", id.variant());
+        n.put("gc", p.requestedGc().isEmpty() ? null : p.requestedGc());
+        n.put("workloadVariant", id.workloadVariant());
+        if (p.variantJvmArgs() != null) {
+            n.set("variantJvmArgs", strings(p.variantJvmArgs()));
         }
-        if (t.fork() > 0) {
-            n.put("fork", t.fork());
+        if (id.fork() > 0) {
+            n.put("fork", id.fork());
         }
-        putIfSet(n, "profile", t.profile());
-        putIfSet(n, "started", t.started());
-        if (t.jdk() != null) {
+        putIfSet(n, "profile", p.profile());
+        putIfSet(n, "started", p.started());
+        if (p.jdk() != null) {
             ObjectNode j = n.putObject("jdk");
-            j.put("home", t.jdk().home());
-            j.put("label", t.jdk().label());
-            j.put("vendor", t.jdk().vendor());
-            j.put("version", t.jdk().version());
-            j.put("feature", t.jdk().feature());
+            j.put("home", p.jdk().home());
+            j.put("label", p.jdk().label());
+            j.put("vendor", p.jdk().vendor());
+            j.put("version", p.jdk().version());
+            j.put("feature", p.jdk().feature());
         }
-        n.set("jvm", jvm(t.jvm()));
-        n.put("status", t.status());
-        n.put("error", t.error());
-        putIfSet(n, "logs", t.logs());
-        n.set("process", process(t.process()));
-        if (!t.command().isEmpty()) {
-            n.set("command", strings(t.command()));
+        n.set("jvm", jvm(p.jvm()));
+        n.put("status", out.status());
+        n.put("error", out.error());
+        putIfSet(n, "logs", p.logs());
+        n.set("process", process(out.process()));
+        if (!out.command().isEmpty()) {
+            n.set("command", strings(out.command()));
         }
-        if (!t.stderrTail().isEmpty()) {
-            n.set("stderrTail", strings(t.stderrTail()));
+        if (!out.stderrTail().isEmpty()) {
+            n.set("stderrTail", strings(out.stderrTail()));
         }
-        putIfSet(n, "hsErr", t.hsErr());
+        putIfSet(n, "hsErr", out.hsErr());
         // A JVM that ran reports these blocks even when empty; the file keeps that shape.
-        boolean ran = !t.command().isEmpty();
-        if (!t.metrics().isEmpty() || t.ok()) {
-            n.set("metrics", metrics(t.metrics()));
+        boolean ran = !out.command().isEmpty();
+        if (!m.metrics().isEmpty() || t.ok()) {
+            n.set("metrics", metrics(m.metrics()));
         }
-        if (!t.latency().isEmpty() || t.ok()) {
-            n.set("latency", probes(t.latency()));
+        if (!m.latency().isEmpty() || t.ok()) {
+            n.set("latency", probes(m.latency()));
         }
-        if (!t.series().isEmpty()) {
-            n.set("series", series(t.series()));
+        if (!m.series().isEmpty()) {
+            n.set("series", series(m.series()));
         }
-        if (!t.infoValues().isEmpty() || ran) {
-            n.set("info", JsonValues.tree(t.infoValues()));
+        if (!m.infoValues().isEmpty() || ran) {
+            n.set("info", JsonValues.tree(m.infoValues()));
         }
-        if (!t.warnings().isEmpty() || ran) {
-            n.set("warnings", strings(t.warnings()));
+        if (!m.warnings().isEmpty() || ran) {
+            n.set("warnings", strings(m.warnings()));
         }
-        if (!t.discarded().isEmpty()) {
+        if (!out.discarded().isEmpty()) {
             ObjectNode d = n.putObject("discarded");
-            if (!t.discarded().metrics().isEmpty()) {
-                d.set("metrics", metrics(t.discarded().metrics()));
+            if (!out.discarded().metrics().isEmpty()) {
+                d.set("metrics", metrics(out.discarded().metrics()));
             }
-            if (!t.discarded().latency().isEmpty()) {
-                d.set("latency", probes(t.discarded().latency()));
+            if (!out.discarded().latency().isEmpty()) {
+                d.set("latency", probes(out.discarded().latency()));
             }
-            if (!t.discarded().series().isEmpty()) {
-                d.set("series", series(t.discarded().series()));
+            if (!out.discarded().series().isEmpty()) {
+                d.set("series", series(out.discarded().series()));
             }
         }
-        if (t.driver() != null) {
-            n.set("driver", driver(t.driver()));
+        if (out.driver() != null) {
+            n.set("driver", driver(out.driver()));
         }
         more(n, t.more());
         return n;

@@ -65,14 +65,14 @@ class ResultsRoundTripTest {
         Path f = recordedFiles().stream().filter(p -> p.toString().contains("chat" + java.io.File.separator)).findFirst().orElseThrow();
         Results r = ResultsReader.read(f);
         Trial t = r.trials().get(0);
-        assertEquals(1, t.fork());
-        assertTrue(t.variantJvmArgs() != null);
-        assertTrue(t.jdk() != null && !t.jdk().label().isEmpty());
-        assertFalse(t.command().isEmpty());
-        assertTrue(t.logs().startsWith("logs/"));
-        assertTrue(t.driver() != null && t.driver().process().pid() != null, "driver.process");
-        assertFalse(t.jvm().fact("vmVersion").isEmpty());
-        assertTrue(t.process().pid() != null && t.process().timedOut() != null);
+        assertEquals(1, t.identity().fork());
+        assertTrue(t.provenance().variantJvmArgs() != null);
+        assertTrue(t.provenance().jdk() != null && !t.provenance().jdk().label().isEmpty());
+        assertFalse(t.outcome().command().isEmpty());
+        assertTrue(t.provenance().logs().startsWith("logs/"));
+        assertTrue(t.outcome().driver() != null && t.outcome().driver().process().pid() != null, "driver.process");
+        assertFalse(t.provenance().jvm().fact("vmVersion").isEmpty());
+        assertTrue(t.outcome().process().pid() != null && t.outcome().process().timedOut() != null);
         assertEquals(r.hostValues().get("cpus"), 2);
     }
 
@@ -87,12 +87,12 @@ class ResultsRoundTripTest {
         Path f = tmp.resolve("nan.json");
         Files.writeString(f, json);
         Results once = ResultsReader.read(f);
-        assertEquals(List.of("ok"), List.copyOf(once.trials().get(0).metrics().keySet()));
-        assertEquals(1, once.trials().get(0).warnings().size());
+        assertEquals(List.of("ok"), List.copyOf(once.trials().get(0).measured().metrics().keySet()));
+        assertEquals(1, once.trials().get(0).measured().warnings().size());
         Path again = tmp.resolve("again.json");
         ResultsWriter.write(once, again);
         Results twice = ResultsReader.read(again);
-        assertEquals(once.trials().get(0).warnings(), twice.trials().get(0).warnings());
+        assertEquals(once.trials().get(0).measured().warnings(), twice.trials().get(0).measured().warnings());
         assertArrayEquals(ResultsWriter.bytes(once), ResultsWriter.bytes(twice));
     }
 
@@ -103,7 +103,7 @@ class ResultsRoundTripTest {
         r = r.with(a, "2026-01-01T00:01:00Z").with(trial("x/2", "ok"), "2026-01-01T00:02:00Z")
                 .with(trial("x/1", "ok"), "2026-01-01T00:03:00Z");
         assertEquals(List.of("x/1", "x/2"), r.trials().stream().map(Trial::id).toList());
-        assertEquals("ok", r.trials().get(0).status());
+        assertEquals("ok", r.trials().get(0).outcome().status());
         assertEquals("2026-01-01T00:03:00Z", r.finished());
         assertNull(ResultsWriter.tree(r).get("finished"));
     }

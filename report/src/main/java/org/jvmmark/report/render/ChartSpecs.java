@@ -265,7 +265,7 @@ public final class ChartSpecs {
         List<Map<String, Object>> series = new ArrayList<>();
         double maxX = 10;
         for (Row row : t.rows()) {
-            List<Probe> blocks = row.okTrials().stream().map(tr -> tr.latency().get(probe)).filter(Objects::nonNull).toList();
+            List<Probe> blocks = row.okTrials().stream().map(tr -> tr.measured().latency().get(probe)).filter(Objects::nonNull).toList();
             if (blocks.isEmpty()) {
                 continue;
             }
@@ -401,14 +401,14 @@ public final class ChartSpecs {
     /** Per series and y figure, one line per fork of each row (a fork's own run, not an average). */
     private void seriesCharts(Section section, String param, Map<String, JvmStyles.Style> legend, List<String> ids) {
         Set<String> names = new LinkedHashSet<>();
-        section.rows().forEach(r -> r.okTrials().forEach(t -> names.addAll(t.series().keySet())));
+        section.rows().forEach(r -> r.okTrials().forEach(t -> names.addAll(t.measured().series().keySet())));
         for (String name : names) {
             Map<String, Series.Axis> ys = new LinkedHashMap<>();
             Series.Axis x = null;
             Map<String, Series.Marker> markers = new LinkedHashMap<>();
             for (Row r : section.rows()) {
                 for (Trial t : r.okTrials()) {
-                    Series s = t.series().get(name);
+                    Series s = t.measured().series().get(name);
                     if (s != null) {
                         x = x == null ? s.x() : x;
                         s.y().forEach(a -> ys.putIfAbsent(a.name(), a));
@@ -419,9 +419,9 @@ public final class ChartSpecs {
             for (Series.Axis y : ys.values()) {
                 List<Map<String, Object>> lines = new ArrayList<>();
                 for (Row r : section.rows()) {
-                    List<Trial> forks = r.okTrials().stream().filter(t -> t.series().containsKey(name)).toList();
+                    List<Trial> forks = r.okTrials().stream().filter(t -> t.measured().series().containsKey(name)).toList();
                     for (int f = 0; f < forks.size(); f++) {
-                        Series s = forks.get(f).series().get(name);
+                        Series s = forks.get(f).measured().series().get(name);
                         Series.Axis mine = s.y().stream().filter(a -> a.name().equals(y.name())).findFirst().orElse(null);
                         if (mine == null) {
                             continue;

@@ -49,7 +49,7 @@ public final class CsvRenderer {
         if (!t.ok()) {
             rows.add(row(t, "status", "", "", Double.NaN, "", ""));
         }
-        for (Map.Entry<String, Probe> e : t.latency().entrySet()) {
+        for (Map.Entry<String, Probe> e : t.measured().latency().entrySet()) {
             Probe p = e.getValue();
             // A block the harness could not correct must not pass for a corrected one in a spreadsheet.
             String kind = p.coCorrected() ? "latency" : "latency-uncorrected";
@@ -62,8 +62,8 @@ public final class CsvRenderer {
                 rows.add(row(t, "rate", e.getKey(), "achievedRate", p.achievedRate(), "/s", "higher"));
             }
         }
-        t.metrics().forEach((k, m) -> rows.add(row(t, "metric", "", k, m.value(), m.unit(), !m.ranked() ? "none" : m.higherIsBetter() ? "higher" : "lower")));
-        ProcessFacts pf = t.process();
+        t.measured().metrics().forEach((k, m) -> rows.add(row(t, "metric", "", k, m.value(), m.unit(), !m.ranked() ? "none" : m.higherIsBetter() ? "higher" : "lower")));
+        ProcessFacts pf = t.outcome().process();
         if (pf.peakRssBytes() > 0) {
             rows.add(row(t, "process", "", "peakRssBytes", pf.peakRssBytes(), "bytes", "lower"));
         }
@@ -77,8 +77,8 @@ public final class CsvRenderer {
     }
 
     private static List<String> row(Trial t, String kind, String probe, String name, double value, String unit, String better) {
-        return List.of(t.workload(), t.id(), t.jvm().label(), t.jvm().vendor(), t.jvm().version(),
-                String.valueOf(t.jvm().feature()), t.collector(), t.variant(), String.join(" ", t.flags()),
-                t.status(), kind, probe, name, Format.plain(value), unit, better, t.error() == null ? "" : t.error());
+        return List.of(t.workload(), t.id(), t.provenance().jvm().label(), t.provenance().jvm().vendor(), t.provenance().jvm().version(),
+                String.valueOf(t.provenance().jvm().feature()), t.collector(), t.identity().variant(), String.join(" ", t.provenance().flags()),
+                t.outcome().status(), kind, probe, name, Format.plain(value), unit, better, t.outcome().error() == null ? "" : t.outcome().error());
     }
 }

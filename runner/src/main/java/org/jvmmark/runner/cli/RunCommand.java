@@ -285,7 +285,7 @@ public final class RunCommand implements Callable<Integer> {
     private void printResumePlan(List<PlannedTrial> plan) {
         ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
         java.util.Map<String, String> statusById = new java.util.HashMap<>();
-        recorded.trials().forEach(t -> statusById.put(t.id(), t.status()));
+        recorded.trials().forEach(t -> statusById.put(t.id(), t.outcome().status()));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"trial", "resume", "estimate"});
         for (PlannedTrial t : plan) {
@@ -346,9 +346,9 @@ public final class RunCommand implements Callable<Integer> {
                 }
                 results.add(record);
                 recorder.record(record);
-                progress.finished(index, t, record.status(), record.process().wallSeconds());
+                progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
                 if (!record.ok() && t.runnable()) {
-                    progress.problem(t, record.error() == null ? "" : record.error(), record.logs() != null ? dir.resolve(record.logs()) : null);
+                    progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(), record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
                 }
             }
         } finally {
@@ -390,7 +390,7 @@ public final class RunCommand implements Callable<Integer> {
     /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
     static int exitStatus(Iterable<Trial> trials) {
         for (Trial t : trials) {
-            String s = t.status();
+            String s = t.outcome().status();
             if (s.equals("failed") || s.equals("timeout")) {
                 return 1;
             }

@@ -24,19 +24,19 @@ public final class SummaryTable {
         rows.add(new String[] {"trial", "status", "metric", "p50", "p99", "peak RSS", "wall"});
         boolean uncorrected = false;
         for (Trial t : trials) {
-            Probe e2e = t.latency().get("endToEnd");
+            Probe e2e = t.measured().latency().get("endToEnd");
             uncorrected |= e2e != null && !e2e.coCorrected();
-            boolean measured = !t.process().none();
+            boolean measured = !t.outcome().process().none();
             rows.add(new String[] {
                 t.id(),
-                t.status(),
-                headline(t.metrics()),
+                t.outcome().status(),
+                headline(t.measured().metrics()),
                 percentile(e2e, "50"),
                 percentile(e2e, "99"),
-                measured && t.process().peakRssBytes() > 0 ? Text.bytes(t.process().peakRssBytes()) : "-",
-                measured ? Text.seconds(t.process().wallSeconds()) : "-"});
-            if (!t.ok() && t.error() != null) {
-                errors.add(t.id() + ": " + t.error());
+                measured && t.outcome().process().peakRssBytes() > 0 ? Text.bytes(t.outcome().process().peakRssBytes()) : "-",
+                measured ? Text.seconds(t.outcome().process().wallSeconds()) : "-"});
+            if (!t.ok() && t.outcome().error() != null) {
+                errors.add(t.id() + ": " + t.outcome().error());
             }
         }
         Tables.print(out, rows);

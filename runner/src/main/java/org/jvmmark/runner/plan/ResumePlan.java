@@ -48,7 +48,7 @@ public record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
                 throw new UserException(file + " holds " + t.id() + " with other parameters (" + difference
                         + "); use another --out");
             }
-            String status = r.status();
+            String status = r.outcome().status();
             if (status.equals("ok") || status.equals("unsupported")) {
                 done++;
             } else {
@@ -62,7 +62,7 @@ public record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
     /** What the record has that the plan does not, as {@code key=recorded} items, or {@code null} if they agree. */
     static String difference(PlannedTrial planned, Trial record) {
         ObjectNode want = ParamValues.typed(planned.workload().info(), planned.params());
-        ObjectNode have = ParamValues.typed(planned.workload().info(), (JsonNode) TrialExecutor.JSON.valueToTree(record.paramValues()));
+        ObjectNode have = ParamValues.typed(planned.workload().info(), (JsonNode) TrialExecutor.JSON.valueToTree(record.identity().paramValues()));
         List<String> diffs = new ArrayList<>();
         have.properties().forEach(e -> {
             if (!e.getValue().equals(want.get(e.getKey()))) {
@@ -75,7 +75,7 @@ public record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
                 diffs.add(e.getKey() + " not recorded, " + e.getValue().asText() + " now");
             }
         });
-        List<String> flags = record.variantJvmArgs() == null ? List.of() : record.variantJvmArgs();
+        List<String> flags = record.provenance().variantJvmArgs() == null ? List.of() : record.provenance().variantJvmArgs();
         if (!flags.equals(planned.variantJvmArgs())) {
             diffs.add("JVM flags '" + String.join(" ", flags) + "' recorded, '" + String.join(" ", planned.variantJvmArgs()) + "' now");
         }
