@@ -34,12 +34,13 @@ public final class HistoryStore {
 
     /** One point of a series: a run and its forks' values. */
     public record Point(long runId, String created, String dir, double[] forkValues) {
-        /** The median of the forks' values: the point's value in checks and charts. */
+        /**
+         * The point's value in checks, lists and charts: the row figure of the report and {@code compare}
+         * for the same forks ({@link org.jvmmark.report.verdict.Stats#center}, the geometric mean), so a run
+         * shows one figure everywhere.
+         */
         public double value() {
-            double[] v = forkValues.clone();
-            java.util.Arrays.sort(v);
-            int n = v.length;
-            return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+            return org.jvmmark.report.verdict.Stats.center(forkValues);
         }
     }
 

@@ -16,7 +16,7 @@ import org.jvmmark.report.render.ChartJs;
 
 /**
  * The history as one self-contained HTML page: a chart per machine, workload, parameters, probe and
- * figure, with a line per JVM and variant over the runs (the median of the forks), every fork's value
+ * figure, with a line per JVM and variant over the runs (the geometric mean of the forks, as the report's row figure), every fork's value
  * as a dot beside it, change points marked and listed, and each run linked to its report. Stateless
  * and thread-safe.
  */
@@ -114,7 +114,7 @@ public final class TrendPage {
                 .append("td,th{padding:.2em .8em;border-bottom:1px solid #ddd;text-align:left}.bad{color:#b00020;font-weight:600}.good{color:#1b7a1b}")
                 .append(".meta{color:#666}\n</style></head><body>\n<h1>jvmmark history</h1>\n<p class=\"meta\">")
                 .append(series.size()).append(" series in ").append(groups.size())
-                .append(" charts. Each line is one JVM and variant: the median of its forks per run; the dots beside it are the forks."
+                .append(" charts. Each line is one JVM and variant: the geometric mean of its forks per run (the report's row figure); the dots beside it are the forks."
                         + " A red ring marks a change point (E-Divisive means, as Apache Otava); click a point to open that run's report.</p>\n")
                 .append(body);
         h.append("<script>\n").append(ChartJs.script()).append("\n</script>\n<script>\nconst charts = ")

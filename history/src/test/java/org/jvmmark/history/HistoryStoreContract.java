@@ -86,7 +86,7 @@ abstract class HistoryStoreContract {
         List<HistoryStore.Point> ps = store.points().get(s.id());
         assertEquals(1, ps.size());
         assertArrayEquals(new double[] {10, 12, 11}, ps.get(0).forkValues());
-        assertEquals(11, ps.get(0).value());
+        assertEquals(Math.cbrt(10 * 12 * 11), ps.get(0).value(), 1e-9, "the report's row figure: the geometric mean of the forks");
         assertTrue(s.higherIsBetter());
         assertEquals("m | w{rate=1000} | Temurin 25.0.1 | default | score", s.key().text());
     }

@@ -42,7 +42,9 @@ public final class ModelBuilder {
         Map<String, List<Row>> byWorkload = rows(results.trials());
         List<NoiseVerdict.PercentileNoise> noise = new ArrayList<>();
         List<Section> sections = new ArrayList<>();
-        byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold)));
+        // A section of a merged result set is named "workload · on machine": its questions are the workload's.
+        byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold,
+                results.questions(rows.get(0).trials().get(0).workload()))));
         List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
                 .map(Probe::jitter).filter(Objects::nonNull).toList();
         return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
@@ -66,6 +68,8 @@ public final class ModelBuilder {
         Map<String, List<Row>> out = new LinkedHashMap<>();
         groups.forEach((workload, byKey) -> {
             Set<String> varying = varyingParams(byKey.values());
+            // A parameter a workload variant sets (http's threads=virtual for tomcat-virtual) is said by the variant's name.
+            varying.removeAll(setByVariant(byKey.values()));
             List<String> common = commonFlags(byKey.values());
             List<Row> rows = new ArrayList<>();
             for (List<Trial> forks : byKey.values()) {
@@ -112,6 +116,29 @@ public final class ModelBuilder {
             }
         }
         return varying;
+    }
+
+    /** The parameters whose value follows from the row's workload variant: the same in every row of that variant. */
+    static Set<String> setByVariant(java.util.Collection<List<Trial>> groups) {
+        Map<String, Map<String, String>> valueByVariant = new LinkedHashMap<>();
+        Set<String> notSet = new TreeSet<>();
+        Set<String> keys = new TreeSet<>();
+        for (List<Trial> g : groups) {
+            Trial t = g.get(0);
+            if (t.identity().variant().isEmpty()) {
+                return Set.of();
+            }
+            Map<String, String> seen = valueByVariant.computeIfAbsent(t.identity().variant(), k -> new LinkedHashMap<>());
+            t.identity().params().forEach((k, v) -> {
+                keys.add(k);
+                String prev = seen.putIfAbsent(k, v);
+                if (prev != null && !prev.equals(v)) {
+                    notSet.add(k);
+                }
+            });
+        }
+        keys.removeAll(notSet);
+        return valueByVariant.size() > 1 ? keys : Set.of();
     }
 
     /** The tuning flags every row of a workload shares: said once above its tables, not in every label. */
@@ -175,7 +202,7 @@ public final class ModelBuilder {
     }
 
     private static Section section(String workload, List<Row> rows, List<NoiseVerdict.PercentileNoise> noise,
-                                   double threshold) {
+                                   double threshold, List<org.jvmmark.results.WorkloadQuestion> questions) {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
@@ -235,8 +262,10 @@ public final class ModelBuilder {
                 }
             }
         }
+        QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold);
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
-                tables, warnings, headlines(workload, rows, tables));
+                tables, warnings, answered.headlines().isEmpty() ? headlines(workload, rows, tables) : answered.headlines(),
+                answered.answers());
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */
@@ -300,7 +329,7 @@ public final class ModelBuilder {
         return common;
     }
 
-    private static Table table(String title, List<Column> columns, List<Row> rows, double threshold) {
+    static Table table(String title, List<Column> columns, List<Row> rows, double threshold) {
         Figure[][] figures = new Figure[rows.size()][columns.size()];
         for (int r = 0; r < rows.size(); r++) {
             for (int c = 0; c < columns.size(); c++) {

@@ -47,9 +47,14 @@ public final class Report {
         return model;
     }
 
-    /** Who won, per workload, as aligned plain text for a terminal: the same lines as the reports' first table. */
+    /**
+     * Who won, per workload, as aligned plain text for a terminal (the same lines as the reports' first table),
+     * then the answers to the workloads' questions ({@link AnswerList}).
+     */
     public static String verdictText(ReportModel model) {
-        return VerdictTable.of(model).text();
+        // The questions last, so that a run's console ends with the answers to what the workloads are for.
+        String answers = AnswerList.of(model).text();
+        return VerdictTable.of(model).text() + (answers.isEmpty() ? "" : "\n" + answers);
     }
 
     static void write(Path file, String content) throws IOException {

@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.report.verdict.Answer;
 import org.jvmmark.report.verdict.Headline;
 
 /**
@@ -11,11 +12,21 @@ import org.jvmmark.report.verdict.Headline;
  * @param commonFlags the tuning flags every row shares (the rest show in the row labels)
  * @param tables one latency table per probe, then the metrics table; empty when nothing ran ok
  * @param warnings each distinct warning line with the labels of the rows that reported it
- * @param headlines who won, per workload or variant family: what the first screen shows
+ * @param headlines who won, per workload or variant family: what the first screen shows; for a workload
+ *     that declares questions, on its first question's headline figure
+ * @param answers one line per declared question and group of comparable rows ({@link Answer}), shown first
  */
 public record Section(String workload, Map<String, String> params, List<String> commonFlags, List<Row> rows,
-                      List<Table> tables, Map<String, List<String>> warnings, List<Headline> headlines) {
+                      List<Table> tables, Map<String, List<String>> warnings, List<Headline> headlines,
+                      List<Answer> answers) {
+    /** A section of a workload that declares no questions. */
+    public Section(String workload, Map<String, String> params, List<String> commonFlags, List<Row> rows,
+                   List<Table> tables, Map<String, List<String>> warnings, List<Headline> headlines) {
+        this(workload, params, commonFlags, rows, tables, warnings, headlines, List.of());
+    }
+
     public Section {
+        answers = List.copyOf(answers);
         commonFlags = List.copyOf(commonFlags);
         params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
         rows = List.copyOf(rows);

@@ -138,6 +138,122 @@ final class FixtureGenerator {
         return JSON.writeValueAsString(new FixtureGenerator(20261120L, false, 0.02, true).results()) + "\n";
     }
 
+    /**
+     * A platform-vs-virtual http run with known truth: Tomcat on JDK 21 and 25 at 1,000 connections, 3 forks
+     * a side. On JDK 25 virtual threads answer the held requests 2.7× sooner (1.1 s against 3.0 s), serve
+     * 12 % more requests/s and take 8 % less RSS per held connection; on JDK 21 requests/s are the same
+     * (within 1 %) and the held latency of the platform rows' forks disagree (two levels). The closed-loop
+     * endToEnd block is not corrected for coordinated omission, as in max mode. The questions are recorded
+     * as the runner records them.
+     */
+    static String httpQuestionJson() throws IOException {
+        FixtureGenerator g = new FixtureGenerator(20261124L, false, 0.01);
+        Map<String, Object> r = g.header();
+        List<Object> trials = new ArrayList<>();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("connections", 1000);
+        params.put("mode", "max");
+        for (int feature : new int[] {21, 25}) {
+            for (String variant : new String[] {"tomcat-platform", "tomcat-virtual"}) {
+                boolean virtual = variant.endsWith("virtual");
+                Map<String, Object> p = new LinkedHashMap<>(params);
+                p.put("server", "tomcat");
+                p.put("threads", virtual ? "virtual" : "platform");
+                for (int fork = 1; fork <= 3; fork++) {
+                    Map<String, Object> t = g.trial("http", p, jvm(feature), variant, fork, "ok", null);
+                    t.put("process", process(0, 12.0, 9.0, 0));
+                    double hold = virtual ? 1100 : feature == 21 && fork == 2 ? 5100 : 3000;
+                    double rps = feature == 21 ? 20000 : virtual ? 22400 : 20000;
+                    double perHeld = virtual ? 92_000 : 100_000;
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("holdLatencyMillis", metric(hold * g.jiggle(0.01), "ms", "lower", null));
+                    m.put("serverRssPerHeldRequest", metric(perHeld * g.jiggle(0.01), "bytes", "lower", null));
+                    m.put("requestsPerSecond", metric(rps * g.jiggle(0.01), "req/s", "higher", null));
+                    m.put("heldConnections", metric(1000, "connections", "none", null));
+                    t.put("metrics", m);
+                    Map<String, Object> block = new LinkedHashMap<>();
+                    block.put("unit", "ns");
+                    block.put("count", 100_000);
+                    block.put("coCorrected", false);
+                    Map<String, Object> pct = new LinkedHashMap<>();
+                    pct.put("50", virtual ? 12_700_000.0 * g.jiggle(0.01) : 62_000.0 * g.jiggle(0.01));
+                    pct.put("99", virtual ? 40_000_000.0 * g.jiggle(0.01) : 889_000_000.0 * g.jiggle(0.01));
+                    block.put("percentiles", pct);
+                    t.put("latency", Map.of("endToEnd", block));
+                    t.put("info", Map.of());
+                    t.put("warnings", List.of());
+                    trials.add(t);
+                }
+            }
+        }
+        r.put("trials", trials);
+        Map<String, Object> q = new LinkedHashMap<>();
+        q.put("name", "tomcat-virtual-vs-platform");
+        q.put("text", "Do virtual threads beat platform threads for Tomcat: held requests, memory per held connection, requests/s?");
+        q.put("across", "variants");
+        q.put("figures", List.of("holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"));
+        q.put("baseline", "tomcat-platform");
+        q.put("variants", List.of("tomcat-virtual"));
+        r.put("questions", Map.of("http", List.of(q)));
+        return JSON.writeValueAsString(r) + "\n";
+    }
+
+    /**
+     * A startup run with AppCDS: JDK 17 and 25, variants default and appcds, 3 forks each. Truth: JDK 25
+     * starts 20 % faster than 17 on default; AppCDS starts 30 % faster than default on each JDK; AppCDS's
+     * training takes 900 ms (its first ranked metric, which must never be the headline).
+     */
+    static String startupQuestionJson() throws IOException {
+        FixtureGenerator g = new FixtureGenerator(20261125L, false, 0.01);
+        Map<String, Object> r = g.header();
+        List<Object> trials = new ArrayList<>();
+        for (int feature : new int[] {17, 25}) {
+            for (String variant : new String[] {"default", "appcds"}) {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("variant", variant);
+                p.put("launches", 10);
+                for (int fork = 1; fork <= 3; fork++) {
+                    Map<String, Object> t = g.trial("startup", p, jvm(feature), variant, fork, "ok", null);
+                    t.put("process", process(60_000_000, 2.0, 2.5, 0));
+                    double start = (feature == 25 ? 40 : 50) * (variant.equals("appcds") ? 0.7 : 1);
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    if (variant.equals("appcds")) {
+                        m.put("hello.trainingMs", metric(900 * g.jiggle(0.01), "ms", "lower", null));
+                        m.put("hello.archiveMiB", metric(12.5, "MiB", "lower", null));
+                    }
+                    m.put("hello.startupMs", metric(start * g.jiggle(0.01), "ms", "lower", null));
+                    m.put("hello.peakRssMiB", metric(41 * g.jiggle(0.01), "MiB", "lower", null));
+                    t.put("metrics", m);
+                    t.put("latency", Map.of());
+                    t.put("info", Map.of("processRssNotRanked", "the process is a launcher"));
+                    t.put("warnings", List.of());
+                    trials.add(t);
+                }
+            }
+        }
+        r.put("trials", trials);
+        List<String> figures = List.of("hello.startupMs", "http.firstResponseMs", "hello.peakRssMiB", "http.idleRssMiB");
+        Map<String, Object> jvms = new LinkedHashMap<>();
+        jvms.put("name", "fastest-start");
+        jvms.put("text", "Which JVM starts fastest and with the smallest footprint?");
+        jvms.put("across", "jvms");
+        jvms.put("figures", figures);
+        Map<String, Object> variants = new LinkedHashMap<>();
+        variants.put("name", "startup-settings");
+        variants.put("text", "Do AppCDS, AOT, CDS off or C1 only change startup time and footprint on the same JVM?");
+        variants.put("across", "variants");
+        variants.put("figures", figures);
+        variants.put("baseline", "default");
+        variants.put("variants", List.of("appcds", "aot", "cds-off", "c1", "serial", "xmx15m"));
+        r.put("questions", Map.of("startup", List.of(jvms, variants)));
+        return JSON.writeValueAsString(r) + "\n";
+    }
+
+    /** 1 ± spread·N(0,1): a fork's scatter around its true level. */
+    private double jiggle(double spread) {
+        return 1 + spread * random.nextGaussian();
+    }
+
     static void write(Path dir, boolean regressed) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("results.json"), json(regressed));

@@ -28,6 +28,10 @@ final class Golden {
                 FixtureGenerator.write(RESOURCES.resolve("fixtures/regressed"), true);
                 Files.createDirectories(RESOURCES.resolve("fixtures/showcase"));
                 Files.writeString(RESOURCES.resolve("fixtures/showcase/results.json"), FixtureGenerator.showcaseJson());
+                Files.createDirectories(RESOURCES.resolve("fixtures/http-questions"));
+                Files.writeString(RESOURCES.resolve("fixtures/http-questions/results.json"), FixtureGenerator.httpQuestionJson());
+                Files.createDirectories(RESOURCES.resolve("fixtures/startup-questions"));
+                Files.writeString(RESOURCES.resolve("fixtures/startup-questions/results.json"), FixtureGenerator.startupQuestionJson());
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

@@ -74,6 +74,18 @@ public record Results(String schema, String created, String finished, String pro
         return WorkloadQuestion.fromJson(more.get(WorkloadQuestion.KEY));
     }
 
+    /**
+     * This file with the top-level {@value WorkloadQuestion#KEY} object set to {@code questions} (workload →
+     * its questions, in the order given), replacing any it had.
+     */
+    public Results withQuestions(Map<String, List<WorkloadQuestion>> questions) {
+        Map<String, Object> byWorkload = new java.util.LinkedHashMap<>();
+        questions.forEach((w, qs) -> byWorkload.put(w, qs.stream().map(WorkloadQuestion::toJson).map(m -> (Object) m).toList()));
+        Map<String, Object> all = new java.util.LinkedHashMap<>(more);
+        all.put(WorkloadQuestion.KEY, byWorkload);
+        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, all);
+    }
+
     /** The questions {@code workload} declared, or an empty list. */
     public List<WorkloadQuestion> questions(String workload) {
         return questions().getOrDefault(workload, List.of());

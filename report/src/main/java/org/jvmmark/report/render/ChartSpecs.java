@@ -87,9 +87,10 @@ public final class ChartSpecs {
             Column headline = headlineColumn(section);
             for (Table t : section.tables()) {
                 List<Column> latency = t.columns().stream().filter(c -> c.kind() == Column.Kind.LATENCY).toList();
-                if (!latency.isEmpty() && (latency.get(0).probe().equals("endToEnd") || section.tables().indexOf(t) == 0)) {
+                if (!latency.isEmpty() && (latency.get(0).probe().equals("endToEnd") || section.tables().indexOf(t) == 0)
+                        && latency.get(0).coCorrected()) {
                     ids.add(percentiles(section, t, latency.get(0), legend));
-                    ids.add(bars(section, t, latency.stream().filter(c -> c.key().equals("50")).findFirst().orElse(null), legend));
+                    ids.add(bars(section, t, latency.stream().filter(c -> c.key().equals("50") && featurable(c)).findFirst().orElse(null), legend));
                     ids.add(bars(section, t, tailColumn(latency), legend));
                 }
             }
@@ -181,12 +182,32 @@ public final class ChartSpecs {
             for (Column c : t.columns()) {
                 boolean latencyHeadline = c.kind() == Column.Kind.LATENCY && (c.key().equals("50") || c == tailColumn(
                         t.columns().stream().filter(x -> x.kind() == Column.Kind.LATENCY).toList()));
-                if ((c.kind() == Column.Kind.METRIC && c.ranked()) || (latencyHeadline && c.probe().equals("endToEnd"))) {
+                if ((c.kind() == Column.Kind.METRIC && c.ranked()) || (latencyHeadline && c.probe().equals("endToEnd") && featurable(c))) {
                     out.add(c);
                 }
             }
         }
-        return out;
+        // The figures the workload's questions name come first, in the questions' order.
+        List<Column> first = new ArrayList<>();
+        for (org.jvmmark.report.verdict.Answer a : s.answers()) {
+            for (String f : a.question().figures()) {
+                Column c = org.jvmmark.report.QuestionAnswers.column(s.tables(), f);
+                if (c != null && out.remove(c)) {
+                    first.add(c);
+                }
+            }
+        }
+        first.addAll(out);
+        return first;
+    }
+
+    /**
+     * Whether a latency column may have a chart of its own: only a trusted percentile, and only one
+     * corrected for coordinated omission — a closed loop's p50 leaves out the requests that waited for a
+     * connection, and drawn alone it shows the server that made them wait as the fastest.
+     */
+    static boolean featurable(Column c) {
+        return c.trusted() && c.coCorrected();
     }
 
     /** The column of the section's first verdict, matched by id, or null. */
@@ -213,8 +234,8 @@ public final class ChartSpecs {
     static Column tailColumn(List<Column> latency) {
         Column best = null;
         for (Column c : latency) {
-            if (c.key().equals("max")) {
-                continue;
+            if (c.key().equals("max") || !featurable(c)) {
+                continue; // p99 rather than an untrusted p99.99: charts only of what is trusted
             }
             if (c.key().equals("99.99")) {
                 return c;

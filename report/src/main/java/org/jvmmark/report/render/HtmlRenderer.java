@@ -12,6 +12,7 @@ import java.util.Properties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jvmmark.results.Results;
+import org.jvmmark.report.AnswerList;
 import org.jvmmark.report.Cell;
 import org.jvmmark.report.Column;
 import org.jvmmark.report.DetailTables;
@@ -50,6 +51,7 @@ public final class HtmlRenderer {
                 .append(esc(model.statusSummary())).append(". ").append(esc(Explanations.whatRan(r))).append(".</p>\n");
         String host = Explanations.host(r);
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
+        answers(h, AnswerList.of(model));
         verdict(h, VerdictTable.of(model));
         toc(h, model);
         noise(h, model.noise());
@@ -88,6 +90,21 @@ public final class HtmlRenderer {
             h.append("<script>\n").append(chartJs()).append("\n</script>\n");
         }
         h.append("<script>\n").append(resource("report.js")).append("</script>\n</body>\n</html>\n");
+    }
+
+    /** The very first thing on the page: each workload's questions, one line per group of comparable rows. */
+    private static void answers(StringBuilder h, AnswerList a) {
+        if (a.isEmpty()) {
+            return;
+        }
+        h.append("<h2 id=\"questions\" class=\"first\">The questions</h2>\n<div class=\"answers\" id=\"answers\">\n");
+        for (AnswerList.Question q : a.questions()) {
+            h.append("<p class=\"question\"><a href=\"#").append(esc(q.anchor())).append("\">").append(esc(q.heading()))
+                    .append("</a></p>\n<ul>\n");
+            q.lines().forEach(l -> h.append("<li class=\"answer\">").append(esc(l)).append("</li>\n"));
+            h.append("</ul>\n");
+        }
+        h.append("</div>\n");
     }
 
     /** The first screen: who won, per workload. */

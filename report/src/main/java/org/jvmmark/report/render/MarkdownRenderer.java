@@ -3,6 +3,7 @@ package org.jvmmark.report.render;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.results.Results;
+import org.jvmmark.report.AnswerList;
 import org.jvmmark.report.Cell;
 import org.jvmmark.report.Column;
 import org.jvmmark.report.DetailTables;
@@ -34,6 +35,7 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
+        md.append(answers(AnswerList.of(model)));
         md.append(verdict(VerdictTable.of(model)));
         md.append("\nContents: ");
         for (Section s : model.sections()) {
@@ -95,6 +97,20 @@ public final class MarkdownRenderer {
             }
             md.append('\n');
         }
+    }
+
+    /** The workloads' questions, each with one line per group of comparable rows: the first thing a reader sees. */
+    static String answers(AnswerList a) {
+        if (a.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("## The questions\n\n");
+        for (AnswerList.Question q : a.questions()) {
+            md.append("**").append(esc(q.heading())).append("**\n\n");
+            q.lines().forEach(l -> md.append("- ").append(esc(l)).append('\n'));
+            md.append('\n');
+        }
+        return md.toString();
     }
 
     /**

@@ -195,6 +195,14 @@ public final class Verdicts {
      * score (or its first ranked metric).
      */
     public static Headline headline(String workload, String family, List<Row> rows, List<Table> tables) {
+        return headline(workload, family, rows, tables, null);
+    }
+
+    /**
+     * Who won on a chosen figure: the column whose {@link Column#id()} is {@code columnId} (a workload's
+     * declared headline figure), or as {@link #headline(String, String, List, List)} when null or absent.
+     */
+    public static Headline headline(String workload, String family, List<Row> rows, List<Table> tables, String columnId) {
         List<String> notRun = rows.stream().filter(r -> r.okTrials().isEmpty())
                 .map(r -> r.label() + ": " + r.status() + (r.failureNote().isEmpty() ? "" : " (" + r.failureNote() + ")"))
                 .toList();
@@ -202,7 +210,7 @@ public final class Verdicts {
         int c = -1;
         for (Table t : tables) {
             for (int i = 0; i < t.columns().size() && c < 0; i++) {
-                if (headlineColumn(t.columns().get(i))) {
+                if (columnId != null ? t.columns().get(i).id().equals(columnId) : headlineColumn(t.columns().get(i))) {
                     table = t;
                     c = i;
                 }

@@ -90,24 +90,29 @@ public final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "Every series with its number of runs and latest value.")
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "One line per series group (workload, JVM, variant, parameters): runs, each figure's latest value, series ids.")
     static final class ListSeries implements Callable<Integer> {
         @ParentCommand
         HistoryCommand parent;
         @Mixin
         HistoryOptions options;
+        @Option(names = "--workload", paramLabel = "NAME", description = "Only this workload.")
+        String workload;
+        @Option(names = "--jdk", paramLabel = "VERSION|VENDOR", description = "Only JVMs whose name holds this, e.g. 25 or Temurin.")
+        String jdk;
+        @Option(names = "--figure", paramLabel = "TEXT", description = "Only figures whose name holds this, e.g. p99 or startup.")
+        String figure;
 
         @Override
         public Integer call() {
             HistoryStore store = open(options);
             try {
-                Map<Long, List<HistoryStore.Point>> points = store.points();
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"id", "runs", "latest", "series"});
-                for (HistoryStore.StoredSeries s : store.series()) {
-                    List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
-                    rows.add(new String[] {String.valueOf(s.id()), String.valueOf(ps.size()),
-                        ps.isEmpty() ? "-" : Text.number(ps.get(ps.size() - 1).value()) + " " + s.unit(), s.key().text()});
+                List<String[]> rows = HistoryList.rows(store.series(), store.points(), workload, jdk, figure);
+                if (rows.size() == 1) {
+                    parent.main.out.println("no series" + (workload == null && jdk == null && figure == null ? " in the history"
+                            : " matches the filters") + "; 'jvmmark history show ID' shows one series");
+                    return 0;
                 }
                 Tables.print(parent.main.out, rows);
             } catch (SQLException e) {
@@ -147,7 +152,7 @@ public final class HistoryCommand implements Callable<Integer> {
                 List<HistoryCheck.Change> changes = new HistoryCheck(new EDivisive(50, 0.001, minChange)).changes(s, ps, null);
                 parent.main.out.println(s.key().text() + " (" + s.unit() + ", " + (s.higherIsBetter() ? "higher" : "lower") + " is better)");
                 List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"run started", "median", "forks", "change", "directory"});
+                rows.add(new String[] {"run started", "value (as the report)", "forks", "change", "directory"});
                 for (HistoryStore.Point p : ps) {
                     String change = changes.stream().filter(c -> c.at() == p).map(HistoryCheck.Change::change)
                             .map(c -> percent(c.forwardChange()) + " p=" + pValue(c.pValue())).findFirst().orElse("");
@@ -302,7 +307,8 @@ public final class HistoryCommand implements Callable<Integer> {
         HistoryCommand parent;
         @Mixin
         HistoryOptions options;
-        @Option(names = "--out", paramLabel = "FILE", defaultValue = "history.html", description = "The page (default: history.html).")
+        @Option(names = "--out", paramLabel = "FILE",
+                description = "The page (default: history.html beside the history database, never the current directory).")
         Path out;
         @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
@@ -316,6 +322,9 @@ public final class HistoryCommand implements Callable<Integer> {
             }
             HistoryStore store = open(options);
             try {
+                if (out == null) {
+                    out = defaultPage(options.target());
+                }
                 org.jvmmark.history.TrendPage.write(out, store.series(), store.points(),
                         new HistoryCheck(new EDivisive(50, 0.001, minChange)));
             } catch (SQLException e) {
@@ -326,6 +335,13 @@ public final class HistoryCommand implements Callable<Integer> {
             parent.main.out.println("history report: " + out.toAbsolutePath());
             return 0;
         }
+    }
+
+    /** Where the trend page goes without --out: beside a database file, else beside the default database. */
+    static Path defaultPage(String target) {
+        Path db = target == null || target.startsWith("jdbc:") ? org.jvmmark.history.HistoryDatabase.defaultFile() : Path.of(target);
+        Path dir = db.toAbsolutePath().getParent();
+        return dir.resolve("history.html");
     }
 
     static String percent(double relative) {

@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.WorkloadCatalog;
 
@@ -73,6 +74,9 @@ public final class ListCommand implements Callable<Integer> {
             }
             if (!facts.isEmpty()) {
                 main.out.println("  " + String.join("; ", facts));
+            }
+            for (org.jvmmark.api.Question q : e.info().questions()) {
+                main.out.println("  question " + DeclaredQuestions.describe(q));
             }
             List<String[]> rows = new ArrayList<>();
             for (Parameter p : e.info().parameters()) {

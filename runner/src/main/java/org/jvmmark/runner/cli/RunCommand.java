@@ -36,6 +36,7 @@ import org.jvmmark.runner.plan.AdaptiveForks;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.BudgetPlan;
 import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.DurationEstimates;
 import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.ExternalWorkloads;
@@ -384,7 +385,7 @@ public final class RunCommand implements Callable<Integer> {
             results = ResultsFile.open(dir); // read again under the lock: another run may have added trials meanwhile
         } else {
             output = OutputDirectory.forNewRun(dir);
-            results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
+            results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode(), DeclaredQuestions.of(plan));
             results.write();
         }
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());

@@ -14,6 +14,7 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.ResultsWriter;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.WorkloadQuestion;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.fork.TrialExecutor;
@@ -37,8 +38,18 @@ public final class ResultsFile {
     }
 
     public static ResultsFile create(Path dir, String profile, Map<String, Object> host, ObjectNode command) {
+        return create(dir, profile, host, command, Map.of());
+    }
+
+    /**
+     * A new run's file that also records the questions its workloads declare (the top-level
+     * {@value WorkloadQuestion#KEY} object): the report answers them first.
+     */
+    public static ResultsFile create(Path dir, String profile, Map<String, Object> host, ObjectNode command,
+                                     Map<String, List<WorkloadQuestion>> questions) {
         Map<String, Object> options = TrialExecutor.JSON.convertValue(command, new TypeReference<Map<String, Object>>() { });
-        return new ResultsFile(dir.resolve(NAME), Results.started(Instant.now().toString(), profile, host, options));
+        Results started = Results.started(Instant.now().toString(), profile, host, options);
+        return new ResultsFile(dir.resolve(NAME), questions.isEmpty() ? started : started.withQuestions(questions));
     }
 
     /**

@@ -47,6 +47,34 @@ class ResultsFileTest {
     }
 
     @Test
+    void shouldRecordTheWorkloadsQuestionsAndKeepThemAfterEveryTrial() throws Exception {
+        java.util.List<org.jvmmark.results.WorkloadQuestion> declared = org.jvmmark.runner.plan.DeclaredQuestions.record(
+                org.jvmmark.api.WorkloadInfo.of(Asked.class).questions());
+        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), TrialExecutor.JSON.createObjectNode(),
+                Map.of("asked", declared));
+        f.write();
+        f.add(trial("asked/x/default/fork1", "ok"));
+        var read = ResultsFile.open(dir).results().questions("asked");
+        assertEquals(declared, read, "as declared, after a trial was added");
+        assertTrue(read.get(0).acrossVariants());
+        assertEquals("platform", read.get(0).baseline());
+        assertEquals(java.util.List.of("holdLatencyMillis", "requestsPerSecond"), read.get(0).figures());
+        assertEquals("variants", Cli.results(dir).path("questions").path("asked").path(0).path("across").asText());
+    }
+
+    /** A workload that declares one question. */
+    @org.jvmmark.api.Name("asked")
+    @org.jvmmark.api.Summary("a workload that asks")
+    @org.jvmmark.api.Question(name = "virtual-vs-platform", text = "Do virtual threads beat platform threads?",
+            across = org.jvmmark.api.Question.Across.VARIANTS, baseline = "platform", variants = "virtual",
+            figures = {"holdLatencyMillis", "requestsPerSecond"})
+    public static final class Asked implements org.jvmmark.api.Workload {
+        @Override
+        public void run(org.jvmmark.api.TrialContext context) {
+        }
+    }
+
+    @Test
     void shouldRefuseToResumeACorruptFile() throws Exception {
         Files.writeString(dir.resolve("results.json"), "{\"schema\": \"jvmmark/results/1\", \"tri");
         UserException e = assertThrows(UserException.class, () -> ResultsFile.open(dir));

@@ -11,6 +11,7 @@ import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
 import org.jvmmark.api.Parameter;
 import org.jvmmark.api.Profile;
+import org.jvmmark.api.Question;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TrialResult;
@@ -49,6 +50,9 @@ import org.jvmmark.api.Workload;
         summary = "driver, capacity mode: idle connections to open (bounded by the open-file limit, see ulimit -n)")
 @Parameter(name = "stallSeconds", defaultValue = "30", type = ParamType.INTEGER,
         summary = "driver: fail when nothing arrives for this long")
+@Question(name = "fastest-jvm", text = "Which JVM relays the most chat messages per second?", figures = {"score", "serverPeakRss"})
+@Question(name = "threads", text = "Do virtual threads or an NIO event loop relay more messages than platform threads on the same JVM?",
+        across = Question.Across.VARIANTS, baseline = "platform", variants = {"virtual", "nio"}, figures = {"score", "serverPeakRss"})
 @Variant(name = "platform", params = "impl=platform")
 @Variant(name = "virtual", params = "impl=virtual", since = 21, inDefaultSet = false)
 @Variant(name = "nio", params = "impl=nio", inDefaultSet = false)

@@ -12,6 +12,7 @@ import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
 import org.jvmmark.api.Parameter;
 import org.jvmmark.api.Profile;
+import org.jvmmark.api.Question;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TrialResult;
@@ -61,6 +62,8 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
 @Profile(name = "standard", params = {"memoryLimit=none", "totalBytes=2xram", "pauseMillis=8000"}, timeoutSeconds = 7200,
         estimatedSeconds = 1200)
 // The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-latency.
+@Question(name = "past-memory", text = "Which JVM writes and reads back a queue larger than memory fastest?",
+        figures = {"writeMsPerGiBPastLimit", "readMsPerGiBPastLimit", "coldReadGiBPerSecond"})
 @ChronicleFlags
 public final class QueueLargeWorkload implements Workload {
 

@@ -16,6 +16,7 @@ import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
 import org.jvmmark.api.Parameter;
 import org.jvmmark.api.Profile;
+import org.jvmmark.api.Question;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TrialResult;
@@ -95,6 +96,11 @@ import org.jvmmark.api.Workload;
 @Variant(name = "aot", params = "variant=aot", inDefaultSet = false)
 @Variant(name = "c1", params = "variant=c1", inDefaultSet = false)
 @Variant(name = "serial", params = "variant=serial", inDefaultSet = false)
+@Question(name = "fastest-start", text = "Which JVM starts fastest and with the smallest footprint?",
+        figures = {"hello.startupMs", "http.firstResponseMs", "hello.peakRssMiB", "http.idleRssMiB"})
+@Question(name = "startup-settings", text = "Do AppCDS, AOT, CDS off or C1 only change startup time and footprint on the same JVM?",
+        across = Question.Across.VARIANTS, baseline = "default", variants = {"appcds", "aot", "cds-off", "c1", "serial", "xmx15m"},
+        figures = {"hello.startupMs", "http.firstResponseMs", "hello.peakRssMiB", "http.idleRssMiB"})
 public final class StartupWorkload implements Workload {
 
     @Override

@@ -9,6 +9,7 @@ import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
 import org.jvmmark.api.Parameter;
 import org.jvmmark.api.Profile;
+import org.jvmmark.api.Question;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.ValidationException;
@@ -52,6 +53,8 @@ import org.jvmmark.harness.RunResult;
 // after JVM start (2026-11-23, load average 28); quick and standard warm up for 5 and 10 s at the default 10,000/s.
 @Profile(name = "quick", params = {"iterations=30000", "runs=2", "warmup=50000"}, timeoutSeconds = 120, estimatedSeconds = 12)
 @Profile(name = "standard", params = {"iterations=200000", "runs=5", "warmup=100000"}, timeoutSeconds = 600, estimatedSeconds = 112)
+@Question(name = "calibration", text = "Does the harness find the known latency on every JVM, and no difference where there is none?",
+        figures = {"endToEnd p50", "endToEnd p99"})
 public final class SyntheticWorkload implements Workload {
 
     @Override

@@ -6,6 +6,7 @@ import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
 import org.jvmmark.api.Parameter;
 import org.jvmmark.api.Profile;
+import org.jvmmark.api.Question;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.Variant;
@@ -62,6 +63,18 @@ import org.jvmmark.workloads.http.server.ServerTrial;
 @Parameter(name = "driverThreads", defaultValue = "2", type = ParamType.INTEGER, summary = "driver: I/O threads (wrk's default is 2)")
 @Parameter(name = "responseTimeoutMillis", defaultValue = "10000", type = ParamType.INTEGER,
         summary = "driver: a response later than this (beyond sleepMillis for /sleep) counts as a timeout")
+// Each question's figures, in the order they answer it: how long the held /sleep requests took (p50 over all of
+// them, each timed from its send, so the requests that queued for a pool thread count), the server's RSS per held
+// connection, requests/s on /hello, then latency at a fixed rate (rate mode only: a closed loop's percentiles
+// leave out the requests that waited for a connection, so the report never features them).
+@Question(name = "tomcat-virtual-vs-platform", text = "Do virtual threads beat platform threads for Tomcat: held requests, memory per held connection, requests/s?",
+        across = Question.Across.VARIANTS, baseline = "tomcat-platform", variants = {"tomcat-virtual"}, figures = {"holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
+@Question(name = "jetty-virtual-vs-platform", text = "Do virtual threads beat platform threads for Jetty: held requests, memory per held connection, requests/s?",
+        across = Question.Across.VARIANTS, baseline = "jetty-platform", variants = {"jetty-virtual"}, figures = {"holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
+@Question(name = "jdk-virtual-vs-platform", text = "Do virtual threads beat platform threads for the JDK's HttpServer: held requests, memory per held connection, requests/s?",
+        across = Question.Across.VARIANTS, baseline = "jdk-platform", variants = {"jdk-virtual"}, figures = {"holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
+@Question(name = "vertx-virtual-vs-eventloop", text = "Do virtual threads beat its event loop for Vert.x: held requests, memory per held connection, requests/s?",
+        across = Question.Across.VARIANTS, baseline = "vertx", variants = {"vertx-virtual"}, figures = {"holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
 @Variant(name = "tomcat-platform", params = {"server=tomcat", "threads=platform"}, classpath = "servers/tomcat")
 @Variant(name = "tomcat-virtual", params = {"server=tomcat", "threads=virtual"}, classpath = "servers/tomcat", since = 21)
 @Variant(name = "jetty-platform", params = {"server=jetty", "threads=platform"}, classpath = "servers/jetty", inDefaultSet = false)

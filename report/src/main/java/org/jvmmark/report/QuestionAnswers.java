@@ -1,0 +1,380 @@
+package org.jvmmark.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jvmmark.report.verdict.Answer;
+import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.verdict.Headline;
+import org.jvmmark.report.verdict.Stability;
+import org.jvmmark.report.verdict.Verdicts;
+import org.jvmmark.results.WorkloadQuestion;
+
+/**
+ * Answers a workload's declared questions ({@link WorkloadQuestion}, read from {@code results.json}) from
+ * the rows and tables of its section: one {@link Answer} per group of comparable rows, and the
+ * {@link Headline}s the "Who won" table shows on the question's headline figure.
+ *
+ * <p><b>Across variants</b> (virtual vs platform threads, AppCDS vs default): each candidate variant is
+ * compared with the baseline variant on the <em>same</em> JVM (vendor, version, flags) at the same
+ * swept values — a paired comparison; rows of different JVMs are never compared. Each figure is judged
+ * with the one statistic of the report ({@link ForkTest}: one value per fork, Welch on logs), the
+ * figures of one comparison corrected together with Holm's method, a row whose forks disagree
+ * ({@link Stability}) not judged. <b>Across JVMs</b>: the rows of one variant at one swept value are
+ * ranked with {@link Verdicts#headline} on the question's figures.
+ *
+ * <p>A figure is featured only when it can be trusted: a percentile the machine's noise rules out is
+ * "cannot tell", and a closed-loop percentile (a latency block not corrected for coordinated omission,
+ * such as HTTP's max mode) is left out with the reason — the requests that waited for a connection are
+ * not in it.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class QuestionAnswers {
+    private QuestionAnswers() {
+    }
+
+    /** What a section gets: its answers and the headlines of the "Who won" table (empty: the usual ranking). */
+    record Result(List<Answer> answers, List<Headline> headlines) {
+    }
+
+    static Result of(String workload, List<WorkloadQuestion> questions, List<Row> rows, List<Table> tables, double threshold) {
+        List<Answer> answers = new ArrayList<>();
+        List<Headline> headlines = new ArrayList<>();
+        boolean first = true;
+        for (WorkloadQuestion q : questions) {
+            List<Headline> hs = new ArrayList<>();
+            if (q.acrossVariants()) {
+                answers.addAll(acrossVariants(workload, q, rows, tables, threshold, hs));
+            } else {
+                answers.addAll(acrossJvms(workload, q, rows, tables, threshold, hs));
+            }
+            if (first) {
+                headlines.addAll(hs);
+            }
+            first = false;
+        }
+        return new Result(answers, headlines);
+    }
+
+    /** The column a question's figure names: a metric by name, or a latency percentile as "probe pNN"; null when absent. */
+    public static Column column(List<Table> tables, String figure) {
+        String probe = null;
+        String key = null;
+        int space = figure.lastIndexOf(' ');
+        if (space > 0 && figure.length() > space + 1 && figure.charAt(space + 1) == 'p') {
+            probe = figure.substring(0, space);
+            key = figure.substring(space + 2);
+        }
+        for (Table t : tables) {
+            for (Column c : t.columns()) {
+                if (probe != null && c.kind() == Column.Kind.LATENCY && probe.equals(c.probe()) && key.equals(c.key())) {
+                    return c;
+                }
+                if (probe == null && c.kind() == Column.Kind.METRIC && c.key().equals(figure)) {
+                    return c;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * How a person reads a figure's name: "hello.startupMs" → "hello startup time",
+     * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" stays.
+     */
+    public static String label(String figure) {
+        if (figure.contains(" ")) {
+            return figure;
+        }
+        List<String> parts = new ArrayList<>();
+        for (String piece : figure.split("\\.")) {
+            // The unit is said beside the value: a name's unit suffix only says whether it is a time.
+            java.util.regex.Matcher unit = UNIT_SUFFIX.matcher(piece);
+            boolean time = false;
+            if (unit.find() && unit.start() > 0 && !piece.substring(0, unit.start()).endsWith("Per")) {
+                time = !unit.group(1).endsWith("iB") && !unit.group(1).equals("Bytes");
+                piece = piece.substring(0, unit.start());
+            }
+            // "writeMsPerGiBPastLimit": a unit inside the name reads as words, "write time per GiB past limit".
+            piece = piece.replace("MsPer", "TimePer").replace("GiB", "Gib").replace("MiB", "Mib");
+            List<String> words = new ArrayList<>();
+            for (String w : piece.split("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")) {
+                words.add(w.equals(w.toUpperCase(Locale.ROOT)) && w.length() > 1 ? w : w.toLowerCase(Locale.ROOT));
+            }
+            String last = words.get(words.size() - 1);
+            if (time && !last.equals("latency") && !last.equals("time")) {
+                words.add("time");
+            }
+            parts.add(String.join(" ", words).replace("rss", "RSS").replace("gib", "GiB").replace("mib", "MiB"));
+        }
+        return String.join(" ", parts);
+    }
+
+    private static final java.util.regex.Pattern UNIT_SUFFIX =
+            java.util.regex.Pattern.compile("(Ms|Millis|Nanos|Ns|Seconds|MiB|GiB|KiB|Bytes)$");
+
+    // ---- across variants: the same JVM, each candidate against the baseline ----
+
+    private static List<Answer> acrossVariants(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
+                                               double threshold, List<Headline> headlines) {
+        Set<String> swept = ModelBuilder.sweptKeys(rows);
+        List<String> candidates = candidates(q, rows);
+        List<Answer> out = new ArrayList<>();
+        for (Row base : rows) {
+            if (!base.variant().equals(q.baseline())) {
+                continue;
+            }
+            for (String variant : candidates) {
+                for (Row cand : rows) {
+                    if (cand.variant().equals(variant) && sameJvm(base, cand) && at(cand, swept).equals(at(base, swept))) {
+                        out.add(compare(workload, q, context(base, swept), cand, base, tables, threshold, headlines));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The declared candidates, or every variant present that shares the baseline's prefix before its last '-'. */
+    private static List<String> candidates(WorkloadQuestion q, List<Row> rows) {
+        if (!q.variants().isEmpty()) {
+            return q.variants();
+        }
+        int dash = q.baseline().lastIndexOf('-');
+        Set<String> out = new LinkedHashSet<>();
+        if (dash > 0) {
+            String prefix = q.baseline().substring(0, dash + 1);
+            rows.stream().map(Row::variant).filter(v -> v.startsWith(prefix) && !v.equals(q.baseline())).forEach(out::add);
+        }
+        return new ArrayList<>(out);
+    }
+
+    private static boolean sameJvm(Row a, Row b) {
+        return a.jvm().vendor().equals(b.jvm().vendor()) && a.jvm().version().equals(b.jvm().version())
+                && a.jvm().vmName().equals(b.jvm().vmName()) && a.flags().equals(b.flags());
+    }
+
+    private static Map<String, String> at(Row r, Set<String> swept) {
+        Map<String, String> at = new TreeMap<>(r.params());
+        at.keySet().retainAll(swept);
+        return at;
+    }
+
+    private static String context(Row r, Set<String> swept) {
+        List<String> parts = new ArrayList<>();
+        parts.add(r.jvm().label());
+        at(r, swept).forEach((k, v) -> parts.add(k + "=" + v));
+        return String.join(" · ", parts);
+    }
+
+    /** "tomcat-virtual" against "tomcat-platform" reads "virtual" against "platform" once "tomcat" is said. */
+    private static String[] shortNames(String candidate, String baseline) {
+        int common = 0;
+        while (common < Math.min(candidate.length(), baseline.length()) && candidate.charAt(common) == baseline.charAt(common)) {
+            common++;
+        }
+        int cut = candidate.lastIndexOf('-', common - 1) + 1;
+        if (cut <= 0 || cut >= candidate.length() || cut >= baseline.length()) {
+            return new String[] {"", candidate, baseline};
+        }
+        return new String[] {candidate.substring(0, cut - 1), candidate.substring(cut), baseline.substring(cut)};
+    }
+
+    private static Answer compare(String workload, WorkloadQuestion q, String context, Row cand, Row base, List<Table> tables,
+                                  double threshold, List<Headline> headlines) {
+        String[] names = shortNames(cand.variant(), base.variant());
+        List<Answer.FigureAnswer> figures = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        List<Column> cols = new ArrayList<>();
+        List<ForkTest.Result> tests = new ArrayList<>();
+        List<Figure[]> values = new ArrayList<>();
+        List<String> why = new ArrayList<>();
+        List<String> closedLoop = new ArrayList<>();
+        for (String name : q.figures()) {
+            Column col = column(tables, name);
+            Figure c = col == null ? null : Figures.figure(cand, col);
+            Figure b = col == null ? null : Figures.figure(base, col);
+            if (c == null || b == null) {
+                continue; // not measured in this run (a mode that did not run): nothing to say
+            }
+            if (col.kind() == Column.Kind.LATENCY && !col.coCorrected()) {
+                closedLoop.add(label(name));
+                continue;
+            }
+            String reason = null;
+            if (!col.trusted()) {
+                reason = "not trusted on this machine";
+            } else {
+                Stability sc = Stability.of(c);
+                Stability sb = Stability.of(b);
+                if (!sc.stable() || !sb.stable()) {
+                    reason = "forks disagree (" + (!sc.stable() ? names[1] + ": " + sc.reason() : names[2] + ": " + sb.reason()) + ")";
+                }
+            }
+            cols.add(col);
+            values.add(new Figure[] {c, b});
+            tests.add(ForkTest.test(c.forks(), b.forks(), col.higherIsBetter()));
+            why.add(reason);
+        }
+        closedLoop(closedLoop, left);
+        // The figures of one comparison are one family: Holm over those that were tested.
+        double[] p = new double[tests.size()];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = why.get(i) == null && tests.get(i).tested() ? tests.get(i).pValue() : Double.NaN;
+        }
+        double[] adjusted = ForkTest.holm(p);
+        for (int i = 0; i < cols.size(); i++) {
+            Column col = cols.get(i);
+            ForkTest.Result t = tests.get(i);
+            Figure c = values.get(i)[0];
+            Figure b = values.get(i)[1];
+            String name = label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
+            String head = name + " " + names[1] + " " + Format.value(c.value(), col.unit()) + ", " + names[2] + " "
+                    + Format.value(b.value(), col.unit());
+            Answer.Outcome outcome;
+            String words;
+            if (why.get(i) != null) {
+                outcome = Answer.Outcome.CANNOT_TELL;
+                words = head + ": cannot tell, " + why.get(i);
+            } else if (!t.tested()) {
+                outcome = Answer.Outcome.CANNOT_TELL;
+                words = head + ": cannot tell, " + ForkTest.forksNeeded(t.forksCandidate(), t.forksReference());
+            } else if (ForkTest.called(adjusted[i], t, threshold)) {
+                outcome = t.effect().worse() ? Answer.Outcome.WORSE : Answer.Outcome.BETTER;
+                words = head + ": " + names[1] + " " + magnitude(col, t.effect());
+            } else {
+                outcome = Answer.Outcome.NO_DIFFERENCE;
+                words = head + ": no difference beyond noise (" + magnitude(col, t.effect()) + ")";
+            }
+            figures.add(new Answer.FigureAnswer(col.key(), name, c.value(), b.value(), col.unit(), outcome,
+                    t.effect(), words));
+        }
+        String who = (names[0].isEmpty() ? "" : names[0] + ": ") + names[1] + " against " + names[2];
+        String line = context + " · " + who + " — " + (figures.isEmpty() ? "no figure of the question was measured"
+                : String.join("; ", figures.stream().map(Answer.FigureAnswer::words).toList()))
+                + (left.isEmpty() ? "" : " (not featured: " + String.join("; ", left) + ")");
+        headlines.add(headline(workload, context + (names[0].isEmpty() ? "" : " · " + names[0]), cols.isEmpty() ? null : cols.get(0),
+                figures.isEmpty() ? null : figures.get(0), cand, base, names, notRun(cand, base)));
+        return new Answer(workload, q, context, figures, left, line);
+    }
+
+    /** The "Who won" line of a paired comparison, from its first featured figure. */
+    private static Headline headline(String workload, String family, Column col, Answer.FigureAnswer f, Row cand, Row base,
+                                     String[] names, List<String> notRun) {
+        if (f == null) {
+            return new Headline(workload, family, null, Headline.Outcome.NOTHING_RAN, null, null, null,
+                    "No figure of the question was measured for " + names[1] + " against " + names[2] + ".", notRun);
+        }
+        return switch (f.outcome()) {
+            case BETTER -> new Headline(workload, family, col, Headline.Outcome.WINNER, cand, base, inverse(f.effect()),
+                    f.words(), notRun);
+            case WORSE -> new Headline(workload, family, col, Headline.Outcome.WINNER, base, cand, f.effect(), f.words(), notRun);
+            case NO_DIFFERENCE -> new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, base, cand, f.effect(),
+                    f.words(), notRun);
+            case CANNOT_TELL -> new Headline(workload, family, col, f.words().contains("fork on a side") || f.words().contains("forks on a side")
+                    ? Headline.Outcome.TOO_FEW_FORKS : Headline.Outcome.UNSTABLE, null, null, null, f.words(), notRun);
+        };
+    }
+
+    /** The baseline against the candidate: the runner-up of the "Who won" line is the baseline when the candidate won. */
+    private static Effect inverse(Effect e) {
+        return new Effect(1 / e.ratio(), 1 / e.high(), 1 / e.low(), e.confidence(), e.higherIsBetter());
+    }
+
+    private static List<String> notRun(Row... rows) {
+        return VerdictTable.notRun(List.of(rows));
+    }
+
+    /**
+     * The size of an effect in the figure's words: "2.7× faster (95 % CI 2.4–3.1×)" when one side is at least
+     * twice the other, else "12 % more (95 % CI 8.0–16 %)".
+     */
+    static String magnitude(Column col, Effect e) {
+        return Words.magnitude(e, col.unit().endsWith("/s") ? new String[] {"more", "less"} : Words.moreLess(col));
+    }
+
+    /** Closed-loop percentiles, said once: what they leave out. */
+    private static void closedLoop(List<String> figures, List<String> left) {
+        if (!figures.isEmpty()) {
+            left.add(String.join(", ", figures) + " (closed loop: the requests that waited for a connection are not in it)");
+        }
+    }
+
+    /** A ranking across JVMs in a few words: "Temurin 25.0.1 · G1 best, OpenJDK 17.0.17 · G1 25 % slower (95 % CI 22–27 %)". */
+    private static String ranking(Headline h, Column col) {
+        return switch (h.outcome()) {
+            case WINNER -> h.winner().label() + " best, " + h.runnerUp().label() + " " + Words.effect(col, h.effect());
+            case NO_DIFFERENCE -> h.effect() == null ? h.words() : "no difference beyond noise between " + h.winner().label()
+                    + " and " + h.runnerUp().label() + " (" + Words.effect(col, h.effect()) + ")";
+            default -> "cannot tell: " + h.words();
+        };
+    }
+
+    // ---- across JVMs: one variant at one swept value, JVMs ranked ----
+
+    private static List<Answer> acrossJvms(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
+                                           double threshold, List<Headline> headlines) {
+        Set<String> swept = ModelBuilder.sweptKeys(rows);
+        Map<List<Object>, List<Row>> groups = new LinkedHashMap<>();
+        Set<String> variants = new LinkedHashSet<>();
+        rows.forEach(r -> variants.add(r.variant()));
+        for (Row r : rows) {
+            if (!q.variants().isEmpty() && !q.variants().contains(r.variant())) {
+                continue;
+            }
+            groups.computeIfAbsent(List.of(r.variant(), at(r, swept)), k -> new ArrayList<>()).add(r);
+        }
+        List<Answer> out = new ArrayList<>();
+        groups.forEach((key, group) -> {
+            List<String> family = new ArrayList<>();
+            if (variants.size() > 1 && !String.valueOf(key.get(0)).isEmpty()) {
+                family.add(String.valueOf(key.get(0)));
+            }
+            at(group.get(0), swept).forEach((k, v) -> family.add(k + "=" + v));
+            String context = String.join(" · ", family);
+            List<Table> sub = tables.stream().map(t -> ModelBuilder.table(t.title(), t.columns(), group, threshold)).toList();
+            List<Answer.FigureAnswer> figures = new ArrayList<>();
+            List<String> left = new ArrayList<>();
+            Headline firstHeadline = null;
+            List<String> closedLoop = new ArrayList<>();
+            for (String name : q.figures()) {
+                Column col = column(sub, name);
+                if (col == null) {
+                    continue;
+                }
+                if (col.kind() == Column.Kind.LATENCY && !col.coCorrected()) {
+                    closedLoop.add(label(name));
+                    continue;
+                }
+                Headline h = Verdicts.headline(workload, context, group, sub, col.id());
+                if (firstHeadline == null) {
+                    firstHeadline = h;
+                }
+                Answer.Outcome outcome = switch (h.outcome()) {
+                    case WINNER -> Answer.Outcome.BETTER;
+                    case NO_DIFFERENCE -> Answer.Outcome.NO_DIFFERENCE;
+                    default -> Answer.Outcome.CANNOT_TELL;
+                };
+                String words = label(name) + ": " + ranking(h, col);
+                figures.add(new Answer.FigureAnswer(col.key(), label(name), h.winner() == null ? Double.NaN : Figures.figure(h.winner(), col).value(),
+                        h.runnerUp() == null ? Double.NaN : Figures.figure(h.runnerUp(), col).value(), col.unit(), outcome, h.effect(), words));
+            }
+            closedLoop(closedLoop, left);
+            if (firstHeadline != null) {
+                headlines.add(firstHeadline);
+            }
+            String line = (context.isEmpty() ? "" : context + " — ") + (figures.isEmpty() ? "no figure of the question was measured"
+                    : String.join("; ", figures.stream().map(Answer.FigureAnswer::words).toList()))
+                    + (left.isEmpty() ? "" : " (not featured: " + String.join("; ", left) + ")");
+            out.add(new Answer(workload, q, context, figures, left, line));
+        });
+        return out;
+    }
+}

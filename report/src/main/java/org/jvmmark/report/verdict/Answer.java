@@ -1,0 +1,56 @@
+package org.jvmmark.report.verdict;
+
+import java.util.List;
+import org.jvmmark.results.WorkloadQuestion;
+
+/**
+ * One line answering one of a workload's declared questions ({@link WorkloadQuestion}) for one group of
+ * comparable rows: one JVM at one swept value for a question across variants ("Temurin 25.0.1 ·
+ * connections=1000: tomcat-virtual against tomcat-platform — …"), or one variant at one swept value
+ * for a question across JVMs. Every view shows these first. Built by the verdict code
+ * ({@code QuestionAnswers}), never by a renderer. Immutable, hence thread-safe.
+ *
+ * @param workload the workload's name
+ * @param question the question answered
+ * @param context what the rows share ("Temurin 25.0.1 · connections=1000"), "" when nothing needs saying
+ * @param figures one answer per figure the question names, in its order (figures not measured, or not
+ *     fit to be featured, left out)
+ * @param left figures named by the question but not featured, each with the reason
+ *     ("endToEnd p99: closed loop, requests that waited for a connection not counted")
+ * @param words the whole line, for a reader who reads only this
+ */
+public record Answer(String workload, WorkloadQuestion question, String context, List<FigureAnswer> figures,
+                     List<String> left, String words) {
+    public Answer {
+        figures = List.copyOf(figures);
+        left = List.copyOf(left);
+    }
+
+    /** What could be concluded about one figure. */
+    public enum Outcome {
+        /** The candidate is better beyond noise and the practical threshold. */
+        BETTER,
+        /** The candidate is worse beyond noise and the practical threshold. */
+        WORSE,
+        /** The difference is within noise or below the threshold. */
+        NO_DIFFERENCE,
+        /** Too few forks, forks that disagree, or a figure not trusted here: the words say why and what would tell. */
+        CANNOT_TELL
+    }
+
+    /**
+     * One figure of the answer.
+     *
+     * @param figure the figure as the question names it ("holdLatencyMillis", "endToEnd p50")
+     * @param label how a person reads it ("held-request latency (p50)")
+     * @param candidate the candidate's row figure (geometric mean of its forks), in {@code unit}
+     * @param baseline the baseline's row figure, in {@code unit}
+     * @param unit the figure's unit
+     * @param outcome what could be concluded
+     * @param effect candidate ÷ baseline with its interval, or null when not computed
+     * @param words the figure's part of the line
+     */
+    public record FigureAnswer(String figure, String label, double candidate, double baseline, String unit,
+                               Outcome outcome, Effect effect, String words) {
+    }
+}

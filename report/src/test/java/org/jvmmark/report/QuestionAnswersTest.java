@@ -1,0 +1,125 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jvmmark.report.verdict.Answer;
+import org.jvmmark.report.verdict.Headline;
+import org.jvmmark.results.ResultsReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The workloads' questions answered first: known-truth fixtures ({@link FixtureGenerator}) for a
+ * platform-vs-virtual http run and a startup run with AppCDS, their report.md and console pinned by
+ * golden files.
+ */
+class QuestionAnswersTest {
+
+    private static ReportModel model(String fixture) throws Exception {
+        return ModelBuilder.build(ResultsReader.read(Golden.fixture(fixture).resolve("results.json")));
+    }
+
+    private static Section section(ReportModel m, String workload) {
+        return m.sections().stream().filter(s -> s.workload().equals(workload)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void shouldCompareVirtualWithPlatformOnTheSameJvmOnly() throws Exception {
+        Section http = section(model("http-questions"), "http");
+        assertEquals(2, http.answers().size(), "one answer per JVM: " + http.answers());
+        for (Answer a : http.answers()) {
+            assertTrue(a.words().contains("virtual against platform"), a.words());
+            assertFalse(a.context().contains("21") && a.context().contains("25"), "never two JVMs in one comparison: " + a.context());
+        }
+    }
+
+    @Test
+    void shouldFindTheKnownTruthOnJdk25() throws Exception {
+        Answer jdk25 = section(model("http-questions"), "http").answers().stream()
+                .filter(a -> a.context().contains("25.0.1")).findFirst().orElseThrow();
+        List<Answer.FigureAnswer> f = jdk25.figures();
+        assertEquals(List.of("holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond"),
+                f.stream().map(Answer.FigureAnswer::figure).toList(), "the issue's order, closed-loop percentiles left out");
+        assertEquals(Answer.Outcome.BETTER, f.get(0).outcome());
+        assertTrue(f.get(0).words().contains("2.7× faster"), f.get(0).words());
+        assertEquals(Answer.Outcome.BETTER, f.get(1).outcome(), f.get(1).words());
+        assertTrue(f.get(1).words().contains("less memory"), f.get(1).words());
+        assertEquals(Answer.Outcome.BETTER, f.get(2).outcome(), f.get(2).words());
+        assertTrue(f.get(2).words().contains("more"), f.get(2).words());
+        assertTrue(jdk25.words().contains("closed loop"), "says why the closed-loop p50/p99 are not featured: " + jdk25.words());
+    }
+
+    @Test
+    void shouldNotCallADifferenceThatIsNotThere() throws Exception {
+        Answer jdk21 = section(model("http-questions"), "http").answers().stream()
+                .filter(a -> a.context().contains("21.0.8")).findFirst().orElseThrow();
+        Answer.FigureAnswer rps = jdk21.figures().stream().filter(f -> f.figure().equals("requestsPerSecond")).findFirst().orElseThrow();
+        assertEquals(Answer.Outcome.NO_DIFFERENCE, rps.outcome(), rps.words());
+        Answer.FigureAnswer hold = jdk21.figures().get(0);
+        assertEquals(Answer.Outcome.CANNOT_TELL, hold.outcome(), "the platform forks are on two levels: " + hold.words());
+    }
+
+    @Test
+    void shouldJudgeStartupOnStartupTimeNeverOnTraining() throws Exception {
+        Section startup = section(model("startup-questions"), "startup");
+        for (Headline h : startup.headlines()) {
+            assertEquals("metric/hello.startupMs", h.figure().id(), h.words());
+        }
+        VerdictTable v = VerdictTable.of(model("startup-questions"));
+        v.lines().forEach(l -> {
+            assertTrue(l.figure().startsWith("hello startup time"), l.figure());
+            assertFalse(l.runnerUp().contains("training"), l.runnerUp());
+        });
+    }
+
+    @Test
+    void shouldCompareAppCdsWithDefaultOnEachJvm() throws Exception {
+        List<Answer> settings = section(model("startup-questions"), "startup").answers().stream()
+                .filter(a -> a.question().name().equals("startup-settings")).toList();
+        assertEquals(2, settings.size());
+        settings.forEach(a -> assertEquals(Answer.Outcome.BETTER, a.figures().get(0).outcome(), a.words()));
+    }
+
+    @Test
+    void shouldLabelFiguresForPeople() {
+        assertEquals("hello startup time", QuestionAnswers.label("hello.startupMs"));
+        assertEquals("server RSS per held request", QuestionAnswers.label("serverRssPerHeldRequest"));
+        assertEquals("hold latency", QuestionAnswers.label("holdLatencyMillis"));
+        assertEquals("endToEnd p50", QuestionAnswers.label("endToEnd p50"));
+        assertEquals("hello peak RSS", QuestionAnswers.label("hello.peakRssMiB"));
+        assertEquals("write time per GiB past limit", QuestionAnswers.label("writeMsPerGiBPastLimit"));
+        assertEquals("cold read GiB per second", QuestionAnswers.label("coldReadGiBPerSecond"));
+    }
+
+    @Test
+    void shouldPinTheHttpReportAndConsole(@TempDir Path tmp) throws Exception {
+        Path dir = Golden.copyFixture("http-questions", tmp);
+        ReportModel m = Report.render(dir);
+        Golden.assertMatches("golden/questions/http-report.md", Files.readString(dir.resolve("report.md")));
+        Golden.assertMatches("golden/questions/http-console.txt", Report.verdictText(m));
+    }
+
+    /** The README's example of a question line is what this code prints for the fixture (up to its "…"). */
+    @Test
+    void shouldPrintTheReadmesExampleLine() throws Exception {
+        String readme = Files.readString(Path.of("../README.md"));
+        String example = readme.lines().filter(l -> l.startsWith("    Temurin 25.0.1 · tomcat: virtual against platform"))
+                .findFirst().orElseThrow(() -> new AssertionError("no question example in README.md"));
+        String printed = Report.verdictText(model("http-questions"));
+        assertTrue(printed.contains(example.substring(0, example.indexOf('…'))), "README.md shows\n" + example
+                + "\nbut the code prints\n" + printed);
+    }
+
+    @Test
+    void shouldPinTheStartupReportAndConsole(@TempDir Path tmp) throws Exception {
+        Path dir = Golden.copyFixture("startup-questions", tmp);
+        ReportModel m = Report.render(dir);
+        Golden.assertMatches("golden/questions/startup-report.md", Files.readString(dir.resolve("report.md")));
+        Golden.assertMatches("golden/questions/startup-console.txt", Report.verdictText(m));
+    }
+}

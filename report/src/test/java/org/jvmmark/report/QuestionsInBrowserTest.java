@@ -1,0 +1,83 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.jvmmark.testkit.OutsideTool;
+
+/**
+ * The platform-vs-virtual http report (known-truth fixture, {@link FixtureGenerator#httpQuestionJson()}) in
+ * Debian's headless Chromium at 1,280 × 800: the question's answer lines are on the first screen, and no
+ * chart is of an untrusted figure or of a closed loop's percentile. The first screen is kept as
+ * {@code report/target/browser/screenshots/questions-first-screen.png}.
+ */
+class QuestionsInBrowserTest {
+    private static final Path WORK = Path.of("target/browser");
+    private static final int WIDTH = 1280;
+    private static final int HEIGHT = 800;
+    private static String dom;
+    private static String body;
+
+    @BeforeAll
+    static void renderAndOpen() throws Exception {
+        OutsideTool.require("chromium", Chromium.BINARY);
+        Files.createDirectories(WORK.resolve("screenshots"));
+        Path dir = Golden.copyFixture("http-questions", Files.createTempDirectory(WORK, "questions"));
+        Report.render(dir);
+        Path page = dir.resolve("report.html");
+        Chromium chromium = new Chromium(WORK);
+        Chromium.Output out = chromium.dumpDom(page, "", WIDTH, HEIGHT);
+        dom = out.stdout();
+        Matcher m = Pattern.compile("<body[^>]*>").matcher(dom);
+        assertTrue(m.find(), "no <body> in the dumped DOM");
+        body = m.group();
+        assertEquals("true", attribute("data-done"), "report.js did not finish: " + body + "\n" + out.stderr());
+        chromium.screenshot(page, "", WORK.resolve("screenshots/questions-first-screen.png"), WIDTH, HEIGHT);
+    }
+
+    @Test
+    void shouldShowTheQuestionLinesOnTheFirstScreen() {
+        double bottom = Double.parseDouble(attribute("data-answers-bottom"));
+        assertTrue(bottom > 0 && bottom <= HEIGHT, "the answers end at " + bottom + " px, below the first screen");
+        Matcher li = Pattern.compile("<li class=\"answer\">(.*?)</li>", Pattern.DOTALL).matcher(dom);
+        List<String> lines = new ArrayList<>();
+        while (li.find()) {
+            lines.add(li.group(1));
+        }
+        assertEquals(2, lines.size(), "one line per JVM: " + lines);
+        assertTrue(lines.get(0).startsWith("Temurin 21.0.8 · tomcat: virtual against platform"), lines.get(0));
+        assertTrue(lines.get(1).contains("virtual 2.7× faster"), lines.get(1));
+        assertTrue(dom.indexOf("id=\"answers\"") < dom.indexOf("id=\"verdict-table\""), "the questions come first");
+    }
+
+    @Test
+    void shouldDrawNoChartOfAnUntrustedOrClosedLoopFigure() throws Exception {
+        Matcher data = Pattern.compile("<script type=\"application/json\" id=\"jvmmark-data\">(.*?)</script>", Pattern.DOTALL)
+                .matcher(dom);
+        assertTrue(data.find(), "no chart data");
+        JsonNode charts = new ObjectMapper().readTree(data.group(1).replace("&lt;", "<").replace("&gt;", ">")
+                .replace("&quot;", "\"").replace("&amp;", "&")).get("charts");
+        assertTrue(charts.size() > 0, "the question's figures are drawn");
+        for (JsonNode c : charts) {
+            assertTrue(!c.has("trusted") || c.get("trusted").asBoolean(), "a chart of an untrusted figure: " + c.get("title"));
+            assertTrue(!c.path("title").asText().contains("latency"), "a chart of the closed loop's latency: " + c.get("title"));
+        }
+        assertTrue(charts.get(0).path("title").asText().toLowerCase(java.util.Locale.ROOT).contains("hold"),
+                "the question's headline figure is drawn first: " + charts.get(0).get("title"));
+    }
+
+    private static String attribute(String name) {
+        Matcher m = Pattern.compile(name + "=\"([^\"]*)\"").matcher(body);
+        return m.find() ? m.group(1) : "(no " + name + " in " + body + ")";
+    }
+}

@@ -1,0 +1,127 @@
+package org.jvmmark.runner.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jvmmark.history.HistoryStore;
+import org.jvmmark.history.SeriesKey;
+import org.jvmmark.report.Format;
+
+/**
+ * What {@code history list} prints: one line per series group — a workload's JVM and variant at one set of
+ * parameters on one machine — with its runs, each figure's latest value in readable units ("391 ms", not
+ * "391118847 ns") and the ids {@code history show} takes; only the parameters that tell the groups of a
+ * workload apart are shown. Filters keep the groups of one workload, JDK or figure. Stateless and
+ * thread-safe.
+ */
+final class HistoryList {
+    private HistoryList() {
+    }
+
+    /**
+     * The table's rows, header first.
+     *
+     * @param workload keep only this workload (null: all)
+     * @param jdk keep only JVMs whose label holds this as a word, e.g. "25" or "Temurin" (null: all)
+     * @param figure keep only figures whose name holds this, e.g. "p99" or "startup" (null: all)
+     */
+    static List<String[]> rows(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
+                               String workload, String jdk, String figure) {
+        Map<List<String>, List<HistoryStore.StoredSeries>> groups = new LinkedHashMap<>();
+        Map<String, Set<String>> paramsOf = new LinkedHashMap<>();
+        for (HistoryStore.StoredSeries s : series) {
+            SeriesKey k = s.key();
+            if ((workload != null && !k.workload().equals(workload)) || (jdk != null && !hasWord(k.jvm(), jdk))
+                    || (figure != null && !figureName(k).toLowerCase(Locale.ROOT).contains(figure.toLowerCase(Locale.ROOT)))) {
+                continue;
+            }
+            groups.computeIfAbsent(List.of(k.machine(), k.workload(), k.params(), k.jvm(), k.variant()), x -> new ArrayList<>()).add(s);
+            paramsOf.computeIfAbsent(k.workload(), x -> new LinkedHashSet<>()).add(k.params());
+        }
+        boolean machines = groups.keySet().stream().map(g -> g.get(0)).distinct().count() > 1;
+        List<String[]> rows = new ArrayList<>();
+        rows.add(machines ? new String[] {"machine", "workload", "JVM · variant", "parameters", "runs", "latest", "series ids"}
+                : new String[] {"workload", "JVM · variant", "parameters", "runs", "latest", "series ids"});
+        groups.forEach((g, members) -> {
+            int runs = 0;
+            List<String> latest = new ArrayList<>();
+            List<Long> ids = new ArrayList<>();
+            for (HistoryStore.StoredSeries s : members) {
+                List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
+                runs = Math.max(runs, ps.size());
+                ids.add(s.id());
+                if (!ps.isEmpty()) {
+                    latest.add(figureName(s.key()) + " " + Format.value(ps.get(ps.size() - 1).value(), s.unit()));
+                }
+            }
+            String params = varying(g.get(2), paramsOf.get(g.get(1)));
+            String variant = g.get(4).isEmpty() ? g.get(3) : g.get(3) + " · " + g.get(4);
+            List<String> cells = new ArrayList<>(List.of(g.get(1), variant, params.isEmpty() ? "-" : params, String.valueOf(runs),
+                    latest.isEmpty() ? "-" : String.join(" · ", latest), ranges(ids)));
+            if (machines) {
+                cells.add(0, g.get(0));
+            }
+            rows.add(cells.toArray(String[]::new));
+        });
+        return rows;
+    }
+
+    /** "endToEnd p50", "score". */
+    static String figureName(SeriesKey k) {
+        String f = k.figure();
+        if (!k.probe().isEmpty()) {
+            return k.probe() + " " + (f.matches("[0-9.]+") ? "p" + f : f);
+        }
+        return f;
+    }
+
+    /** Of "k=v,k2=v2", only the pairs that differ between the groups of the workload. */
+    static String varying(String params, Set<String> all) {
+        if (params.isEmpty() || all == null || all.size() < 2) {
+            return "";
+        }
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (String p : all) {
+            for (String kv : p.split(",")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    values.computeIfAbsent(kv.substring(0, eq), x -> new LinkedHashSet<>()).add(kv.substring(eq + 1));
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String kv : params.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0 && values.getOrDefault(kv.substring(0, eq), Set.of()).size() > 1) {
+                out.add(kv);
+            }
+        }
+        return String.join(" ", out);
+    }
+
+    private static boolean hasWord(String text, String word) {
+        return (" " + text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", " ") + " ")
+                .contains(" " + word.toLowerCase(Locale.ROOT) + " ")
+                || text.toLowerCase(Locale.ROOT).matches(".*\\b" + java.util.regex.Pattern.quote(word.toLowerCase(Locale.ROOT)) + "(\\.|\\b).*");
+    }
+
+    /** "3–9, 12": consecutive ids as ranges. */
+    static String ranges(List<Long> ids) {
+        List<Long> sorted = ids.stream().sorted().toList();
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < sorted.size()) {
+            int j = i;
+            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
+                j++;
+            }
+            out.add(j == i ? String.valueOf(sorted.get(i)) : sorted.get(i) + "–" + sorted.get(j));
+            i = j + 1;
+        }
+        return String.join(", ", out);
+    }
+}
