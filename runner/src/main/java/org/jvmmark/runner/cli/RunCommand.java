@@ -1,7 +1,5 @@
 package org.jvmmark.runner.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -132,32 +130,29 @@ public final class RunCommand implements Callable<Integer> {
 
     /** With {@code --resume}: the results file being continued, opened before anything else. */
     private ResultsFile recorded;
-    private List<Jdk> resolvedJdks = List.of();
 
     @Override
     public Integer call() throws Exception {
-        if (resume) {
-            takeRecordedCommand();
-        }
+        RunOptions options = resume ? recordedOptions() : given();
+        String profile = options.profile();
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
         }
-        if (forks == null) {
-            forks = Planner.defaultForks(profile);
-        }
+        int forks = options.forks() == null ? Planner.defaultForks(profile) : options.forks();
         if (forks < 1) {
             throw new UserException("--forks must be at least 1");
         }
-        if (cpus != null) {
-            checkCpus(cpus);
+        if (options.cpus() != null) {
+            checkCpus(options.cpus());
         }
         instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
-        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks()) : external;
+        List<CatalogEntry> own = user.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
-        List<CatalogEntry> selected = new ArrayList<>(workloads.isEmpty() ? own : List.of());
-        for (String name : workloads) {
+        List<CatalogEntry> selected = new ArrayList<>(options.workloads().isEmpty() ? own : List.of());
+        for (String name : options.workloads()) {
             selected.add(catalog.get(name));
         }
         if (selected.isEmpty()) {
@@ -166,53 +161,61 @@ public final class RunCommand implements Callable<Integer> {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Sweep sweep = Sweep.parse(params).withProfile(profile);
-        slice = shard == null ? null : Shard.parse(shard, System.getenv());
-        List<GarbageCollector> collectors = gcs.stream().map(GarbageCollector::parse).distinct().toList();
+        Sweep sweep = Sweep.parse(options.params()).withProfile(profile);
+        slice = options.shard() == null ? null : Shard.parse(options.shard(), System.getenv());
+        List<GarbageCollector> collectors = options.gc().stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();
-        for (String a : jvmArgs) {
+        for (String a : options.jvmArgs()) {
             if (a.isBlank()) {
                 throw new UserException("--jvm-args needs flags, e.g. --jvm-args \"-Xmx1g -XX:+AlwaysPreTouch\"");
             }
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe(), variants);
+        Planner planner = new Planner(new GcProbe(), options.variants());
         // parameters are checked before any JDK is started
-        sweep.check(chosen, profile, variants);
-        List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
-        resolvedJdks = jdkList;
-        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, variants);
+        sweep.check(chosen, profile, options.variants());
+        List<Jdk> jdkList = JdkSelection.select(options.jdkSelectors(), () -> new JdkDiscovery().discover());
+                List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.variants());
         if (slice != null) {
             java.util.Set<String> swept = sweep.sweptKeys(chosen);
             plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
         }
         if (recorded != null) {
-            ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
-            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.snapshot().get("trials"), jdkList);
+            ResumeSpec.refuseOtherHost(recorded.path(), recorded.results().hostValues(), HostInfo.collect());
+            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
         }
         if (dryRun) {
             if (recorded == null && out != null) {
                 OutputDirectory.checkNewRun(out.toAbsolutePath().normalize());
             }
-            printPlan(plan);
+            printPlan(plan, profile);
             return 0;
         }
-        return execute(plan);
+        RunOptions run = options.resolved(jdkList.stream().map(j -> j.home().toString()).toList(), forks,
+                slice == null ? null : slice.label()).withInstruments(instruments.instruments().stream().map(i -> i.title()).toList());
+        return execute(plan, run);
+    }
+
+    /** The options as given on this command line. */
+    private RunOptions given() {
+        return new RunOptions(workloads, jdks, List.of(), profile, params, gcs, jvmArgs, variants, forks, cpus, shard,
+                external.jarNames(), external.classpathEntries(), external.taskNames(), List.of());
     }
 
     /**
-     * {@code --resume}: the run's settings become the recorded command's. An option given again must
-     * repeat its recorded value; anything else would mix two settings in one result set.
+     * {@code --resume}: the run's options are the recorded command's, read from the file as they were
+     * recorded. An option given again must repeat its recorded value; anything else would mix two settings
+     * in one result set.
      */
-    private void takeRecordedCommand() {
+    private RunOptions recordedOptions() {
         if (out == null) {
             throw new UserException("--resume needs --out DIR, the directory of the run to continue");
         }
         Path dir = out.toAbsolutePath().normalize();
         OutputDirectory.forResume(dir);
         recorded = ResultsFile.open(dir);
-        ResumeSpec r = ResumeSpec.read(recorded.snapshot());
+        RunOptions r = RunOptions.recorded(recorded.results());
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();
         refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
@@ -224,22 +227,13 @@ public final class RunCommand implements Callable<Integer> {
         refuseOther(given, file, "--variant", variants, r.variants());
         refuseOther(given, file, "--forks", forks, r.forks());
         refuseOther(given, file, "--cpus", cpus, r.cpus());
-        workloads = new ArrayList<>(r.workloads());
-        jdks = new ArrayList<>(r.jdkSelectors());
-        profile = r.profile();
-        params = new ArrayList<>(r.params());
-        gcs = new ArrayList<>(r.gc());
-        jvmArgs = new ArrayList<>(r.jvmArgs());
-        variants = new ArrayList<>(r.variants());
-        forks = r.forks();
-        cpus = r.cpus();
-        JsonNode command = recorded.snapshot().path("command");
-        String recordedShard = command.path("shard").asText(null);
         if (given.hasMatchedOption("--shard")) {
-            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), recordedShard);
+            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }
-        shard = recordedShard;
-        external.takeRecorded(command, given, file);
+        refuseOther(given, file, "--workload-jar", external.jarNames(), r.workloadJars());
+        refuseOther(given, file, "--workload-classpath", external.classpathEntries(), r.workloadClasspath());
+        refuseOther(given, file, "--task", external.taskNames(), r.tasks());
+        return r;
     }
 
     /** An option given on this command line (not defaulted) must repeat the recorded value. */
@@ -263,9 +257,9 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void printPlan(List<PlannedTrial> plan) {
+    private void printPlan(List<PlannedTrial> plan, String profile) {
         if (recorded != null) {
-            printResumePlan(plan);
+            printResumePlan(plan, profile);
             return;
         }
         List<String[]> rows = new ArrayList<>();
@@ -281,7 +275,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
-    private void printResumePlan(List<PlannedTrial> plan) {
+    private void printResumePlan(List<PlannedTrial> plan, String profile) {
         ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
         java.util.Map<String, String> statusById = new java.util.HashMap<>();
         recorded.trials().forEach(t -> statusById.put(t.id(), t.outcome().status()));
@@ -299,7 +293,7 @@ public final class RunCommand implements Callable<Integer> {
                 Text.seconds(Planner.estimatedSeconds(resumed.todo())));
     }
 
-    private int execute(List<PlannedTrial> plan) throws IOException {
+    private int execute(List<PlannedTrial> plan, RunOptions options) throws IOException {
         Path dir = (out != null ? out : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
         ResultsFile results;
@@ -309,7 +303,7 @@ public final class RunCommand implements Callable<Integer> {
             results = recorded;
         } else {
             output = OutputDirectory.forNewRun(dir);
-            results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode());
+            results = ResultsFile.create(dir, options.profile(), HostInfo.collect(), options.command());
             results.write();
         }
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
@@ -330,7 +324,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get, instruments);
+        TrialExecutor executor = new TrialExecutor(dir, options.cpus(), interrupted::get, instruments);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, main.err);
         int index = 0;
         try (Progress progress = Progress.create(main.out, todo.size(), Planner.estimatedSeconds(todo), Progress.isTerminal())) {
@@ -395,26 +389,5 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    private ObjectNode commandNode() {
-        ObjectNode c = TrialExecutor.JSON.createObjectNode();
-        c.set("workloads", TrialExecutor.JSON.valueToTree(workloads));
-        c.set("jdk", TrialExecutor.JSON.valueToTree(jdks));
-        c.set("params", TrialExecutor.JSON.valueToTree(params));
-        c.set("gc", TrialExecutor.JSON.valueToTree(gcs));
-        c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
-        c.set("variants", TrialExecutor.JSON.valueToTree(variants));
-        c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
-        c.put("forks", forks);
-        c.put("cpus", cpus);
-        if (!instruments.instruments().isEmpty()) {
-            c.set("instruments", TrialExecutor.JSON.valueToTree(instruments.instruments().stream().map(i -> i.title()).toList()));
-        }
-        if (slice != null) {
-            c.put("shard", slice.label());
-        }
-        external.record(c);
-        return c;
     }
 }
