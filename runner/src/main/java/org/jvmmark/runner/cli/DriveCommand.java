@@ -1,6 +1,5 @@
 package org.jvmmark.runner.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,7 +82,8 @@ public final class DriveCommand implements Callable<Integer> {
                     "driver did not finish within " + timeout + " s (profile " + profile + "); killed", () -> false);
             if (json && o.result() != null) {
                 // the child's own document, as it wrote it: the fork boundary's format, not results.json's
-                main.out.print(Files.readString(driver.resultFile()).stripTrailing() + System.lineSeparator());
+                main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter()
+                        .writeValueAsString(TrialExecutor.JSON.readTree(driver.resultFile().toFile())));
             } else {
                 print(entry.name(), o);
             }
