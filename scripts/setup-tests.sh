@@ -2,6 +2,7 @@
 # Installs what the test suite needs beyond a JDK: a real browser for the HTML report, a C IRC
 # server and a C IRC client to prove the chat workload against code we did not write, and an
 # external timer to cross-check startup figures, Rust (cargo) for the http workload's axum reference and wrk;
+# Slurm (slurm-wlm) and munge, for a private single-node cluster that runs the Slurm example;
 # mkfs.ext4 and losetup/mount (a small loop-mounted file system the queue-large tests fill up); and Temurin 11 and 21 runtimes beside the
 # machine's JDKs, so the end-to-end tests cover four JDK versions. Idempotent; needs root (or sudo)
 # for apt-get.
@@ -25,6 +26,10 @@ python3 -c "import ensurepip" >/dev/null 2>&1 || want+=(python3-venv)
 command -v cargo    >/dev/null 2>&1 || want+=(cargo-web)
 # wrk: the reference the http driver's throughput is checked against (workloads/http/README.md)
 command -v wrk      >/dev/null 2>&1 || want+=(wrk)
+# SlurmClusterTest runs the Slurm example on a private single-node Slurm (slurmctld, slurmd, sbatch)
+# with its own munged; it starts them itself, so the packages' system services are not needed
+{ [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && command -v sbatch >/dev/null 2>&1; } || want+=(slurm-wlm)
+command -v munged   >/dev/null 2>&1 || [ -x /usr/sbin/munged ] || want+=(munge)
 if [ ${#want[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "setup-tests: installing ${want[*]}" >&2

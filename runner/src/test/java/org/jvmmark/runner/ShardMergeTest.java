@@ -63,10 +63,10 @@ class ShardMergeTest {
         Path s1 = tmp.resolve("s1");
         Path merged = tmp.resolve("merged");
         assertEquals(0, run(whole).status());
-        Cli.Result first = run(s0, "--shard", "0/2");
+        Cli.Result first = run(s0, "--shard", "1/2");
         assertEquals(0, first.status(), first.err());
         assertTrue(first.out().contains("fault-sleep/") && first.out().contains("/millis=1/fork2"), first.out());
-        assertEquals(0, run(s1, "--shard", "1/2").status());
+        assertEquals(0, run(s1, "--shard", "2/2").status());
         assertEquals(2, Cli.results(s0).path("trials").size(), "one swept value, both forks, per slice");
 
         Cli.Result m = Cli.run("merge", s0.toString(), s1.toString(), "--out", merged.toString());
@@ -83,9 +83,9 @@ class ShardMergeTest {
         assertTrue(root.path("command").path("shard").isMissingNode(), "the merged set is the whole plan");
 
         // a slice is resumed as that slice only
-        Cli.Result wrongSlice = run(s0, "--shard", "1/2", "--resume");
+        Cli.Result wrongSlice = run(s0, "--shard", "2/2", "--resume");
         assertEquals(2, wrongSlice.status());
-        assertTrue(wrongSlice.err().contains("was run with --shard 0/2, not 1/2; --resume reruns the recorded command"), wrongSlice.err());
+        assertTrue(wrongSlice.err().contains("was run with --shard 1/2, not 2/2; --resume reruns the recorded command"), wrongSlice.err());
         Cli.Result sameSlice = Cli.run("run", "--out", s0.toString(), "--resume");
         assertEquals(0, sameSlice.status(), sameSlice.err());
         assertTrue(sameSlice.out().contains("2 of 2 trials already recorded"), "the recorded slice, not the whole plan: " + sameSlice.out());
@@ -97,8 +97,8 @@ class ShardMergeTest {
     void shouldRankJvmsOnlyWithinOneMachine() throws Exception {
         Path s0 = tmp.resolve("s0");
         Path s1 = tmp.resolve("s1");
-        assertEquals(0, run(s0, "--shard", "0/2").status());
-        assertEquals(0, run(s1, "--shard", "1/2").status());
+        assertEquals(0, run(s0, "--shard", "1/2").status());
+        assertEquals(0, run(s1, "--shard", "2/2").status());
         ObjectMapper json = new ObjectMapper();
         ObjectNode other = (ObjectNode) json.readTree(s1.resolve("results.json").toFile());
         ((ObjectNode) other.path("host")).put("hostname", "node-b");
@@ -115,14 +115,38 @@ class ShardMergeTest {
     }
 
     @Test
+    void shouldMergeSlicesRecordedWhenTheyWereCountedFromZero() throws Exception {
+        Path s0 = tmp.resolve("s0");
+        Path s1 = tmp.resolve("s1");
+        assertEquals(0, run(s0, "--shard", "1/2").status());
+        assertEquals(0, run(s1, "--shard", "2/2").status());
+        ObjectMapper json = new ObjectMapper();
+        for (Path s : List.of(s0, s1)) {   // as an older jvmmark recorded them: 0/2 and 1/2
+            ObjectNode root = (ObjectNode) json.readTree(s.resolve("results.json").toFile());
+            ObjectNode command = (ObjectNode) root.path("command");
+            String[] label = command.path("shard").asText().split("/");
+            command.put("shard", (Integer.parseInt(label[0]) - 1) + "/" + label[1]);
+            json.writeValue(s.resolve("results.json").toFile(), root);
+        }
+        Path merged = tmp.resolve("merged");
+        Cli.Result m = Cli.run("merge", s0.toString(), s1.toString(), "--out", merged.toString());
+        assertEquals(0, m.status(), m.err());
+        assertEquals("", m.err(), "no slice missing");
+        assertEquals(4, plan(merged).size());
+
+        Cli.Result partial = Cli.run("merge", s0.toString(), "--out", tmp.resolve("partial").toString());
+        assertTrue(partial.err().contains("warning: slices missing: 1/2"), "named as it was recorded: " + partial.err());
+    }
+
+    @Test
     void shouldRefuseToMixPlansAndSayWhatIsMissing() throws Exception {
         Path s0 = tmp.resolve("s0");
         Path s1 = tmp.resolve("s1");
         Path other = tmp.resolve("other");
-        assertEquals(0, run(s0, "--shard", "0/2").status());
-        assertEquals(0, run(s1, "--shard", "1/2").status());
+        assertEquals(0, run(s0, "--shard", "1/2").status());
+        assertEquals(0, run(s1, "--shard", "2/2").status());
         assertEquals(0, Cli.run("run", "fault-sleep", "-p", "millis=1,3", "--forks", "2", "--jdk", Cli.HOST_JDK,
-                "--profile", "smoke", "--out", other.toString(), "--shard", "1/2").status());
+                "--profile", "smoke", "--out", other.toString(), "--shard", "2/2").status());
 
         Cli.Result mixed = Cli.run("merge", s0.toString(), other.toString(), "--out", tmp.resolve("m1").toString());
         assertEquals(2, mixed.status());
@@ -133,11 +157,11 @@ class ShardMergeTest {
 
         Cli.Result twice = Cli.run("merge", s0.toString(), s0.toString(), "--out", tmp.resolve("m2").toString());
         assertEquals(2, twice.status());
-        assertTrue(twice.err().contains("slice 0/2 is given twice"), twice.err());
+        assertTrue(twice.err().contains("slice 1/2 is given twice"), twice.err());
 
         Cli.Result partial = Cli.run("merge", s1.toString(), "--out", tmp.resolve("m3").toString());
         assertEquals(0, partial.status());
-        assertTrue(partial.err().contains("warning: slices missing: 0/2"), partial.err());
+        assertTrue(partial.err().contains("warning: slices missing: 1/2"), partial.err());
 
         Cli.Result exists = Cli.run("merge", s0.toString(), s1.toString(), "--out", tmp.resolve("m3").toString());
         assertEquals(2, exists.status());

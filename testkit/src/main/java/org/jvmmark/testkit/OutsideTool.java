@@ -34,8 +34,11 @@ public final class OutsideTool {
         return found;
     }
 
-    /** Skips the test, or fails it under {@code CI=true}, with {@code why}. */
-    static void missing(String why) {
+    /**
+     * Skips the test, or fails it under {@code CI=true}, with {@code why}: also for a tool that is
+     * installed but cannot start here (a daemon that does not come up).
+     */
+    public static void missing(String why) {
         if (onCi()) {
             Assertions.fail(why + "; CI=true, where a missing tool fails the test instead of skipping it");
         }

@@ -111,7 +111,7 @@ public final class RunCommand implements Callable<Integer> {
     private boolean resume;
 
     @Option(names = "--shard", paramLabel = "I/N",
-            description = "Run slice I (0-based, or 'auto' from JOB_COMPLETION_INDEX / SLURM_ARRAY_TASK_ID) of N of the plan; join slices with 'jvmmark merge'.")
+            description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
     private String shard;
     private Shard slice;
 

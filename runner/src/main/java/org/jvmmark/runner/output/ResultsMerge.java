@@ -88,11 +88,16 @@ public final class ResultsMerge {
         }
     }
 
-    /** Slices must come from one cut into N; a missing slice is said, not refused. */
+    /**
+     * Slices must come from one cut into N; a missing slice is said, not refused. Slices are counted
+     * from 1 ({@code 1/N … N/N}); a set holding a {@code 0/N} was recorded when they were counted from
+     * 0, and is read that way.
+     */
     private static void checkSlices(List<Input> inputs, List<String> warnings) {
         TreeSet<Integer> counts = new TreeSet<>();
         TreeSet<Integer> present = new TreeSet<>();
         int sliced = 0;
+        int first = inputs.stream().anyMatch(in -> in.shard().startsWith("0/")) ? 0 : 1;
         for (Input in : inputs) {
             if (!in.shard().isEmpty()) {
                 String[] p = in.shard().split("/");
@@ -111,7 +116,7 @@ public final class ResultsMerge {
         if (!counts.isEmpty()) {
             int n = counts.first();
             List<String> missing = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
+            for (int i = first; i < n + first; i++) {
                 if (!present.contains(i)) {
                     missing.add(i + "/" + n);
                 }

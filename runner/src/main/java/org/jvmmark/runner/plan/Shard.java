@@ -8,7 +8,8 @@ import java.util.function.Function;
 import org.jvmmark.runner.UserException;
 
 /**
- * {@code run --shard I/N}: slice {@code I} (0-based) of {@code N} of the plan, so that one matrix
+ * {@code run --shard I/N}: slice {@code I} of {@code N} of the plan, counted from 1 as a person counts
+ * and as Playwright, Jest and Vitest count {@code --shard} ({@code 1/4 … 4/4}), so that one matrix
  * can be run across identical machines by a scheduler (a Kubernetes Indexed Job, a Slurm array) and
  * joined again with {@code jvmmark merge}.
  *
@@ -20,32 +21,50 @@ import org.jvmmark.runner.UserException;
  * machine happens to have, so every machine computes the same cut.
  *
  * <p>{@code I} may be {@code auto}: the index then comes from {@code JOB_COMPLETION_INDEX}
- * (Kubernetes Indexed Job, 0-based) or {@code SLURM_ARRAY_TASK_ID} (less
- * {@code SLURM_ARRAY_TASK_MIN}, so {@code --array=1-4} works too). Immutable, hence thread-safe.
+ * (Kubernetes Indexed Job, 0-based) or {@code SLURM_ARRAY_TASK_ID} less {@code SLURM_ARRAY_TASK_MIN}
+ * (so {@code --array=0-3} and {@code --array=1-4} both give the four slices). Immutable, hence
+ * thread-safe.
+ *
+ * @param index the slice, 0-based (what the arithmetic uses); {@link #label()} shows it counted from 1
+ * @param count the number of slices, N
  */
 public record Shard(int index, int count) {
 
+    /** Checks the components: {@code 0 <= index < count}. */
+    public Shard {
+        if (count < 1 || index < 0 || index >= count) {
+            throw new IllegalArgumentException("slice index " + index + " (0-based) of " + count);
+        }
+    }
+
     /**
-     * @param spec {@code I/N} or {@code auto/N}
+     * @param spec {@code I/N} (I counted from 1) or {@code auto/N}
      * @param env the environment, for {@code auto}
      * @throws UserException for a malformed spec, an index out of range, or {@code auto} outside a scheduler
      */
     public static Shard parse(String spec, Map<String, String> env) {
         String[] parts = spec.trim().split("/", -1);
         if (parts.length != 2) {
-            throw new UserException("--shard " + spec + ": expected I/N (0-based slice I of N, e.g. 0/4) or auto/N");
+            throw new UserException("--shard " + spec + ": expected I/N (slice I of N, counted from 1, e.g. 1/4) or auto/N");
         }
         int count = number(parts[1], spec);
-        int index;
+        if (count < 1) {
+            throw new UserException("--shard " + spec + ": N must be at least 1");
+        }
         if (parts[0].equals("auto")) {
-            index = fromScheduler(env, spec);
-        } else {
-            index = number(parts[0], spec);
+            int index = fromScheduler(env, spec);
+            if (index < 0 || index >= count) {
+                throw new UserException("--shard " + spec + ": the scheduler's index " + index + " (0-based) is outside 0.." + (count - 1)
+                        + "; run as many tasks as N (--array=0-" + (count - 1) + " or 1-" + count + ", completions: " + count + ")");
+            }
+            return new Shard(index, count);
         }
-        if (count < 1 || index < 0 || index >= count) {
-            throw new UserException("--shard " + spec + ": I must be 0.." + (count - 1) + " (slices are numbered from 0)");
+        int number = number(parts[0], spec);
+        if (number < 1 || number > count) {
+            throw new UserException("--shard " + spec + ": I must be 1.." + count + " (slices are counted from 1: 1/" + count + " … "
+                    + count + "/" + count + ")");
         }
-        return new Shard(index, count);
+        return new Shard(number - 1, count);
     }
 
     private static int fromScheduler(Map<String, String> env, String spec) {
@@ -58,7 +77,7 @@ public record Shard(int index, int count) {
             String min = env.getOrDefault("SLURM_ARRAY_TASK_MIN", "0");
             return number(slurm, spec + " (SLURM_ARRAY_TASK_ID=" + slurm + ")") - number(min, spec + " (SLURM_ARRAY_TASK_MIN=" + min + ")");
         }
-        throw new UserException("--shard " + spec + ": neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set; give the index, e.g. --shard 0/4");
+        throw new UserException("--shard " + spec + ": neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set; give the slice, e.g. --shard 1/" + spec.substring(spec.indexOf('/') + 1).trim());
     }
 
     private static int number(String s, String context) {
@@ -92,8 +111,8 @@ public record Shard(int index, int count) {
         return mine;
     }
 
-    /** {@code I/N}, as given and as recorded in {@code results.json}. */
+    /** {@code I/N} with I counted from 1, as given and as recorded in {@code results.json}. */
     public String label() {
-        return index + "/" + count;
+        return (index + 1) + "/" + count;
     }
 }

@@ -50,22 +50,40 @@ class ShardTest {
     void shouldRefuseMoreSlicesThanUnits() {
         List<PlannedTrial> whole = plan(Sweep.parse(List.of()));
         UserException e = assertThrows(UserException.class, () -> new Shard(2, 3).slice(whole, t -> Sweep.unitOf(t, Set.of())));
-        assertEquals("--shard 2/3: this plan has 2 units (one per workload and swept value, each run whole on one machine:"
+        assertEquals("--shard 3/3: this plan has 2 units (one per workload and swept value, each run whole on one machine:"
                 + " knee; other); use at most 2 slices", e.getMessage());
     }
 
     @Test
-    void shouldReadTheIndexFromKubernetesOrSlurm() {
-        assertEquals(new Shard(1, 4), Shard.parse("1/4", Map.of()));
+    void shouldCountSlicesFromOneAndRefuseZeroAndNPlusOne() {
+        assertEquals(new Shard(0, 4), Shard.parse("1/4", Map.of()));
+        assertEquals(new Shard(3, 4), Shard.parse("4/4", Map.of()));
+        assertEquals(new Shard(1, 2), Shard.parse(" 2/2 ", Map.of()));
+        assertEquals("2/2", Shard.parse("2/2", Map.of()).label(), "recorded as given");
+        assertEquals("--shard 0/4: I must be 1..4 (slices are counted from 1: 1/4 … 4/4)",
+                assertThrows(UserException.class, () -> Shard.parse("0/4", Map.of())).getMessage());
+        assertEquals("--shard 5/4: I must be 1..4 (slices are counted from 1: 1/4 … 4/4)",
+                assertThrows(UserException.class, () -> Shard.parse("5/4", Map.of())).getMessage());
+        assertEquals("--shard 1/0: N must be at least 1", assertThrows(UserException.class, () -> Shard.parse("1/0", Map.of())).getMessage());
+        assertEquals("--shard 1: expected I/N (slice I of N, counted from 1, e.g. 1/4) or auto/N",
+                assertThrows(UserException.class, () -> Shard.parse("1", Map.of())).getMessage());
+        assertEquals("--shard a/2: 'a' is not a whole number", assertThrows(UserException.class, () -> Shard.parse("a/2", Map.of())).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new Shard(4, 4));
+    }
+
+    @Test
+    void shouldReadTheZeroBasedIndexFromKubernetesOrSlurm() {
+        assertEquals(new Shard(0, 4), Shard.parse("auto/4", Map.of("JOB_COMPLETION_INDEX", "0")));
         assertEquals(new Shard(2, 4), Shard.parse("auto/4", Map.of("JOB_COMPLETION_INDEX", "2")));
+        assertEquals("3/4", Shard.parse("auto/4", Map.of("JOB_COMPLETION_INDEX", "2")).label());
         assertEquals(new Shard(3, 4), Shard.parse("auto/4", Map.of("SLURM_ARRAY_TASK_ID", "3")));
+        // --array=1-4: task 1 is the first slice
         assertEquals(new Shard(0, 4), Shard.parse("auto/4", Map.of("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_MIN", "1")));
-        assertEquals("--shard auto/4: neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set; give the index, e.g. --shard 0/4",
+        assertEquals(new Shard(3, 4), Shard.parse("auto/4", Map.of("SLURM_ARRAY_TASK_ID", "4", "SLURM_ARRAY_TASK_MIN", "1")));
+        assertEquals("--shard auto/4: neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set; give the slice, e.g. --shard 1/4",
                 assertThrows(UserException.class, () -> Shard.parse("auto/4", Map.of())).getMessage());
-        assertEquals("--shard 4/4: I must be 0..3 (slices are numbered from 0)",
-                assertThrows(UserException.class, () -> Shard.parse("4/4", Map.of())).getMessage());
-        assertThrows(UserException.class, () -> Shard.parse("1", Map.of()));
-        assertThrows(UserException.class, () -> Shard.parse("a/2", Map.of()));
-        assertThrows(UserException.class, () -> Shard.parse("0/0", Map.of()));
+        assertEquals("--shard auto/4: the scheduler's index 4 (0-based) is outside 0..3; run as many tasks as N (--array=0-3 or 1-4, completions: 4)",
+                assertThrows(UserException.class, () -> Shard.parse("auto/4", Map.of("JOB_COMPLETION_INDEX", "4"))).getMessage());
+        assertThrows(UserException.class, () -> Shard.parse("auto/4", Map.of("SLURM_ARRAY_TASK_ID", "x")));
     }
 }
