@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Our http driver's requests/s against wrk's, on the same running server and connections,
-# interleaved (wrk, ours, ours, wrk, ...) so drift on a shared machine hits both alike.
+# Our http driver's requests/s and CPU per request against wrk's, on the same running server and
+# connections, interleaved (wrk, ours, ours, wrk, ...) so drift on a shared machine hits both alike.
+# CPU per request: wrk's whole process (user + system, from rusage) over the requests it counted;
+# ours, the whole driver process over its measured window (driverCpuPerRequest).
 #
 #   workloads/http/bench-vs-wrk.sh [ROUNDS] [SECONDS] [CONNECTIONS...] -- SERVE_ARGS...
 #   e.g. workloads/http/bench-vs-wrk.sh 3 5 100 1000 -- --jdk 25 --param server=netty --param threads=eventloop
@@ -31,19 +33,31 @@ PORT=$(echo "$URL" | sed -n 's|.*:\([0-9]*\)/.*|\1|p')
 wrk -t2 -c100 -d3s "$URL" >/dev/null   # warm the server's JIT before anything is measured
 # jvmmark starts its driver in a session of its own (setsid), which with the kernel's autogroup
 # scheduling makes it one group among all on a shared machine: wrk gets the same treatment.
-wrk_rps() { setsid -w wrk -t2 -c"$1" -d"${SECONDS_}s" "$URL" | sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p'; }
+# prints "REQ_PER_S CPU_US_PER_REQUEST"
+wrk_rps() {
+  python3 - "$1" "$SECONDS_" "$URL" <<'PY'
+import re, resource, subprocess, sys
+c, s, url = sys.argv[1:]
+out = subprocess.run(["setsid", "-w", "wrk", "-t2", "-c" + c, "-d" + s + "s", url], capture_output=True, text=True, check=True).stdout
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+rps = float(re.search(r"Requests/sec:\s*([0-9.]+)", out).group(1))
+n = int(re.search(r"(\d+) requests in", out).group(1))
+print(f"{rps:.0f} {(r.ru_utime + r.ru_stime) / n * 1e6:.2f}")
+PY
+}
 our_rps() {
   "$JVMMARK" drive http --port "$PORT" --json -p connections="$1" -p seconds="$SECONDS_" -p warmupSeconds="${DRIVER_WARMUP:-5}" -p hold=false \
-    | python3 -c 'import json,sys; print(json.load(sys.stdin)["metrics"]["requestsPerSecond"]["value"])'
+    | python3 -c 'import json,sys; m=json.load(sys.stdin)["metrics"]; print("%.0f %.2f" % (m["requestsPerSecond"]["value"], m["driverCpuPerRequest"]["value"] / 1000))'
 }
-echo "connections round wrk_req_s ours_req_s ratio load1"
+echo "connections round wrk_req_s ours_req_s ratio wrk_cpu_us_per_req ours_cpu_us_per_req load1"
 for c in "${CONNS[@]}"; do
   ratios=()
   for r in $(seq "$ROUNDS"); do
     if [ $((r % 2)) -eq 1 ]; then w=$(wrk_rps "$c"); o=$(our_rps "$c"); else o=$(our_rps "$c"); w=$(wrk_rps "$c"); fi
+    read -r w wcpu <<<"$w"; read -r o ocpu <<<"$o"
     ratio=$(python3 -c "print(f'{$o/$w:.3f}')")
     ratios+=("$ratio")
-    echo "$c $r $w $o $ratio $(cut -d' ' -f1 /proc/loadavg)"
+    echo "$c $r $w $o $ratio $wcpu $ocpu $(cut -d' ' -f1 /proc/loadavg)"
   done
   echo "$c median_ratio $(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
 done

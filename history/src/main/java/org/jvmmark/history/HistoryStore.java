@@ -245,6 +245,51 @@ public final class HistoryStore {
         return out;
     }
 
+    /** One run of the history: its id (as {@code history accept} names it) and start. */
+    public record Run(long id, String created, String dir) {
+    }
+
+    /** Every run, oldest first. */
+    public List<Run> runList() throws SQLException {
+        List<Run> out = new ArrayList<>();
+        try (Connection c = db.connect();
+             PreparedStatement p = c.prepareStatement("SELECT id, created, dir FROM run ORDER BY created, id");
+             ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                out.add(new Run(rs.getLong(1), rs.getString(2), rs.getString(3)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Makes {@code runId} the baseline of a series from now on: {@code history check} judges the series only
+     * from that run. Accepting twice is harmless.
+     */
+    public void accept(long seriesId, long runId) throws SQLException {
+        try (Connection c = db.connect(); PreparedStatement p = c.prepareStatement(
+                "INSERT INTO accepted (series_id, run_id, accepted) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
+            p.setLong(1, seriesId);
+            p.setLong(2, runId);
+            p.setString(3, Instant.now().toString());
+            p.executeUpdate();
+        }
+    }
+
+    /** Per series, the start of the newest run accepted as its baseline (series without one are absent). */
+    public Map<Long, String> acceptedFrom() throws SQLException {
+        Map<Long, String> out = new LinkedHashMap<>();
+        try (Connection c = db.connect();
+             PreparedStatement p = c.prepareStatement("SELECT a.series_id, r.created FROM accepted a JOIN run r ON r.id = a.run_id"
+                     + " ORDER BY a.series_id, r.created");
+             ResultSet rs = p.executeQuery()) {
+            while (rs.next()) {
+                out.put(rs.getLong(1), rs.getString(2)); // ordered by start: the newest wins
+            }
+        }
+        return out;
+    }
+
     /** How many runs the history holds. */
     public int runs() throws SQLException {
         try (Connection c = db.connect(); PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM run");

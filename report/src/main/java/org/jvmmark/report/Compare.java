@@ -36,7 +36,8 @@ public final class Compare {
     }
 
     /**
-     * @return 0 when nothing regressed, 1 when something did (or, with {@code requireAll}, a row was on one side only)
+     * @return 1 when something regressed (or, with {@code requireAll}, a row was on one side only), else 5 when
+     *     something cannot be told (see {@link Comparison#exitStatus}), else 0
      * @throws IOException for an unreadable or missing results.json, or one with a corrupt histogram (one-line message)
      * @throws IllegalArgumentException for a negative threshold
      */
@@ -50,7 +51,6 @@ public final class Compare {
         if (options.html() != null) {
             Report.write(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
         }
-        boolean failed = !c.regressions().isEmpty() || options.requireAll() && !c.notCompared().isEmpty();
-        return failed ? 1 : 0;
+        return options.requireAll() && !c.notCompared().isEmpty() ? 1 : c.exitStatus();
     }
 }

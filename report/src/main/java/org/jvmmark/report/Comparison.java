@@ -19,6 +19,9 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
     /** How a figure moved from A to B. */
     public enum Verdict {
         REGRESSED("regressed"), IMPROVED("improved"), NO_CHANGE("no change beyond noise"),
+        /** The evidence cannot decide (forks disagree past the threshold, a lucky split between two levels, too
+         * few forks for a move past the threshold): the reason and what would tell are in the line. */
+        CANNOT_TELL("cannot tell"),
         /** Fewer than {@link ForkTest#MIN_FORKS} forks on a side: no test, never a regression. */
         TOO_FEW_FORKS("no verdict: too few forks"),
         /** The forks of one side disagree: shown, not judged. */
@@ -48,9 +51,10 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
      * @param why what the verdict rests on ("12 % slower (95 % CI 8–16 %), p=0.003 (Holm)", "only in A")
      * @param effect B ÷ A with its interval, or null when no figures were compared
      * @param beyondThreshold whether B differs from A by more than the threshold (whatever the verdict)
+     * @param tell for CANNOT_TELL, what would tell ("7 forks a side would tell"); else ""
      */
     public record Line(String workload, String row, String figure, String a, String b, String change, Verdict verdict,
-                       String why, Effect effect, boolean beyondThreshold) {
+                       String why, Effect effect, boolean beyondThreshold, String tell) {
         /** "queue-latency · Temurin 25.0.1 · G1 · endToEnd p50". */
         public String name() {
             return workload + " · " + row + " · " + figure;
@@ -59,7 +63,7 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
         /** What {@code --only-changes} lists: calls, rows on one side only, and moves past the threshold no test could judge. */
         public boolean isChange() {
             return switch (verdict) {
-                case REGRESSED, IMPROVED, NOT_COMPARED -> true;
+                case REGRESSED, IMPROVED, NOT_COMPARED, CANNOT_TELL -> true;
                 case TOO_FEW_FORKS, UNSTABLE -> beyondThreshold;
                 default -> false;
             };
@@ -79,10 +83,17 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
         return with(Verdict.NOT_COMPARED);
     }
 
-    /** Moves past the threshold that no test could judge (too few forks, or unstable forks). */
-    public List<Line> unjudgedChanges() {
-        return lines.stream().filter(l -> l.beyondThreshold() && (l.verdict() == Verdict.TOO_FEW_FORKS
-                || l.verdict() == Verdict.UNSTABLE)).toList();
+    /** The figures the evidence could not decide: never a "no regression". */
+    public List<Line> cannotTell() {
+        return with(Verdict.CANNOT_TELL);
+    }
+
+    /**
+     * The one answer of the whole comparison: 1 when something regressed, else 5 when something
+     * cannot be told, else 0 — {@code compare}'s exit status.
+     */
+    public int exitStatus() {
+        return !regressions().isEmpty() ? 1 : !cannotTell().isEmpty() ? 5 : 0;
     }
 
     public List<Line> with(Verdict v) {

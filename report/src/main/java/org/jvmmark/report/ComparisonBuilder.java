@@ -8,7 +8,10 @@ import java.util.Objects;
 import org.jvmmark.results.Results;
 import org.jvmmark.report.verdict.Effect;
 import org.jvmmark.report.verdict.ForkTest;
-import org.jvmmark.report.verdict.Stability;
+import org.jvmmark.report.verdict.ChangeJudge;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
+import org.jvmmark.results.WorkloadQuestion;
 import org.jvmmark.report.verdict.Verdicts;
 
 /**
@@ -18,9 +21,12 @@ import org.jvmmark.report.verdict.Verdicts;
  * left unmatched then matches on the JDK's feature version instead of its full version, so an update
  * (25.0.1 → 25.0.2) is compared with itself. A row on one side only is "not compared" (re-running a
  * subset is not a regression). Each matched figure is judged as the report judges a cell: one value
- * per fork on each side, {@link Stability} of both sides, {@link ForkTest} (Welch on log fork
- * values, effect B ÷ A with its 95 % interval), Holm's correction over all tests of one workload, and
- * the practical threshold. A row that was ok in A and is not ok in B regressed.
+ * per fork on each side, judged for the whole workload at once by {@link ChangeJudge} (stability,
+ * the machine's two levels and pooled noise over the workload's rows, Holm in two families: the
+ * headline figures the workload's questions name, and the rest). Its answer is one of three: worse or
+ * better, no difference beyond noise, or cannot tell (with the reason and what would tell). A row that
+ * was ok in A and has a fork that failed or timed out in B regressed, the failure named. Figures pinned
+ * at their target (an achieved rate equal to the target rate) are not judged, and say so.
  *
  * <p>Stateless and thread-safe.
  */
@@ -53,12 +59,13 @@ public final class ComparisonBuilder {
                 }
             }
             List<Pending> pending = new ArrayList<>();
+            java.util.Set<String> headline = headlineFigures(sa, sb, a.results(), b.results());
             for (Row ra : sa.rows()) {
                 Row rb = pairs.get(ra);
                 if (rb == null) {
                     lines.add(notCompared(sa.workload(), ra.label(), ra.status(), "", sb == null ? "workload not run in B" : "only in A"));
                 } else {
-                    compareRows(lines, pending, sa, sb, ra, rb, threshold);
+                    compareRows(lines, pending, sa, sb, ra, rb, threshold, headline);
                 }
             }
             for (Row rb : rowsB) {
@@ -75,11 +82,11 @@ public final class ComparisonBuilder {
     }
 
     private static Comparison.Line notCompared(String workload, String row, String a, String b, String why) {
-        return new Comparison.Line(workload, row, "status", a, b, "", Comparison.Verdict.NOT_COMPARED, why, null, false);
+        return new Comparison.Line(workload, row, "status", a, b, "", Comparison.Verdict.NOT_COMPARED, why, null, false, "");
     }
 
-    /** A tested figure waiting for the workload's Holm correction; {@code index} is its place in the lines. */
-    private record Pending(int index, ForkTest.Result test, Column column) {
+    /** A figure waiting for the workload's judgement; {@code index} is its place in the lines. */
+    private record Pending(int index, ChangeJudge.Pair pair, Column column) {
     }
 
     private static Row take(List<Row> candidates, Row ra, boolean exact) {
@@ -97,19 +104,31 @@ public final class ComparisonBuilder {
     }
 
     private static void compareRows(List<Comparison.Line> lines, List<Pending> pending, Section sa, Section sb, Row ra,
-                                    Row rb, double threshold) {
+                                    Row rb, double threshold, java.util.Set<String> headline) {
         String label = ra.label().equals(rb.label()) ? rb.label() : ra.label() + " → " + rb.label();
+        int badA = ra.trials().size() - ra.okTrials().size();
+        int badB = rb.trials().size() - rb.okTrials().size();
         boolean okA = !ra.okTrials().isEmpty();
         boolean okB = !rb.okTrials().isEmpty();
         if (!okB) {
             String why = "now " + rb.status() + ": " + rb.failureNote();
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why, null, okA));
+                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why, null, okA, ""));
             return;
         }
         if (!okA) {
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true));
+                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true, ""));
+        } else if (badB > 0) {
+            // A fork that failed is evidence, never dropped: a row that used to pass and now fails in any fork regressed.
+            String a = badA == 0 ? "ok" : badA + " of " + ra.trials().size() + " not ok";
+            String b = badB + " of " + rb.trials().size() + " not ok";
+            lines.add(new Comparison.Line(sa.workload(), label, "status", a, b, "",
+                    badA == 0 ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING,
+                    (badA == 0 ? "now " : "still ") + rb.failureNote(), null, badA == 0, ""));
+        } else if (badA > 0) {
+            lines.add(new Comparison.Line(sa.workload(), label, "status", badA + " of " + ra.trials().size() + " not ok", "ok",
+                    "", Comparison.Verdict.IMPROVED, "every fork ok now (A: " + ra.failureNote() + ")", null, true, ""));
         }
         Map<String, Column> columnsB = new LinkedHashMap<>();
         sb.tables().forEach(t -> t.columns().forEach(c -> columnsB.put(c.id(), c)));
@@ -125,54 +144,119 @@ public final class ComparisonBuilder {
                     continue;
                 }
                 Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
+                String pinned = pinned(ra, rb, ca);
                 if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "corrected for coordinated omission on one side only"));
                 } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
                     // As in the report: timed from the actual start, it hides the requests a stall delayed.
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "not corrected for coordinated omission"));
+                } else if (pinned != null) {
+                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, pinned));
                 } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "a fact, not a score"));
                 } else if (!ca.trusted() || !cb.trusted()) {
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "percentile not trusted on "
                             + (!ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B")));
-                } else if (!Stability.of(fa).stable()) {
-                    lines.add(line.unjudged(Comparison.Verdict.UNSTABLE, "A: " + Stability.of(fa).reason()));
-                } else if (!Stability.of(fb).stable()) {
-                    lines.add(line.unjudged(Comparison.Verdict.UNSTABLE, "B: " + Stability.of(fb).reason()));
                 } else {
-                    ForkTest.Result t = ForkTest.test(fb.forks(), fa.forks(), ca.higherIsBetter());
-                    if (!t.tested()) {
-                        lines.add(line.unjudged(Comparison.Verdict.TOO_FEW_FORKS,
-                                ForkTest.forksNeeded(t.forksCandidate(), t.forksReference())));
-                    } else {
-                        pending.add(new Pending(lines.size(), t, ca));
-                        lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, ""));
-                    }
+                    pending.add(new Pending(lines.size(), new ChangeJudge.Pair(ca.id(), headline.contains(ca.id()), fa, fb,
+                            ca.higherIsBetter(), ca.unit()), ca));
+                    lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, ""));
                 }
             }
         }
     }
 
-    /** Holm over one workload's tests, then each tested line's verdict. */
+    /**
+     * Why a rate is not judged: every fork on both sides achieved its target rate (within 1 %), so the
+     * figure says the load was met, not how fast the JVM is; null when it is not pinned.
+     */
+    static String pinned(Row ra, Row rb, Column col) {
+        boolean rate = col.kind() == Column.Kind.RATE
+                || col.kind() == Column.Kind.METRIC && col.key().substring(col.key().lastIndexOf('.') + 1).equals("achievedRate");
+        if (!rate) {
+            return null;
+        }
+        double target = Double.NaN;
+        for (Row r : List.of(ra, rb)) {
+            for (Trial t : r.okTrials()) {
+                Probe p = col.probe() != null ? t.measured().latency().get(col.probe()) : t.measured().latency().values().stream().findFirst().orElse(null);
+                Double v = Figures.forkValue(t, col);
+                if (p == null || !(p.targetRate() > 0) || v == null || Math.abs(v / p.targetRate() - 1) > 0.01) {
+                    return null;
+                }
+                target = p.targetRate();
+            }
+        }
+        return Double.isNaN(target) ? null : "pinned at its target of " + Format.value(target, col.kind() == Column.Kind.RATE
+                ? "/s" : col.unit()).replace(" /s", "/s") + " on both sides: says the load was met, not how fast";
+    }
+
+    /**
+     * The ids of the columns that answer the workload's headline questions: the first figure of each
+     * question the results declare ({@link Results#questions(String)}), else endToEnd p50 for a latency
+     * workload, else the score or the first ranked metric.
+     */
+    static java.util.Set<String> headlineFigures(Section sa, Section sb, Results a, Results b) {
+        List<WorkloadQuestion> questions = b.questions(sa.workload()).isEmpty() ? a.questions(sa.workload())
+                : b.questions(sa.workload());
+        List<Column> columns = new ArrayList<>();
+        sa.tables().forEach(t -> columns.addAll(t.columns()));
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (WorkloadQuestion q : questions) {
+            String h = q.headline();
+            for (Column c : columns) {
+                boolean match = c.kind() == Column.Kind.METRIC ? c.key().equals(h)
+                        : c.kind() == Column.Kind.LATENCY && (c.probe() + " p" + c.key()).equals(h);
+                if (match) {
+                    out.add(c.id());
+                }
+            }
+        }
+        if (!out.isEmpty()) {
+            return out;
+        }
+        for (Column c : columns) {
+            if (c.kind() == Column.Kind.LATENCY && "endToEnd".equals(c.probe()) && "50".equals(c.key())) {
+                return java.util.Set.of(c.id());
+            }
+        }
+        Column first = null;
+        for (Column c : columns) {
+            if (c.kind() == Column.Kind.METRIC && c.ranked()) {
+                if (c.key().equals("score")) {
+                    return java.util.Set.of(c.id());
+                }
+                first = first == null ? c : first;
+            }
+        }
+        return first == null ? java.util.Set.of() : java.util.Set.of(first.id());
+    }
+
+    /** One workload's pending figures judged together ({@link ChangeJudge}), each line's verdict set. */
     private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold) {
-        double[] adjusted = ForkTest.holm(pending.stream().mapToDouble(p -> p.test().pValue()).toArray());
+        List<ChangeJudge.Answer> answers = ChangeJudge.judge(pending.stream().map(Pending::pair).toList(), threshold);
         for (int i = 0; i < pending.size(); i++) {
             Pending p = pending.get(i);
             Comparison.Line l = lines.get(p.index());
-            ForkTest.Result t = p.test();
-            String effect = t.effect().words(Verdicts.moreWord(p.column()), Verdicts.lessWord(p.column()));
-            Comparison.Verdict v;
-            String why;
-            if (ForkTest.called(adjusted[i], t, threshold)) {
-                v = t.effect().worse() ? Comparison.Verdict.REGRESSED : Comparison.Verdict.IMPROVED;
-                why = effect + ", " + Format.p(adjusted[i]) + " (Holm)";
-            } else {
-                v = Comparison.Verdict.NO_CHANGE;
-                why = t.size() <= threshold ? "within the " + Format.percent(threshold) + " threshold"
-                        : effect + ", " + Format.p(adjusted[i]) + " (Holm): within noise";
-            }
+            ChangeJudge.Answer ans = answers.get(i);
+            String effect = Double.isNaN(ans.effect().low()) ? ""
+                    : ans.effect().words(Verdicts.moreWord(p.column()), Verdicts.lessWord(p.column())) + ", ";
+            Comparison.Verdict v = switch (ans.kind()) {
+                case WORSE -> Comparison.Verdict.REGRESSED;
+                case BETTER -> Comparison.Verdict.IMPROVED;
+                case NO_DIFFERENCE -> Comparison.Verdict.NO_CHANGE;
+                case CANNOT_TELL -> Comparison.Verdict.CANNOT_TELL;
+                case UNSTABLE -> Comparison.Verdict.UNSTABLE;
+                case TOO_FEW_FORKS -> Comparison.Verdict.TOO_FEW_FORKS;
+            };
+            String why = switch (ans.kind()) {
+                case WORSE, BETTER -> effect + ans.why();
+                case NO_DIFFERENCE -> ans.why().startsWith("within the") ? ans.why() : effect + ans.why();
+                case CANNOT_TELL -> ans.why() + "; " + ans.tell();
+                default -> ans.why();
+            };
             lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(), v, why,
-                    t.effect(), l.beyondThreshold()));
+                    Double.isNaN(ans.effect().low()) ? l.effect() : ans.effect(), l.beyondThreshold(), ans.tell()));
         }
     }
 
@@ -185,7 +269,7 @@ public final class ComparisonBuilder {
             double change = fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
             return new Comparison.Line(workload, row, figureName(column), Format.value(fa.value(), column.unit()),
                     Format.value(fb.value(), column.unit()), Format.change(change), v, why, effect,
-                    !Double.isNaN(change) && Math.abs(change) > threshold);
+                    !Double.isNaN(change) && Math.abs(change) > threshold, "");
         }
     }
 

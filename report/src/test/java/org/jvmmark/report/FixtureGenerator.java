@@ -58,9 +58,19 @@ final class FixtureGenerator {
     /**
      * One row of a fixture with known truth: a workload on a JDK, and the level each of its forks is
      * drawn around (the fork's true p50 in ns; its runs scatter around it by the generator's run spread).
+     * A level of {@link #FAILED} makes that fork fail (exit code 1), {@link #TIMED_OUT} time out.
      */
     record Truth(String workload, int feature, double... forkLevelsNs) {
+        /** The same forks on another JDK. */
+        Truth withJdk(int otherFeature) {
+            return new Truth(workload, otherFeature, forkLevelsNs);
+        }
     }
+
+    /** A fork level that makes the fork fail. */
+    static final double FAILED = -1;
+    /** A fork level that makes the fork time out. */
+    static final double TIMED_OUT = -2;
 
     /**
      * A results.json whose every fork is drawn around a set level: the truth a verdict must find.
@@ -76,8 +86,17 @@ final class FixtureGenerator {
         params.put("runs", 3);
         for (Truth row : rows) {
             for (int fork = 1; fork <= row.forkLevelsNs().length; fork++) {
-                trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3,
-                        row.forkLevelsNs()[fork - 1], 0, false));
+                double level = row.forkLevelsNs()[fork - 1];
+                if (level == FAILED || level == TIMED_OUT) {
+                    Map<String, Object> t = g.notOk(row.workload(), params, jvm(row.feature()), "G1",
+                            level == FAILED ? "failed" : "timeout",
+                            level == FAILED ? "exit code 1: delivered 99,812 of 100,000 messages" : "no result within 120 s");
+                    t.put("fork", fork);
+                    t.put("id", ((String) t.get("id")).replace("/fork1", "/fork" + fork));
+                    trials.add(t);
+                } else {
+                    trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3, level, 0, false));
+                }
             }
         }
         r.put("trials", trials);

@@ -13,6 +13,7 @@ import java.nio.file.FileSystemException;
  *   2   bad input: one line says what and what would be right; nothing was run
  *   3   internal error in jvmmark (a bug: the line says so; -Djvmmark.debug=true gives the stack trace)
  *   4   no space left on the device (or quota exceeded) while writing; finished trials are kept
+ *   5   compare, history check: cannot tell (no regression found, but the evidence cannot decide)
  * 130   interrupted (Ctrl-C); finished trials are kept
  * </pre>
  */
@@ -22,6 +23,8 @@ public final class ExitStatus {
     public static final int USAGE = 2;
     static final int INTERNAL_ERROR = 3;
     static final int NO_SPACE = 4;
+    /** {@code compare} and {@code history check}: no regression found, but some figure cannot be told. */
+    public static final int CANNOT_TELL = 5;
     static final int INTERRUPTED = 130;
 
     private ExitStatus() {

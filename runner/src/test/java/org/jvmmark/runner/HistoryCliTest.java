@@ -29,7 +29,8 @@ class HistoryCliTest {
         assertTrue(again.out().contains("0 of 1 trials added"), again.out());
         Cli.Result check = Cli.run("history", "check", "--history", db);
         assertEquals(0, check.status(), check.out() + check.err());
-        assertTrue(check.out().startsWith("no change of 5.0 % or more"), check.out());
+        assertTrue(check.out().startsWith("No regression: 0 regressed, 0 cannot tell, 0 improved, 0 unchanged of 0 series judged"),
+                check.out());
         Cli.Result csv = Cli.run("history", "export", "--csv", "--history", db);
         assertTrue(csv.out().lines().count() > 5 && csv.out().startsWith("series_id,machine,"), csv.out());
         Cli.Result page = Cli.run("history", "report", "--history", db, "--out", tmp.resolve("h.html").toString());
@@ -71,13 +72,22 @@ class HistoryCliTest {
         args.addAll(dirs.subList(0, 21));
         assertEquals(0, Cli.run(args.toArray(String[]::new)).status());
         Cli.Result atStep = Cli.run("history", "check", "--history", db);
-        assertEquals(1, atStep.status(), atStep.out());
-        assertTrue(atStep.out().contains("REGRESSION") && atStep.out().contains("2026-06-01T00:20:00Z"), atStep.out());
+        assertEquals(5, atStep.status(), "one run past the change: the next run would tell\n" + atStep.out());
+        assertTrue(atStep.out().startsWith("CANNOT TELL: 0 regressed, 1 cannot tell"), atStep.out());
         args = new java.util.ArrayList<>(List.of("history", "import", "--history", db));
         args.addAll(dirs.subList(21, 25));
         Cli.run(args.toArray(String[]::new));
-        assertEquals(0, Cli.run("history", "check", "--history", db).status(), "the newest run is not where it changed");
-        assertEquals(1, Cli.run("history", "check", "--history", db, "--since", "2026-06-01T00:10:00Z").status());
+        Cli.Result inEffect = Cli.run("history", "check", "--history", db);
+        assertEquals(1, inEffect.status(), "in effect at the newest run, wherever it began\n" + inEffect.out());
+        assertTrue(inEffect.out().contains("since run 21 (2026-06-01T00:20:00Z)"), inEffect.out());
+        assertTrue(inEffect.out().lines().allMatch(l -> l.length() <= 100), inEffect.out());
+        Cli.Result accept = Cli.run("history", "accept", "--history", db, "1@21");
+        assertEquals(0, accept.status(), accept.out() + accept.err());
+        Cli.Result after = Cli.run("history", "check", "--history", db);
+        assertEquals(0, after.status(), "accepted: the gate is green on purpose\n" + after.out());
+        Cli.Result bad = Cli.run("history", "accept", "--history", db, "1@999");
+        assertEquals(Main.USAGE, bad.status());
+        assertTrue(bad.err().contains("series 1 has no run '999'"), bad.err());
     }
 
     @Test

@@ -63,23 +63,36 @@ public final class CompareRenderer {
         return sb.toString();
     }
 
-    /** The answer, before anything else: the verdict line, then one line per regression and per caveat. */
+    /**
+     * The answer, before anything else: one line with the answer (REGRESSED, CANNOT TELL or No
+     * regression) and what was and was not judged, then one line per regression, per figure that
+     * cannot be told (with what would tell), per improvement and per row not compared.
+     */
     static List<String> conclusion(Comparison c, boolean requireAll) {
         List<String> out = new ArrayList<>();
         List<Comparison.Line> reg = c.regressions();
+        List<Comparison.Line> unsure = c.cannotTell();
         List<Comparison.Line> missing = c.notCompared();
-        long judged = c.lines().stream().filter(l -> l.verdict() == Comparison.Verdict.NO_CHANGE
-                || l.verdict() == Comparison.Verdict.REGRESSED || l.verdict() == Comparison.Verdict.IMPROVED).count();
+        long judged = c.lines().stream().filter(l -> switch (l.verdict()) {
+            case NO_CHANGE, REGRESSED, IMPROVED, CANNOT_TELL -> !l.figure().equals("status");
+            default -> false;
+        }).count();
         String counts = reg.size() + " regressed, " + c.improvements().size() + " improved, "
-                + c.with(Comparison.Verdict.NO_CHANGE).size() + " unchanged of " + judged + " figures judged";
+                + c.with(Comparison.Verdict.NO_CHANGE).size() + " unchanged, " + unsure.size() + " cannot tell of " + judged
+                + " figures judged" + notJudged(c);
         boolean failsOnMissing = requireAll && !missing.isEmpty();
-        if (reg.isEmpty() && !failsOnMissing) {
-            out.add("No regression: " + counts + ".");
-        } else {
+        if (!reg.isEmpty() || failsOnMissing) {
             out.add("REGRESSED: " + counts + (failsOnMissing ? "; " + missing.size() + " rows not compared (--require-all)" : "") + ".");
+        } else if (!unsure.isEmpty()) {
+            out.add("CANNOT TELL: " + counts + ".");
+        } else {
+            out.add("No regression: " + counts + ".");
         }
         for (Comparison.Line l : reg) {
             out.add("  " + l.name() + ": " + arrow(l));
+        }
+        for (Comparison.Line l : unsure) {
+            out.add("  cannot tell: " + l.name() + ": " + arrow(l));
         }
         for (Comparison.Line l : c.improvements()) {
             out.add("  improved: " + l.name() + ": " + arrow(l));
@@ -91,38 +104,42 @@ public final class CompareRenderer {
                 out.add("  " + l.workload() + " · " + l.row() + ": " + l.why());
             }
         }
-        String unjudged = unjudgedNote(c);
-        if (!unjudged.isEmpty()) {
-            out.add(unjudged);
-        }
         return out;
     }
 
     private static String arrow(Comparison.Line l) {
         if (l.figure().equals("status")) {
-            return l.why();
+            return l.a() + " → " + l.b() + " (" + l.why() + ")";
         }
         return l.a() + " → " + l.b() + " (" + l.why() + ")";
     }
 
-    /** What to do about moves past the threshold that no test could judge, or "" when there are none. */
-    static String unjudgedNote(Comparison c) {
-        List<Comparison.Line> lines = c.unjudgedChanges();
-        if (lines.isEmpty()) {
+    /** "; 12 not judged (8 percentiles not trusted, 2 pinned at their target, …)", or "" when every figure was judged. */
+    static String notJudged(Comparison c) {
+        Map<String, Integer> why = new java.util.LinkedHashMap<>();
+        for (Comparison.Line l : c.lines()) {
+            if (l.figure().equals("status")) {
+                continue;
+            }
+            String kind = switch (l.verdict()) {
+                case UNSTABLE -> "with forks that disagree";
+                case TOO_FEW_FORKS -> "with fewer than " + ForkTest.MIN_FORKS + " forks a side";
+                case UNTRUSTED -> l.why().startsWith("pinned") ? "pinned at their target"
+                        : l.why().startsWith("percentile") ? "percentiles not trusted"
+                        : l.why().startsWith("a fact") ? "facts, not scores" : "not corrected for coordinated omission";
+                default -> null;
+            };
+            if (kind != null) {
+                why.merge(kind, 1, Integer::sum);
+            }
+        }
+        if (why.isEmpty()) {
             return "";
         }
-        long few = lines.stream().filter(l -> l.verdict() == Comparison.Verdict.TOO_FEW_FORKS).count();
-        long unstable = lines.size() - few;
+        int total = why.values().stream().mapToInt(Integer::intValue).sum();
         List<String> parts = new ArrayList<>();
-        if (few > 0) {
-            parts.add(few + " with fewer than " + ForkTest.MIN_FORKS + " forks on a side (rerun both sides with --forks "
-                    + ForkTest.MIN_FORKS + " or more)");
-        }
-        if (unstable > 0) {
-            parts.add(unstable + " whose forks disagree (unstable)");
-        }
-        return lines.size() + (lines.size() == 1 ? " figure" : " figures") + " moved past the threshold but could not be "
-                + "judged and do not count as regressions: " + String.join("; ", parts) + ".";
+        why.forEach((k, n) -> parts.add(n + " " + k));
+        return "; " + total + " not judged (" + String.join(", ", parts) + ")";
     }
 
     static String describe(Results r) {
@@ -132,10 +149,14 @@ public final class CompareRenderer {
 
     static String method(Comparison c) {
         return "Method: one value per fork on each side; a change counts when it exceeds " + Format.percent(c.threshold())
-                + " and Welch's t-test on the log fork values calls it (p < " + ForkTest.ALPHA + " after Holm's correction "
-                + "over each workload's figures); the change is B ÷ A with its 95 % interval. Fewer than "
-                + ForkTest.MIN_FORKS + " forks a side, unstable forks, or percentiles not trusted on these machines: shown, "
-                + "not judged. A row ok in A and not ok in B regressed; a row on one side only is not compared.";
+                + " and a t-test on the log fork values calls it (p < " + ForkTest.ALPHA + " after Holm's correction, "
+                + "headline figures and the others as two families per workload; the fork-to-fork noise pooled over the "
+                + "workload's rows where their spreads agree); the change is B ÷ A with an interval widened to match the "
+                + "correction. Cannot tell: forks that disagree or fewer than " + ForkTest.MIN_FORKS + " forks a side with a "
+                + "move past the threshold, or a difference a split between this machine's two levels could produce. "
+                + "Percentiles not trusted here and rates pinned at their target: shown, not judged. A row ok in A with a "
+                + "fork not ok in B regressed; a row on one side only is not compared. Exit 0 no regression, 1 regression, "
+                + "5 cannot tell.";
     }
 
     private static void flush(StringBuilder sb, List<String[]> rows) {
@@ -200,6 +221,7 @@ public final class CompareRenderer {
                 case REGRESSED -> "significant";
                 case IMPROVED -> "best";
                 case UNTRUSTED, UNSTABLE, TOO_FEW_FORKS, NOT_COMPARED -> "untrusted";
+                case CANNOT_TELL -> "cannot-tell";
                 default -> "";
             };
             h.append("<tr><td class=\"label\">").append(HtmlRenderer.esc(l.row())).append("</td><td class=\"label\">")

@@ -39,8 +39,15 @@ public record Effect(double ratio, double low, double high, double confidence, b
             b = -a;
             a = t;
         }
-        return String.format(Locale.ROOT, "%s %% %s (%d %% CI %s–%s %%)", round(pct), word,
-                Math.round(confidence * 100), round(a), round(b));
+        return String.format(Locale.ROOT, "%s %% %s (%s %% CI %s–%s %%)", round(pct), word, level(confidence),
+                round(a), round(b));
+    }
+
+    /** "95", or "99.2" for a level a multiple-comparison correction widened. */
+    static String level(double confidence) {
+        double pct = confidence * 100;
+        return Math.abs(pct - Math.round(pct)) < 0.05 ? String.valueOf(Math.round(pct))
+                : String.format(Locale.ROOT, "%.1f", Math.floor(pct * 10) / 10);
     }
 
     private static String round(double pct) {

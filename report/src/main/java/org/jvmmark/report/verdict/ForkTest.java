@@ -46,8 +46,14 @@ public final class ForkTest {
      * @param pValue the two-sided p-value before correction, NaN when untested
      * @param forksCandidate forks on the candidate's side
      * @param forksReference forks on the reference's side
+     * @param diff the difference of the means (of the logs when {@code logs})
+     * @param se its standard error (0: no spread at all)
+     * @param df the t distribution's degrees of freedom (Welch–Satterthwaite, or Σ(nᵢ − 1) when pooled)
+     * @param logs whether the test ran on log values (the effect is then exp(diff))
+     * @param pooled whether the standard error came from the table's pooled noise ({@link PooledNoise})
      */
-    public record Result(Effect effect, double pValue, int forksCandidate, int forksReference) {
+    public record Result(Effect effect, double pValue, int forksCandidate, int forksReference, double diff, double se,
+                         double df, boolean logs, double referenceMean, boolean pooled) {
         /** Whether both sides had enough forks for a test. */
         public boolean tested() {
             return !Double.isNaN(pValue);
@@ -57,21 +63,44 @@ public final class ForkTest {
         public double size() {
             return Math.abs(effect.ratio() - 1);
         }
+
+        /**
+         * The same effect with its interval at another level: what makes an interval consistent with a
+         * multiple-comparison correction ({@link ForkTest#corrected}).
+         */
+        public Effect effectAt(double confidence) {
+            if (!tested()) {
+                return effect;
+            }
+            double q = se == 0 ? 0 : TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2);
+            return ForkTest.effect(diff - q * se, diff, diff + q * se, logs, referenceMean, confidence, effect.higherIsBetter());
+        }
     }
 
     private ForkTest() {
     }
 
     /**
+     * Welch's test of two rows.
+     *
      * @param candidate one value per fork of the row being judged
      * @param reference one value per fork of the row it is judged against
      * @param higherIsBetter the figure's direction (carried into the effect's words)
      */
     public static Result test(double[] candidate, double[] reference, boolean higherIsBetter) {
+        return test(candidate, reference, higherIsBetter, PooledNoise.NONE);
+    }
+
+    /**
+     * The test of two rows; with {@code noise} agreed ({@link PooledNoise#agree}) and both sides positive,
+     * the standard error is the pooled one, s·√(1/n₁ + 1/n₂) with Σ(nᵢ − 1) degrees of freedom (the
+     * two-sample t-test of one-way ANOVA's contrasts); otherwise Welch's.
+     */
+    public static Result test(double[] candidate, double[] reference, boolean higherIsBetter, PooledNoise noise) {
         double ratio = Stats.center(candidate) / Stats.center(reference);
         if (candidate.length < MIN_FORKS || reference.length < MIN_FORKS) {
             return new Result(new Effect(ratio, Double.NaN, Double.NaN, CONFIDENCE, higherIsBetter), Double.NaN,
-                    candidate.length, reference.length);
+                    candidate.length, reference.length, Double.NaN, Double.NaN, Double.NaN, false, Double.NaN, false);
         }
         boolean logs = Stats.allPositive(candidate) && Stats.allPositive(reference);
         double[] a = logs ? Stats.logs(candidate) : candidate;
@@ -79,33 +108,60 @@ public final class ForkTest {
         double diff = Stats.mean(a) - Stats.mean(b);
         double va = Stats.variance(a) / a.length;
         double vb = Stats.variance(b) / b.length;
-        double se = Math.sqrt(va + vb);
+        boolean pooled = logs && noise.agree();
+        double se;
+        double df;
+        if (pooled) {
+            se = Math.sqrt(noise.variance() * (1.0 / a.length + 1.0 / b.length));
+            df = noise.df();
+        } else {
+            se = Math.sqrt(va + vb);
+            df = se == 0 ? Double.POSITIVE_INFINITY
+                    : (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+        }
         double p;
-        double low;
-        double high;
+        double q;
         if (se == 0) {
             // No spread at all (counts, sizes): any difference is exact.
             p = diff == 0 ? 1 : 0;
-            low = diff;
-            high = diff;
+            q = 0;
         } else {
-            double df = (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
             TDistribution t = TDistribution.of(df);
             p = Math.min(1, 2 * t.survivalProbability(Math.abs(diff) / se));
-            double q = t.inverseSurvivalProbability((1 - CONFIDENCE) / 2);
-            low = diff - q * se;
-            high = diff + q * se;
+            q = t.inverseSurvivalProbability((1 - CONFIDENCE) / 2);
         }
-        Effect effect;
+        double ref = Stats.mean(reference);
+        Effect effect = effect(diff - q * se, diff, diff + q * se, logs, ref, CONFIDENCE, higherIsBetter);
+        return new Result(effect, p, candidate.length, reference.length, diff, se, df, logs, ref, pooled);
+    }
+
+    static Effect effect(double low, double diff, double high, boolean logs, double ref, double confidence,
+                         boolean higherIsBetter) {
         if (logs) {
-            effect = new Effect(Math.exp(diff), Math.exp(low), Math.exp(high), CONFIDENCE, higherIsBetter);
-        } else {
-            double ref = Stats.mean(reference);
-            effect = ref == 0 ? new Effect(Double.NaN, Double.NaN, Double.NaN, CONFIDENCE, higherIsBetter)
-                    : new Effect(1 + diff / Math.abs(ref), 1 + low / Math.abs(ref), 1 + high / Math.abs(ref), CONFIDENCE,
-                            higherIsBetter);
+            return new Effect(Math.exp(diff), Math.exp(low), Math.exp(high), confidence, higherIsBetter);
         }
-        return new Result(effect, p, candidate.length, reference.length);
+        return ref == 0 ? new Effect(Double.NaN, Double.NaN, Double.NaN, confidence, higherIsBetter)
+                : new Effect(1 + diff / Math.abs(ref), 1 + low / Math.abs(ref), 1 + high / Math.abs(ref), confidence,
+                        higherIsBetter);
+    }
+
+    /**
+     * The interval of a test that is one of a Holm family, at the level that makes it agree with the
+     * correction: with Holm's multiplier c = adjusted p ÷ raw p, the interval at level 1 − α/c excludes
+     * "no difference" exactly when the adjusted p is below α. (A raw p of 0 — no spread at all — keeps
+     * the family size as its multiplier.)
+     */
+    public static Effect corrected(Result r, double adjustedP, int familySize) {
+        return corrected(r, adjustedP, familySize, ALPHA);
+    }
+
+    /** As {@link #corrected(Result, double, int)} for a family tested at {@code alpha}: level 1 − alpha/c. */
+    public static Effect corrected(Result r, double adjustedP, int familySize, double alpha) {
+        if (!r.tested()) {
+            return r.effect();
+        }
+        double c = r.pValue() > 0 ? Math.max(1, adjustedP / r.pValue()) : Math.max(1, familySize);
+        return r.effectAt(1 - alpha / c);
     }
 
     /**
@@ -128,7 +184,12 @@ public final class ForkTest {
 
     /** Whether a tested difference is called: clear after correction and larger than the threshold. */
     public static boolean called(double adjustedP, Result r, double threshold) {
-        return r.tested() && adjustedP < ALPHA && r.size() > threshold;
+        return called(adjustedP, r, threshold, ALPHA);
+    }
+
+    /** As {@link #called(double, Result, double)} for a family tested at {@code alpha}. */
+    public static boolean called(double adjustedP, Result r, double threshold, double alpha) {
+        return r.tested() && adjustedP < alpha && r.size() > threshold;
     }
 
     /** "1 fork on a side, 3 a side needed (--forks 3)": what a side with too few forks needs. */

@@ -29,17 +29,26 @@ public final class Stats {
         return Math.sqrt(variance(x));
     }
 
+    /** Population standard deviation (n), 0 for fewer than two samples. */
+    static double stddevOrZero(double[] x) {
+        if (x.length < 2) {
+            return 0;
+        }
+        double m = mean(x);
+        return Math.sqrt(Arrays.stream(x).map(v -> (v - m) * (v - m)).sum() / x.length);
+    }
+
     /** Coefficient of variation (stddev / mean): the spread as a fraction; NaN when unknown. */
     public static double cv(double[] x) {
         double m = mean(x);
         return x.length < 2 || m == 0 ? Double.NaN : stddev(x) / Math.abs(m);
     }
 
-    static boolean allPositive(double[] x) {
+    public static boolean allPositive(double[] x) {
         return Arrays.stream(x).allMatch(v -> v > 0);
     }
 
-    static double[] logs(double[] x) {
+    public static double[] logs(double[] x) {
         return Arrays.stream(x).map(Math::log).toArray();
     }
 

@@ -36,15 +36,21 @@ public final class Verdicts {
         Cell[][] cells = new Cell[rows][cols];
         ForkTest.Result[][] tests = new ForkTest.Result[rows][cols];
         int[] best = new int[cols];
-        List<double[]> family = new ArrayList<>(); // {row, col, p}
+        TwoLevels[] levels = new TwoLevels[cols];
+        // Two Holm families: the headline figure (endToEnd p50, else the score), and the rest.
+        List<double[]> headlineFamily = new ArrayList<>(); // {row, col, p}
+        List<double[]> otherFamily = new ArrayList<>();
         for (int c = 0; c < cols; c++) {
             Column col = columns.get(c);
             best[c] = -1;
+            levels[c] = TwoLevels.ONE_LEVEL;
             int present = 0;
             for (int r = 0; r < rows; r++) {
                 present += figures[r][c] == null ? 0 : 1;
             }
             boolean[] stable = new boolean[rows];
+            List<double[]> all = new ArrayList<>();
+            List<double[]> stableLogs = new ArrayList<>();
             for (int r = 0; r < rows; r++) {
                 Figure f = figures[r][c];
                 if (f == null) {
@@ -55,36 +61,53 @@ public final class Verdicts {
                     // Not even a "best": ranking JVMs on noise is what the verdict is there to prevent.
                     cells[r][c] = new Cell(f, Cell.Mark.UNTRUSTED, Double.NaN, Double.NaN, null, "");
                 } else {
+                    all.add(f.forks());
                     Stability s = Stability.of(f);
                     stable[r] = s.stable();
                     if (!s.stable()) {
                         cells[r][c] = new Cell(f, Cell.Mark.UNSTABLE, Double.NaN, Double.NaN, null, s.reason());
-                    } else if (best[c] < 0 || better(col, f.value(), figures[best[c]][c].value())) {
-                        best[c] = r;
+                    } else if (f.forks().length < ForkTest.MIN_FORKS) {
+                        // Shown, not ranked: a row whose other forks crashed must not become the reference.
+                        stable[r] = false;
+                        cells[r][c] = new Cell(f, Cell.Mark.TOO_FEW_FORKS, Double.NaN, Double.NaN, null,
+                                ForkTest.forksNeeded(f.forks().length, ForkTest.MIN_FORKS) + "; shown, not ranked");
+                    } else {
+                        if (Stats.allPositive(f.forks())) {
+                            stableLogs.add(Stats.logs(f.forks()));
+                        }
+                        if (best[c] < 0 || better(col, f.value(), figures[best[c]][c].value())) {
+                            best[c] = r;
+                        }
                     }
                 }
             }
             if (best[c] < 0) {
                 continue;
             }
+            levels[c] = TwoLevels.of(all);
+            PooledNoise noise = PooledNoise.of(stableLogs);
             Figure ref = figures[best[c]][c];
             for (int r = 0; r < rows; r++) {
                 if (stable[r] && r != best[c]) {
-                    ForkTest.Result t = ForkTest.test(figures[r][c].forks(), ref.forks(), col.higherIsBetter());
+                    ForkTest.Result t = ForkTest.test(figures[r][c].forks(), ref.forks(), col.higherIsBetter(), noise);
                     tests[r][c] = t;
                     if (t.tested()) {
-                        family.add(new double[] {r, c, t.pValue()});
+                        (headlineColumn(col) ? headlineFamily : otherFamily).add(new double[] {r, c, t.pValue()});
                     }
                 }
             }
         }
-        double[] adjusted = ForkTest.holm(family.stream().mapToDouble(x -> x[2]).toArray());
         double[][] adjustedAt = new double[rows][cols];
+        int[][] familySize = new int[rows][cols];
         for (double[] row : adjustedAt) {
             java.util.Arrays.fill(row, Double.NaN);
         }
-        for (int i = 0; i < family.size(); i++) {
-            adjustedAt[(int) family.get(i)[0]][(int) family.get(i)[1]] = adjusted[i];
+        for (List<double[]> family : List.of(headlineFamily, otherFamily)) {
+            double[] adjusted = ForkTest.holm(family.stream().mapToDouble(x -> x[2]).toArray());
+            for (int i = 0; i < family.size(); i++) {
+                adjustedAt[(int) family.get(i)[0]][(int) family.get(i)[1]] = adjusted[i];
+                familySize[(int) family.get(i)[0]][(int) family.get(i)[1]] = family.size();
+            }
         }
         for (int c = 0; c < cols; c++) {
             if (best[c] < 0) {
@@ -103,9 +126,16 @@ public final class Verdicts {
                 double delta = ModelBuilder.worseBy(col.higherIsBetter(), figures[best[c]][c].value(), f.value());
                 Cell.Mark mark;
                 String why;
+                Effect effect = ForkTest.corrected(t, adjustedAt[r][c], familySize[r][c]);
+                double alpha = ForkTest.ALPHA / Math.max(1, familySize[r][c]);
                 if (!t.tested()) {
                     mark = Cell.Mark.TOO_FEW_FORKS;
                     why = ForkTest.forksNeeded(t.forksCandidate(), t.forksReference());
+                } else if (ForkTest.called(adjustedAt[r][c], t, threshold) && levels[c].couldBeSplit(effect.ratio())
+                        && levels[c].splitProbability(t.forksCandidate(), t.forksReference()) > alpha) {
+                    mark = Cell.Mark.WITHIN_NOISE;
+                    why = "cannot tell: " + levels[c].words(col.unit()) + "; " + levels[c].forksToTell(alpha)
+                            + " forks a side would tell";
                 } else if (ForkTest.called(adjustedAt[r][c], t, threshold)) {
                     mark = Cell.Mark.SIGNIFICANT;
                     why = Format.p(adjustedAt[r][c]) + " (Holm)";
@@ -115,18 +145,45 @@ public final class Verdicts {
                             : "within noise, " + Format.p(adjustedAt[r][c]) + " (Holm)";
                 }
                 beatsAll &= mark == Cell.Mark.SIGNIFICANT;
-                cells[r][c] = new Cell(f, mark, delta, adjustedAt[r][c], t.effect(), why);
+                cells[r][c] = new Cell(f, mark, delta, adjustedAt[r][c], effect, why);
             }
             Figure bf = figures[best[c]][c];
-            cells[best[c]][c] = compared == 0 ? Cell.plain(bf)
+            String couldBeat = couldBeat(columns.get(c), figures, cells, c, bf);
+            if (couldBeat != null) {
+                beatsAll = false;
+            }
+            cells[best[c]][c] = compared == 0 && couldBeat == null ? Cell.plain(bf)
                     : new Cell(bf, beatsAll ? Cell.Mark.BEST : Cell.Mark.LEADS, 0, Double.NaN, null,
-                            beatsAll ? "better than every other row" : "not clearly better than every other row");
+                            beatsAll ? "better than every other row" : couldBeat != null ? couldBeat
+                                    : "not clearly better than every other row");
         }
         List<List<Cell>> out = new ArrayList<>();
         for (Cell[] row : cells) {
             out.add(List.of(row));
         }
         return out;
+    }
+
+    /**
+     * Why no winner may be named when a row left out of the ranking (unstable, or too few forks) could
+     * beat the best: one of its forks is better than the best row's figure. Null when none could.
+     */
+    private static String couldBeat(Column col, Figure[][] figures, Cell[][] cells, int c, Figure best) {
+        int n = 0;
+        for (int r = 0; r < figures.length; r++) {
+            Cell cell = cells[r][c];
+            if (cell == null || cell.figure() == null
+                    || cell.mark() != Cell.Mark.UNSTABLE && cell.mark() != Cell.Mark.TOO_FEW_FORKS) {
+                continue;
+            }
+            for (double v : cell.figure().forks()) {
+                if (better(col, v, best.value())) {
+                    n++;
+                    break;
+                }
+            }
+        }
+        return n == 0 ? null : n + (n == 1 ? " row" : " rows") + " not ranked (forks disagree or too few) could beat it: no winner";
     }
 
     private static boolean better(Column col, double a, double b) {
@@ -189,11 +246,20 @@ public final class Verdicts {
         int best = -1;
         int second = -1;
         List<String> unstable = new ArrayList<>();
+        List<String> few = new ArrayList<>();
         for (int r : present) {
             Cell cell = table.cell(r, c);
             switch (cell.mark()) {
                 case BEST, LEADS -> best = r;
                 case UNSTABLE -> unstable.add(table.rows().get(r).label() + " (" + cell.why() + ")");
+                case TOO_FEW_FORKS -> {
+                    if (cell.effect() == null) {
+                        unstable.add(table.rows().get(r).label() + " (" + cell.why() + ")");
+                        few.add(cell.why().replace("; shown, not ranked", ""));
+                    } else if (second < 0 || better(col, cell.figure().value(), table.cell(second, c).figure().value())) {
+                        second = r;
+                    }
+                }
                 default -> {
                     if (second < 0 || better(col, cell.figure().value(), table.cell(second, c).figure().value())) {
                         second = r;
@@ -201,7 +267,11 @@ public final class Verdicts {
                 }
             }
         }
-        String unstableWords = unstable.isEmpty() ? "" : " Unstable, not ranked: " + String.join("; ", unstable) + ".";
+        String unstableWords = unstable.isEmpty() ? "" : " Not ranked: " + String.join("; ", unstable) + ".";
+        if ((best < 0 || second < 0) && !few.isEmpty() && few.size() == unstable.size()) {
+            return new Headline(workload, family, col, Headline.Outcome.TOO_FEW_FORKS, null, null, null,
+                    "No verdict on " + figure + ": " + few.get(0) + "." + unstableWords, notRun);
+        }
         if (best < 0 || second < 0) {
             return new Headline(workload, family, col, Headline.Outcome.UNSTABLE, null, null, null,
                     "No ranking on " + figure + ": fewer than two rows with stable forks." + unstableWords, notRun);
@@ -222,7 +292,9 @@ public final class Verdicts {
                             notRun)
                     : new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect, winner.label()
                             + " leads on " + figure + " (" + runnerUp.label() + " is " + diff + "), but not every other row is"
-                            + " behind it beyond noise: no winner." + unstableWords, notRun);
+                            + " behind it beyond noise: no winner" + (table.cell(best, c).why().contains("could beat")
+                                    ? " (" + table.cell(best, c).why().replace(": no winner", "") + ")" : "") + "."
+                            + unstableWords, notRun);
             default -> new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect,
                     "No difference beyond noise on " + figure + " between " + winner.label() + " and " + runnerUp.label()
                             + " (" + diff + ", " + rc.why() + ", " + forks + ")." + unstableWords, notRun);

@@ -12,10 +12,13 @@ import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.Text;
 
-/** {@code jvmmark compare A B}: the conclusion, then deltas with a verdict; exit status 1 on a regression. Stateless. */
+/**
+ * {@code jvmmark compare A B}: the conclusion, then deltas with a verdict; exit status 0 no regression, 1 a
+ * regression, 5 cannot tell ({@link org.jvmmark.runner.ExitStatus#CANNOT_TELL}). Stateless.
+ */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two results directories; exits with 1 when B regressed against A (with --require-all also"
-                + " when a row is on one side only).")
+        description = "Compare two results directories; exits with 0 when nothing regressed, 1 when B regressed against A"
+                + " (with --require-all also when a row is on one side only), 5 when the evidence cannot tell.")
 public final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     private Main main;

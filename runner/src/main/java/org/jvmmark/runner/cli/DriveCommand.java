@@ -55,12 +55,26 @@ public final class DriveCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the driver's whole result document.")
     private boolean json;
 
+    @Option(names = "--segment", paramLabel = "I/N",
+            description = "Run slice I of N of an open-model schedule (http: the parameter segment), one per host.")
+    private String segment;
+
+    @Option(names = "--start-at", paramLabel = "TIME",
+            description = "Wall-clock start of the schedule, epoch ms or ISO-8601 (http: the parameter startAt), the same on every host.")
+    private String startAt;
+
     @Override
     public Integer call() throws Exception {
         if (port < 1 || port > 65535) {
             throw new UserException("--port must be 1..65535, not " + port);
         }
         CatalogEntry entry = ClientServerWorkloads.find(workload);
+        if (segment != null) {
+            params.add("segment=" + segment);
+        }
+        if (startAt != null) {
+            params.add("startAt=" + startAt);
+        }
         Map<String, String> resolved = new LinkedHashMap<>(ClientServerWorkloads.params(entry, profile, params));
         resolved.put("server.host", host);
         resolved.put("server.port", Integer.toString(port));

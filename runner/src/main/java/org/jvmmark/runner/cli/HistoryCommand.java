@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.jvmmark.history.CheckText;
 import org.jvmmark.history.EDivisive;
 import org.jvmmark.history.HistoryCheck;
 import org.jvmmark.history.HistoryDatabase;
 import org.jvmmark.history.HistoryException;
+import org.jvmmark.history.HistoryJudge;
 import org.jvmmark.history.HistoryStore;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
@@ -30,16 +32,16 @@ import org.jvmmark.runner.Text;
 
 /** {@code jvmmark history ...}: the runs kept in the history database. Each subcommand is stateless. */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = "Runs kept in the history database: import, list, show, export, check for changes.",
+        description = "Runs kept in the history database: import, list, show, export, check for a regression, accept a change.",
         subcommands = {HistoryCommand.Import.class, HistoryCommand.ListSeries.class, HistoryCommand.Show.class,
-            HistoryCommand.Export.class, HistoryCommand.Check.class, HistoryCommand.Report.class})
+            HistoryCommand.Export.class, HistoryCommand.Check.class, HistoryCommand.Accept.class, HistoryCommand.Report.class})
 public final class HistoryCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
     @Override
     public Integer call() {
-        throw new UserException("history needs a subcommand: import, list, show, export, check, report");
+        throw new UserException("history needs a subcommand: import, list, show, export, check, accept, report");
     }
 
     static HistoryStore open(HistoryOptions options) {
@@ -226,18 +228,17 @@ public final class HistoryCommand implements Callable<Integer> {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = "Change points (E-Divisive means, as Apache Otava) in every series; exits with 1 on a regression.")
+            description = "Is a regression in effect at the newest run? Every trusted series judged on its forks since its"
+                    + " accepted baseline; exits 0 no regression, 1 regression, 5 cannot tell.")
     static final class Check implements Callable<Integer> {
         @ParentCommand
         HistoryCommand parent;
         @Mixin
         HistoryOptions options;
-        @Option(names = "--since", paramLabel = "ISO-DATE|all",
-                description = "Report changes at runs started at or after this (default: the newest run only).")
-        String since;
         @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
-        @Option(names = "--max-p", defaultValue = "0.001", description = "Largest p-value that counts (default: 0.001, Otava's).")
+        @Option(names = "--max-p", defaultValue = "0.001",
+                description = "Largest p-value at which E-Divisive splits a series into levels (default: 0.001, Otava's).")
         double maxP;
         @Option(names = "--window", defaultValue = "50", description = "Sliding window length in runs (default: 50, Otava's).")
         int window;
@@ -249,27 +250,48 @@ public final class HistoryCommand implements Callable<Integer> {
             }
             HistoryStore store = open(options);
             try {
-                String from = since == null ? HistoryCheck.newestRun(store.points()) : since.equals("all") ? null : since;
-                List<HistoryCheck.Change> changes = new HistoryCheck(new EDivisive(window, maxP, minChange)).changes(store, from);
-                List<String[]> rows = new ArrayList<>();
-                rows.add(new String[] {"", "change", "p-value", "before", "after", "run started", "series"});
-                boolean regression = false;
-                for (HistoryCheck.Change c : changes) {
-                    regression |= c.regression();
-                    rows.add(new String[] {c.regression() ? "REGRESSION" : "improvement", percent(c.change().forwardChange()),
-                        pValue(c.change().pValue()), Text.number(c.change().meanBefore()), Text.number(c.change().meanAfter()),
-                        c.at().created(), c.series().id() + ": " + c.series().key().text()});
-                }
-                if (changes.isEmpty()) {
-                    parent.main.out.println("no change of " + percent(minChange).substring(1) + " or more"
-                            + (from == null ? "" : " since " + from) + " in " + store.series().size() + " series");
-                } else {
-                    Tables.print(parent.main.out, rows);
-                }
-                return regression ? 1 : 0;
+                List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
+                        .judge(store.series(), store.points(), store.acceptedFrom());
+                parent.main.out.print(CheckText.text(verdicts));
+                return CheckText.exitStatus(verdicts);
             } catch (SQLException e) {
                 throw failed(e);
             }
+        }
+    }
+
+    @Command(name = "accept", mixinStandardHelpOptions = true,
+            description = "Make a change the new baseline of a series: 'history check' judges it from that run on.")
+    static final class Accept implements Callable<Integer> {
+        @ParentCommand
+        HistoryCommand parent;
+        @Mixin
+        HistoryOptions options;
+        @Parameters(paramLabel = "SERIES@RUN", description = "The series' id or key (see 'history list'), '@', and the run:"
+                + " its id (as 'history check' names it) or its start (ISO-8601, as 'history show' lists it).")
+        String target;
+
+        @Override
+        public Integer call() {
+            int at = target.lastIndexOf('@');
+            if (at <= 0 || at == target.length() - 1) {
+                throw new UserException("accept needs SERIES@RUN, e.g. 12@9 (series 12 from run 9), not '" + target + "'");
+            }
+            HistoryStore store = open(options);
+            try {
+                HistoryStore.StoredSeries s = find(store, target.substring(0, at));
+                String run = target.substring(at + 1);
+                List<HistoryStore.Point> ps = store.points().getOrDefault(s.id(), List.of());
+                HistoryStore.Point point = ps.stream().filter(p -> String.valueOf(p.runId()).equals(run) || p.created().equals(run))
+                        .findFirst().orElseThrow(() -> new UserException("series " + s.id() + " has no run '" + run + "'; its runs: "
+                                + String.join(", ", ps.stream().map(p -> p.runId() + " (" + p.created() + ")").toList())));
+                store.accept(s.id(), point.runId());
+                parent.main.out.println("accepted: " + s.id() + ": " + CheckText.name(s) + " from run " + point.runId() + " ("
+                        + point.created() + ") on; 'history check' judges it from there");
+            } catch (SQLException e) {
+                throw failed(e);
+            }
+            return 0;
         }
     }
 

@@ -1,11 +1,5 @@
 package org.jvmmark.workloads.http;
 
-import java.lang.management.ManagementFactory;
-import java.net.BindException;
-import java.net.InetAddress;
-import java.util.concurrent.TimeUnit;
-
-import org.jvmmark.api.Better;
 import org.jvmmark.api.Driver;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
@@ -13,20 +7,18 @@ import org.jvmmark.api.Parameter;
 import org.jvmmark.api.Profile;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
-import org.jvmmark.api.TrialResult;
-import org.jvmmark.api.UnsupportedWorkloadException;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.Workload;
+import org.jvmmark.workloads.http.driver.HttpDriver;
+import org.jvmmark.workloads.http.server.ServerTrial;
 
 /**
- * The HTTP server under test: runs in the JVM under test, starts the server its variant names
- * (Tomcat, Jetty, Vert.x, Helidon, Netty, the JDK's own; the user's jar; the native axum
- * reference), announces {@code server.host}/{@code server.port}/{@code server.pid}, watches the
- * server's footprint for the driver ({@link FootprintMonitor}) and serves until the runner stops
- * it. {@link HttpDriver} (on the host JDK) is the load. The parameters marked "server:" are this
- * side's, the rest the driver's.
+ * The http workload's declaration — its parameters, variants and profiles — and its entry point in
+ * the JVM under test, which runs the server side ({@link ServerTrial}). {@link HttpDriver} (on the
+ * host JDK, in another process) is the load. The parameters marked "server:" are the server side's,
+ * the rest the driver's.
  *
- * <p>Not thread-safe: one instance serves one trial.
+ * <p>Stateless: each {@link #run} delegates to a fresh {@link ServerTrial}.
  */
 @Name("http")
 @Summary("HTTP servers on platform and virtual threads at 100 to 25,000 keep-alive connections: requests/s, CO-corrected latency, SLA throughput, footprint per held connection")
@@ -45,7 +37,7 @@ import org.jvmmark.api.Workload;
 @Parameter(name = "url", defaultValue = "http://127.0.0.1:{port}/hello",
         summary = "server=app: the URL to drive; {port} is a free port, given to the app as PORT, -Dserver.port and {port} in appArgs")
 @Parameter(name = "sleepUrl", defaultValue = "", summary = "server=app: a URL that answers after a while, for the hold phase (empty: no hold phase)")
-@Parameter(name = "body", defaultValue = ServerSettings.BODY, summary = "server=app: the exact body every response must have")
+@Parameter(name = "body", defaultValue = org.jvmmark.workloads.http.common.Handlers.BODY, summary = "server=app: the exact body every response must have")
 @Parameter(name = "appStartSeconds", defaultValue = "60", type = ParamType.INTEGER, summary = "server=app: how long the jar may take to listen")
 @Parameter(name = "mode", defaultValue = "max", choices = {"max", "rate", "hold", "sweep"},
         summary = "driver: max (closed loop, as wrk), rate (open model at a fixed rate, as wrk2), hold (only the hold phase), sweep (rising rates up to the SLA)")
@@ -60,6 +52,12 @@ import org.jvmmark.api.Workload;
         summary = "driver: after the mode, hold every connection with one /sleep request and measure the server's footprint")
 @Parameter(name = "sourceAddresses", defaultValue = "4", type = ParamType.INTEGER,
         summary = "driver: loopback source addresses 127.0.0.1..N the connections are spread over (ephemeral ports are per address)")
+@Parameter(name = "driverProcesses", defaultValue = "1", type = ParamType.INTEGER,
+        summary = "driver, rate/sweep: driver processes on this host, each with its share of the connections and one slice of the schedule; histograms merged exactly")
+@Parameter(name = "segment", defaultValue = "1/1",
+        summary = "driver, rate/sweep: run slice I/N of the schedule (one per host, all with the same startAt); merge their driver.hlog files")
+@Parameter(name = "startAt", defaultValue = "",
+        summary = "driver, rate/sweep: wall-clock start of the schedule (epoch ms or ISO-8601 instant), so slices on several hosts line up")
 @Parameter(name = "driverThreads", defaultValue = "2", type = ParamType.INTEGER, summary = "driver: I/O threads (wrk's default is 2)")
 @Parameter(name = "responseTimeoutMillis", defaultValue = "10000", type = ParamType.INTEGER,
         summary = "driver: a response later than this (beyond sleepMillis for /sleep) counts as a timeout")
@@ -81,97 +79,8 @@ import org.jvmmark.api.Workload;
 @Profile(name = "standard", params = {"connections=100,1000,10000,25000", "seconds=30", "warmupSeconds=10", "sleepMillis=10000"},
         timeoutSeconds = 1200, estimatedSeconds = 90)
 public final class HttpWorkload implements Workload {
-
-    /** The server side's settings. Immutable. */
-    static final class Config {
-        final String server;
-        final ServerSettings settings;
-        final String app;
-        final String appArgs;
-        final AppUrl url;
-        final long appStartSeconds;
-
-        Config(TrialContext c) throws java.io.IOException {
-            this.server = c.param("server");
-            String host = c.param("host");
-            if (!InetAddress.getByName(host).isLoopbackAddress()) {
-                throw new IllegalArgumentException("http: host must be a loopback address (jvmmark servers listen on loopback only), not " + host);
-            }
-            this.settings = new ServerSettings(host, c.intParam("port"), c.param("threads"), c.intParam("poolThreads"),
-                    c.longParam("sleepMillis"), c.workDir());
-            this.app = c.param("app");
-            this.appArgs = c.param("appArgs");
-            this.url = server.equals("app") ? AppUrl.parse(c.param("url")) : null;
-            this.appStartSeconds = c.longParam("appStartSeconds");
-        }
-    }
-
     @Override
     public void run(TrialContext context) throws Exception {
-        Config config = new Config(context);
-        int asked = config.settings.port();
-        if (asked > 0 && ExternalServer.accepts(config.settings.host(), asked)) {
-            throw new IllegalArgumentException("http: " + config.settings.host() + ":" + asked
-                    + " is already in use by another process; use port=0 for any free port");
-        }
-        Footprint bare = Footprint.measure(ProcessHandle.current().pid(), true, true);
-        try (ServerUnderTest server = Servers.create(config.server, config)) {
-            int port;
-            try {
-                port = server.start(config.settings);
-            } catch (BindException e) {
-                throw new IllegalArgumentException("http: cannot listen on " + config.settings.host() + ":" + config.settings.port()
-                        + " (" + e.getMessage() + "): the port is in use; use port=0 for any free port");
-            } catch (UnsupportedOperationException e) {
-                throw new UnsupportedWorkloadException(e.getMessage(), e);
-            }
-            String host = config.url != null ? config.url.host() : config.settings.host();
-            context.announce("server.host", host);
-            context.announce("server.port", Integer.toString(port));
-            context.announce("server.pid", Long.toString(server.pid()));
-            if (config.url != null) {
-                context.announce("server.path", config.url.path());
-            }
-            try (FootprintMonitor monitor = new FootprintMonitor(context.spec().controlDir(), server.pid(), server.inThisJvm())) {
-                context.ready();
-                context.log("http server: " + server.describe() + " on " + host + ":" + port);
-                awaitStop(context, server);
-                record(context.result(), server, config.server.equals("axum"), bare, monitor.peak());
-            }
-        }
-    }
-
-    /** Waits for the runner's stop; an external server that dies ends the trial at once. */
-    private static void awaitStop(TrialContext context, ServerUnderTest server) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.DAYS.toNanos(7);
-        while (!context.awaitStop(100, TimeUnit.MILLISECONDS)) {
-            if (server instanceof ExternalServer && ((ExternalServer) server).exitReason() != null) {
-                throw new IllegalStateException(((ExternalServer) server).exitReason());
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("the runner never asked the server to stop");
-            }
-        }
-    }
-
-    static void record(TrialResult result, ServerUnderTest server, boolean nativeReference, Footprint bare, Footprint peak) {
-        result.info("server", server.describe());
-        if (nativeReference) {
-            result.info("notAJvm", true);
-            result.warning("not a JVM: the native reference (axum 0.8, Rust); the JDK of this row only started it");
-        }
-        result.metric("serverPeakRss", peak.rssBytes, "bytes", Better.LOWER);
-        result.metric("serverPeakThreads", peak.threads, "threads", Better.NONE);
-        if (server.inThisJvm()) {
-            result.metric("serverPeakHeapUsed", peak.heapUsedBytes, "bytes", Better.LOWER);
-            result.metric("serverPeakHeapCommitted", peak.heapCommittedBytes, "bytes", Better.LOWER);
-            result.info("jvmBeforeServerStarted", bare.toProperties());
-            result.info("peakJvmThreadsStarted", ManagementFactory.getThreadMXBean().getPeakThreadCount());
-        } else {
-            result.info("serverPid", server.pid());
-            result.info("serverProcessNote", "the server is a process of its own (" + server.describe() + "): the server* figures"
-                    + " are its own; the trial's process block is the JVM that started it");
-        }
-        result.info("threadsNote", "threads are OS threads of the server process (/proc): virtual threads are not among them");
+        new ServerTrial().run(context);
     }
 }

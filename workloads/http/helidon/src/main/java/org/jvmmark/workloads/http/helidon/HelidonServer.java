@@ -4,8 +4,10 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.function.Consumer;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
 
 /**
  * Helidon 4 SE web server: a virtual thread per request, always — Helidon 4 has no other model;
@@ -30,18 +32,22 @@ public final class HelidonServer implements ServerUnderTest {
         Class<?> response = Class.forName("io.helidon.webserver.http.ServerResponse", true, cl);
         Class<?> routingBuilder = Class.forName("io.helidon.webserver.http.HttpRouting$Builder", true, cl);
         Method send = response.getMethod("send", byte[].class);
+        Method header = response.getMethod("header", String.class, String[].class);
         Method builderMethod = webServer.getMethod("builder");
         Class<?> builderType = builderMethod.getReturnType();
         Object builder = builderMethod.invoke(null);
         builderType.getMethod("host", String.class).invoke(builder, s.host());
         builderType.getMethod("port", int.class).invoke(builder, s.port());
+        builderType.getMethod("backlog", int.class).invoke(builder, ServerSettings.ACCEPT_BACKLOG);
+        builderType.getMethod("idleConnectionTimeout", java.time.Duration.class)
+                .invoke(builder, java.time.Duration.ofMillis(ServerSettings.IDLE_TIMEOUT_MILLIS));
         Method get = routingBuilder.getMethod("get", String.class, java.lang.reflect.Array.newInstance(handler, 0).getClass());
-        Object hello = handler(handler, send, 0);
-        Object sleep = handler(handler, send, s.sleepMillis());
+        Object hello = handler(handler, send, header, 0);
+        Object sleep = handler(handler, send, header, s.sleepMillis());
         Consumer<Object> routing = r -> {
             try {
-                get.invoke(r, ServerSettings.HELLO_PATH, array(handler, hello));
-                get.invoke(r, ServerSettings.SLEEP_PATH, array(handler, sleep));
+                get.invoke(r, Handlers.HELLO_PATH, array(handler, hello));
+                get.invoke(r, Handlers.SLEEP_PATH, array(handler, sleep));
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }
@@ -65,13 +71,14 @@ public final class HelidonServer implements ServerUnderTest {
     }
 
     /** A Helidon {@code Handler} that answers the body, after {@code sleepMillis} when not 0. */
-    private static Object handler(Class<?> type, Method send, long sleepMillis) {
+    private static Object handler(Class<?> type, Method send, Method header, long sleepMillis) {
         InvocationHandler h = (proxy, method, args) -> {
             if (method.getName().equals("handle") && args != null && args.length == 2) {
                 if (sleepMillis > 0) {
-                    Thread.sleep(sleepMillis);
+                    HeldRequests.sleep(sleepMillis);
                 }
-                send.invoke(args[1], (Object) ServerSettings.BODY_BYTES);
+                header.invoke(args[1], "Content-Type", new String[] {"text/plain"});
+                send.invoke(args[1], (Object) Handlers.BODY_BYTES);
                 return null;
             }
             if (method.isDefault()) {

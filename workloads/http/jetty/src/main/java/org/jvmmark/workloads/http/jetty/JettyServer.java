@@ -9,9 +9,11 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
-import org.jvmmark.workloads.http.VirtualThreads;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
+import org.jvmmark.workloads.http.server.VirtualThreads;
 
 /**
  * Jetty 12 with a core {@link Handler} (no servlet layer): a {@code QueuedThreadPool} of
@@ -33,23 +35,25 @@ public final class JettyServer implements ServerUnderTest {
         ServerConnector connector = new ServerConnector(server);
         connector.setHost(s.host());
         connector.setPort(s.port());
+        connector.setAcceptQueueSize(ServerSettings.ACCEPT_BACKLOG);
+        connector.setIdleTimeout(ServerSettings.IDLE_TIMEOUT_MILLIS);
         server.addConnector(connector);
         long sleepMillis = s.sleepMillis();
         server.setHandler(new Handler.Abstract() {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
                 String path = request.getHttpURI().getPath();
-                if (!ServerSettings.isKnown(path)) {
+                if (!Handlers.isKnown(path)) {
                     Response.writeError(request, response, callback, 404);
                     return true;
                 }
-                if (ServerSettings.isSleep(path)) {
-                    Thread.sleep(sleepMillis);
+                if (Handlers.isSleep(path)) {
+                    HeldRequests.sleep(sleepMillis);
                 }
                 response.setStatus(200);
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain");
-                response.getHeaders().put(HttpHeader.CONTENT_LENGTH, ServerSettings.BODY_BYTES.length);
-                response.write(true, ByteBuffer.wrap(ServerSettings.BODY_BYTES), callback);
+                response.getHeaders().put(HttpHeader.CONTENT_LENGTH, Handlers.BODY_BYTES.length);
+                response.write(true, ByteBuffer.wrap(Handlers.BODY_BYTES), callback);
                 return true;
             }
         });

@@ -3,6 +3,7 @@ package org.jvmmark.workloads.http.netty;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
@@ -24,8 +25,10 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
 
 /**
  * Netty 4.2 with its NIO transport and HTTP codec, nothing on top: the floor the frameworks are
@@ -43,6 +46,7 @@ public final class NettyServer implements ServerUnderTest {
         channel = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, ServerSettings.ACCEPT_BACKLOG) // no idle timeout: none is installed
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -69,13 +73,16 @@ public final class NettyServer implements ServerUnderTest {
             HttpRequest req = (HttpRequest) msg;
             boolean keepAlive = HttpUtil.isKeepAlive(req);
             String path = new QueryStringDecoder(req.uri()).path();
-            if (!ServerSettings.isKnown(path)) {
+            if (!Handlers.isKnown(path)) {
                 write(ctx, response(HttpResponseStatus.NOT_FOUND, new byte[0]), keepAlive);
-            } else if (ServerSettings.isSleep(path)) {
-                ctx.executor().schedule(() -> write(ctx, response(HttpResponseStatus.OK, ServerSettings.BODY_BYTES), keepAlive),
-                        sleepMillis, TimeUnit.MILLISECONDS);
+            } else if (Handlers.isSleep(path)) {
+                HeldRequests.enter();
+                ctx.executor().schedule(() -> {
+                    HeldRequests.exit();
+                    write(ctx, response(HttpResponseStatus.OK, Handlers.BODY_BYTES), keepAlive);
+                }, sleepMillis, TimeUnit.MILLISECONDS);
             } else {
-                write(ctx, response(HttpResponseStatus.OK, ServerSettings.BODY_BYTES), keepAlive);
+                write(ctx, response(HttpResponseStatus.OK, Handlers.BODY_BYTES), keepAlive);
             }
         }
 

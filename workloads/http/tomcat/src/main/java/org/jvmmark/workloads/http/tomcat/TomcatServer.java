@@ -10,8 +10,10 @@ import java.util.logging.Logger;
 import org.apache.catalina.Context;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
 
 /**
  * Embedded Tomcat 11, NIO connector, one servlet: a pool of {@code poolThreads} platform threads
@@ -36,6 +38,9 @@ public final class TomcatServer implements ServerUnderTest {
         connector.setProperty("address", s.host());
         connector.setProperty("maxConnections", "-1");
         connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setProperty("acceptCount", Integer.toString(ServerSettings.ACCEPT_BACKLOG));
+        connector.setProperty("connectionTimeout", Long.toString(ServerSettings.IDLE_TIMEOUT_MILLIS));
+        connector.setProperty("keepAliveTimeout", Long.toString(ServerSettings.IDLE_TIMEOUT_MILLIS));
         if (s.virtual()) {
             connector.setProperty("useVirtualThreads", "true");
         } else {
@@ -44,7 +49,7 @@ public final class TomcatServer implements ServerUnderTest {
         tomcat.getService().addConnector(connector);
         tomcat.setConnector(connector);
         Context context = tomcat.addContext("", null);
-        Tomcat.addServlet(context, "jvmmark", new Handlers(s.sleepMillis()));
+        Tomcat.addServlet(context, "jvmmark", new HandlerServlet(s.sleepMillis()));
         context.addServletMappingDecoded("/*", "jvmmark");
         tomcat.start();
         description = "Tomcat " + org.apache.catalina.util.ServerInfo.getServerNumber() + " (embedded, NIO connector), "
@@ -53,31 +58,27 @@ public final class TomcatServer implements ServerUnderTest {
     }
 
     /** Both handlers in one servlet. Thread-safe (stateless). */
-    static final class Handlers extends HttpServlet {
+    static final class HandlerServlet extends HttpServlet {
         private static final long serialVersionUID = 1L;
         private final long sleepMillis;
 
-        Handlers(long sleepMillis) {
+        HandlerServlet(long sleepMillis) {
             this.sleepMillis = sleepMillis;
         }
 
         @Override
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
             String path = req.getRequestURI();
-            if (!ServerSettings.isKnown(path)) {
+            if (!Handlers.isKnown(path)) {
                 resp.sendError(404);
                 return;
             }
-            if (ServerSettings.isSleep(path)) {
-                try {
-                    Thread.sleep(sleepMillis);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+            if (Handlers.isSleep(path)) {
+                HeldRequests.sleep(sleepMillis);
             }
             resp.setContentType("text/plain");
-            resp.setContentLength(ServerSettings.BODY_BYTES.length);
-            resp.getOutputStream().write(ServerSettings.BODY_BYTES);
+            resp.setContentLength(Handlers.BODY_BYTES.length);
+            resp.getOutputStream().write(Handlers.BODY_BYTES);
         }
     }
 

@@ -2,23 +2,25 @@ package org.jvmmark.workloads.http.vertx;
 
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.DeploymentOptions;
+import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import org.jvmmark.workloads.http.ServerSettings;
-import org.jvmmark.workloads.http.ServerUnderTest;
-import org.jvmmark.workloads.http.VirtualThreads;
+import org.jvmmark.workloads.http.common.Handlers;
+import org.jvmmark.workloads.http.common.HeldRequests;
+import org.jvmmark.workloads.http.server.ServerSettings;
+import org.jvmmark.workloads.http.server.ServerUnderTest;
 
 /**
  * Vert.x 5 core HTTP server, one verticle instance per CPU (so every event loop serves, as Vert.x
  * recommends): handlers on the event loop, {@code /sleep} on a Vert.x timer; or, with
- * {@code threads=virtual}, every request handed to a virtual thread of its own that sleeps
- * blocking and answers (as the seed experiment did). Not thread-safe.
+ * {@code threads=virtual}, Vert.x 5's own virtual-thread model ({@link ThreadingModel#VIRTUAL_THREAD}
+ * verticles: every handler runs on a virtual thread, and {@code /sleep} awaits a Vert.x timer there).
+ * Not thread-safe.
  */
 public final class VertxServer implements ServerUnderTest {
     private Vertx vertx;
@@ -28,45 +30,49 @@ public final class VertxServer implements ServerUnderTest {
     public int start(ServerSettings s) throws Exception {
         int port = s.port() > 0 ? s.port() : freePort(s.host());
         int instances = Runtime.getRuntime().availableProcessors();
-        ThreadFactory virtual = s.virtual() ? VirtualThreads.factory("vertx-request-") : null;
         long sleepMillis = s.sleepMillis();
-        Buffer body = Buffer.buffer(ServerSettings.BODY_BYTES);
+        Buffer body = Buffer.buffer(Handlers.BODY_BYTES);
         vertx = Vertx.vertx();
         vertx.deployVerticle(() -> new AbstractVerticle() {
             @Override
             public void start(io.vertx.core.Promise<Void> started) {
-                vertx.createHttpServer(new HttpServerOptions().setHost(s.host()).setPort(port))
-                        .requestHandler(req -> handle(req, virtual, sleepMillis, body))
+                vertx.createHttpServer(new HttpServerOptions().setHost(s.host()).setPort(port)
+                                .setAcceptBacklog(ServerSettings.ACCEPT_BACKLOG).setIdleTimeout(0))
+                        .requestHandler(req -> handle(req, s.virtual(), sleepMillis, body))
                         .listen()
                         .<Void>mapEmpty()
                         .onComplete(started);
             }
-        }, new DeploymentOptions().setInstances(instances)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        }, new DeploymentOptions().setInstances(instances)
+                .setThreadingModel(s.virtual() ? ThreadingModel.VIRTUAL_THREAD : ThreadingModel.EVENT_LOOP)).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
         description = "Vert.x " + version() + " core HTTP server, " + instances
                 + " verticle instances, " + (s.virtual() ? "a virtual thread per request" : "event loops");
         return port;
     }
 
-    private void handle(HttpServerRequest req, ThreadFactory virtual, long sleepMillis, Buffer body) {
+    private void handle(HttpServerRequest req, boolean virtual, long sleepMillis, Buffer body) {
         String path = req.path();
-        if (!ServerSettings.isKnown(path)) {
+        if (!Handlers.isKnown(path)) {
             req.response().setStatusCode(404).end();
             return;
         }
-        boolean sleep = ServerSettings.isSleep(path);
-        if (virtual != null) {
-            virtual.newThread(() -> {
-                if (sleep) {
-                    try {
-                        Thread.sleep(sleepMillis);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                answer(req, body);
-            }).start();
+        boolean sleep = Handlers.isSleep(path);
+        if (virtual && sleep) {
+            // on a virtual-thread verticle the handler runs on a virtual thread: await the timer (Vert.x's
+            // documented way to block there; Thread.sleep would hold the verticle's context)
+            HeldRequests.enter();
+            try {
+                vertx.timer(sleepMillis, TimeUnit.MILLISECONDS).await();
+            } finally {
+                HeldRequests.exit();
+            }
+            answer(req, body);
         } else if (sleep) {
-            vertx.setTimer(sleepMillis, id -> answer(req, body));
+            HeldRequests.enter();
+            vertx.setTimer(sleepMillis, id -> {
+                HeldRequests.exit();
+                answer(req, body);
+            });
         } else {
             answer(req, body);
         }

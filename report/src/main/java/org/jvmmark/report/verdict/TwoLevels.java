@@ -1,0 +1,232 @@
+package org.jvmmark.report.verdict;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.jvmmark.report.Figure;
+import org.jvmmark.report.Format;
+
+/**
+ * What the machine says about one figure of one workload: whether its JVM launches land on one of two
+ * levels (this VM puts whole launches about 2× apart for spinning hand-offs; DESIGN.md), read from the
+ * pooled log fork values of every row of a table — both sides of a comparison, every run of a history
+ * series.
+ *
+ * <p><b>Method.</b> A two-component Gaussian mixture on the pooled log values, fitted by
+ * expectation–maximisation (a few dozen values: a hand-written EM of twenty lines, since neither
+ * commons-statistics nor commons-math 3 fits a univariate mixture with a variance floor), is compared
+ * with one Gaussian by the Bayesian information criterion (BIC; the mixture has 3 more parameters).
+ * The machine is called <b>two-level</b> only when three things hold: the mixture wins by BIC by at
+ * least {@value #BIC_MARGIN}; its levels are at least {@link Stability#LEVEL_JUMP} apart; and at least
+ * one row (one configuration, launched several times) has forks on both levels. The last condition
+ * keeps genuine differences between rows (ZGC 2× slower than G1) from passing for a two-level
+ * machine: only a configuration whose own launches disagree shows that launching is the cause.
+ *
+ * <p><b>Use.</b> On a two-level machine a row whose forks all sit on one level looks stable, and two
+ * such rows on different levels differ by about the gap under no change at all: a lucky split. The
+ * chance of it, for forks drawn independently with the levels' weights, is
+ * {@link #splitProbability}; {@link #forksToTell} is the fork count that makes it small enough.
+ *
+ * <p>Immutable, hence thread-safe.
+ *
+ * @param twoLevel whether the evidence shows two levels (see above)
+ * @param low the lower level's centre, in the figure's unit
+ * @param high the upper level's centre
+ * @param weightLow the share of forks on the lower level (0–1)
+ * @param rowsOnBoth how many rows had forks on both levels
+ */
+public record TwoLevels(boolean twoLevel, double low, double high, double weightLow, int rowsOnBoth) {
+    /** How much lower the mixture's BIC must be than one Gaussian's. */
+    public static final double BIC_MARGIN = 6;
+    /** A level's standard deviation (log) never drops below this: fork noise is never zero. */
+    static final double SIGMA_FLOOR = 0.005;
+
+    /** No evidence of two levels. */
+    public static final TwoLevels ONE_LEVEL = new TwoLevels(false, Double.NaN, Double.NaN, Double.NaN, 0);
+
+    /** The gap between the levels as a factor (2.0: twice as high); NaN on one level. */
+    public double gap() {
+        return high / low;
+    }
+
+    /**
+     * @param rows one array of fork values per row (and side); values must be positive to be used
+     */
+    public static TwoLevels of(List<double[]> rows) {
+        List<double[]> logRows = new ArrayList<>();
+        for (double[] r : rows) {
+            if (r.length > 0 && Stats.allPositive(r)) {
+                logRows.add(Stats.logs(r));
+            }
+        }
+        double[] x = logRows.stream().flatMapToDouble(Arrays::stream).toArray();
+        if (x.length < 6) {
+            return ONE_LEVEL;
+        }
+        Fit one = Fit.one(x);
+        Fit two = Fit.two(x);
+        if (two == null || one.bic() - two.bic() < BIC_MARGIN || Math.exp(two.mu2 - two.mu1) < Stability.LEVEL_JUMP) {
+            return ONE_LEVEL;
+        }
+        double cut = (two.mu1 + two.mu2) / 2;
+        int both = 0;
+        for (double[] r : logRows) {
+            boolean lo = Arrays.stream(r).anyMatch(v -> v < cut);
+            boolean hi = Arrays.stream(r).anyMatch(v -> v >= cut);
+            both += lo && hi ? 1 : 0;
+        }
+        return new TwoLevels(both > 0, Math.exp(two.mu1), Math.exp(two.mu2), two.w1, both);
+    }
+
+    /**
+     * The chance, under no change, that every fork of one side lands on one level and every fork of
+     * the other on the other level (either way round).
+     */
+    public double splitProbability(int forksA, int forksB) {
+        if (!twoLevel) {
+            return 0;
+        }
+        double p = weightLow;
+        double q = 1 - weightLow;
+        return Math.pow(p, forksA) * Math.pow(q, forksB) + Math.pow(q, forksA) * Math.pow(p, forksB);
+    }
+
+    /** The fewest forks a side that make a lucky split less likely than {@code alpha} (capped at 50). */
+    public int forksToTell(double alpha) {
+        for (int n = ForkTest.MIN_FORKS; n < 50; n++) {
+            if (splitProbability(n, n) <= alpha) {
+                return n;
+            }
+        }
+        return 50;
+    }
+
+    /**
+     * Whether a difference (a ratio of two rows' figures) is one a lucky split could produce: at least
+     * half the gap and at most one and a half times it, on the log scale.
+     */
+    public boolean couldBeSplit(double ratio) {
+        if (!twoLevel || !(ratio > 0)) {
+            return false;
+        }
+        double d = Math.abs(Math.log(ratio));
+        double g = Math.log(gap());
+        return d >= g / 2 && d <= g * 1.5;
+    }
+
+    /** How many of {@code forks} sit on the upper level (0 on a one-level machine). */
+    public int highCount(double[] forks) {
+        if (!twoLevel) {
+            return 0;
+        }
+        double cut = Math.sqrt(low * high);
+        return (int) java.util.Arrays.stream(forks).filter(v -> v >= cut).count();
+    }
+
+    /**
+     * The figure with every fork on the upper level brought down by the gap (its runs too), so that
+     * forks on both levels can be compared within a level: the machine's level is taken as a factor on
+     * top of the JVM's own figure. The figure itself on a one-level machine.
+     */
+    public Figure withinLevel(Figure f) {
+        if (!twoLevel || !Stats.allPositive(f.forks())) {
+            return f;
+        }
+        double cut = Math.sqrt(low * high);
+        double[] forks = f.forks();
+        List<double[]> runs = new ArrayList<>(f.runs());
+        for (int i = 0; i < forks.length; i++) {
+            if (forks[i] >= cut) {
+                forks[i] /= gap();
+                if (i < runs.size()) {
+                    double g = gap();
+                    runs.set(i, Arrays.stream(runs.get(i)).map(v -> v / g).toArray());
+                }
+            }
+        }
+        return new Figure(Stats.center(forks), forks, runs);
+    }
+
+    /** "forks on two levels in this table (≈ 350 and ≈ 700, 2.0× apart)". */
+    public String words(String unit) {
+        return "forks on two levels for this figure (≈ " + Format.value(low, unit) + " and ≈ " + Format.value(high, unit)
+                + ", " + Format.sig(gap()) + "× apart)";
+    }
+
+    /** A Gaussian (or two-component Gaussian mixture) fit to log values; {@code mu1 <= mu2}. */
+    private record Fit(double w1, double mu1, double s1, double mu2, double s2, double logLik, int params, int n) {
+        double bic() {
+            return params * Math.log(n) - 2 * logLik;
+        }
+
+        static Fit one(double[] x) {
+            double m = Stats.mean(x);
+            double s = Math.max(SIGMA_FLOOR, Math.sqrt(Arrays.stream(x).map(v -> (v - m) * (v - m)).sum() / x.length));
+            double ll = Arrays.stream(x).map(v -> logNormal(v, m, s)).sum();
+            return new Fit(1, m, s, m, s, ll, 2, x.length);
+        }
+
+        /** EM from a split at the largest gap between sorted values; null when it does not separate. */
+        static Fit two(double[] x) {
+            double[] sorted = x.clone();
+            Arrays.sort(sorted);
+            int split = 1;
+            for (int i = 1; i < sorted.length; i++) {
+                if (sorted[i] - sorted[i - 1] > sorted[split] - sorted[split - 1]) {
+                    split = i;
+                }
+            }
+            double w = (double) split / sorted.length;
+            double m1 = Stats.mean(Arrays.copyOfRange(sorted, 0, split));
+            double m2 = Stats.mean(Arrays.copyOfRange(sorted, split, sorted.length));
+            double s1 = Math.max(SIGMA_FLOOR, Stats.stddevOrZero(Arrays.copyOfRange(sorted, 0, split)));
+            double s2 = Math.max(SIGMA_FLOOR, Stats.stddevOrZero(Arrays.copyOfRange(sorted, split, sorted.length)));
+            double[] r = new double[x.length];
+            double ll = Double.NEGATIVE_INFINITY;
+            for (int iter = 0; iter < 100; iter++) {
+                double total = 0;
+                for (int i = 0; i < x.length; i++) {
+                    double a = Math.log(w) + logNormal(x[i], m1, s1);
+                    double b = Math.log(1 - w) + logNormal(x[i], m2, s2);
+                    double top = Math.max(a, b);
+                    double lse = top + Math.log(Math.exp(a - top) + Math.exp(b - top));
+                    r[i] = Math.exp(a - lse);
+                    total += lse;
+                }
+                double n1 = Arrays.stream(r).sum();
+                double n2 = x.length - n1;
+                if (n1 < 1 || n2 < 1) {
+                    return null;
+                }
+                double nm1 = 0;
+                double nm2 = 0;
+                for (int i = 0; i < x.length; i++) {
+                    nm1 += r[i] * x[i];
+                    nm2 += (1 - r[i]) * x[i];
+                }
+                m1 = nm1 / n1;
+                m2 = nm2 / n2;
+                double v1 = 0;
+                double v2 = 0;
+                for (int i = 0; i < x.length; i++) {
+                    v1 += r[i] * (x[i] - m1) * (x[i] - m1);
+                    v2 += (1 - r[i]) * (x[i] - m2) * (x[i] - m2);
+                }
+                s1 = Math.max(SIGMA_FLOOR, Math.sqrt(v1 / n1));
+                s2 = Math.max(SIGMA_FLOOR, Math.sqrt(v2 / n2));
+                w = n1 / x.length;
+                if (Math.abs(total - ll) < 1e-7) {
+                    ll = total;
+                    break;
+                }
+                ll = total;
+            }
+            return m1 <= m2 ? new Fit(w, m1, s1, m2, s2, ll, 5, x.length) : new Fit(1 - w, m2, s2, m1, s1, ll, 5, x.length);
+        }
+
+        private static double logNormal(double v, double m, double s) {
+            double z = (v - m) / s;
+            return -0.5 * z * z - Math.log(s) - 0.5 * Math.log(2 * Math.PI);
+        }
+    }
+}

@@ -1,0 +1,917 @@
+package org.jvmmark.workloads.http.driver;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The driver's engine: keep-alive HTTP/1.1 connections spread over a few I/O threads (one NIO
+ * selector each), each connection with at most one request outstanding (no pipelining, as a
+ * browser or a service client). Three ways to load them:
+ *
+ * <ul>
+ *   <li><b>max</b> — closed loop, as wrk: a connection sends its next request when the previous
+ *       answer arrives. Latency is from the actual send; there is no schedule to be late against.
+ *       The first sends may be spread over a stagger period, so that answers of a sleeping handler
+ *       do not come in waves.</li>
+ *   <li><b>rate</b> — open model, as wrk2: one schedule of requests {@code j = 0, 1, 2, …} due at
+ *       {@code start + j/R}, request {@code j} on connection {@code j mod C}. A connection whose
+ *       previous answer is late sends as soon as it can, and that request's latency counts from its
+ *       due time: a server that stalls for S ms shows every request that should have been sent
+ *       during the stall with the part of S it waited (coordinated-omission correction). The
+ *       measured window is a range of {@code j}, so it holds exactly {@code R × seconds} requests.</li>
+ *   <li><b>hold</b> — every connection sends one request (the sleeping handler) and waits.</li>
+ * </ul>
+ *
+ * <p><b>No spinning.</b> An I/O thread blocks in its selector; a waker thread parks until the
+ * earliest due send of any I/O thread and wakes that selector ({@code select} alone counts in whole
+ * milliseconds). How late each due send still went out — the <em>send lag</em> — is recorded in
+ * {@link Outcomes#sendLag}: it is the instrument's own error and says when the driver, not the
+ * server, was the limit.
+ *
+ * <p><b>Every request accounted for.</b> Each measured request ends in exactly one way, counted in
+ * the phase's {@link Outcomes}: answered; failed with a named kind (a status other than 200 — counted,
+ * not fatal —, reset, closed, timed out); still outstanding when the phase was given up; or, in rate
+ * mode, never sent. All but the answered ones are recorded in the corrected histogram at (the moment
+ * they were given up − their due time). A connection that fails is opened again at once and then
+ * with back-off (20 ms doubling to 1 s) until it connects; its share of the schedule waits for it.
+ * A 200 with a wrong body stops the engine and fails the trial.
+ *
+ * <p>Threading: the control methods ({@link #connect}, {@code start*}, {@link #finish}, {@link
+ * #close}) are called by one driver thread, one at a time; each connection is owned by one I/O
+ * thread; the I/O threads record into {@link Recorder}s (wait-free) and {@link LongAdder}s, and the
+ * driver reads the per-thread counts through volatile fields. Not safe for several controlling
+ * threads.
+ */
+final class LoadEngine implements AutoCloseable {
+    /** How the I/O threads send. */
+    enum Load { IDLE, MAX, RATE, HOLD }
+
+    private static final long CONNECT_TIMEOUT_NANOS = 10_000_000_000L;
+    /** How often an I/O thread checks its connections for timeouts and due reconnects. */
+    private static final long TICK_NANOS = 20_000_000L;
+    static final long RECONNECT_MIN_NANOS = 20_000_000L;
+    static final long RECONNECT_MAX_NANOS = 1_000_000_000L;
+    /**
+     * Connects an I/O thread has in flight at once. Thousands of SYNs at once overflow a server's
+     * accept backlog (Linux then drops them and the client retries after 1 s, 3 s, ...), which
+     * would measure the backlog rather than the server; a browser fleet does not connect in one
+     * microsecond either.
+     */
+    private static final int MAX_PENDING_CONNECTS = 64;
+
+    private final InetSocketAddress target;
+    private final byte[] expectedBody;
+    private final long responseTimeoutNanos;
+    private final List<IoLoop> loops = new ArrayList<>();
+    private final Waker waker = new Waker();
+    /** Latency of measured requests from the due time (rate) or send (max, hold), ns. */
+    final Recorder corrected = new Recorder(3);
+    /** Latency of measured answered requests from the actual send, ns. */
+    final Recorder uncorrected = new Recorder(3);
+    /** Every response checked and found right, measured or not (warm-up, hold). */
+    final LongAdder validated = new LongAdder();
+    final LongAdder reconnects = new LongAdder();
+    /** Every failure of the engine's life by kind: connects, warm-up and measured requests. */
+    final ErrorCounts errors = new ErrorCounts();
+    private final int connections;
+
+    private volatile Plan plan = Plan.IDLE;
+    private volatile Outcomes outcomes = new Outcomes(0);
+    private volatile boolean retrying;
+    private volatile int giveUpRequested;
+    private volatile String failure;
+    private volatile String firstStatusProblem;
+    private volatile boolean closed;
+
+    /**
+     * @param sources loopback source addresses to spread the connections over
+     * @param responseTimeoutNanos an answer later than this after its send is a timeout (each load
+     *        may add to it, e.g. the sleeping handler's sleep)
+     */
+    LoadEngine(InetSocketAddress target, List<InetAddress> sources, int connections, int threads,
+               byte[] expectedBody, long responseTimeoutNanos) throws IOException {
+        this.target = target;
+        this.expectedBody = expectedBody;
+        this.responseTimeoutNanos = responseTimeoutNanos;
+        this.connections = connections;
+        int n = Math.max(1, Math.min(threads, connections));
+        for (int t = 0; t < n; t++) {
+            loops.add(new IoLoop(t));
+        }
+        for (int i = 0; i < connections; i++) {
+            loops.get(i % n).conns.add(new Conn(i, sources.get(i % sources.size())));
+        }
+    }
+
+    /** GET request bytes for {@code path}. */
+    static byte[] get(String path, InetSocketAddress target) {
+        return ("GET " + path + " HTTP/1.1\r\nHost: " + target.getHostString() + ":" + target.getPort()
+                + "\r\nUser-Agent: jvmmark\r\nAccept: */*\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Opens every connection and waits until each is open or failed; from then on a connection that
+     * fails is opened again with back-off.
+     *
+     * @return how many are open
+     */
+    int connect(long timeoutNanos) throws InterruptedException {
+        for (IoLoop l : loops) {
+            l.thread.start();
+        }
+        waker.thread.start();
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (sum(l -> l.settled) < connections && failure == null && System.nanoTime() - deadline < 0) {
+            Thread.sleep(5);
+        }
+        retrying = true;
+        return open();
+    }
+
+    /**
+     * Closed loop: warm-up, then every request <em>sent</em> in the next {@code measureNanos} is
+     * measured; no request is sent after that. Connection i's first send waits {@code i/C} of
+     * {@code staggerNanos}.
+     */
+    Outcomes startMax(String path, long warmupNanos, long measureNanos, long extraTimeoutNanos, long staggerNanos) {
+        long start = System.nanoTime() + 1_000_000;
+        return begin(new Plan(Load.MAX, get(path, target), "GET " + path, start, 0, 0, 0,
+                start + warmupNanos, start + warmupNanos + measureNanos, extraTimeoutNanos, staggerNanos), 0);
+    }
+
+    /**
+     * Open model at {@code rate} requests/s: requests {@code 0 … J0−1} warm up ({@code J0 = rate ×
+     * warm-up}), requests {@code J0 … J1−1} are measured ({@code J1 − J0 = rate × measure}), and the
+     * schedule ends at {@code J1}.
+     */
+    Outcomes startRate(String path, double rate, long warmupNanos, long measureNanos, long extraTimeoutNanos) {
+        return startRate(path, rate, warmupNanos, measureNanos, extraTimeoutNanos, Segment.WHOLE, System.nanoTime() + 1_000_000);
+    }
+
+    /**
+     * Slice {@code segment} of the open-model schedule at {@code rate} (over all slices), starting at
+     * {@code startNanos} ({@link System#nanoTime()}): this engine sends the requests {@code j} with
+     * {@code j mod N = I − 1}, so N engines — in other processes or on other hosts, started at the
+     * same moment — send the whole schedule between them, each request once. Request {@code j}'s due
+     * time and whether it is measured are the whole schedule's.
+     */
+    Outcomes startRate(String path, double rate, long warmupNanos, long measureNanos, long extraTimeoutNanos, Segment segment,
+                       long startNanos) {
+        long j0 = Math.round(warmupNanos * rate / 1e9);
+        long j1 = j0 + Math.round(measureNanos * rate / 1e9);
+        double interval = 1e9 / rate;
+        Plan p = new Plan(Load.RATE, get(path, target), "GET " + path, startNanos, interval, segment.local(j0), segment.local(j1),
+                startNanos + Math.round(j0 * interval), startNanos + Math.round(j1 * interval), extraTimeoutNanos, 0,
+                segment.count, segment.index);
+        return begin(p, segment.local(j1) - segment.local(j0));
+    }
+
+    /** Connections {@code 0 … count−1} each send one request and wait; every one is measured. */
+    Outcomes startHold(String path, long extraTimeoutNanos, int count) {
+        long start = System.nanoTime();
+        return begin(new Plan(Load.HOLD, get(path, target), "GET " + path, start, 0, 0, count, start, Long.MAX_VALUE,
+                extraTimeoutNanos, 0), 0);
+    }
+
+    private Outcomes begin(Plan p, long scheduled) {
+        Outcomes o = new Outcomes(scheduled);
+        corrected.getIntervalHistogram();
+        uncorrected.getIntervalHistogram();
+        outcomes = o;
+        plan = p;
+        wakeup();
+        return o;
+    }
+
+    /** Where the current load's measured window starts, {@link System#nanoTime()}. */
+    long windowStartNanos() {
+        return plan.measureFromNanos;
+    }
+
+    /** Where the current load's measured window (for rate: its schedule) ends, {@link System#nanoTime()}. */
+    long windowEndNanos() {
+        return plan.measureUntilNanos;
+    }
+
+    /**
+     * Ends the current load: waits up to {@code drainNanos} for scheduled requests still to be sent
+     * and answers still outstanding, then gives up the rest — counted and recorded in the phase's
+     * {@link Outcomes} as not sent or unanswered, their connections reset — and goes idle.
+     *
+     * @return how many requests were given up
+     */
+    long finish(long drainNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + drainNanos;
+        while (sum(l -> l.remaining + l.outstanding) > 0 && failure == null && System.nanoTime() - deadline < 0) {
+            Thread.sleep(2);
+        }
+        long left = sum(l -> l.remaining + l.outstanding);
+        int epoch = giveUpRequested + 1;
+        giveUpRequested = epoch;
+        wakeup();
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (sum(l -> l.giveUpHandled == epoch || !l.thread.isAlive() ? 0 : 1) > 0 && System.nanoTime() - until < 0) {
+            Thread.sleep(1);
+        }
+        plan = Plan.IDLE;
+        wakeup();
+        return left;
+    }
+
+    /** Requests sent and not yet answered. */
+    long outstanding() {
+        return sum(l -> l.outstanding);
+    }
+
+    /** Connections open now. */
+    int open() {
+        return (int) sum(l -> l.open);
+    }
+
+    /** Requests sent in the current {@link Load#HOLD}. */
+    long holdSent() {
+        return sum(l -> l.holdSent);
+    }
+
+    private long sum(java.util.function.ToLongFunction<IoLoop> perLoop) {
+        long n = 0;
+        for (IoLoop l : loops) {
+            n += perLoop.applyAsLong(l);
+        }
+        return n;
+    }
+
+    /** Stops everything with a reason; the trial fails with it. */
+    void fail(String reason) {
+        if (failure == null) {
+            failure = reason;
+        }
+        plan = Plan.IDLE;
+        wakeup();
+    }
+
+    String failure() {
+        return failure;
+    }
+
+    /** The first answer other than 200, in one line ("GET /helo answered 404 (expected …)"), or null. */
+    String firstStatusProblem() {
+        return firstStatusProblem;
+    }
+
+    /** CPU time of the I/O threads and the waker so far, nanoseconds (-1 if the JVM cannot tell). */
+    long ioCpuNanos() {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        List<Thread> threads = new ArrayList<>();
+        for (IoLoop l : loops) {
+            threads.add(l.thread);
+        }
+        threads.add(waker.thread);
+        for (Thread t : threads) {
+            long c = bean.getThreadCpuTime(t.getId());
+            if (c < 0) {
+                return -1;
+            }
+            sum += c;
+        }
+        return sum;
+    }
+
+    int threads() {
+        return loops.size();
+    }
+
+    private void wakeup() {
+        for (IoLoop l : loops) {
+            l.selector.wakeup();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        closed = true;
+        plan = Plan.IDLE;
+        wakeup();
+        LockSupport.unpark(waker.thread);
+        for (IoLoop l : loops) {
+            if (l.thread.isAlive()) {
+                l.thread.join(5000);
+            }
+        }
+        if (waker.thread.isAlive()) {
+            waker.thread.join(5000);
+        }
+    }
+
+    /** One load as the I/O threads carry it out. Immutable. */
+    private static final class Plan {
+        static final Plan IDLE = new Plan(Load.IDLE, new byte[0], "", 0, 0, 0, 0, 0, 0, 0, 0, 1, 0);
+        final Load load;
+        final byte[] request;
+        final String requestLine;
+        final long startNanos;
+        /** Rate: nanoseconds between due times of consecutive requests of the schedule. */
+        final double intervalNanos;
+        /**
+         * Rate: the first measured request and the end of the schedule, in this engine's own numbering
+         * (its k-th request is the whole schedule's {@code k·stride + offset}); hold: how many
+         * connections send.
+         */
+        final long measureFromIndex;
+        final long endIndex;
+        final long measureFromNanos;
+        final long measureUntilNanos;
+        final long extraTimeoutNanos;
+        final long staggerNanos;
+        final long stride;
+        final long offset;
+
+        Plan(Load load, byte[] request, String requestLine, long startNanos, double intervalNanos, long measureFromIndex,
+             long endIndex, long measureFromNanos, long measureUntilNanos, long extraTimeoutNanos, long staggerNanos) {
+            this(load, request, requestLine, startNanos, intervalNanos, measureFromIndex, endIndex, measureFromNanos, measureUntilNanos,
+                    extraTimeoutNanos, staggerNanos, 1, 0);
+        }
+
+        Plan(Load load, byte[] request, String requestLine, long startNanos, double intervalNanos, long measureFromIndex,
+             long endIndex, long measureFromNanos, long measureUntilNanos, long extraTimeoutNanos, long staggerNanos,
+             long stride, long offset) {
+            this.load = load;
+            this.request = request;
+            this.requestLine = requestLine;
+            this.startNanos = startNanos;
+            this.intervalNanos = intervalNanos;
+            this.measureFromIndex = measureFromIndex;
+            this.endIndex = endIndex;
+            this.measureFromNanos = measureFromNanos;
+            this.measureUntilNanos = measureUntilNanos;
+            this.extraTimeoutNanos = extraTimeoutNanos;
+            this.staggerNanos = staggerNanos;
+            this.stride = stride;
+            this.offset = offset;
+        }
+
+        /** Due time of this engine's request {@code j} (its own numbering). */
+        long due(long j) {
+            return startNanos + Math.round((j * stride + offset) * intervalNanos);
+        }
+    }
+
+    /** One connection: its channel, its read buffer and the request it waits for. Owned by one I/O thread. */
+    private final class Conn {
+        final int index;
+        final InetAddress source;
+        final ResponseParser parser = new ResponseParser(expectedBody);
+        SocketChannel channel;
+        SelectionKey key;
+        byte[] in = new byte[4096];
+        int inLen;
+        ByteBuffer out;
+        boolean connected;
+        boolean awaiting;
+        boolean measured;
+        boolean queued;
+        long connectStartNanos;
+        long intendedNanos;
+        long sentNanos;
+        long dueNanos;
+        /** Requests this connection sent in the current load (rate: its next is j = index + k·C). */
+        long k;
+        long remaining;
+        boolean holdDone;
+        boolean retryPending;
+        long retryAtNanos;
+        long backoffNanos;
+
+        Conn(int index, InetAddress source) {
+            this.index = index;
+            this.source = source;
+        }
+    }
+
+    /**
+     * Parks until the earliest due send of any I/O thread and wakes that thread's selector, whose
+     * own timeout counts only whole milliseconds. Each I/O thread publishes its next due time and
+     * unparks the waker when that is earlier than what the waker sleeps for.
+     */
+    private final class Waker implements Runnable {
+        final Thread thread;
+        volatile long target = Long.MAX_VALUE;
+
+        Waker() {
+            thread = new Thread(this, "jvmmark-http-waker");
+            thread.setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            while (!closed) {
+                long now = System.nanoTime();
+                long min = earliestFuture(now, true);
+                target = min;
+                if (earliestFuture(now, false) != min) {
+                    continue; // a thread published something earlier meanwhile
+                }
+                LockSupport.parkNanos(this, min == Long.MAX_VALUE ? TICK_NANOS : Math.max(1, min - System.nanoTime()));
+            }
+        }
+
+        /** Wakes the threads whose due time has come (if {@code wake}); the earliest future one, or MAX_VALUE. */
+        private long earliestFuture(long now, boolean wake) {
+            long min = Long.MAX_VALUE;
+            for (IoLoop l : loops) {
+                long d = l.publishedDue;
+                if (d == Long.MAX_VALUE) {
+                    continue;
+                }
+                if (d - now <= 0) {
+                    if (wake && l.wokenFor != d) {
+                        l.wokenFor = d;
+                        l.selector.wakeup();
+                    }
+                } else if (min == Long.MAX_VALUE || d - min < 0) {
+                    min = d;
+                }
+            }
+            return min;
+        }
+    }
+
+    /** One selector thread and its share of the connections. */
+    private final class IoLoop implements Runnable {
+        final List<Conn> conns = new ArrayList<>();
+        final Selector selector;
+        final Thread thread;
+        final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
+        final PriorityQueue<Conn> due = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos - b.dueNanos, 0));
+        volatile int settled;
+        volatile int open;
+        volatile long outstanding;
+        volatile long remaining;
+        volatile long holdSent;
+        volatile int giveUpHandled;
+        /** The next due send, for the waker; MAX_VALUE when none. */
+        volatile long publishedDue = Long.MAX_VALUE;
+        /** Written by the waker only: the due time it last woke this thread for. */
+        volatile long wokenFor;
+        private Plan current = Plan.IDLE;
+        private long lastTick;
+        private int nextToOpen;
+        private int pendingConnects;
+
+        IoLoop(int n) throws IOException {
+            selector = Selector.open();
+            thread = new Thread(this, "jvmmark-http-io-" + n);
+            thread.setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            try {
+                loop();
+            } catch (Throwable t) {
+                fail("driver I/O thread failed: " + t);
+            } finally {
+                for (Conn c : conns) {
+                    closeQuietly(c);
+                }
+                try {
+                    selector.close();
+                } catch (IOException e) {
+                    // closing
+                }
+            }
+        }
+
+        private void loop() throws IOException {
+            while (!closed) {
+                while (nextToOpen < conns.size() && pendingConnects < MAX_PENDING_CONNECTS && failure == null) {
+                    openConnection(conns.get(nextToOpen++));
+                }
+                Plan p = plan;
+                if (p != current) {
+                    begin(p);
+                }
+                if (giveUpHandled != giveUpRequested) {
+                    int epoch = giveUpRequested;
+                    giveUp();
+                    giveUpHandled = epoch;
+                }
+                long now = System.nanoTime();
+                sendDue(now);
+                long next = due.isEmpty() ? Long.MAX_VALUE : due.peek().dueNanos;
+                publishedDue = next;
+                if (next != Long.MAX_VALUE) {
+                    long t = waker.target;
+                    if (t == Long.MAX_VALUE || next - t < 0) {
+                        LockSupport.unpark(waker.thread);
+                    }
+                }
+                now = System.nanoTime();
+                long waitNanos = Math.min(next == Long.MAX_VALUE ? TICK_NANOS : next - now, TICK_NANOS);
+                if (waitNanos <= 0) {
+                    selector.selectNow();
+                } else {
+                    // whole milliseconds, rounded up: the waker wakes this thread at the due time itself
+                    selector.select(Math.max(1, (waitNanos + 999_999) / 1_000_000));
+                }
+                Iterator<SelectionKey> it = selector.selectedKeys().iterator();
+                while (it.hasNext()) {
+                    SelectionKey key = it.next();
+                    it.remove();
+                    Conn c = (Conn) key.attachment();
+                    if (!key.isValid()) {
+                        continue;
+                    }
+                    if (key.isConnectable()) {
+                        finishConnect(c);
+                    } else {
+                        if (key.isReadable()) {
+                            read(c);
+                        }
+                        if (key.isValid() && key.isWritable() && c.channel != null) {
+                            flush(c);
+                        }
+                    }
+                }
+                now = System.nanoTime();
+                if (now - lastTick > TICK_NANOS) {
+                    lastTick = now;
+                    tick(now);
+                }
+            }
+        }
+
+        /** A new load: every connection starts its part of it. */
+        private void begin(Plan p) throws IOException {
+            current = p;
+            due.clear();
+            holdSent = 0;
+            long rem = 0;
+            for (Conn c : conns) {
+                c.k = 0;
+                c.queued = false;
+                c.holdDone = false;
+                c.remaining = 0;
+                if (p.load == Load.RATE) {
+                    c.dueNanos = p.due(c.index);
+                    c.remaining = p.endIndex > c.index ? (p.endIndex - c.index + connections - 1) / connections : 0;
+                    rem += c.remaining;
+                } else if (p.load == Load.MAX) {
+                    c.dueNanos = p.startNanos + p.staggerNanos * c.index / connections;
+                }
+            }
+            remaining = rem;
+            long now = System.nanoTime();
+            for (Conn c : conns) {
+                if (c.connected && !c.awaiting) {
+                    ready(c, now);
+                }
+            }
+        }
+
+        /** The connection is free to send: what it does depends on the load. */
+        private void ready(Conn c, long now) throws IOException {
+            if (c.queued) {
+                return;
+            }
+            switch (current.load) {
+                case MAX:
+                    if (now - current.measureUntilNanos >= 0) {
+                        return;
+                    }
+                    if (c.k == 0 && c.dueNanos - now > 0) {
+                        queue(c);
+                    } else {
+                        c.k++;
+                        send(c, now, now, now - current.measureFromNanos >= 0);
+                    }
+                    break;
+                case RATE:
+                    if (c.remaining == 0) {
+                        return;
+                    }
+                    if (c.dueNanos - now <= 0) {
+                        sendScheduled(c, now, false);
+                    } else {
+                        queue(c);
+                    }
+                    break;
+                case HOLD:
+                    if (!c.holdDone && c.index < current.endIndex) {
+                        c.holdDone = true;
+                        holdSent++;
+                        send(c, now, now, true);
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+
+        private void queue(Conn c) {
+            c.queued = true;
+            due.add(c);
+        }
+
+        private void sendDue(long now) throws IOException {
+            while (!due.isEmpty() && due.peek().dueNanos - now <= 0) {
+                Conn c = due.poll();
+                c.queued = false;
+                if (!c.connected || c.awaiting) {
+                    continue; // ready() queues it again when it is free
+                }
+                if (current.load == Load.RATE) {
+                    sendScheduled(c, now, true);
+                } else if (current.load == Load.MAX) {
+                    ready(c, now);
+                }
+            }
+        }
+
+        /**
+         * Sends the connection's next scheduled request. {@code onTime}: the connection was free when
+         * it fell due, so any lag is the driver's own.
+         */
+        private void sendScheduled(Conn c, long now, boolean onTime) throws IOException {
+            long j = c.index + c.k * (long) connections;
+            long intended = c.dueNanos;
+            boolean measured = j >= current.measureFromIndex;
+            if (onTime && measured) {
+                outcomes.sendLag.recordValue(Math.max(0, now - intended));
+            }
+            c.k++;
+            c.remaining--;
+            remaining--;
+            c.dueNanos = current.due(c.index + c.k * (long) connections);
+            send(c, intended, now, measured);
+        }
+
+        private void send(Conn c, long intended, long now, boolean measured) {
+            c.intendedNanos = intended;
+            c.sentNanos = now;
+            c.measured = measured;
+            c.awaiting = true;
+            outstanding++;
+            byte[] r = current.request;
+            if (c.out == null || c.out.array() != r) {
+                c.out = ByteBuffer.wrap(r);
+            } else {
+                c.out.clear();
+            }
+            flush(c);
+        }
+
+        private void flush(Conn c) {
+            try {
+                c.channel.write(c.out);
+                c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+            } catch (IOException e) {
+                broken(c, ErrorCounts.kindOf(e, false));
+            }
+        }
+
+        private void read(Conn c) {
+            int n;
+            try {
+                readBuffer.clear();
+                n = c.channel.read(readBuffer);
+            } catch (IOException e) {
+                broken(c, ErrorCounts.kindOf(e, false));
+                return;
+            }
+            if (n < 0) {
+                if (c.awaiting) {
+                    broken(c, ErrorCounts.CLOSED);
+                } else {
+                    reconnects.increment();
+                    reopen(c);
+                }
+                return;
+            }
+            readBuffer.flip();
+            if (c.inLen + n > c.in.length) {
+                c.in = java.util.Arrays.copyOf(c.in, Math.max(c.in.length * 2, c.inLen + n));
+            }
+            readBuffer.get(c.in, c.inLen, n);
+            c.inLen += n;
+            try {
+                int used;
+                while (c.channel != null && c.inLen > 0 && (used = c.parser.parse(c.in, c.inLen)) > 0) {
+                    System.arraycopy(c.in, used, c.in, 0, c.inLen - used);
+                    c.inLen -= used;
+                    answered(c);
+                    if (failure != null) {
+                        return;
+                    }
+                }
+            } catch (RuntimeException e) {
+                fail(current.requestLine + ": " + e.getMessage());
+            }
+        }
+
+        private void answered(Conn c) {
+            long now = System.nanoTime();
+            if (!c.awaiting) {
+                fail(current.requestLine + ": the server sent a response nobody asked for");
+                return;
+            }
+            c.awaiting = false;
+            outstanding--;
+            int status = c.parser.status();
+            if (status == 200 && !c.parser.ok()) {
+                fail(c.parser.problem(current.requestLine));
+                return;
+            }
+            Outcomes o = outcomes;
+            if (status == 200) {
+                validated.increment();
+            } else {
+                errors.add(ErrorCounts.status(status));
+                if (firstStatusProblem == null) {
+                    firstStatusProblem = c.parser.problem(current.requestLine);
+                }
+            }
+            if (c.measured) {
+                corrected.recordValue(Math.max(0, now - c.intendedNanos));
+                if (status == 200) {
+                    uncorrected.recordValue(Math.max(0, now - c.sentNanos));
+                    o.answered.increment();
+                } else {
+                    o.failed.add(ErrorCounts.status(status));
+                }
+                o.ended(now);
+            }
+            if (c.parser.close()) {
+                reconnects.increment();
+                reopen(c);
+                return;
+            }
+            try {
+                ready(c, now);
+            } catch (IOException e) {
+                broken(c, ErrorCounts.kindOf(e, false));
+            }
+        }
+
+        /** Timeouts, connects that take too long, reconnects that are due. */
+        private void tick(long now) {
+            long limit = responseTimeoutNanos + current.extraTimeoutNanos;
+            for (Conn c : conns) {
+                if (c.awaiting && now - c.sentNanos > limit) {
+                    broken(c, ErrorCounts.TIMEOUT);
+                } else if (!c.connected && c.channel != null && now - c.connectStartNanos > CONNECT_TIMEOUT_NANOS) {
+                    pendingConnects--;
+                    connectFailed(c, ErrorCounts.CONNECT_TIMEOUT);
+                } else if (c.retryPending && now - c.retryAtNanos >= 0) {
+                    c.retryPending = false;
+                    openConnection(c);
+                }
+            }
+        }
+
+        /** Gives up the current load: unsent and unanswered measured requests are counted and recorded. */
+        private void giveUp() {
+            long now = System.nanoTime();
+            Outcomes o = outcomes;
+            Plan p = current;
+            for (Conn c : conns) {
+                if (p.load == Load.RATE) {
+                    for (long j = c.index + c.k * (long) connections; j < p.endIndex; j += connections) {
+                        if (j >= p.measureFromIndex) {
+                            corrected.recordValue(Math.max(0, now - p.due(j)));
+                            o.failed.add(ErrorCounts.NOT_SENT);
+                            o.ended(now);
+                        }
+                    }
+                }
+                c.remaining = 0;
+                c.queued = false;
+                if (c.awaiting) {
+                    errors.add(ErrorCounts.UNANSWERED_AT_END);
+                    c.awaiting = false;
+                    outstanding--;
+                    if (c.measured) {
+                        corrected.recordValue(Math.max(0, now - c.intendedNanos));
+                        o.failed.add(ErrorCounts.UNANSWERED_AT_END);
+                        o.ended(now);
+                    }
+                    reopen(c); // a late answer must not arrive in the next load
+                }
+            }
+            due.clear();
+            remaining = 0;
+        }
+
+        /** A request or connection failed: count it, and open the connection again. */
+        private void broken(Conn c, String kind) {
+            errors.add(kind);
+            if (c.awaiting) {
+                c.awaiting = false;
+                outstanding--;
+                if (c.measured) {
+                    long now = System.nanoTime();
+                    corrected.recordValue(Math.max(0, now - c.intendedNanos));
+                    outcomes.failed.add(kind);
+                    outcomes.ended(now);
+                }
+            }
+            reopen(c);
+        }
+
+        private void reopen(Conn c) {
+            closeQuietly(c);
+            if (!closed && failure == null) {
+                openConnection(c);
+            }
+        }
+
+        private void openConnection(Conn c) {
+            try {
+                c.channel = SocketChannel.open();
+                c.channel.configureBlocking(false);
+                c.channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                c.channel.bind(new InetSocketAddress(c.source, 0));
+                c.connectStartNanos = System.nanoTime();
+                c.inLen = 0;
+                c.parser.reset();
+                if (c.channel.connect(target)) {
+                    c.key = c.channel.register(selector, SelectionKey.OP_READ, c);
+                    connected(c);
+                } else {
+                    c.key = c.channel.register(selector, SelectionKey.OP_CONNECT, c);
+                    pendingConnects++;
+                }
+            } catch (IOException e) {
+                connectFailed(c, ErrorCounts.kindOf(e, true));
+            }
+        }
+
+        private void finishConnect(Conn c) {
+            pendingConnects--;
+            try {
+                c.channel.finishConnect();
+                c.key.interestOps(SelectionKey.OP_READ);
+                connected(c);
+            } catch (IOException e) {
+                connectFailed(c, ErrorCounts.kindOf(e, true));
+            }
+        }
+
+        /** Before {@link #connect} returns a failed connect is final; after it, retried with back-off. */
+        private void connectFailed(Conn c, String kind) {
+            errors.add(kind);
+            closeQuietly(c);
+            if (retrying && !closed && failure == null) {
+                c.backoffNanos = c.backoffNanos == 0 ? RECONNECT_MIN_NANOS : Math.min(RECONNECT_MAX_NANOS, 2 * c.backoffNanos);
+                c.retryAtNanos = System.nanoTime() + c.backoffNanos;
+                c.retryPending = true;
+            } else {
+                settled++;
+            }
+        }
+
+        private void connected(Conn c) {
+            c.connected = true;
+            c.backoffNanos = 0;
+            open++;
+            if (!retrying) {
+                settled++;
+            }
+            try {
+                ready(c, System.nanoTime());
+            } catch (IOException e) {
+                broken(c, ErrorCounts.kindOf(e, false));
+            }
+        }
+
+        private void closeQuietly(Conn c) {
+            if (c.connected) {
+                open--;
+                c.connected = false;
+            }
+            if (c.channel != null) {
+                try {
+                    c.channel.close();
+                } catch (IOException e) {
+                    // already broken
+                }
+                c.channel = null;
+            }
+        }
+    }
+}
