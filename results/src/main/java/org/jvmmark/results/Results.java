@@ -67,6 +67,87 @@ public record Results(String schema, String created, String finished, String pro
     }
 
     /**
+     * One result set to join into another ({@code jvmmark merge}): the slice of a plan one machine ran.
+     *
+     * @param dir where it came from, as the merged set lists it
+     * @param machine the host it ran on: each of its trials is marked with it
+     * @param shard its slice ("1/2"), or "" for a whole plan
+     */
+    public record Slice(String dir, String machine, String shard, Results results) {
+    }
+
+    /**
+     * The slices of one plan joined into one result set: every trial marked with its machine and put in the
+     * whole plan's order (forks interleaved, fork 1 of every trial first, stable within a fork); the first
+     * slice's host, profile and command (without {@code shard}); {@code created} the earliest start,
+     * {@code updated} the latest end (the measuring's span, not the merge's); and, kept in {@code more},
+     * {@code mergedAt}, {@code hosts} (each machine's facts) and {@code merged} (the inputs). The caller has
+     * checked that the slices belong together (same profile and plan, each trial id once).
+     *
+     * @param mergedAt ISO-8601 instant of the merge
+     */
+    public static Results merge(List<Slice> slices, String mergedAt) {
+        Results first = slices.get(0).results();
+        java.time.Instant created = null;
+        java.time.Instant updated = null;
+        Map<String, Object> hosts = new java.util.LinkedHashMap<>();
+        List<Object> merged = new java.util.ArrayList<>();
+        List<Trial> trials = new java.util.ArrayList<>();
+        for (Slice s : slices) {
+            java.time.Instant start = instant(s.results().created());
+            java.time.Instant end = instant(s.results().finished());
+            created = created == null || start.isBefore(created) ? start : created;
+            updated = updated == null || end.isAfter(updated) ? end : updated;
+            hosts.put(s.machine(), s.results().hostValues());
+            Map<String, Object> input = new java.util.LinkedHashMap<>();
+            input.put("dir", s.dir());
+            input.put("shard", s.shard().isEmpty() ? null : s.shard());
+            input.put("machine", s.machine());
+            input.put("trials", s.results().trials().size());
+            merged.add(input);
+            s.results().trials().forEach(t -> trials.add(t.onMachine(s.machine())));
+        }
+        trials.sort(java.util.Comparator.comparingInt(t -> t.identity().fork() == 0 ? 1 : t.identity().fork()));
+        Map<String, Object> command = new java.util.LinkedHashMap<>(first.command());
+        command.remove("shard");
+        Map<String, Object> more = new java.util.LinkedHashMap<>();
+        more.put("mergedAt", mergedAt);
+        more.put("hosts", hosts);
+        more.put("merged", merged);
+        // every slice records its workloads' questions, and, with adaptive forks, its own rows' account
+        Map<String, Object> questions = new java.util.LinkedHashMap<>();
+        Map<String, Object> forkRows = new java.util.LinkedHashMap<>();
+        for (Slice s : slices) {
+            if (s.results().more().get(WorkloadQuestion.KEY) instanceof Map<?, ?> q) {
+                q.forEach((k, v) -> questions.putIfAbsent(String.valueOf(k), v));
+            }
+            if (s.results().more().get("forks") instanceof Map<?, ?> f && f.get("rows") instanceof Map<?, ?> rows) {
+                rows.forEach((k, v) -> forkRows.put(String.valueOf(k), v));
+            }
+        }
+        if (!questions.isEmpty()) {
+            more.put(WorkloadQuestion.KEY, questions);
+        }
+        if (!forkRows.isEmpty()) {
+            Map<String, Object> forks = new java.util.LinkedHashMap<>();
+            forks.put("policy", "auto");
+            forks.put("rows", forkRows);
+            more.put("forks", forks);
+        }
+        return new Results(SCHEMA, String.valueOf(created), null, first.profile(), first.host(), trials, String.valueOf(updated),
+                first.hostValues(), command, more);
+    }
+
+    /** An ISO-8601 instant, or the epoch when it is missing or unreadable (it then decides nothing). */
+    private static java.time.Instant instant(String text) {
+        try {
+            return text == null ? java.time.Instant.EPOCH : java.time.Instant.parse(text);
+        } catch (java.time.format.DateTimeParseException e) {
+            return java.time.Instant.EPOCH;
+        }
+    }
+
+    /**
      * The questions each workload of this run declared (the top-level {@value WorkloadQuestion#KEY} object),
      * by workload; empty for files that predate them.
      */

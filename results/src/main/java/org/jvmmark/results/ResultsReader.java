@@ -161,6 +161,23 @@ public final class ResultsReader {
         return new Trial(identity, outcome, measured, provenance, JsonValues.rest(t, TRIAL));
     }
 
+    /**
+     * A forked JVM's own result file, already parsed: its status and error as it said them, its JVM, and
+     * its measurements under the rules of this reader.
+     *
+     * @throws IllegalArgumentException when a latency block or series is malformed (a corrupt histogram, say)
+     */
+    public static ChildResult child(JsonNode doc) {
+        List<String> warnings = list(doc.path("warnings"));
+        Map<String, Metric> metrics = usableMetrics(doc.path("metrics"), warnings);
+        Map<String, Probe> latency = probes(doc.path("latency"), "result");
+        Map<String, Object> info = JsonValues.object(doc.path("info"));
+        Trial.Measured measured = new Trial.Measured(metrics, latency, series(doc.path("series")), JsonValues.strings(info),
+                info, warnings);
+        return new ChildResult(doc.path("status").asText("failed"), doc.path("error").isTextual() ? doc.get("error").asText() : null,
+                doc.path("jvm").isObject() ? jvm(doc.get("jvm")) : null, measured);
+    }
+
     private static JvmInfo jvm(JsonNode j) {
         return new JvmInfo(j.path("home").asText(""), j.path("version").asText(""), j.path("feature").asInt(0),
                 j.path("vendor").asText(""), j.path("vmName").asText(""), list(j.path("args")), list(j.path("gc")),

@@ -17,10 +17,15 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Writes {@link Results} as {@code results.json}: the one place the file's shape is decided, as
- * {@link ResultsReader} is the one place it is read. What the reader kept in a {@code more} map is
- * written back where it was, so a file read and written again says what it said (numbers keep their
- * value; an integral value is written without a fraction). Stateless and thread-safe.
+ * Writes {@link Results} as {@code results.json}, as {@link ResultsReader} reads it: this class lays out
+ * every block the typed model names (the root, each trial's identity, outcome, measurements and
+ * provenance; process, metric, probe, series, driver and JVM blocks). Blocks the model carries as plain
+ * JSON values are written as they were given, and their shape is decided where they are made: the run's
+ * {@code command} by the runner's run options, a trial's {@code instruments} block by the runner's
+ * instruments, a merged set's {@code hosts} and {@code merged} by {@link Results#merge}, the workloads'
+ * {@code questions} by whoever records them. What the reader kept in a {@code more} map is written back
+ * where it was, so a file read and written again says what it said (numbers keep their value; an
+ * integral value is written without a fraction). Stateless and thread-safe.
  */
 public final class ResultsWriter {
     private static final ObjectMapper PRETTY = JsonValues.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);

@@ -50,6 +50,11 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
         return reported.isEmpty() ? provenance.requestedGc() : reported;
     }
 
+    /** This trial as run on {@code host} (a trial of a result set merged from several machines). */
+    public Trial onMachine(String host) {
+        return new Trial(identity.onMachine(host), outcome, measured, provenance, more);
+    }
+
     /**
      * Which trial this is: the workload, its parameters, the variant and the fork.
      *

@@ -265,6 +265,16 @@ public final class TrialBuilder {
         return this;
     }
 
+    /**
+     * The trial's {@code instruments} block as the runner's instruments assembled it (plain JSON values):
+     * kept as it is, for the file, and read into {@link Instruments} as the file's reader would.
+     */
+    public TrialBuilder instrumentsBlock(Map<String, Object> block) {
+        this.instruments = InstrumentsReader.read(JsonValues.tree(block));
+        more.put("instruments", block);
+        return this;
+    }
+
     /** A field this model does not name, kept as a plain JSON value. */
     public TrialBuilder more(String key, Object value) {
         more.put(key, value);

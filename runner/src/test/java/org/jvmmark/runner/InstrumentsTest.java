@@ -64,11 +64,12 @@ class InstrumentsTest {
         assertTrue(flameGraph.contains("<html") || flameGraph.contains("<!DOCTYPE html"), "an HTML flame graph");
 
         // Every source puts the same collections at the same place on the harness clock.
-        WorstSamples worst = WorstSamples.of(trial);
+        org.jvmmark.results.Trial typed = org.jvmmark.results.ResultsReader.readDir(out).trials().get(0);
+        WorstSamples worst = WorstSamples.of(typed);
         TrialFiles files = new TrialFiles(recording.getParent(), "jvm");
         List<Pause> fromLog = gcOnly(new GcLogInstrument().pauses(files, worst));
         List<Pause> fromJfr = gcOnly(JfrInstrument.parse("profile").pauses(files, worst));
-        List<Pause> fromBeans = GcBeanPauses.of(trial, worst);
+        List<Pause> fromBeans = GcBeanPauses.of(typed, worst);
         assertFalse(fromBeans.isEmpty(), "the GC beans saw the measured collections");
         for (Pause bean : fromBeans) {
             assertTrue(fromLog.stream().anyMatch(p -> Math.abs(p.startNanos() - bean.startNanos()) <= 2 * MS),

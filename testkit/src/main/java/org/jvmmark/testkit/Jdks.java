@@ -65,6 +65,11 @@ public final class Jdks {
         return jdks;
     }
 
+    /** The JDK the tests run on. */
+    public static Jdk current() {
+        return new Jdk(Paths.get(System.getProperty("java.home")), Runtime.version().feature());
+    }
+
     /** The first JDK of {@code feature}; the tests that need it fail with this line when it is missing. */
     public static Jdk required(int feature) throws IOException {
         Jdk jdk = feature(feature);

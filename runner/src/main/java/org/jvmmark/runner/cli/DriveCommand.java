@@ -1,6 +1,5 @@
 package org.jvmmark.runner.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import org.jvmmark.runner.plan.ClientServerWorkloads;
 import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.ClientServerTrial;
 import org.jvmmark.runner.fork.ForkOutcome;
+import org.jvmmark.results.Trial;
 import org.jvmmark.runner.fork.ForkedJvm;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.Text;
@@ -95,7 +95,9 @@ public final class DriveCommand implements Callable<Integer> {
             ForkOutcome o = driver.await(System.nanoTime() + TimeUnit.SECONDS.toNanos(timeout),
                     "driver did not finish within " + timeout + " s (profile " + profile + "); killed", () -> false);
             if (json && o.result() != null) {
-                main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(o.result()));
+                // the child's own document, as it wrote it: the fork boundary's format, not results.json's
+                main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter()
+                        .writeValueAsString(TrialExecutor.JSON.readTree(driver.resultFile().toFile())));
             } else {
                 print(entry.name(), o);
             }
@@ -117,23 +119,18 @@ public final class DriveCommand implements Callable<Integer> {
             return;
         }
         List<String[]> rows = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> m : o.result().path("metrics").properties()) {
-            rows.add(new String[] {"  " + m.getKey(), Text.number(m.getValue().path("value").asDouble()),
-                m.getValue().path("unit").asText(), direction(m.getValue().path("better").asText())});
-        }
-        for (Map.Entry<String, JsonNode> l : o.result().path("latency").properties()) {
-            String unit = l.getValue().path("unit").asText();
+        Trial.Measured m = o.result().measured();
+        m.metrics().forEach((metric, v) -> rows.add(new String[] {"  " + metric, Text.number(v.value()), v.unit(),
+            direction(v.better())}));
+        m.latency().forEach((probe, l) -> {
             List<String> values = new ArrayList<>();
-            for (Map.Entry<String, JsonNode> e : l.getValue().path("percentiles").properties()) {
-                double v = e.getValue().asDouble();
-                values.add((e.getKey().equals("max") ? "max" : "p" + e.getKey()) + " "
-                        + (unit.equals("ns") ? Text.nanos(v) : Text.number(v) + " " + unit));
-            }
-            rows.add(new String[] {"  latency " + l.getKey(), String.join(", ", values), "",
-                l.getValue().path("coCorrected").asBoolean(false) ? "(CO-corrected)" : "(not CO-corrected)"});
-        }
+            l.percentiles().forEach((p, v) -> values.add((p.equals("max") ? "max" : "p" + p) + " "
+                    + (l.unit().equals("ns") ? Text.nanos(v) : Text.number(v) + " " + l.unit())));
+            rows.add(new String[] {"  latency " + probe, String.join(", ", values), "",
+                l.coCorrected() ? "(CO-corrected)" : "(not CO-corrected)"});
+        });
         Tables.print(main.out, rows);
-        o.result().path("warnings").forEach(w -> main.out.println("  warning: " + w.asText()));
+        m.warnings().forEach(w -> main.out.println("  warning: " + w));
     }
 
     private static String direction(String better) {

@@ -51,7 +51,7 @@ public final class MergeCommand implements Callable<Integer> {
             if (dir.equals(target)) {
                 throw new UserException("--out " + out + " is one of the inputs; choose another --out");
             }
-            inputs.add(new ResultsMerge.Input(dir, ResultsFile.open(dir).snapshot()));
+            inputs.add(new ResultsMerge.Input(dir, ResultsFile.open(dir).results()));
         }
         List<String> warnings = new ArrayList<>();
         ResultsFile merged = ResultsFile.of(target, ResultsMerge.merge(inputs, warnings));

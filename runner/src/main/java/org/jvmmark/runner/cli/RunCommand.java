@@ -1,7 +1,5 @@
 package org.jvmmark.runner.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,8 +106,6 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--forks", paramLabel = "N|auto", description = "Fresh JVMs per combination: auto (default for quick and"
             + " standard) runs 3 a row, then more only where the row's question is still open; N: exactly N (smoke: 1).")
     private String forksOption;
-    private Integer forks;
-    private ForkPolicy forkPolicy;
 
     @Option(names = "--max-forks", paramLabel = "N", description = "With --forks auto: at most N forks a row (default 10).")
     private Integer maxForks;
@@ -117,7 +113,6 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--budget", paramLabel = "DURATION", description = "Plan within this time (e.g. 30m, 1h30m): cut connection"
             + " levels, variants, forks in the order each workload declares, and say what was left out.")
     private String budgetOption;
-    private Budget budget;
 
     @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
             description = Threshold.HELP)
@@ -150,37 +145,36 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    /** With {@code --resume}: the results file being continued, opened before anything else. */
+    private ResultsFile recorded;
+
+    private ForkPolicy forkPolicy;
+    private Budget budget;
     private DurationEstimates durations;
-    private long planSeconds;
-    private List<String> budgetRows;
     /** What the default set and the budget left out of the plan, one line each. */
     private List<String> leftOut = List.of();
 
-    /** With {@code --resume}: the results file being continued, opened before anything else. */
-    private ResultsFile recorded;
-    private List<Jdk> resolvedJdks = List.of();
-
     @Override
     public Integer call() throws Exception {
-        if (resume) {
-            takeRecordedCommand();
-        }
+        RunOptions options = resume ? recordedOptions() : given();
+        String profile = options.profile();
         if (!WorkloadInfo.PROFILES.contains(profile)) {
             throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
         }
-        forkPolicy = ForkPolicy.parse(forksOption, maxForks, profile);
-        forks = forkPolicy.base();
-        budget = budgetOption == null ? null : Budget.parse(budgetOption);
-        if (cpus != null) {
-            checkCpus(cpus);
+        forkPolicy = options.forkPolicy();
+        int forks = forkPolicy.base();
+        budget = options.budget() == null ? null : Budget.parse(options.budget());
+        if (options.cpus() != null) {
+            checkCpus(options.cpus());
         }
         instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
-        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks()) : external;
+        List<CatalogEntry> own = user.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
-        List<CatalogEntry> selected = new ArrayList<>(workloads.isEmpty() ? own : List.of());
-        for (String name : workloads) {
+        List<CatalogEntry> selected = new ArrayList<>(options.workloads().isEmpty() ? own : List.of());
+        for (String name : options.workloads()) {
             selected.add(catalog.get(name));
         }
         if (selected.isEmpty()) {
@@ -189,23 +183,22 @@ public final class RunCommand implements Callable<Integer> {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Sweep sweep = Sweep.parse(params).withProfile(profile);
-        slice = shard == null ? null : Shard.parse(shard, System.getenv());
-        List<GarbageCollector> collectors = gcs.stream().map(GarbageCollector::parse).distinct().toList();
+        Sweep sweep = Sweep.parse(options.params()).withProfile(profile);
+        slice = options.shard() == null ? null : Shard.parse(options.shard(), System.getenv());
+        List<GarbageCollector> collectors = options.gc().stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();
-        for (String a : jvmArgs) {
+        for (String a : options.jvmArgs()) {
             if (a.isBlank()) {
                 throw new UserException("--jvm-args needs flags, e.g. --jvm-args \"-Xmx1g -XX:+AlwaysPreTouch\"");
             }
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe(), variants, allVariants);
+        Planner planner = new Planner(new GcProbe(), options.variants(), options.allVariants());
         // parameters are checked before any JDK is started
-        sweep.check(chosen, profile, variants);
-        List<Jdk> jdkList = JdkSelection.select(jdks, () -> new JdkDiscovery().discover());
-        resolvedJdks = jdkList;
-        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, variants);
+        sweep.check(chosen, profile, options.variants());
+        List<Jdk> jdkList = JdkSelection.select(options.jdkSelectors(), () -> new JdkDiscovery().discover());
+                List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.variants());
         if (slice != null) {
             java.util.Set<String> swept = sweep.sweptKeys(chosen);
             plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
@@ -213,45 +206,55 @@ public final class RunCommand implements Callable<Integer> {
         durations = DurationEstimates.load(DurationEstimates.defaultFile(), DurationEstimates.machineOf(HostInfo.collect()));
         plan = durations.apply(plan);
         leftOut = new ArrayList<>(planner.leftOut().stream().map(l -> "default set: " + l).toList());
-        JsonNode keptRows = recorded == null ? null : recorded.snapshot().path("command").get("budgetRows");
-        if (keptRows != null && keptRows.isArray()) {
+        if (options.budgetRows() != null && recorded != null) {
             // resume: the rows the budget kept when the run began, not a new cut from today's estimates
-            java.util.Set<String> rows = new java.util.HashSet<>();
-            keptRows.forEach(r -> rows.add(r.asText()));
+            java.util.Set<String> rows = new java.util.HashSet<>(options.budgetRows());
             plan = plan.stream().filter(t -> rows.contains(t.rowId())).toList();
         } else if (budget != null) {
             BudgetPlan fitted = BudgetPlan.fit(plan, budget);
             plan = fitted.plan();
             fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
         }
-        planSeconds = Planner.estimatedSeconds(plan);
-        budgetRows = budget == null ? null : plan.stream().map(PlannedTrial::rowId).distinct().toList();
+        long planSeconds = Planner.estimatedSeconds(plan);
+        List<String> budgetRows = budget == null ? null : plan.stream().map(PlannedTrial::rowId).distinct().toList();
         if (recorded != null) {
-            ResumeSpec.refuseOtherHost(recorded.path(), recorded.snapshot().path("host"), HostInfo.collect());
-            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.snapshot().get("trials"), jdkList);
+            ResumeSpec.refuseOtherHost(recorded.path(), recorded.results().hostValues(), HostInfo.collect());
+            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
         }
         if (dryRun) {
             if (recorded == null && out != null) {
                 OutputDirectory.checkNewRun(out.toAbsolutePath().normalize());
             }
-            printPlan(plan);
+            printPlan(plan, profile);
             return 0;
         }
-        return execute(plan);
+        Long adaptiveSeconds = options.adaptiveBudgetSeconds() != null ? options.adaptiveBudgetSeconds()
+                : forkPolicy.adaptive() ? adaptiveBudget(planSeconds).seconds() : null;
+        RunOptions run = options.resolved(jdkList.stream().map(j -> j.home().toString()).toList(), forkPolicy,
+                slice == null ? null : slice.label(), adaptiveSeconds, budgetRows).withInstruments(instruments.instruments().stream().map(i -> i.title()).toList());
+        return execute(plan, run);
+    }
+
+    /** The options as given on this command line. */
+    private RunOptions given() {
+        return new RunOptions(workloads, jdks, List.of(), profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
+                budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, cpus, shard,
+                external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null);
     }
 
     /**
-     * {@code --resume}: the run's settings become the recorded command's. An option given again must
-     * repeat its recorded value; anything else would mix two settings in one result set.
+     * {@code --resume}: the run's options are the recorded command's, read from the file as they were
+     * recorded. An option given again must repeat its recorded value; anything else would mix two settings
+     * in one result set.
      */
-    private void takeRecordedCommand() {
+    private RunOptions recordedOptions() {
         if (out == null) {
             throw new UserException("--resume needs --out DIR, the directory of the run to continue");
         }
         Path dir = out.toAbsolutePath().normalize();
         OutputDirectory.forResume(dir);
         recorded = ResultsFile.open(dir);
-        ResumeSpec r = ResumeSpec.read(recorded.snapshot());
+        RunOptions r = RunOptions.recorded(recorded.results());
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();
         refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
@@ -261,33 +264,18 @@ public final class RunCommand implements Callable<Integer> {
         refuseOther(given, file, "--gc", gcs, r.gc());
         refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
         refuseOther(given, file, "--variant", variants, r.variants());
-        JsonNode recordedCommand = recorded.snapshot().path("command");
-        ForkPolicy recordedForks = ForkPolicy.recorded(recordedCommand);
-        refuseOther(given, file, "--forks", forksOption, recordedForks.label());
-        refuseOther(given, file, "--max-forks", maxForks, recordedForks.adaptive() ? recordedForks.maxForks() : null);
-        String recordedBudget = recordedCommand.path("budget").isTextual() ? recordedCommand.path("budget").asText() : null;
-        refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), recordedBudget);
-        refuseOther(given, file, "--all-variants", allVariants, recordedCommand.path("allVariants").asBoolean(false));
+        refuseOther(given, file, "--forks", forksOption, r.forks());
+        refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
+        refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
+        refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
         refuseOther(given, file, "--cpus", cpus, r.cpus());
-        workloads = new ArrayList<>(r.workloads());
-        jdks = new ArrayList<>(r.jdkSelectors());
-        profile = r.profile();
-        params = new ArrayList<>(r.params());
-        gcs = new ArrayList<>(r.gc());
-        jvmArgs = new ArrayList<>(r.jvmArgs());
-        variants = new ArrayList<>(r.variants());
-        forksOption = recordedForks.label();
-        maxForks = recordedForks.adaptive() ? recordedForks.maxForks() : null;
-        budgetOption = recordedBudget;
-        allVariants = recordedCommand.path("allVariants").asBoolean(false);
-        cpus = r.cpus();
-        JsonNode command = recorded.snapshot().path("command");
-        String recordedShard = command.path("shard").asText(null);
         if (given.hasMatchedOption("--shard")) {
-            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), recordedShard);
+            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }
-        shard = recordedShard;
-        external.takeRecorded(command, given, file);
+        refuseOther(given, file, "--workload-jar", external.jarNames(), r.workloadJars());
+        refuseOther(given, file, "--workload-classpath", external.classpathEntries(), r.workloadClasspath());
+        refuseOther(given, file, "--task", external.taskNames(), r.tasks());
+        return r;
     }
 
     /** An option given on this command line (not defaulted) must repeat the recorded value. */
@@ -311,9 +299,9 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void printPlan(List<PlannedTrial> plan) {
+    private void printPlan(List<PlannedTrial> plan, String profile) {
         if (recorded != null) {
-            printResumePlan(plan);
+            printResumePlan(plan, profile);
             return;
         }
         List<String[]> rows = new ArrayList<>();
@@ -346,7 +334,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
-    private void printResumePlan(List<PlannedTrial> plan) {
+    private void printResumePlan(List<PlannedTrial> plan, String profile) {
         ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
         java.util.Map<String, String> statusById = new java.util.HashMap<>();
         recorded.trials().forEach(t -> statusById.put(t.id(), t.outcome().status()));
@@ -364,7 +352,7 @@ public final class RunCommand implements Callable<Integer> {
                 Text.seconds(Planner.estimatedSeconds(resumed.todo())));
     }
 
-    private int execute(List<PlannedTrial> plan) throws IOException {
+    private int execute(List<PlannedTrial> plan, RunOptions options) throws IOException {
         Path dir = out != null ? out.toAbsolutePath().normalize()
                 : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
                         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -373,11 +361,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         // held until the run ends: one process per results directory
         try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "run --resume" : "run")) {
-            return execute(plan, dir);
+            return execute(plan, options, dir);
         }
     }
 
-    private int execute(List<PlannedTrial> plan, Path dir) throws IOException {
+    private int execute(List<PlannedTrial> plan, RunOptions options, Path dir) throws IOException {
         ResultsFile results;
         OutputDirectory output;
         if (recorded != null) {
@@ -385,7 +373,7 @@ public final class RunCommand implements Callable<Integer> {
             results = ResultsFile.open(dir); // read again under the lock: another run may have added trials meanwhile
         } else {
             output = OutputDirectory.forNewRun(dir);
-            results = ResultsFile.create(dir, profile, HostInfo.collect(), commandNode(), DeclaredQuestions.of(plan));
+            results = ResultsFile.create(dir, options.profile(), HostInfo.collect(), options.command(), DeclaredQuestions.of(plan));
             results.write();
         }
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
@@ -406,14 +394,15 @@ public final class RunCommand implements Callable<Integer> {
             }
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, cpus, interrupted::get, instruments);
+        TrialExecutor executor = new TrialExecutor(dir, options.cpus(), interrupted::get, instruments);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, main.err);
         long started = System.nanoTime();
         long estimated = Planner.estimatedSeconds(todo);
         leftOut.forEach(l -> main.out.println("left out: " + l));
         main.out.printf("%d trials to run; estimated %s%n", todo.size(), Text.seconds(estimated));
         AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
-        long adaptiveBudget = results.snapshot().path("command").path("adaptiveBudgetSeconds").asLong(adaptiveBudget(planSeconds).seconds());
+        long adaptiveBudget = options.adaptiveBudgetSeconds() != null ? options.adaptiveBudgetSeconds()
+                : adaptiveBudget(Planner.estimatedSeconds(plan)).seconds();
         int extra = 0;
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
@@ -552,36 +541,5 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    private ObjectNode commandNode() {
-        ObjectNode c = TrialExecutor.JSON.createObjectNode();
-        c.set("workloads", TrialExecutor.JSON.valueToTree(workloads));
-        c.set("jdk", TrialExecutor.JSON.valueToTree(jdks));
-        c.set("params", TrialExecutor.JSON.valueToTree(params));
-        c.set("gc", TrialExecutor.JSON.valueToTree(gcs));
-        c.set("jvmArgs", TrialExecutor.JSON.valueToTree(jvmArgs));
-        c.set("variants", TrialExecutor.JSON.valueToTree(variants));
-        c.set("jdkHomes", TrialExecutor.JSON.valueToTree(resolvedJdks.stream().map(j -> j.home().toString()).toList()));
-        forkPolicy.record(c);
-        if (forkPolicy.adaptive()) {
-            c.put("adaptiveBudgetSeconds", adaptiveBudget(planSeconds).seconds());
-        }
-        if (budget != null) {
-            c.put("budget", budget.label());
-            c.set("budgetRows", TrialExecutor.JSON.valueToTree(budgetRows));
-        }
-        if (allVariants) {
-            c.put("allVariants", true);
-        }
-        c.put("cpus", cpus);
-        if (!instruments.instruments().isEmpty()) {
-            c.set("instruments", TrialExecutor.JSON.valueToTree(instruments.instruments().stream().map(i -> i.title()).toList()));
-        }
-        if (slice != null) {
-            c.put("shard", slice.label());
-        }
-        external.record(c);
-        return c;
     }
 }

@@ -1,7 +1,5 @@
 package org.jvmmark.runner.fork;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +14,9 @@ import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TrialSpec;
+import org.jvmmark.results.ChildResult;
+import org.jvmmark.results.DriverRun;
+import org.jvmmark.results.Trial;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.CpuList;
 
@@ -31,9 +32,9 @@ import org.jvmmark.runner.plan.CpuList;
  *   <li>When the driver ends, create the {@code stop} file and give the server up to
  *       {@value #STOP_GRACE_SECONDS} s (within the trial's time limit, but at least 2 s) to write
  *       its result; kill it after that.</li>
- *   <li>Merge: the driver's metrics and latency, the server's metrics, and both processes'
- *       footprint — {@code process} is the server's (the JVM under test), {@code driver.process}
- *       the driver's.</li>
+ *   <li>Join, as typed values: the driver's metrics and latency, the server's metrics, and both
+ *       processes' footprint — the trial's process is the server's (the JVM under test), its
+ *       {@link DriverRun} the driver's.</li>
  * </ol>
  * Not thread-safe: one instance per trial.
  */
@@ -71,40 +72,39 @@ public final class ClientServerTrial {
      */
     record Outcome(String status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus) {
 
-        /** Adds the server's and driver's findings to the trial record. */
-        void merge(ObjectNode record) {
-            TrialExecutor.copyResult(record, server.result());
+        /** The driver's side as the trial records it ({@code driver}), or {@code null} when it never started. */
+        DriverRun driverRun() {
             if (driver == null) {
-                return;
+                return null;
             }
-            ObjectNode d = record.putObject("driver");
-            TrialExecutor.fill(d, driver, driver.status(), driver.error(), driverCpus);
-            ObjectNode result = driver.result();
-            if (result != null && result.get("jvm") != null) {
-                d.set("jvm", result.get("jvm"));
+            ChildResult said = driver.result();
+            return new DriverRun(driver.status(), driver.error(), TrialExecutor.processFacts(driver.process(), driverCpus),
+                    driver.command(), driver.ok() ? List.of() : driver.stderrTail(),
+                    driver.hsErr() == null ? null : driver.hsErr().toString(), said == null ? null : said.jvm(),
+                    said == null ? Map.of() : said.measured().infoValues(), Map.of());
+        }
+
+        /**
+         * The trial's measurements: the driver measured the load, so its metrics and latency lead and the
+         * server's join them (a server figure whose name the driver already uses is kept as
+         * {@code server.<name>}); series and info are the server's, warnings both sides'.
+         */
+        Trial.Measured measured() {
+            Trial.Measured s = server.result() == null ? Trial.Measured.NONE : server.result().measured();
+            if (driver == null || driver.result() == null) {
+                return s;
             }
-            if (result == null) {
-                return;
-            }
-            // the driver measured the load: its metrics and latency lead, the server's join them
-            for (String field : List.of("metrics", "latency")) {
-                ObjectNode merged = TrialExecutor.JSON.createObjectNode();
-                if (result.get(field) instanceof ObjectNode o) {
-                    merged.setAll(o);
-                }
-                if (record.get(field) instanceof ObjectNode serverSide) {
-                    serverSide.properties().forEach(e ->
-                            merged.set(merged.has(e.getKey()) ? "server." + e.getKey() : e.getKey(), e.getValue()));
-                }
-                record.set(field, merged);
-            }
-            if (result.get("info") instanceof ObjectNode info) {
-                d.set("info", info);
-            }
-            if (result.get("warnings") instanceof ArrayNode w && !w.isEmpty()) {
-                ArrayNode all = record.get("warnings") instanceof ArrayNode a ? a : record.putArray("warnings");
-                w.forEach(all::add);
-            }
+            Trial.Measured d = driver.result().measured();
+            List<String> warnings = new ArrayList<>(s.warnings());
+            warnings.addAll(d.warnings());
+            return new Trial.Measured(joined(d.metrics(), s.metrics()), joined(d.latency(), s.latency()), s.series(),
+                    s.info(), s.infoValues(), warnings);
+        }
+
+        private static <V> Map<String, V> joined(Map<String, V> driverSide, Map<String, V> serverSide) {
+            Map<String, V> all = new LinkedHashMap<>(driverSide);
+            serverSide.forEach((name, v) -> all.put(all.containsKey(name) ? "server." + name : name, v));
+            return all;
         }
     }
 

@@ -2,6 +2,7 @@ package org.jvmmark.runner.fork;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,17 +14,21 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.jvmmark.api.ForkMain;
 import org.jvmmark.api.TrialSpec;
+import org.jvmmark.results.ChildResult;
+import org.jvmmark.results.ResultsReader;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.jdk.JvmMessages;
 
 /**
  * One forked JVM running {@link ForkMain} on a trial spec: builds the command line in one place
- * (as JMH's runner does), starts it, and judges what came back — the typed result file, never
- * stdout. A JVM that refused a flag, exited, crashed, hung, or wrote nothing or garbage is turned
+ * (as JMH's runner does), starts it, and judges what came back — the result file, read once into
+ * a typed {@link ChildResult}, never stdout. A JVM that refused a flag, exited, crashed, hung, or wrote nothing or garbage is turned
  * into one readable line here. Not thread-safe: one owner per fork.
  */
 public final class ForkedJvm {
     static final int STDERR_TAIL_LINES = 20;
+    /** Reads the child's result file: the one place JSON crosses the fork boundary on the runner's side. */
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final List<String> command;
@@ -132,34 +137,45 @@ public final class ForkedJvm {
             }
             return new ForkOutcome("failed", clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
         }
-        ObjectNode doc;
+        JsonNode doc;
         try {
-            JsonNode n = TrialExecutor.JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
-            if (!(n instanceof ObjectNode) || !ForkMain.SCHEMA.equals(n.path("schema").asText())) {
+            doc = JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
+            if (!(doc instanceof ObjectNode) || !ForkMain.SCHEMA.equals(doc.path("schema").asText())) {
                 return new ForkOutcome("failed", "result file is not a " + ForkMain.SCHEMA + " document", null, p, command, tail, null);
             }
-            doc = (ObjectNode) n;
         } catch (JsonProcessingException e) {
             return new ForkOutcome("failed", "result file is corrupt: " + Text.firstLine(e.getOriginalMessage()), null, p, command, tail, null);
         } catch (IOException e) {
             return new ForkOutcome("failed", "cannot read the result file: " + e.getMessage(), null, p, command, tail, null);
         }
-        String status = doc.path("status").asText("failed");
-        String error = doc.path("error").isTextual() ? doc.path("error").asText() : null;
+        ChildResult child;
+        try {
+            child = ResultsReader.child(doc);
+        } catch (IllegalArgumentException e) {
+            return new ForkOutcome("failed", "result file is corrupt: " + Text.firstLine(e.getMessage()), null, p, command, tail, null);
+        }
+        String status = child.status();
+        String error = child.error();
         if (!List.of("ok", "failed", "unsupported").contains(status)) {
-            return new ForkOutcome("failed", "result has unknown status '" + status + "'", doc, p, command, tail, null);
+            return new ForkOutcome("failed", "result has unknown status '" + status + "'", child, p, command, tail, null);
         }
         if (!Integer.valueOf(0).equals(p.exitCode()) && status.equals("ok")) {
-            return new ForkOutcome("failed", "JVM exited with status " + p.exitCode() + " after writing its result", doc, p, command, tail, null);
+            return new ForkOutcome("failed", "JVM exited with status " + p.exitCode() + " after writing its result", child, p, command, tail, null);
         }
-        return new ForkOutcome(status, status.equals("ok") ? null : (error == null ? "no reason given" : error), doc, p, command, tail, null);
+        return new ForkOutcome(status, status.equals("ok") ? null : (error == null ? "no reason given" : error), child, p, command, tail, null);
     }
 
-    private ObjectNode readResultQuietly() {
+    /** The child's result file as it wrote it (for {@code jvmmark drive --json}); it may not exist. */
+    public Path resultFile() {
+        return result;
+    }
+
+    /** What a child killed at its time limit had written, if anything readable. */
+    private ChildResult readResultQuietly() {
         try {
-            JsonNode n = TrialExecutor.JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
-            return n instanceof ObjectNode o ? o : null;
-        } catch (IOException e) {
+            JsonNode n = JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
+            return n instanceof ObjectNode ? ResultsReader.child(n) : null;
+        } catch (IOException | IllegalArgumentException e) {
             return null;
         }
     }

@@ -1,19 +1,25 @@
 package org.jvmmark.runner.fork;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
-import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.ChildResult;
+import org.jvmmark.results.Discarded;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.PlannedJdk;
+import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.instruments.TrialFiles;
 import org.jvmmark.runner.output.OutputDirectory;
@@ -21,14 +27,16 @@ import org.jvmmark.runner.plan.ParamValues;
 import org.jvmmark.runner.plan.PlannedTrial;
 
 /**
- * Runs one planned trial and turns it into its typed {@code results.json} record (assembled from the
- * children's result files, then read by {@link ResultsReader#trial}): a single forked JVM,
+ * Runs one planned trial and builds its typed record with a {@link TrialBuilder}: what the plan says,
+ * then what the runner saw of the process, then what the child said ({@link ChildResult}), then what the
+ * instruments found. A trial is a single forked JVM,
  * or for a {@link org.jvmmark.api.Driver} workload the server/driver pair of
  * {@link ClientServerTrial}. Each trial gets a private scratch directory (removed afterwards) and
  * keeps its logs under {@code DIR/logs/}. Thread-safe as long as each trial has its own id.
  */
 public final class TrialExecutor {
     public static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> PLAIN = new TypeReference<>() { };
 
     private final Path outDir;
     private final String cpus;
@@ -49,15 +57,12 @@ public final class TrialExecutor {
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
     public Trial run(PlannedTrial trial) throws IOException {
-        ObjectNode record = header(trial);
+        TrialBuilder record = planned(trial);
         if (!trial.runnable()) {
-            record.put("status", "unsupported");
-            record.put("error", trial.unsupportedReason());
-            record.set("process", processNode(null, null));
-            return ResultsReader.trial(complete(record));
+            return record.status("unsupported", trial.unsupportedReason()).build();
         }
         Path logDir = outDir.resolve("logs").resolve(safe(trial.id()));
-          deleteRecursively(logDir);
+        deleteRecursively(logDir);
         Path scratch = Files.createTempDirectory(Files.createDirectories(outDir.resolve(OutputDirectory.WORK)), "trial-");
         try {
             TrialSpec spec = new TrialSpec(trial.id(), trial.workload().info().className(), trial.profile(), trial.params(),
@@ -65,7 +70,7 @@ public final class TrialExecutor {
             long deadline = System.nanoTime() + trial.timeoutSeconds() * 1_000_000_000L;
             String timeoutReason = "no result within the " + trial.timeoutSeconds() + " s time limit (profile "
                     + trial.profile() + "); killed";
-            record.put("logs", outDir.relativize(logDir).toString());
+            record.logs(outDir.relativize(logDir).toString());
             boolean clientServer = trial.workload().info().driverClass() != null;
             InstrumentSet.Launch launch = instruments.launch(trial.jdk().java(), trial.jdk().label(),
                     new TrialFiles(logDir, clientServer ? "server" : "jvm"));
@@ -78,8 +83,9 @@ public final class TrialExecutor {
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
                     return null;
                 }
-                fill(record, o.server(), o.status(), o.error(), cpus);
-                o.merge(record);
+                watched(record, o.server(), o.status(), o.error(), cpus);
+                said(record, o.server().result(), o.measured());
+                record.driver(o.driverRun());
             } else {
                 ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec,
                         scratch, logDir, "jvm", cpus);
@@ -88,133 +94,78 @@ public final class TrialExecutor {
                 if (o.process().cancelled()) {
                     return null;
                 }
-                fill(record, o, o.status(), o.error(), cpus);
-                copyResult(record, o.result());
+                watched(record, o, o.status(), o.error(), cpus);
+                said(record, o.result(), o.result() == null ? null : o.result().measured());
             }
-            ObjectNode measuredBy = instruments.afterTrial(launch, record, outDir);
+            ObjectNode measuredBy = instruments.afterTrial(launch, record.build(), outDir);
             if (measuredBy != null) {
-                record.set("instruments", measuredBy);
+                record.instrumentsBlock(JSON.convertValue(measuredBy, PLAIN));
             }
             setAsideUnlessOk(record);
-            return ResultsReader.trial(complete(record));
+            return record.build();
         } finally {
-              deleteRecursively(scratch);
+            deleteRecursively(scratch);
         }
     }
 
-    private ObjectNode header(PlannedTrial t) {
-        ObjectNode r = JSON.createObjectNode();
-        r.put("id", t.id());
-        r.put("workload", t.workload().name());
-        r.put("workloadClass", t.workload().info().className());
-        r.put("module", t.workload().module());
-        r.set("params", ParamValues.typed(t.workload().info(), t.params()));
-        r.put("variant", t.variant());
-        r.put("gc", t.gc());
-        r.put("workloadVariant", t.workloadVariant());
-        ArrayNode args = r.putArray("variantJvmArgs");
-        t.variantJvmArgs().forEach(args::add);
-        r.put("fork", t.fork());
-        r.put("profile", t.profile());
-        r.put("started", Instant.now().toString());
-        ObjectNode jdk = r.putObject("jdk");
-        jdk.put("home", t.jdk().home().toString());
-        jdk.put("label", t.jdk().label());
-        jdk.put("vendor", t.jdk().vendor());
-        jdk.put("version", t.jdk().version());
-        jdk.put("feature", t.jdk().feature());
-        // what the JVM says of itself replaces this when it ran far enough to say it
-        ObjectNode jvm = r.putObject("jvm");
-        jvm.put("home", t.jdk().home().toString());
-        jvm.put("version", t.jdk().version());
-        jvm.put("feature", t.jdk().feature());
-        jvm.put("vendor", t.jdk().vendor());
-        jvm.put("vmName", t.jdk().vmName());
-        ArrayNode all = jvm.putArray("args");
-        t.jvmArgs().forEach(all::add);
-        r.put("status", "failed");
-        r.putNull("error");
-        return r;
+    /**
+     * What is known before the JVM starts: the trial's identity and provenance, and as its JVM what the
+     * runner knows of the JDK (what the JVM says of itself replaces it when it runs far enough to say it).
+     * Its status is {@code failed} until the trial has been judged.
+     */
+    static TrialBuilder planned(PlannedTrial t) {
+        Jdk jdk = t.jdk();
+        return new TrialBuilder(t.id(), t.workload().name())
+                .workloadClass(t.workload().info().className(), t.workload().module())
+                .params(ParamValues.values(t.workload().info(), t.params()))
+                .variant(t.variant())
+                .requestedGc(t.gc())
+                .workloadVariant(t.workloadVariant())
+                .variantJvmArgs(t.variantJvmArgs())
+                .fork(t.fork())
+                .profile(t.profile())
+                .started(Instant.now().toString())
+                .jdk(new PlannedJdk(jdk.home().toString(), jdk.label(), jdk.vendor(), jdk.version(), jdk.feature()))
+                .jvm(new JvmInfo(jdk.home().toString(), jdk.version(), jdk.feature(), jdk.vendor(), jdk.vmName(), t.jvmArgs(),
+                        List.of()))
+                .status("failed", null);
     }
 
-    /** Status, error and what was seen from outside: process figures, command, stderr tail, crash log. */
-    static void fill(ObjectNode record, ForkOutcome o, String status, String error, String cpusRequested) {
-        record.put("status", status);
-        if (error == null) {
-            record.putNull("error");
-        } else {
-            record.put("error", error);
-        }
+    /** Status, error and what was seen from outside: process figures, command, stderr tail (when not ok), crash log. */
+    static void watched(TrialBuilder record, ForkOutcome o, String status, String error, String cpusRequested) {
+        record.status(status, error);
         if (o == null) {
             return;
         }
-        record.set("process", processNode(o.process(), cpusRequested));
-        ArrayNode cmd = record.putArray("command");
-        o.command().forEach(cmd::add);
-        if (!status.equals("ok") && !o.stderrTail().isEmpty()) {
-            ArrayNode tail = record.putArray("stderrTail");
-            o.stderrTail().forEach(tail::add);
+        record.process(processFacts(o.process(), cpusRequested))
+                .command(o.command())
+                .stderrTail(status.equals("ok") ? List.of() : o.stderrTail())
+                .hsErr(o.hsErr() == null ? null : o.hsErr().toString());
+    }
+
+    /** The child's own findings: its JVM's description of itself, and the trial's measurements. */
+    static void said(TrialBuilder record, ChildResult child, Trial.Measured measured) {
+        if (child != null && child.jvm() != null) {
+            record.jvm(child.jvm());
         }
-        if (o.hsErr() != null) {
-            record.put("hsErr", o.hsErr().toString());
+        if (measured != null) {
+            record.measured(measured);
         }
     }
 
     /**
-     * The {@code process} block; every figure that could not be obtained is {@code null}.
+     * What the runner saw of a process from outside; a figure it could not obtain is 0 in the typed
+     * record ({@code peakRssBytes}, {@code cpuSeconds}), as a file that said {@code null} reads.
      *
-     * @param p {@code null} when no process ran (an {@code unsupported} trial): all figures {@code null}
+     * @param p {@code null} when no process ran: {@link ProcessFacts#NONE}
      */
-    public static ObjectNode processNode(ProcessOutcome p, String cpusRequested) {
-        ObjectNode n = JSON.createObjectNode();
+    static ProcessFacts processFacts(ProcessOutcome p, String cpusRequested) {
         if (p == null) {
-            for (String field : List.of("pid", "peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode")) {
-                n.putNull(field);
-            }
-            return n;
+            return ProcessFacts.NONE;
         }
-        n.put("pid", p.pid());
-        n.put("peakRssBytes", p.peakRssBytes());
-        n.put("wallSeconds", p.wallSeconds());
-        n.put("cpuSeconds", p.cpuSeconds());
-        n.put("exitCode", p.exitCode());
-        n.put("timedOut", p.timedOut());
-        n.put("cpusAllowed", p.cpusAllowed());
-        if (cpusRequested != null) {
-            n.put("cpusRequested", cpusRequested);
-        }
-        return n;
-    }
-
-    /**
-     * Fills what the schema requires whatever happened to the child: a {@code process} block and
-     * {@code jvm.gc} ({@code []} when the JVM never said which collectors it ran).
-     */
-    static ObjectNode complete(ObjectNode record) {
-        if (!(record.get("process") instanceof ObjectNode)) {
-            record.set("process", processNode(null, null));
-        }
-        if (record.get("jvm") instanceof ObjectNode jvm && !(jvm.get("gc") instanceof ArrayNode)) {
-            jvm.putArray("gc");
-        }
-        return record;
-    }
-
-    /** The child's own findings: its JVM description, metrics, latency, series, info, warnings. */
-    static void copyResult(ObjectNode record, ObjectNode result) {
-        if (result == null) {
-            return;
-        }
-        JsonNode jvm = result.get("jvm");
-        if (jvm instanceof ObjectNode) {
-            record.set("jvm", jvm);
-        }
-        for (String field : List.of("metrics", "latency", "series", "info", "warnings")) {
-            JsonNode v = result.get(field);
-            if (v != null && !v.isNull()) {
-                record.set(field, v);
-            }
-        }
+        return new ProcessFacts(p.peakRssBytes() == null ? 0 : p.peakRssBytes(), p.wallSeconds(),
+                p.cpuSeconds() == null ? 0 : p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(), p.cpusAllowed(),
+                cpusRequested, Map.of());
     }
 
     /**
@@ -222,20 +173,14 @@ public final class TrialExecutor {
      * before its validation failed, say) moves to {@code discarded}, kept for diagnosis but out of
      * every table and comparison.
      */
-    static void setAsideUnlessOk(ObjectNode record) {
-        if (record.path("status").asText().equals("ok")) {
+    static void setAsideUnlessOk(TrialBuilder record) {
+        Trial t = record.build();
+        if (t.ok()) {
             return;
         }
-        ObjectNode discarded = JSON.createObjectNode();
-        for (String field : List.of("metrics", "latency", "series")) {
-            JsonNode v = record.remove(field);
-            if (v != null && !v.isEmpty()) {
-                discarded.set(field, v);
-            }
-        }
-        if (!discarded.isEmpty()) {
-            record.set("discarded", discarded);
-        }
+        Trial.Measured m = t.measured();
+        record.discarded(new Discarded(m.metrics(), m.latency(), m.series()));
+        record.measured(new Trial.Measured(Map.of(), Map.of(), Map.of(), m.info(), m.infoValues(), m.warnings()));
     }
 
     /** A trial id as a directory name: {@code synthetic/temurin-25/default/fork1} → {@code synthetic_temurin-25_default_fork1}. */

@@ -1,8 +1,10 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.results.GcEvent;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
 
 /**
  * The collections the harness saw through the management beans' GC notifications, always recorded
@@ -18,16 +20,20 @@ public final class GcBeanPauses {
     private GcBeanPauses() {
     }
 
-    /** The GC events of every measured run of {@code record}, on the harness clock of {@code clock}. */
-    public static List<Pause> of(JsonNode record, WorstSamples clock) {
+    /** The GC events of every measured run of {@code trial}, on the harness clock of {@code clock}. */
+    public static List<Pause> of(Trial trial, WorstSamples clock) {
         List<Pause> out = new ArrayList<>();
-        for (JsonNode run : record.path("latency").path("endToEnd").path("runs")) {
-            for (JsonNode e : run.path("gcEvents")) {
-                String collector = e.path("collector").asText("GC");
+        Probe endToEnd = trial.measured().latency().get("endToEnd");
+        if (endToEnd == null) {
+            return out;
+        }
+        for (Probe.Run run : endToEnd.runs()) {
+            for (GcEvent e : run.gcEvents() == null ? List.<GcEvent>of() : run.gcEvents()) {
+                String collector = e.collector().isEmpty() ? "GC" : e.collector();
                 boolean concurrent = collector.contains("Cycles") || collector.contains("Concurrent");
                 String label = collector.replace(" Generation", "").replace(" Cycles", "") + (concurrent ? " cycle" : " collection");
-                long start = clock.nanoTimeOfUptimeMillis(e.path("startMillis").asLong());
-                out.add(new Pause(Pause.Kind.GC, label, start, e.path("durationMillis").asLong() * 1_000_000));
+                long start = clock.nanoTimeOfUptimeMillis(e.startMillis());
+                out.add(new Pause(Pause.Kind.GC, label, start, e.durationMillis() * 1_000_000));
             }
         }
         return out;

@@ -1,6 +1,5 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.jvmmark.results.Trial;
 
 /**
  * The instruments chosen for a run, and what the runner asks of them around each trial: the flags
@@ -107,10 +107,11 @@ public final class InstrumentSet {
      * with the JVM's words, {@code no data} with why) and summary, then {@code outliers}.
      *
      * @param launch {@code null} when no JVM was started (an {@code unsupported} trial)
+     * @param trial the trial as measured, before a trial that is not ok sets its figures aside
      * @return {@code null} when there is nothing to say: no instrument on and no worst samples
      */
-    public ObjectNode afterTrial(Launch launch, JsonNode record, Path resultsDir) {
-        WorstSamples worst = WorstSamples.of(record);
+    public ObjectNode afterTrial(Launch launch, Trial trial, Path resultsDir) {
+        WorstSamples worst = WorstSamples.of(trial);
         if (launch == null || instruments.isEmpty() && worst == null) {
             return null;
         }
@@ -135,12 +136,12 @@ public final class InstrumentSet {
             }
         }
         if (worst != null && !worst.samples().isEmpty()) {
-            block.set("outliers", outliers(worst, source, launch.files(), record));
+            block.set("outliers", outliers(worst, source, launch.files(), trial));
         }
         return block;
     }
 
-    private static ObjectNode outliers(WorstSamples worst, PauseSource source, TrialFiles files, JsonNode record) {
+    private static ObjectNode outliers(WorstSamples worst, PauseSource source, TrialFiles files, Trial trial) {
         if (source instanceof JfrInstrument) {
             return Outliers.attribute(worst, source.pauses(files, worst), "jfr", "JFR", 100_000);
         }
@@ -148,8 +149,8 @@ public final class InstrumentSet {
             // timenanos is exact; the log's durations are printed to the microsecond
             return Outliers.attribute(worst, source.pauses(files, worst), "gcLog", "the GC log", 10_000);
         }
-        boolean driver = record.has("driver");
-        return Outliers.attribute(worst, GcBeanPauses.of(record, worst), "gcBeans",
+        boolean driver = trial.outcome().driver() != null;
+        return Outliers.attribute(worst, GcBeanPauses.of(trial, worst), "gcBeans",
                 driver ? "the load driver's GC notifications (the server's need --gc-log or --jfr)" : "the GC notifications",
                 GcBeanPauses.SLACK_NANOS);
     }

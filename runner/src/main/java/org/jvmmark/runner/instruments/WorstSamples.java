@@ -1,8 +1,10 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
 
 /**
  * A trial's worst end-to-end samples as the harness wrote them ({@code latency.endToEnd.worst}),
@@ -29,22 +31,29 @@ public record WorstSamples(long anchorNanos, long anchorEpochMicros, long jvmSta
         samples = List.copyOf(samples);
     }
 
-    /** Reads the {@code worst} entry of a trial record's end-to-end block, or {@code null} when there is none. */
-    public static WorstSamples of(JsonNode record) {
-        JsonNode w = record.path("latency").path("endToEnd").path("worst");
-        if (!w.isObject() || !w.path("samples").isArray()) {
+    /** The {@code worst} entry of a trial's end-to-end block, or {@code null} when there is none. */
+    public static WorstSamples of(Trial trial) {
+        Probe endToEnd = trial.measured().latency().get("endToEnd");
+        if (endToEnd == null || !(endToEnd.more().get("worst") instanceof Map<?, ?> w) || !(w.get("samples") instanceof List<?> all)) {
             return null;
         }
         List<long[]> runs = new ArrayList<>();
-        for (JsonNode r : w.path("runs")) {
-            runs.add(new long[] {r.path("startNanos").asLong(), r.path("endNanos").asLong()});
+        if (w.get("runs") instanceof List<?> windows) {
+            for (Object r : windows) {
+                runs.add(new long[] {number(r, "startNanos"), number(r, "endNanos")});
+            }
         }
         List<Sample> samples = new ArrayList<>();
-        for (JsonNode s : w.path("samples")) {
-            samples.add(new Sample(s.path("run").asInt(), s.path("dueNanos").asLong(), s.path("latencyNanos").asLong()));
+        for (Object s : all) {
+            samples.add(new Sample((int) number(s, "run"), number(s, "dueNanos"), number(s, "latencyNanos")));
         }
-        return new WorstSamples(w.path("anchorNanos").asLong(), w.path("anchorEpochMicros").asLong(),
-                w.path("jvmStartEpochMillis").asLong(), runs, samples);
+        return new WorstSamples(number(w, "anchorNanos"), number(w, "anchorEpochMicros"), number(w, "jvmStartEpochMillis"),
+                runs, samples);
+    }
+
+    /** A whole number of a plain JSON object ({@code 0} when absent). */
+    private static long number(Object object, String key) {
+        return object instanceof Map<?, ?> m && m.get(key) instanceof Number n ? n.longValue() : 0;
     }
 
     /** Wall-clock nanoseconds since the epoch minus the harness clock: add it to a harness time to get an instant. */

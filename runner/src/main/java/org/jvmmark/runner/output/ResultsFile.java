@@ -1,7 +1,5 @@
 package org.jvmmark.runner.output;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +15,6 @@ import org.jvmmark.results.Trial;
 import org.jvmmark.results.WorkloadQuestion;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.Text;
-import org.jvmmark.runner.fork.TrialExecutor;
 
 /**
  * {@code DIR/results.json} (schema {@value #SCHEMA}) during a run: the typed {@link Results}, rewritten
@@ -37,18 +34,15 @@ public final class ResultsFile {
         this.results = results;
     }
 
-    public static ResultsFile create(Path dir, String profile, Map<String, Object> host, ObjectNode command) {
-        return create(dir, profile, host, command, Map.of());
-    }
-
     /**
-     * A new run's file that also records the questions its workloads declare (the top-level
-     * {@value WorkloadQuestion#KEY} object): the report answers them first.
+     * A new run's file, not yet written, that also records the questions its workloads declare (the
+     * top-level {@value WorkloadQuestion#KEY} object): the report answers them first.
+     *
+     * @param command the options the run was given, as plain JSON values (what {@code --resume} reruns)
      */
-    public static ResultsFile create(Path dir, String profile, Map<String, Object> host, ObjectNode command,
+    public static ResultsFile create(Path dir, String profile, Map<String, Object> host, Map<String, Object> command,
                                      Map<String, List<WorkloadQuestion>> questions) {
-        Map<String, Object> options = TrialExecutor.JSON.convertValue(command, new TypeReference<Map<String, Object>>() { });
-        Results started = Results.started(Instant.now().toString(), profile, host, options);
+        Results started = Results.started(Instant.now().toString(), profile, host, command);
         return new ResultsFile(dir.resolve(NAME), questions.isEmpty() ? started : started.withQuestions(questions));
     }
 
@@ -67,17 +61,9 @@ public final class ResultsFile {
         }
     }
 
-    /**
-     * A result set built elsewhere (e.g. merged), to be written to {@code dir}.
-     *
-     * @throws UserException when it is not a valid result set
-     */
-    public static ResultsFile of(Path dir, ObjectNode root) {
-        try {
-            return new ResultsFile(dir.resolve(NAME), ResultsReader.results(root, dir.resolve(NAME).toString()));
-        } catch (IOException e) {
-            throw new UserException(Text.firstLine(String.valueOf(e.getMessage())));
-        }
+    /** A result set built elsewhere (merged from several, say), to be written to {@code dir}. */
+    public static ResultsFile of(Path dir, Results results) {
+        return new ResultsFile(dir.resolve(NAME), results);
     }
 
     synchronized String profile() {
@@ -97,11 +83,6 @@ public final class ResultsFile {
 
     public synchronized Results results() {
         return results;
-    }
-
-    /** The recorded command, profile, host and trials, as the file says them: a copy. */
-    public synchronized ObjectNode snapshot() {
-        return ResultsWriter.tree(results);
     }
 
     /** Appends a trial (replacing one with the same id) and rewrites the file atomically. */

@@ -1,22 +1,20 @@
 package org.jvmmark.runner.output;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.TrialExecutor;
 
 /**
- * Joins the result sets of the slices of one plan ({@code run --shard I/N} on several machines)
- * into one. Refuses to mix: every input must have the same profile and have been started with the
+ * Checks that the result sets of the slices of one plan ({@code run --shard I/N} on several machines)
+ * belong together, then joins them with {@link Results#merge}. Refuses to mix: every input must have the same profile and have been started with the
  * same command (workloads, JDKs, parameters, collectors, JVM flags, forks, CPUs) apart from its
  * {@code --shard}; slices must come from the same cut into N; a trial id may appear only once.
  *
@@ -32,15 +30,16 @@ public final class ResultsMerge {
     private ResultsMerge() {
     }
 
-    /** One input: where it came from (for messages) and its {@code results.json} root. */
-    public record Input(Path dir, JsonNode root) {
+    /** One input: where it came from (for messages) and its result set. */
+    public record Input(Path dir, Results results) {
         String machine() {
-            String h = root.path("host").path("hostname").asText("");
-            return h.isBlank() ? dir.getFileName().toString() : h;
+            Object h = results.hostValues().get("hostname");
+            return h == null || h.toString().isBlank() ? dir.getFileName().toString() : h.toString();
         }
 
         String shard() {
-            return root.path("command").path("shard").asText("");
+            Object s = results.command().get("shard");
+            return s == null ? "" : s.toString();
         }
     }
 
@@ -48,80 +47,44 @@ public final class ResultsMerge {
      * @param warnings receives one line per slice missing from the cut (the merge still happens)
      * @throws UserException when the inputs do not belong to one plan
      */
-    public static ObjectNode merge(List<Input> inputs, List<String> warnings) {
+    public static Results merge(List<Input> inputs, List<String> warnings) {
         Input first = inputs.get(0);
         for (Input in : inputs.subList(1, inputs.size())) {
-            if (!in.root().path("profile").equals(first.root().path("profile"))) {
-                throw new UserException("cannot merge " + in.dir() + " (profile " + in.root().path("profile").asText() + ") with "
-                        + first.dir() + " (profile " + first.root().path("profile").asText() + ")");
+            if (!in.results().profile().equals(first.results().profile())) {
+                throw new UserException("cannot merge " + in.dir() + " (profile " + in.results().profile() + ") with "
+                        + first.dir() + " (profile " + first.results().profile() + ")");
             }
             for (String field : PLAN_FIELDS) {
-                JsonNode a = first.root().path("command").path(field);
-                JsonNode b = in.root().path("command").path(field);
-                if (!a.equals(b)) {
+                Object a = first.results().command().get(field);
+                Object b = in.results().command().get(field);
+                if (!java.util.Objects.equals(a, b)) {
                     throw new UserException("cannot merge " + in.dir() + " with " + first.dir() + ": run with different " + field
-                            + " (" + b + " vs " + a + "); only the slices of one plan merge");
+                            + " (" + json(b) + " vs " + json(a) + "); only the slices of one plan merge");
                 }
             }
         }
         checkSlices(inputs, warnings);
-
-        ObjectNode root = TrialExecutor.JSON.createObjectNode();
-        root.put("schema", ResultsFile.SCHEMA);
-        root.put("created", inputs.stream().map(i -> instant(i.root().path("created"))).min(Comparator.naturalOrder())
-                .orElse(Instant.EPOCH).toString());
-        // the last slice's end, not the merge's: the report's run time spans the measuring
-        root.put("updated", inputs.stream().map(i -> instant(i.root().path(i.root().hasNonNull("finished") ? "finished" : "updated")))
-                .max(Comparator.naturalOrder()).orElse(Instant.EPOCH).toString());
-        root.put("mergedAt", Instant.now().toString());
-        root.set("profile", first.root().path("profile"));
-        root.set("host", first.root().path("host"));
-        ObjectNode hosts = root.putObject("hosts");
-        ObjectNode command = first.root().path("command").deepCopy();
-        command.remove("shard");
-        root.set("command", command);
-        ArrayNode merged = root.putArray("merged");
         Map<String, Path> seen = new LinkedHashMap<>();
-        List<ObjectNode> trials = new ArrayList<>();
+        List<Results.Slice> slices = new ArrayList<>();
         for (Input in : inputs) {
-            String machine = in.machine();
-            hosts.set(machine, in.root().path("host"));
-            ObjectNode m = merged.addObject();
-            m.put("dir", in.dir().toString());
-            m.put("shard", in.shard().isEmpty() ? null : in.shard());
-            m.put("machine", machine);
-            m.put("trials", in.root().path("trials").size());
-            for (JsonNode t : in.root().path("trials")) {
-                String id = t.path("id").asText();
-                Path before = seen.putIfAbsent(id, in.dir());
+            for (Trial t : in.results().trials()) {
+                Path before = seen.putIfAbsent(t.id(), in.dir());
                 if (before != null) {
-                    throw new UserException("cannot merge: trial " + id + " is in both " + before + " and " + in.dir()
+                    throw new UserException("cannot merge: trial " + t.id() + " is in both " + before + " and " + in.dir()
                             + " (the same slice twice?)");
                 }
-                ObjectNode copy = t.deepCopy();
-                copy.put("machine", machine);
-                trials.add(copy);
             }
+            slices.add(new Results.Slice(in.dir().toString(), in.machine(), in.shard(), in.results()));
         }
-        // the whole plan's order: forks interleaved, fork 1 of every trial first (stable within a fork)
-        trials.sort(Comparator.comparingInt(t -> t.path("fork").asInt(1)));
-        root.putArray("trials").addAll(trials);
-        // adaptive forks: each slice judged its own rows; the merged file keeps every slice's account
-        ObjectNode forkRows = TrialExecutor.JSON.createObjectNode();
-        inputs.forEach(in -> in.root().path("forks").path("rows").properties().forEach(e -> forkRows.set(e.getKey(), e.getValue())));
-        if (!forkRows.isEmpty()) {
-            ObjectNode forks = root.putObject("forks");
-            forks.put("policy", "auto");
-            forks.set("rows", forkRows);
-        }
-        return root;
+        return Results.merge(slices, Instant.now().toString());
     }
 
-    private static Instant instant(JsonNode n) {
+    /** A recorded option as the user would recognise it in the file (a missing one as {@code null}). */
+    private static String json(Object value) {
         try {
-            return Instant.parse(n.asText(""));
-        } catch (java.time.format.DateTimeParseException e) {
-            return Instant.EPOCH;
+            return TrialExecutor.JSON.writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return String.valueOf(value);
         }
     }
 

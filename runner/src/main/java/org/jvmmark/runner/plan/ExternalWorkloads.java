@@ -23,7 +23,6 @@ import org.jvmmark.api.WorkloadInfo;
 import picocli.CommandLine.Option;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.Text;
-import org.jvmmark.runner.fork.TrialExecutor;
 
 /**
  * The user's own code, benchmarked like the built-in workloads (a picocli mixin of {@code run} and
@@ -57,40 +56,28 @@ public final class ExternalWorkloads {
 
     static final String TASK_WORKLOAD = "org.jvmmark.harness.TaskWorkload";
 
-    /** Into {@code results.json}'s {@code command}, as typed: what {@code --resume} reruns and {@code merge} compares. */
-    public void record(com.fasterxml.jackson.databind.node.ObjectNode command) {
-        command.set("workloadJars", TrialExecutor.JSON.valueToTree(jars.stream().map(Path::toString).toList()));
-        command.set("workloadClasspath", TrialExecutor.JSON.valueToTree(classpath));
-        command.set("tasks", TrialExecutor.JSON.valueToTree(tasks));
+    /** The user's own code as recorded ({@code --resume}): a value of its own, the parsed options left as given. */
+    public static ExternalWorkloads of(List<String> jars, List<String> classpath, List<String> tasks) {
+        ExternalWorkloads w = new ExternalWorkloads();
+        w.jars = new ArrayList<>(jars.stream().map(Path::of).toList());
+        w.classpath = new ArrayList<>(classpath);
+        w.tasks = new ArrayList<>(tasks);
+        return w;
     }
 
-    /**
-     * {@code --resume}: the recorded options become these; one given again must repeat its value.
-     *
-     * @throws UserException naming the option whose value differs
-     */
-    public void takeRecorded(com.fasterxml.jackson.databind.JsonNode command, picocli.CommandLine.ParseResult given, Path file) {
-        List<String> recordedJars = strings(command.path("workloadJars"));
-        List<String> recordedClasspath = strings(command.path("workloadClasspath"));
-        List<String> recordedTasks = strings(command.path("tasks"));
-        if (given.hasMatchedOption("--workload-jar")) {
-            ResumeSpec.refuseOther(file, "--workload-jar", jars.stream().map(Path::toString).toList(), recordedJars);
-        }
-        if (given.hasMatchedOption("--workload-classpath")) {
-            ResumeSpec.refuseOther(file, "--workload-classpath", classpath, recordedClasspath);
-        }
-        if (given.hasMatchedOption("--task")) {
-            ResumeSpec.refuseOther(file, "--task", tasks, recordedTasks);
-        }
-        jars = new ArrayList<>(recordedJars.stream().map(Path::of).toList());
-        classpath = new ArrayList<>(recordedClasspath);
-        tasks = new ArrayList<>(recordedTasks);
+    /** {@code --workload-jar} as given, as text (what {@code results.json}'s command records). */
+    public List<String> jarNames() {
+        return jars.stream().map(Path::toString).toList();
     }
 
-    private static List<String> strings(com.fasterxml.jackson.databind.JsonNode array) {
-        List<String> list = new ArrayList<>();
-        array.forEach(n -> list.add(n.asText()));
-        return list;
+    /** {@code --workload-classpath} as given. */
+    public List<String> classpathEntries() {
+        return List.copyOf(classpath);
+    }
+
+    /** {@code --task} as given. */
+    public List<String> taskNames() {
+        return List.copyOf(tasks);
     }
 
     public boolean given() {

@@ -1,7 +1,5 @@
 package org.jvmmark.runner.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jvmmark.report.verdict.ForkTest;
 import org.jvmmark.runner.UserException;
 
@@ -53,7 +51,7 @@ public record ForkPolicy(int base, boolean adaptive, int maxForks) {
     }
 
     /** Writes {@code forks} (the base, a number, as files before adaptive forks have it) and the adaptive fields. */
-    public void record(ObjectNode command) {
+    public void record(java.util.Map<String, Object> command) {
         command.put("forks", base);
         if (adaptive) {
             command.put("forksAuto", true);
@@ -62,9 +60,9 @@ public record ForkPolicy(int base, boolean adaptive, int maxForks) {
     }
 
     /** The policy a results file's command recorded. */
-    public static ForkPolicy recorded(JsonNode command) {
-        int base = command.path("forks").asInt(1);
-        return command.path("forksAuto").asBoolean(false) ? new ForkPolicy(base, true, command.path("maxForks").asInt(10))
-                : new ForkPolicy(base, false, base);
+    public static ForkPolicy recorded(java.util.Map<String, Object> command) {
+        int base = command.get("forks") instanceof Number n ? n.intValue() : 1;
+        int cap = command.get("maxForks") instanceof Number n ? n.intValue() : AdaptiveForks.DEFAULT_MAX_FORKS;
+        return Boolean.TRUE.equals(command.get("forksAuto")) ? new ForkPolicy(base, true, cap) : new ForkPolicy(base, false, base);
     }
 }

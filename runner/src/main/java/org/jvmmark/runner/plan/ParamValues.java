@@ -27,6 +27,17 @@ public final class ParamValues {
         return n;
     }
 
+    /** Every value typed by its parameter's declaration, as a plain value (Long, Double, Boolean or String), in order. */
+    public static Map<String, Object> values(WorkloadInfo info, Map<String, String> params) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        params.forEach((k, v) -> {
+            JsonNode n = typed(type(info, k), v);
+            out.put(k, n.isIntegralNumber() ? (Object) n.longValue() : n.isNumber() ? (Object) n.doubleValue()
+                    : n.isBoolean() ? (Object) n.booleanValue() : n.textValue());
+        });
+        return out;
+    }
+
     /**
      * The same, for parameters already recorded (as strings by older runs, or typed): each value is
      * read back through its declared type, so {@code "100_000"} and {@code 100000} compare equal.

@@ -1,39 +1,23 @@
 package org.jvmmark.runner.plan;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jvmmark.results.PlannedJdk;
+import org.jvmmark.results.Trial;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.jdk.Jdk;
 
 /**
- * The command a results directory was made with, as {@code run --out DIR --resume} reruns it:
- * the same workloads, JDKs, parameters, variants, collectors, flags, forks, CPUs and profile, read
- * from {@code results.json}'s {@code command} block. A result set never mixes settings, machines or
- * JVMs, so an option given again with another value, another host, or a JDK label that now names
- * another home is refused with one line. Immutable.
- *
- * @param jdkHomes the JDK homes the run resolved its {@code --jdk} to (empty in files written
- *     before they were recorded: then {@code jdk} is resolved again)
+ * What {@code run --out DIR --resume} refuses: an option given again with another value than the
+ * recorded command's ({@code RunOptions.recorded} reads that command), another host, or a JDK label
+ * that now names another home. A result set never mixes settings, machines or JVMs; each refusal is one
+ * line. Stateless.
  */
-public record ResumeSpec(List<String> workloads, List<String> jdk, List<String> jdkHomes, String profile, List<String> params,
-                  List<String> gc, List<String> jvmArgs, List<String> variants, int forks, String cpus) {
-
-    /** Reads the {@code command} block and root {@code profile} of a results file. */
-    public static ResumeSpec read(JsonNode root) {
-        JsonNode c = root.path("command");
-        return new ResumeSpec(strings(c.path("workloads")), strings(c.path("jdk")), strings(c.path("jdkHomes")),
-                root.path("profile").asText(), strings(c.path("params")), strings(c.path("gc")), strings(c.path("jvmArgs")),
-                strings(c.path("variants")), c.path("forks").asInt(1), c.path("cpus").isTextual() ? c.path("cpus").asText() : null);
-    }
-
-    /** The {@code --jdk} selectors that find the same JDKs: the recorded homes when there are some. */
-    public List<String> jdkSelectors() {
-        return jdkHomes.isEmpty() ? jdk : jdkHomes;
+public final class ResumeSpec {
+    private ResumeSpec() {
     }
 
     /**
@@ -60,12 +44,12 @@ public record ResumeSpec(List<String> workloads, List<String> jdk, List<String> 
      * @throws UserException when this machine is not the one the results were measured on (host
      *     name, CPU model or CPU count differ)
      */
-    public static void refuseOtherHost(Path file, JsonNode recorded, Map<String, Object> here) {
+    public static void refuseOtherHost(Path file, Map<String, Object> recorded, Map<String, Object> here) {
         for (String key : List.of("hostname", "cpuModel", "cpus")) {
-            JsonNode r = recorded.get(key);
+            Object r = recorded.get(key);
             Object h = here.get(key);
-            if (r != null && !r.isNull() && h != null && !r.asText().equals(String.valueOf(h))) {
-                throw new UserException(file + " was measured on another machine (" + key + " " + r.asText() + ", here " + h
+            if (r != null && h != null && !String.valueOf(r).equals(String.valueOf(h))) {
+                throw new UserException(file + " was measured on another machine (" + key + " " + r + ", here " + h
                         + "); a result set never mixes machines: use another --out");
             }
         }
@@ -75,15 +59,14 @@ public record ResumeSpec(List<String> workloads, List<String> jdk, List<String> 
      * @throws UserException when a recorded JDK label now names another home, or a recorded home now
      *     holds another JDK (its trial ids would no longer say which JVM ran)
      */
-    public static void refuseMovedJdks(Path file, Iterable<JsonNode> trials, List<Jdk> jdks) {
+    public static void refuseMovedJdks(Path file, Iterable<Trial> trials, List<Jdk> jdks) {
         Map<String, String> homeByLabel = new HashMap<>();
         Map<String, String> labelByHome = new HashMap<>();
         trials.forEach(t -> {
-            String label = t.path("jdk").path("label").asText(null);
-            String home = t.path("jdk").path("home").asText(null);
-            if (label != null && home != null) {
-                homeByLabel.put(label, home);
-                labelByHome.put(home, label);
+            PlannedJdk jdk = t.provenance().jdk();
+            if (jdk != null) {
+                homeByLabel.put(jdk.label(), jdk.home());
+                labelByHome.put(jdk.home(), jdk.label());
             }
         });
         for (Jdk j : jdks) {
@@ -99,11 +82,5 @@ public record ResumeSpec(List<String> workloads, List<String> jdk, List<String> 
                         + "; use another --out");
             }
         }
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> list = new ArrayList<>();
-        array.forEach(n -> list.add(n.asText()));
-        return List.copyOf(list);
     }
 }

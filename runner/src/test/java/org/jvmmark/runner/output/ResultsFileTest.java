@@ -31,7 +31,7 @@ class ResultsFileTest {
 
     @Test
     void shouldRewriteTheWholeFileAfterEachTrialAndReopenIt() throws Exception {
-        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), TrialExecutor.JSON.createObjectNode());
+        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of());
         f.write();
         f.add(trial("a/x/default/fork1", "ok"));
         f.add(trial("b/x/default/fork1", "failed"));

@@ -1,9 +1,7 @@
 package org.jvmmark.workloads.queuelarge;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,14 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.jvmmark.api.ForkMain;
-import org.jvmmark.api.TrialSpec;
 import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.testkit.ForkedTrial;
 
 /**
- * One trial of the workload in a fresh JVM (the test's own JDK), the way the runner forks it —
- * declared flags, {@link ForkMain}, spec in, result out — started in the background so a test can
- * signal it. The queue registry is private to the test. Not thread-safe.
+ * One trial of the workload in a fresh JVM (the test's own JDK), forked by testkit's {@link ForkedTrial}
+ * the way the runner forks it, started in the background so a test can signal it; with what this
+ * workload's tests add: a queue registry private to the test, and waits on the trial's log and queue
+ * directories. Not thread-safe.
  */
 final class Fork {
     static final WorkloadInfo INFO = WorkloadInfo.of(QueueLargeWorkload.class);
@@ -26,15 +24,13 @@ final class Fork {
     final Path scratch;
     final Path registry;
     final Process process;
-    private final Path result;
-    private final Path stderr;
+    private final ForkedTrial trial;
 
-    private Fork(Path scratch, Path registry, Process process, Path result, Path stderr) {
+    private Fork(Path scratch, Path registry, ForkedTrial trial) {
         this.scratch = scratch;
         this.registry = registry;
-        this.process = process;
-        this.result = result;
-        this.stderr = stderr;
+        this.trial = trial;
+        this.process = trial.process();
     }
 
     /** Starts the workload under the smoke profile with {@code params} on top. */
@@ -47,24 +43,12 @@ final class Fork {
      * after it, e.g. a shell standing in for the runner).
      */
     static Fork start(List<String> wrapper, Path scratch, Map<String, String> params, String... extraJvmArgs) throws IOException {
-        Path work = Files.createDirectories(scratch.resolve("work"));
         Path registry = Files.createDirectories(scratch.resolve("registry"));
-        TrialSpec spec = new TrialSpec("queue-large/test", INFO.className(), "smoke", INFO.resolveParams("smoke", params),
-                work, scratch.resolve("control"));
-        Path specFile = scratch.resolve("spec.properties");
-        spec.write(specFile);
-        List<String> command = new ArrayList<>(wrapper);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(INFO.jvmArgs(Runtime.version().feature()));
-        command.add("-D" + QueueDir.REGISTRY_PROPERTY + "=" + registry);
-        command.addAll(List.of(extraJvmArgs));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ForkMain.class.getName()));
-        Path result = scratch.resolve("result.json");
-        command.addAll(List.of(specFile.toString(), result.toString()));
-        Path stderr = scratch.resolve("stderr.txt");
-        Process p = new ProcessBuilder(command).redirectOutput(scratch.resolve("stdout.txt").toFile())
-                .redirectError(stderr.toFile()).start();
-        return new Fork(scratch, registry, p, result, stderr);
+        List<String> flags = new ArrayList<>(INFO.jvmArgs(Runtime.version().feature()));
+        flags.add("-D" + QueueDir.REGISTRY_PROPERTY + "=" + registry);
+        flags.addAll(List.of(extraJvmArgs));
+        ForkedTrial trial = ForkedTrial.of(QueueLargeWorkload.class, scratch).wrapper(wrapper).jvmArgs(flags).params(params).start();
+        return new Fork(scratch, registry, trial);
     }
 
     /** Runs the workload to its end and reads its result. */
@@ -75,21 +59,15 @@ final class Fork {
     }
 
     void await(int seconds) throws Exception {
-        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
-            throw new AssertionError("the trial hung for " + seconds + " s; stderr:\n" + stderr());
-        }
+        trial.await(seconds);
     }
 
     JsonNode result() throws IOException {
-        if (!Files.exists(result)) {
-            throw new AssertionError("no result file (exit " + process.exitValue() + "); stderr:\n" + stderr());
-        }
-        return new ObjectMapper().readTree(result.toFile());
+        return trial.result();
     }
 
-    String stderr() throws IOException {
-        return Files.exists(stderr) ? new String(Files.readAllBytes(stderr), StandardCharsets.UTF_8) : "";
+    String stderr() {
+        return trial.stderr();
     }
 
     /** Waits until no queue directory is left, or {@code seconds} pass. */

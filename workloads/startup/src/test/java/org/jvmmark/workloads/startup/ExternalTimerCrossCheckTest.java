@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.testkit.ForkedTrial;
 import org.jvmmark.testkit.Jdks;
 import org.jvmmark.testkit.OutsideTool;
 
@@ -96,8 +97,7 @@ class ExternalTimerCrossCheckTest {
     void shouldAgreeWithGnuTimeWithinTenPercentOnPeakRss() throws Exception {
         Path time = OutsideTool.require("time", Path.of("/usr/bin/time"));
         Jdks.Jdk jdk = Jdks.required(17);
-        JsonNode r = ForkedTrial.run(jdk.home, tmp, "smoke",
-                ForkedTrial.params("program", "hello", "launches", "5", "idleLaunches", "0"));
+        JsonNode r = StartupWorkloadTest.fork(jdk.home, tmp, ForkedTrial.params("program", "hello", "launches", "5", "idleLaunches", "0"));
         assertEquals("ok", r.path("status").asText(), r.path("error").asText());
         double ours = ForkedTrial.value(r, "hello.peakRssMiB");
         // The same command the workload ran, minus the report arguments (no report: a plain hello world).

@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.testkit.ForkedTrial;
 import org.jvmmark.testkit.Jdks;
 
 /** End to end through {@code ForkMain}, on every JDK this machine has. */
@@ -20,12 +22,29 @@ class StartupWorkloadTest {
     @TempDir
     Path tmp;
 
+    /**
+     * One trial on {@code javaHome}, forked as the runner forks it, with nothing but the api and this
+     * module's classes on its class path; it must exit 0 and leave nothing in its work directory.
+     */
+    static JsonNode fork(Path javaHome, Path dir, Map<String, String> params) throws Exception {
+        ForkedTrial trial = ForkedTrial.of(StartupWorkload.class, dir).java(javaHome).params(params)
+                .classpath(ForkedTrial.classpathOf(org.jvmmark.api.ForkMain.class, StartupWorkload.class)).run(240);
+        if (trial.exitValue() != 0) {
+            throw new AssertionError("ForkMain on " + javaHome + " exited " + trial.exitValue() + ":\n" + trial.stderr());
+        }
+        JsonNode result = trial.result();
+        if (!trial.leftInWorkDir().isEmpty()) {
+            throw new AssertionError("the trial left files in its work dir: " + trial.leftInWorkDir());
+        }
+        return result;
+    }
+
     @TestFactory
     List<DynamicTest> shouldMeasureBothProgramsWithTheSmokeProfileOnEveryJdk() throws Exception {
         List<DynamicTest> tests = new ArrayList<>();
         for (Jdks.Jdk jdk : Jdks.all()) {
             tests.add(DynamicTest.dynamicTest("JDK " + jdk, () -> {
-                JsonNode r = ForkedTrial.run(jdk.home, Files.createTempDirectory(tmp, "jdk"), "smoke", ForkedTrial.params());
+                JsonNode r = StartupWorkloadTest.fork(jdk.home, Files.createTempDirectory(tmp, "jdk"), ForkedTrial.params());
                 assertEquals("ok", r.path("status").asText(), r.path("error").asText());
                 assertEquals(jdk.feature, r.path("jvm").path("feature").asInt());
                 assertSane(r, "hello", 2);
@@ -53,7 +72,7 @@ class StartupWorkloadTest {
     @Test
     void shouldReportTheAotCacheAsUnsupportedInTheJvmsOwnWordsBeforeJdk24() throws Exception {
         Jdks.Jdk jdk17 = Jdks.required(17);
-        JsonNode r = ForkedTrial.run(jdk17.home, tmp, "smoke", ForkedTrial.params("variant", "aot", "program", "hello"));
+        JsonNode r = StartupWorkloadTest.fork(jdk17.home, tmp, ForkedTrial.params("variant", "aot", "program", "hello"));
         assertEquals("unsupported", r.path("status").asText());
         assertEquals("aot: Unrecognized VM option 'AOTCacheOutput=<work>/hello.aot'", r.path("error").asText());
     }
@@ -68,7 +87,7 @@ class StartupWorkloadTest {
             }
             for (StartupVariant v : StartupVariant.values()) {
                 tests.add(DynamicTest.dynamicTest(v.id() + " on JDK " + feature, () -> {
-                    JsonNode r = ForkedTrial.run(jdk.home, Files.createTempDirectory(tmp, v.id()), "smoke",
+                    JsonNode r = StartupWorkloadTest.fork(jdk.home, Files.createTempDirectory(tmp, v.id()),
                             ForkedTrial.params("variant", v.id(), "program", "hello", "launches", "1"));
                     boolean aotBefore25 = v == StartupVariant.AOT && feature < 25;
                     assertEquals(aotBefore25 ? "unsupported" : "ok", r.path("status").asText(), r.path("error").asText());

@@ -18,16 +18,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.testkit.ForkedTrial;
 import org.jvmmark.testkit.Jdks;
 
 class SyntheticWorkloadTest {
     private static final String HOME = System.getProperty("java.home");
 
+    private static JsonNode fork(Path javaHome, Path dir, Map<String, String> params) throws Exception {
+        return ForkedTrial.of(SyntheticWorkload.class, dir).java(javaHome).params(params).run().result();
+    }
+
     @Test
     void shouldShowTheStallsInTheCorrectedTailAndNotInTheUncorrected(@TempDir Path dir) throws Exception {
         // 10,000/s, 2 µs service, a 5 ms stall every 10,000 iterations: each stall delays the ~51 iterations due
         // during it by up to 5 ms, i.e. ~0.5% of samples, while it is one sample (0.01%) measured from the actual start.
-        JsonNode r = ForkedTrial.run(HOME, dir, "smoke", Map.of("rate", "10000", "serviceNanos", "2000",
+        JsonNode r = fork(Path.of(HOME), dir, Map.of("rate", "10000", "serviceNanos", "2000",
                 "stallEvery", "10000", "stallNanos", "5000000", "iterations", "20000", "runs", "1", "warmup", "2000",
                 "jitter", "false"));
         assertEquals("ok", r.path("status").asText(), r.toString());
@@ -55,7 +60,7 @@ class SyntheticWorkloadTest {
         assertFalse(jdks.isEmpty(), "no JDK 11+ under /usr/lib/jvm or ~/.cache/jvmmark/jdks");
         return jdks.stream().map(jdk -> DynamicTest.dynamicTest("JDK " + jdk, () -> {
             Path d = Files.createDirectories(dir.resolve(jdk.home.getFileName().toString()));
-            JsonNode r = ForkedTrial.run(jdk.home.toString(), d, "smoke",
+            JsonNode r = fork(jdk.home, d,
                     Map.of("iterations", "5000", "warmup", "1000", "stallEvery", "2000"));
             assertEquals("ok", r.path("status").asText(), jdk + ": " + r);
             assertEquals(jdk.feature, r.path("jvm").path("feature").asInt(), "ran on " + jdk + ": " + r.path("jvm"));
@@ -67,7 +72,7 @@ class SyntheticWorkloadTest {
 
     @Test
     void shouldFailWithOneLineForABadRate(@TempDir Path dir) throws Exception {
-        JsonNode r = ForkedTrial.run(HOME, dir, "smoke", Map.of("rate", "-5"));
+        JsonNode r = fork(Path.of(HOME), dir, Map.of("rate", "-5"));
         assertEquals("failed", r.path("status").asText());
         assertEquals("IllegalArgumentException: rate must be 0 (closed loop) or positive, not -5", r.path("error").asText());
     }
