@@ -31,7 +31,7 @@ class ResultsFileTest {
 
     @Test
     void shouldRewriteTheWholeFileAfterEachTrialAndReopenIt() throws Exception {
-        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of());
+        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of());
         f.write();
         f.add(trial("a/x/default/fork1", "ok"));
         f.add(trial("b/x/default/fork1", "failed"));
@@ -50,7 +50,7 @@ class ResultsFileTest {
     void shouldRecordTheWorkloadsQuestionsAndKeepThemAfterEveryTrial() throws Exception {
         java.util.List<org.jvmmark.results.WorkloadQuestion> declared = org.jvmmark.runner.plan.DeclaredQuestions.record(
                 org.jvmmark.api.WorkloadInfo.of(Asked.class).questions());
-        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), TrialExecutor.JSON.createObjectNode(),
+        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(),
                 Map.of("asked", declared));
         f.write();
         f.add(trial("asked/x/default/fork1", "ok"));
