@@ -93,7 +93,25 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
      * cannot be told, else 0 — {@code compare}'s exit status.
      */
     public int exitStatus() {
-        return !regressions().isEmpty() ? 1 : !cannotTell().isEmpty() ? 5 : 0;
+        return !regressions().isEmpty() ? 1 : !cannotTell().isEmpty() || nothingJudged() ? 5 : 0;
+    }
+
+    /** How many figures were judged: changed, unchanged or cannot tell (a row's status is not a figure). */
+    public long judged() {
+        return lines.stream().filter(l -> switch (l.verdict()) {
+            case NO_CHANGE, REGRESSED, IMPROVED, CANNOT_TELL -> !l.figure().equals("status");
+            default -> false;
+        }).count();
+    }
+
+    /**
+     * Whether not one figure could be judged while some could have been, had their forks agreed or been
+     * enough (unstable or too few forks): that is "cannot tell", never "no regression". Figures that are
+     * never judged (facts, untrusted percentiles, pinned rates) do not make it so.
+     */
+    public boolean nothingJudged() {
+        return judged() == 0 && regressions().isEmpty()
+                && lines.stream().anyMatch(l -> l.verdict() == Verdict.UNSTABLE || l.verdict() == Verdict.TOO_FEW_FORKS);
     }
 
     public List<Line> with(Verdict v) {

@@ -73,10 +73,7 @@ public final class CompareRenderer {
         List<Comparison.Line> reg = c.regressions();
         List<Comparison.Line> unsure = c.cannotTell();
         List<Comparison.Line> missing = c.notCompared();
-        long judged = c.lines().stream().filter(l -> switch (l.verdict()) {
-            case NO_CHANGE, REGRESSED, IMPROVED, CANNOT_TELL -> !l.figure().equals("status");
-            default -> false;
-        }).count();
+        long judged = c.judged();
         String counts = reg.size() + " regressed, " + c.improvements().size() + " improved, "
                 + c.with(Comparison.Verdict.NO_CHANGE).size() + " unchanged, " + unsure.size() + " cannot tell of " + judged
                 + " figures judged" + notJudged(c);
@@ -85,6 +82,8 @@ public final class CompareRenderer {
             out.add("REGRESSED: " + counts + (failsOnMissing ? "; " + missing.size() + " rows not compared (--require-all)" : "") + ".");
         } else if (!unsure.isEmpty()) {
             out.add("CANNOT TELL: " + counts + ".");
+        } else if (c.nothingJudged()) {
+            out.add("CANNOT TELL: no figure could be judged: " + counts + ".");
         } else {
             out.add("No regression: " + counts + ".");
         }
