@@ -30,6 +30,18 @@ public final class ServerProbe {
     private ServerProbe() {
     }
 
+    /**
+     * What a server under test must print here: the one answer every server module's test compares with,
+     * so "answers alike" has one definition.
+     *
+     * @param connection the {@code Connection} header it sends, "(none)" for every server but Helidon, which
+     *     adds {@code keep-alive} (HTTP/1.1's default, so it changes nothing for the driver)
+     */
+    public static String expectedAnswers(boolean virtual, String connection) {
+        String ok = " -> 200 content-type=text/plain content-length=13 connection=" + connection + " body=Hello, World!\n";
+        return "GET /hello" + ok + "GET /sleep" + ok + "GET /nope -> 404\n" + "sleep handler on a virtual thread: " + virtual + "\n";
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length != 2) {
             System.err.println("usage: ServerProbe SERVER THREADS (e.g. tomcat virtual)");

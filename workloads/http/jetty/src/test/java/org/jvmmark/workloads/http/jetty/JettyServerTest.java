@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.jvmmark.testkit.ForkedMain;
+import org.jvmmark.workloads.http.server.ServerProbe;
 import org.jvmmark.testkit.Jdks;
 
 /**
@@ -15,19 +16,13 @@ import org.jvmmark.testkit.Jdks;
 class JettyServerTest {
     private static final String PROBE = "org.jvmmark.workloads.http.server.ServerProbe";
 
-    /** What every server must answer; the same text in every server module's test. */
-    static String expected(boolean virtual) {
-        String ok = " -> 200 content-type=text/plain content-length=13 connection=(none) body=Hello, World!\n";
-        return "GET /hello" + ok + "GET /sleep" + ok + "GET /nope -> 404\n" + "sleep handler on a virtual thread: " + virtual + "\n";
-    }
-
     @Test
     void shouldAnswerLikeEveryServerAndRunTheSleepingHandlerOffVirtualThreadsWithPlatformThreads() throws Exception {
-        assertEquals(expected(false), ForkedMain.run(Jdks.required(25), PROBE, 120, "jetty", "platform"));
+        assertEquals(ServerProbe.expectedAnswers(false, "(none)"), ForkedMain.run(Jdks.required(25), PROBE, 120, "jetty", "platform"));
     }
 
     @Test
     void shouldAnswerLikeEveryServerAndRunTheSleepingHandlerOnAVirtualThreadWithVirtualThreads() throws Exception {
-        assertEquals(expected(true), ForkedMain.run(Jdks.required(25), PROBE, 120, "jetty", "virtual"));
+        assertEquals(ServerProbe.expectedAnswers(true, "(none)"), ForkedMain.run(Jdks.required(25), PROBE, 120, "jetty", "virtual"));
     }
 }
