@@ -68,6 +68,16 @@ class QueueLargeWorkloadTest {
                 "queueWriteToDiskRatio", "coldReadToDiskRatio")) {
             assertTrue(m.path(metric).path("value").asDouble() > 0, metric + " in " + m);
         }
+        // The queue's pages were dropped before the whole-queue read: it came from storage, and says so.
+        JsonNode whole = r.path("info").path("wholeRead");
+        assertEquals("cold", whole.path("label").asText(), whole.toString());
+        assertTrue(whole.path("pagesDropped").asBoolean(), whole.toString());
+        assertTrue(m.path("coldReadFromStorageShare").path("value").asDouble() >= WholeRead.COLD_STORAGE_SHARE, m.toString());
+        assertTrue(m.path("coldReadCachedAtStartShare").path("value").asDouble() <= WholeRead.COLD_RESIDENT_SHARE, m.toString());
+        assertFalse(m.has("warmReadGiBPerSecond"), m.toString());
+        // reported, but often 0 even here: readahead keeps ahead of a sequential read through a mapping
+        assertTrue(m.path("coldReadMajorFaults").path("value").asLong() >= 0, m.toString());
+        assertEquals("faults", m.path("coldReadMajorFaults").path("unit").asText());
         assertEquals("none", m.path("writePastLimitRatio").path("better").asText());
         assertFalse(Files.exists(Path.of(limit.path("cgroup").asText())), "cgroup removed");
         assertEquals(List.of(), Fork.queueDirs(scratch), "queue removed");
