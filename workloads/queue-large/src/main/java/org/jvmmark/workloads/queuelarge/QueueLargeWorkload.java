@@ -70,6 +70,8 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
         figures = {"writeMsPerGiBPastLimit", "readMsPerGiBPastLimit", "coldReadGiBPerSecond"})
 @ChronicleFlags
 public final class QueueLargeWorkload implements Workload {
+    /** Test hook: {@code true} leaves the queue's pages cached before the whole-queue read (it is then labelled warm). */
+    static final String KEEP_PAGES_PROPERTY = "jvmmark.queueLarge.keepPages";
 
     @Override
     public void run(TrialContext ctx) throws Exception {
@@ -171,7 +173,9 @@ public final class QueueLargeWorkload implements Workload {
             dropFailure = e.getMessage();
         }
         double before = cachedShare(cache, files);
-        if (cache != null) {
+        if (Boolean.getBoolean(KEEP_PAGES_PROPERTY)) {
+            dropFailure = "not dropped: -D" + KEEP_PAGES_PROPERTY + "=true";
+        } else if (cache != null) {
             try {
                 cache.drop(files);
             } catch (IOException e) {

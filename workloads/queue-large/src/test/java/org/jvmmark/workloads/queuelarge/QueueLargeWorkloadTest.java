@@ -99,6 +99,25 @@ class QueueLargeWorkloadTest {
     }
 
     @Test
+    void shouldLabelTheWholeQueueReadWarmWhenItsPagesStayedCached() throws Exception {
+        // 32 MiB without a memory limit, its pages kept: every page is cached when the read begins
+        JsonNode r = Fork.run(scratch, with("memoryLimit", "none", "totalBytes", "32m"), "-D" + QueueLargeWorkload.KEEP_PAGES_PROPERTY + "=true");
+        assertEquals("ok", r.path("status").asText(), r.path("error").asText());
+        JsonNode m = r.path("metrics");
+        JsonNode whole = r.path("info").path("wholeRead");
+        assertEquals("warm", whole.path("label").asText(), whole.toString());
+        assertFalse(whole.path("pagesDropped").asBoolean());
+        assertTrue(m.path("warmReadGiBPerSecond").path("value").asDouble() > 0, m.toString());
+        assertTrue(m.path("warmReadToDiskRatio").path("value").asDouble() > 0, m.toString());
+        assertTrue(m.path("warmReadFromStorageShare").path("value").asDouble() < WholeRead.COLD_STORAGE_SHARE, m.toString());
+        assertTrue(m.path("warmReadCachedAtStartShare").path("value").asDouble() > 0.5, m.toString());
+        assertFalse(m.has("coldReadGiBPerSecond") || m.has("coldReadMajorFaults"), m.toString());
+        String warnings = r.path("warnings").toString();
+        assertTrue(warnings.contains("the whole-queue read is labelled warm, not cold: ") && warnings.contains("could not be dropped (not dropped: -D"),
+                warnings);
+    }
+
+    @Test
     void shouldFailTheTrialOnADamagedMessageAndStillRemoveTheQueue() throws Exception {
         JsonNode r = Fork.run(scratch, with("memoryLimit", "none", "totalBytes", "32m"), "-D" + LargeQueue.Fault.PROPERTY + "=corrupt:1234");
         assertEquals("failed", r.path("status").asText());
