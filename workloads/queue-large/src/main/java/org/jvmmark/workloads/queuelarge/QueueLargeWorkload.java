@@ -42,7 +42,8 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
  */
 @Name("queue-large")
 @Summary("Chronicle Queue past memory: 512-byte messages written and read back in 1 GiB bursts until the queue outgrows RAM "
-        + "(or a memory cgroup); write/read ms per GiB before and past the limit, a cold read, and the disk's own speed")
+        + "(or a memory cgroup); write/read ms per GiB before and past the limit, the whole queue read back with its pages dropped "
+        + "(cold, or labelled warm), and the disk's own speed")
 @Parameter(name = "dir", defaultValue = "auto",
         summary = "parent directory of the queue; auto: the trial's scratch directory, on the --out directory's file system (never tmpfs)")
 @Parameter(name = "blockSize", defaultValue = "64m", summary = "Chronicle's block size (the original's default: 64 MB)")
