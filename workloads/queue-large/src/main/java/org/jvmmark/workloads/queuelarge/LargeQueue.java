@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.core.UnsafeMemory;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -18,7 +19,9 @@ import org.jvmmark.workloads.chronicle.ChronicleSetup;
  * The queue of Chronicle Queue's {@code RunLargeQueueMain}: one appender writes bursts of
  * fixed-size messages ({@code appender.writeBytes} of a native {@link BytesStore}), one tailer reads
  * each burst back right after it was written ({@code tailer.readBytes} into a direct {@link Bytes}),
- * and at the end a fresh tailer reads the whole queue from the start.
+ * and at the end a fresh tailer reads the whole queue from the start — in a queue opened again
+ * for it ({@link #reopen}) after the writer's was closed, so that no page of it is still mapped and
+ * its pages can be dropped from the page cache first.
  *
  * <p>Unlike the original, every message carries its sequence number (first word) and a checksum
  * (last word) over all its other words, and every message read is checked: a message lost,
@@ -70,10 +73,11 @@ final class LargeQueue implements AutoCloseable {
         }
     }
 
-    private LargeQueue(ChronicleQueue queue, int messageBytes, Fault fault) {
+    private LargeQueue(ChronicleQueue queue, int messageBytes, Fault fault, long written, boolean writer) {
         this.queue = queue;
-        this.appender = queue.createAppender();
-        this.tailer = queue.createTailer();
+        this.appender = writer ? queue.createAppender() : null;
+        this.tailer = writer ? queue.createTailer() : null;
+        this.written = written;
         this.words = messageBytes / 8;
         this.message = BytesStore.nativeStore(messageBytes);
         this.copy = Bytes.allocateDirect(messageBytes);
@@ -94,7 +98,26 @@ final class LargeQueue implements AutoCloseable {
     static LargeQueue open(Path dir, long blockSizeBytes, RollCycle rollCycle, int messageBytes, ChronicleLog log, Fault fault)
             throws UnsupportedWorkloadException {
         SingleChronicleQueueBuilder builder = SingleChronicleQueueBuilder.single(dir.toFile()).blockSize(blockSizeBytes).rollCycle(rollCycle);
-        return new LargeQueue(ChronicleSetup.open(builder, dir, log), messageBytes, fault);
+        return new LargeQueue(ChronicleSetup.open(builder, dir, log), messageBytes, fault, 0, true);
+    }
+
+    /**
+     * Opens the queue a closed {@code LargeQueue} wrote in {@code dir}, for {@link #readAllFromStart}
+     * only (no appender, no following tailer).
+     *
+     * @param written the messages it holds
+     */
+    static LargeQueue reopen(Path dir, long blockSizeBytes, RollCycle rollCycle, int messageBytes, long written) {
+        ChronicleQueue queue = SingleChronicleQueueBuilder.single(dir.toFile()).blockSize(blockSizeBytes).rollCycle(rollCycle).build();
+        return new LargeQueue(queue, messageBytes, Fault.NONE, written, false);
+    }
+
+    /**
+     * Waits until Chronicle has released what closed queues held — it unmaps files on a background
+     * thread — so that none of their pages is mapped any more.
+     */
+    static void awaitReleased() {
+        BackgroundResourceReleaser.releasePendingResources();
     }
 
     /** Position-dependent odd weights: any change to one word, or two words swapped, changes the sum. */
@@ -135,10 +158,15 @@ final class LargeQueue implements AutoCloseable {
         return System.nanoTime() - start;
     }
 
-    /** Reads and checks the whole queue from its start with a fresh tailer; returns the nanoseconds. */
-    long readAllFromStart() throws ValidationException {
+    /**
+     * Reads and checks the whole queue from its start with a fresh tailer; returns the nanoseconds.
+     *
+     * @param atStart runs once the tailer stands at the start, just before the clock starts
+     */
+    long readAllFromStart(Runnable atStart) throws ValidationException {
         try (ExcerptTailer cold = queue.createTailer()) {
             cold.toStart();
+            atStart.run();
             long start = System.nanoTime();
             readAndCheck(cold, 0, written);
             long nanos = System.nanoTime() - start;
@@ -204,8 +232,10 @@ final class LargeQueue implements AutoCloseable {
     @Override
     public void close() {
         try {
-            tailer.close();
-            appender.close();
+            if (tailer != null) {
+                tailer.close();
+                appender.close();
+            }
         } finally {
             queue.close();
             message.releaseLast();

@@ -9,7 +9,8 @@ import java.nio.file.Paths;
  * This JVM's memory as the kernel sees it at one moment, from {@code /proc/self/status} and
  * {@code /proc/self/stat}: resident and virtual size, the resident part that is mapped files (the
  * queue's pages), and the major page faults so far (pages that had to come from disk). A figure
- * the kernel did not give is -1. Immutable.
+ * the kernel did not give is -1. {@link #storageReadBytes()} adds what came from storage
+ * ({@code /proc/self/io}). Immutable.
  */
 final class ProcessMemory {
     final long rssBytes;
@@ -41,6 +42,24 @@ final class ProcessMemory {
         for (String line : status.split("\n")) {
             if (line.startsWith(key)) {
                 return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Bytes this process caused to be fetched from storage so far ({@code read_bytes} of
+     * {@code /proc/self/io}, all threads): page faults and the readahead they start count, pages found
+     * in the page cache do not. -1 where the kernel does not keep the count (no task I/O accounting).
+     */
+    static long storageReadBytes() {
+        return storageReadBytes(read("/proc/self/io"));
+    }
+
+    static long storageReadBytes(String io) {
+        for (String line : io.split("\n")) {
+            if (line.startsWith("read_bytes:")) {
+                return Long.parseLong(line.substring("read_bytes:".length()).trim());
             }
         }
         return -1;

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jvmmark.api.Better;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.ParamType;
@@ -25,8 +28,9 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
 /**
  * Chronicle Queue past memory, after Chronicle Queue's own {@code RunLargeQueueMain}: write a burst
  * of {@code burstBytes} in {@code messageBytes} messages, read it back, pause (running Chronicle's
- * pretouch in the pause, untimed), and repeat until {@code totalBytes} are on disk — then read the
- * whole queue once more from the start, cold. Each burst's write and read time, the queue's size
+ * pretouch in the pause, untimed), and repeat until {@code totalBytes} are on disk — then drop the
+ * queue's pages from the page cache and read the whole queue once more from the start: a cold read,
+ * or, where the pages stayed cached, one labelled warm ({@link WholeRead}). Each burst's write and read time, the queue's size
  * and this JVM's memory are kept as a series; the disk's own speed, measured in the same directory
  * first, says how close to the hardware the JVM got.
  *
@@ -38,7 +42,8 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
  */
 @Name("queue-large")
 @Summary("Chronicle Queue past memory: 512-byte messages written and read back in 1 GiB bursts until the queue outgrows RAM "
-        + "(or a memory cgroup); write/read ms per GiB before and past the limit, a cold read, and the disk's own speed")
+        + "(or a memory cgroup); write/read ms per GiB before and past the limit, the whole queue read back with its pages dropped "
+        + "(cold, or labelled warm), and the disk's own speed")
 @Parameter(name = "dir", defaultValue = "auto",
         summary = "parent directory of the queue; auto: the trial's scratch directory, on the --out directory's file system (never tmpfs)")
 @Parameter(name = "blockSize", defaultValue = "64m", summary = "Chronicle's block size (the original's default: 64 MB)")
@@ -66,6 +71,8 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
         figures = {"writeMsPerGiBPastLimit", "readMsPerGiBPastLimit", "coldReadGiBPerSecond"})
 @ChronicleFlags
 public final class QueueLargeWorkload implements Workload {
+    /** Test hook: {@code true} leaves the queue's pages cached before the whole-queue read (it is then labelled warm). */
+    static final String KEEP_PAGES_PROPERTY = "jvmmark.queueLarge.keepPages";
 
     @Override
     public void run(TrialContext ctx) throws Exception {
@@ -95,26 +102,24 @@ public final class QueueLargeWorkload implements Workload {
                     : "physical memory " + Sizes.format(limit);
             result.info("limitBytes", limit);
             BurstFigures figures = new BurstFigures(limit, label);
-            long coldNanos;
-            long coldFaults;
-            long cachedAtColdStart;
-            try (LargeQueue queue = LargeQueue.open(Files.createDirectory(dir.path().resolve("queue")), s.blockSizeBytes, s.rollCycle,
-                    s.messageBytes, log, LargeQueue.Fault.fromSystemProperty())) {
+            Path queueDir = Files.createDirectory(dir.path().resolve("queue"));
+            long messages;
+            try (LargeQueue queue = LargeQueue.open(queueDir, s.blockSizeBytes, s.rollCycle, s.messageBytes, log,
+                    LargeQueue.Fault.fromSystemProperty())) {
                 boolean pretouch = s.pretouch && pretouchAvailable(ctx, queue, log);
                 for (int b = 1; b <= s.bursts(); b++) {
                     dir.checkRoomFor(s.burstBytes + s.burstBytes / s.messageBytes * 4);
                     figures.add(burst(ctx, s, b, queue, dir, cgroup));
                     pause(queue, s.pauseMillis, pretouch);
                 }
-                cachedAtColdStart = cgroup == null ? -1 : cgroup.pageCacheBytes();
-                long faults = ProcessMemory.now().majorFaults;
-                coldNanos = queue.readAllFromStart();
-                coldFaults = ProcessMemory.now().majorFaults - faults;
+                messages = queue.written();
             }
-            double coldGiBPerSecond = Sizes.gib(s.totalBytes) / (coldNanos / 1e9);
-            ctx.log(String.format(Locale.ROOT, "cold read of the whole queue (%s): %.2f GiB/s, %d major faults",
-                    Sizes.format(s.totalBytes), coldGiBPerSecond, coldFaults));
-            record(ctx, s, figures, disk, coldGiBPerSecond, coldFaults, cachedAtColdStart, cgroup, dir);
+            long[] cachedAtStart = {-1};
+            MemoryCgroup limited = cgroup;
+            WholeRead whole = readWholeQueue(s, queueDir, messages, () -> cachedAtStart[0] = limited == null ? -1 : limited.pageCacheBytes());
+            ctx.log(String.format(Locale.ROOT, "%s read of the whole queue (%s): %.2f GiB/s; %s", whole.label(), Sizes.format(whole.bytes),
+                    whole.gibPerSecond(), whole.evidence()));
+            record(ctx, s, figures, disk, whole, cachedAtStart[0], cgroup, dir);
         } catch (Throwable t) {
             failure = t;
             IOException fullDisk = fullDisk(t, dir);
@@ -143,6 +148,76 @@ public final class QueueLargeWorkload implements Workload {
                 Sizes.format(b.queueFileBytes), Sizes.format(memory.rssBytes), Sizes.format(memory.virtualBytes),
                 b.cgroupPageCacheBytes < 0 ? "n/a" : Sizes.format(b.cgroupPageCacheBytes), b.majorFaults));
         return b;
+    }
+
+    /**
+     * Reads the whole queue from its start, as cold as this JVM can make it without touching anyone
+     * else's cache: the writer's queue is closed (Chronicle unmaps it), each of the queue's files is
+     * synced and its pages dropped ({@link PageCache}), then a queue opened again reads it all. The
+     * share of the queue cached before the drop and as the read begins, and the major faults and
+     * bytes fetched from storage during the read, decide whether it may be called cold
+     * ({@link WholeRead}).
+     *
+     * @param atStart runs as the read begins (the cgroup's page cache is taken there)
+     */
+    private static WholeRead readWholeQueue(LargeQueueSettings s, Path queueDir, long messages, Runnable atStart) throws Exception {
+        LargeQueue.awaitReleased();
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(queueDir)) {
+            files = listed.filter(Files::isRegularFile).sorted().collect(Collectors.toList());
+        }
+        PageCache cache = null;
+        String dropFailure = null;
+        try {
+            cache = PageCache.open();
+        } catch (IOException e) {
+            dropFailure = e.getMessage();
+        }
+        double before = cachedShare(cache, files);
+        if (Boolean.getBoolean(KEEP_PAGES_PROPERTY)) {
+            dropFailure = "not dropped: -D" + KEEP_PAGES_PROPERTY + "=true";
+        } else if (cache != null) {
+            try {
+                cache.drop(files);
+            } catch (IOException e) {
+                dropFailure = e.getMessage();
+            }
+        }
+        PageCache probe = cache;
+        double[] atStartShare = {Double.NaN};
+        long[] faults = {-1};
+        long[] fromStorage = {-1};
+        long nanos;
+        long faultsAfter;
+        long fromStorageAfter;
+        try (LargeQueue queue = LargeQueue.reopen(queueDir, s.blockSizeBytes, s.rollCycle, s.messageBytes, messages)) {
+            nanos = queue.readAllFromStart(() -> {
+                atStart.run();
+                atStartShare[0] = cachedShare(probe, files);
+                faults[0] = ProcessMemory.now().majorFaults;
+                fromStorage[0] = ProcessMemory.storageReadBytes();
+            });
+            faultsAfter = ProcessMemory.now().majorFaults;
+            fromStorageAfter = ProcessMemory.storageReadBytes();
+        }
+        if (dropFailure == null && atStartShare[0] > WholeRead.COLD_RESIDENT_SHARE) {
+            dropFailure = String.format(Locale.ROOT, "posix_fadvise(DONTNEED) returned, but %.0f %% of the queue's file bytes were still cached"
+                    + " (a file system whose pages cannot be dropped, such as tmpfs, or pages still mapped)", atStartShare[0] * 100);
+        }
+        return new WholeRead(nanos, messages * s.messageBytes, faults[0] < 0 || faultsAfter < 0 ? -1 : faultsAfter - faults[0],
+                fromStorage[0] < 0 || fromStorageAfter < 0 ? -1 : fromStorageAfter - fromStorage[0], before, atStartShare[0], dropFailure);
+    }
+
+    /** The share of {@code files} in the page cache; NaN when it cannot be told. */
+    private static double cachedShare(PageCache cache, List<Path> files) {
+        if (cache == null) {
+            return Double.NaN;
+        }
+        try {
+            return cache.residency(files).share();
+        } catch (IOException e) {
+            return Double.NaN;
+        }
     }
 
     /** The pause after each burst; Chronicle's pretouch, when asked for, runs inside it and is not timed. */
@@ -199,17 +274,27 @@ public final class QueueLargeWorkload implements Workload {
         return cgroup;
     }
 
-    private static void record(TrialContext ctx, LargeQueueSettings s, BurstFigures figures, DiskBaseline disk, double coldGiBPerSecond,
-                               long coldFaults, long cachedAtColdStart, MemoryCgroup cgroup, QueueDir dir) throws IOException {
+    private static void record(TrialContext ctx, LargeQueueSettings s, BurstFigures figures, DiskBaseline disk, WholeRead whole,
+                               long cachedAtStart, MemoryCgroup cgroup, QueueDir dir) throws IOException {
         TrialResult r = ctx.result();
         r.series(BurstFigures.SERIES, figures.series());
         figures.recordMedians(r);
-        r.metric("coldReadGiBPerSecond", coldGiBPerSecond, "GiB/s", Better.HIGHER);
-        r.metric("coldReadMajorFaults", coldFaults, "faults", Better.NONE);
+        // Every figure of the whole-queue read is named after its label: coldRead... or warmRead...
+        String read = whole.label() + "Read";
+        r.metric(read + "GiBPerSecond", whole.gibPerSecond(), "GiB/s", Better.HIGHER);
+        if (whole.majorFaults >= 0) {
+            r.metric(read + "MajorFaults", whole.majorFaults, "faults", Better.NONE);
+        }
+        if (!Double.isNaN(whole.storageShare())) {
+            r.metric(read + "FromStorageShare", whole.storageShare(), "share of the bytes read", Better.NONE);
+        }
+        if (!Double.isNaN(whole.residentAtStartShare)) {
+            r.metric(read + "CachedAtStartShare", whole.residentAtStartShare, "share of the queue's file bytes", Better.NONE);
+        }
         r.metric("diskWriteGiBPerSecond", disk.writeGiBPerSecond(), "GiB/s", Better.NONE);
         r.metric("diskReadGiBPerSecond", disk.readGiBPerSecond(), "GiB/s", Better.NONE);
         r.metric("queueWriteToDiskRatio", figures.steadyWriteGiBPerSecond() / disk.writeGiBPerSecond(), "x", Better.HIGHER);
-        r.metric("coldReadToDiskRatio", coldGiBPerSecond / disk.readGiBPerSecond(), "x", Better.HIGHER);
+        r.metric(read + "ToDiskRatio", whole.gibPerSecond() / disk.readGiBPerSecond(), "x", Better.HIGHER);
         Burst last = figures.bursts().get(figures.bursts().size() - 1);
         r.metric("queueBytes", last.queueFileBytes, "bytes", Better.NONE);
         r.metric("virtualBytes", figures.bursts().stream().mapToLong(b -> b.memory.virtualBytes).max().orElse(-1), "bytes", Better.NONE);
@@ -218,7 +303,27 @@ public final class QueueLargeWorkload implements Workload {
         diskInfo.put("method", disk.method);
         diskInfo.put("bytes", disk.bytes);
         r.info("diskBaseline", diskInfo);
-        r.info("coldReadPageCacheAtStartBytes", cachedAtColdStart < 0 ? null : cachedAtColdStart);
+        Map<String, Object> wholeInfo = new LinkedHashMap<>();
+        wholeInfo.put("label", whole.label());
+        wholeInfo.put("rule", WholeRead.rule());
+        wholeInfo.put("pagesDropped", whole.dropFailure == null);
+        wholeInfo.put("dropFailure", whole.dropFailure);
+        wholeInfo.put("cachedBeforeDropShare", Double.isNaN(whole.residentBeforeDropShare) ? null : whole.residentBeforeDropShare);
+        wholeInfo.put("cachedAtStartShare", Double.isNaN(whole.residentAtStartShare) ? null : whole.residentAtStartShare);
+        wholeInfo.put("storageReadBytes", whole.storageReadBytes < 0 ? null : whole.storageReadBytes);
+        wholeInfo.put("majorFaults", whole.majorFaults < 0 ? null : whole.majorFaults);
+        wholeInfo.put("cgroupPageCacheAtStartBytes", cachedAtStart < 0 ? null : cachedAtStart);
+        r.info("wholeRead", wholeInfo);
+        String warm = whole.whyWarm();
+        if (warm != null) {
+            r.warning(warm);
+            ctx.log("warning: " + warm);
+        } else if (whole.dropFailure != null) {
+            String line = "the queue's pages could not be dropped before the whole-queue read (" + whole.dropFailure + "); it was cold all the same: "
+                    + whole.evidence();
+            r.warning(line);
+            ctx.log("warning: " + line);
+        }
         if (cgroup != null) {
             long peak = cgroup.peakUsageBytes();
             r.info("cgroupPeakUsageBytes", peak < 0 ? null : peak);
@@ -226,7 +331,7 @@ public final class QueueLargeWorkload implements Workload {
         if (!figures.anyPastLimit()) {
             String line = "no burst went past " + (cgroup != null ? "the memory limit" : "this machine's RAM") + " ("
                     + Sizes.format(cgroup != null ? cgroup.limitApplied() : s.physicalMemoryBytes)
-                    + "): there are no past-limit figures, queue÷disk uses every burst, and the cold read may come from the page cache;"
+                    + "): there are no past-limit figures and queue÷disk uses every burst;"
                     + " raise totalBytes or set memoryLimit";
             r.warning(line);
             ctx.log("warning: " + line);

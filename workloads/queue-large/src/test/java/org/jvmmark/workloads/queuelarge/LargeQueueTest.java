@@ -30,7 +30,25 @@ class LargeQueueTest {
                 assertTrue(q.readBurst(MESSAGES) > 0);
             }
             assertEquals(3 * MESSAGES, q.written());
-            assertTrue(q.readAllFromStart() > 0);
+            assertTrue(q.readAllFromStart(() -> { }) > 0);
+        }
+    }
+
+    @Test
+    void shouldReadTheWholeQueueAgainAfterItWasClosedAndReopened() throws Exception {
+        try (LargeQueue q = open(LargeQueue.Fault.NONE)) {
+            q.writeBurst(MESSAGES);
+            q.readBurst(MESSAGES);
+        }
+        LargeQueue.awaitReleased();
+        boolean[] started = {false};
+        try (LargeQueue q = LargeQueue.reopen(dir, 1 << 20, RollCycles.FAST_DAILY, 512, MESSAGES)) {
+            assertTrue(q.readAllFromStart(() -> started[0] = true) > 0);
+        }
+        assertTrue(started[0], "the hook ran before the read");
+        try (LargeQueue q = LargeQueue.reopen(dir, 1 << 20, RollCycles.FAST_DAILY, 512, MESSAGES - 1)) {
+            ValidationException e = assertThrows(ValidationException.class, () -> q.readAllFromStart(() -> { }));
+            assertEquals("the queue holds more than the " + (MESSAGES - 1) + " messages written", e.getMessage());
         }
     }
 
