@@ -23,6 +23,14 @@ public record Instruments(Map<String, Instrument> instruments, Outliers outliers
         instruments = Collections.unmodifiableMap(new LinkedHashMap<>(instruments));
     }
 
+    /** The block of these instruments, keyed by their keys in the order given. */
+    public static Instruments of(List<Instrument> instruments, Outliers outliers) {
+        return new Instruments(instruments.stream().collect(java.util.stream.Collectors.toMap(Instrument::key, i -> i,
+                (a, b) -> {
+                    throw new IllegalArgumentException("two instruments with key " + a.key());
+                }, LinkedHashMap::new)), outliers);
+    }
+
     public boolean isEmpty() {
         return instruments.isEmpty() && outliers == null;
     }
