@@ -36,7 +36,8 @@ public final class ResultsReader {
     private static final Set<String> ROOT = Set.of("schema", "created", "finished", "updated", "profile", "host", "command", "trials");
     private static final Set<String> TRIAL = Set.of("id", "workload", "workloadClass", "module", "params", "variant", "gc",
             "workloadVariant", "variantJvmArgs", "fork", "profile", "started", "jdk", "jvm", "status", "error", "logs",
-            "process", "command", "stderrTail", "hsErr", "metrics", "latency", "series", "info", "warnings", "discarded", "driver", "machine");
+            "process", "command", "stderrTail", "hsErr", "metrics", "latency", "series", "info", "warnings", "discarded", "driver", "machine",
+            "instruments");
     private static final Set<String> JVM = Set.of("home", "version", "feature", "vendor", "vmName", "args", "gc");
     private static final Set<String> PROCESS = Set.of("peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode", "pid", "timedOut",
             "cpusAllowed", "cpusRequested");
@@ -156,7 +157,6 @@ public final class ResultsReader {
                         jdk.path("vendor").asText(""), jdk.path("version").asText(""), jdk.path("feature").asInt(0)),
                 flags, variantJvmArgs, t.path("gc").asText(""), textOrNull(t.get("profile")), textOrNull(t.get("started")),
                 textOrNull(t.get("logs")), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")),
-                // "instruments" stays in "more" too (not in TRIAL): written back as it was read
                 InstrumentsReader.read(t.path("instruments")));
         return new Trial(identity, outcome, measured, provenance, JsonValues.rest(t, TRIAL));
     }

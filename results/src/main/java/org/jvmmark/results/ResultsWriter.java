@@ -19,10 +19,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * Writes {@link Results} as {@code results.json}, as {@link ResultsReader} reads it: this class lays out
  * every block the typed model names (the root, each trial's identity, outcome, measurements and
- * provenance; process, metric, probe, series, driver and JVM blocks). Blocks the model carries as plain
+ * provenance; process, metric, probe, series, driver, JVM and instruments blocks). Blocks the model carries as plain
  * JSON values are written as they were given, and their shape is decided where they are made: the run's
- * {@code command} by the runner's run options, a trial's {@code instruments} block by the runner's
- * instruments, a merged set's {@code hosts} and {@code merged} by {@link Results#merge}, the workloads'
+ * {@code command} by the runner's run options, a merged set's {@code hosts} and {@code merged} by {@link Results#merge}, the workloads'
  * {@code questions} by whoever records them. What the reader kept in a {@code more} map is written back
  * where it was, so a file read and written again says what it said (numbers keep their value; an
  * integral value is written without a fraction). Stateless and thread-safe.
@@ -167,8 +166,76 @@ public final class ResultsWriter {
         if (out.driver() != null) {
             n.set("driver", driver(out.driver()));
         }
+        if (!p.instruments().isEmpty()) {
+            n.set("instruments", instruments(p.instruments()));
+        }
         more(n, t.more());
         return n;
+    }
+
+    /**
+     * The {@code instruments} block: per instrument its title, status, reason and summary, its paths
+     * ({@code safepoints.longestMillis}) nested back into objects; then {@code outliers}.
+     */
+    private static ObjectNode instruments(Instruments in) {
+        ObjectNode n = NODES.objectNode();
+        in.instruments().forEach((key, i) -> {
+            ObjectNode o = n.putObject(key);
+            o.put("title", i.title());
+            o.put("status", i.status().toString());
+            if (!i.reason().isEmpty()) {
+                o.put("reason", i.reason());
+            }
+            i.labels().forEach((path, v) -> at(o, path).put(leaf(path), v));
+            i.files().forEach((path, v) -> at(o, path).put(leaf(path), v));
+            i.figures().forEach((path, v) -> at(o, path).set(leaf(path), number(v)));
+        });
+        Instruments.Outliers x = in.outliers();
+        if (x != null) {
+            ObjectNode o = n.putObject(InstrumentsReader.OUTLIERS);
+            o.put("source", x.source());
+            o.put("samples", x.samples());
+            ObjectNode causes = o.putObject("gcPauses");
+            x.gcPauses().forEach((label, c) -> {
+                ObjectNode co = causes.putObject(label);
+                co.put("samples", c.samples());
+                co.put("partly", c.partly());
+                number(co, "longestPauseMillis", c.longestPauseMillis());
+            });
+            o.put("inSafepoint", x.inSafepoint());
+            number(o, "longestSafepointMillis", x.longestSafepointMillis());
+            o.put("unexplained", x.unexplained());
+            o.put("text", x.text());
+            ArrayNode worst = o.putArray("worst");
+            for (Instruments.Outliers.Sample s : x.worst()) {
+                ObjectNode so = worst.addObject();
+                so.put("run", s.run());
+                so.put("latencyNanos", s.latencyNanos());
+                if (s.explained()) {
+                    so.put("fellInside", s.fellInside());
+                    number(so, "share", s.share());
+                    so.put("pauseNanos", s.pauseNanos());
+                } else {
+                    so.putNull("fellInside");
+                }
+            }
+        }
+        return n;
+    }
+
+    /** The object a dotted path's last field sits in, made on the way. */
+    private static ObjectNode at(ObjectNode root, String path) {
+        ObjectNode o = root;
+        int from = 0;
+        for (int dot = path.indexOf('.'); dot >= 0; from = dot + 1, dot = path.indexOf('.', from)) {
+            String field = path.substring(from, dot);
+            o = o.get(field) instanceof ObjectNode child ? child : o.putObject(field);
+        }
+        return o;
+    }
+
+    private static String leaf(String path) {
+        return path.substring(path.lastIndexOf('.') + 1);
     }
 
     private static ObjectNode driver(DriverRun d) {

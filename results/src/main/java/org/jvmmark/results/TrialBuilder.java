@@ -260,18 +260,9 @@ public final class TrialBuilder {
         return this;
     }
 
+    /** What the runner's instruments found on this trial ({@link Instruments#NONE} when nothing). */
     public TrialBuilder instruments(Instruments found) {
         this.instruments = found;
-        return this;
-    }
-
-    /**
-     * The trial's {@code instruments} block as the runner's instruments assembled it (plain JSON values):
-     * kept as it is, for the file, and read into {@link Instruments} as the file's reader would.
-     */
-    public TrialBuilder instrumentsBlock(Map<String, Object> block) {
-        this.instruments = InstrumentsReader.read(JsonValues.tree(block));
-        more.put("instruments", block);
         return this;
     }
 

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.jvmmark.results.Instruments;
 import org.jvmmark.runner.instruments.GcBeanPauses;
 import org.jvmmark.runner.instruments.GcLogInstrument;
 import org.jvmmark.runner.instruments.JfrInstrument;
@@ -36,35 +36,35 @@ class InstrumentsTest {
                 "-p", "iterations=3000", "-p", "runs=2", "-p", "warmup=1000", "-p", "stallEvery=500", "-p", "stall=gc",
                 "-p", "allocateBytes=262144", "--gc-log", "--jfr", "--async-profiler", "--out", out.toString());
         assertEquals(0, r.status(), r.out() + r.err());
-        JsonNode trial = Cli.results(out).path("trials").get(0);
-        JsonNode ins = trial.path("instruments");
+        org.jvmmark.results.Trial typed = org.jvmmark.results.ResultsReader.readDir(out).trials().get(0);
+        Instruments ins = typed.provenance().instruments();
         int gcStalls = 8000 / 500;
 
-        JsonNode gcLog = ins.path("gcLog");
-        assertEquals("on", gcLog.path("status").asText(), gcLog.toString());
-        assertTrue(gcLog.path("collections").asInt() >= gcStalls, gcLog.toString());
-        assertTrue(gcLog.path("pauses").asInt() >= gcStalls, gcLog.toString());
-        assertTrue(gcLog.path("longestMillis").asDouble() >= gcLog.path("p99Millis").asDouble(), gcLog.toString());
-        assertTrue(gcLog.path("allocationMiBPerSecond").asDouble() > 10, gcLog.toString());
-        assertTrue(gcLog.path("heapAfterGcMiB").path("max").asDouble() > 0, gcLog.toString());
+        Instruments.Instrument gcLog = ins.instruments().get("gcLog");
+        assertEquals(Instruments.Status.ON, gcLog.status(), gcLog.toString());
+        assertTrue(gcLog.figure("collections") >= gcStalls, gcLog.toString());
+        assertTrue(gcLog.figure("pauses") >= gcStalls, gcLog.toString());
+        assertTrue(gcLog.figure("longestMillis") >= gcLog.figure("p99Millis"), gcLog.toString());
+        assertTrue(gcLog.figure("allocationMiBPerSecond") > 10, gcLog.toString());
+        assertTrue(gcLog.figure("heapAfterGcMiB.max") > 0, gcLog.toString());
 
-        JsonNode jfr = ins.path("jfr");
-        assertEquals("on", jfr.path("status").asText(), jfr.toString());
-        assertTrue(jfr.path("gcPauses").path("pauses").asInt() >= gcStalls, jfr.toString());
-        assertTrue(jfr.path("safepoints").path("pauses").asInt() >= gcStalls, jfr.toString());
-        assertTrue(jfr.path("jitCompilations").asInt() > 0, jfr.toString());
-        assertTrue(jfr.has("jitCompilationsDuringMeasurement"), jfr.toString());
-        assertTrue(jfr.path("cpuLoad").path("jvmMean").asDouble() > 0, jfr.toString());
-        Path recording = out.resolve(jfr.path("file").asText());
+        Instruments.Instrument jfr = ins.instruments().get("jfr");
+        assertEquals(Instruments.Status.ON, jfr.status(), jfr.toString());
+        assertTrue(jfr.figure("gcPauses.pauses") >= gcStalls, jfr.toString());
+        assertTrue(jfr.figure("safepoints.pauses") >= gcStalls, jfr.toString());
+        assertTrue(jfr.figure("jitCompilations") > 0, jfr.toString());
+        assertTrue(jfr.figures().containsKey("jitCompilationsDuringMeasurement"), jfr.toString());
+        assertTrue(jfr.figure("cpuLoad.jvmMean") > 0, jfr.toString());
+        assertEquals("profile", jfr.labels().get("settings"));
+        Path recording = out.resolve(jfr.files().get("file"));
         assertReadableByTheJdksJfrTool(recording);
 
-        JsonNode profiler = ins.path("asyncProfiler");
-        assertEquals("on", profiler.path("status").asText(), profiler.toString());
-        String flameGraph = Files.readString(out.resolve(profiler.path("flameGraph").asText()), StandardCharsets.UTF_8);
+        Instruments.Instrument profiler = ins.instruments().get("asyncProfiler");
+        assertEquals(Instruments.Status.ON, profiler.status(), profiler.toString());
+        String flameGraph = Files.readString(out.resolve(profiler.files().get("flameGraph")), StandardCharsets.UTF_8);
         assertTrue(flameGraph.contains("<html") || flameGraph.contains("<!DOCTYPE html"), "an HTML flame graph");
 
         // Every source puts the same collections at the same place on the harness clock.
-        org.jvmmark.results.Trial typed = org.jvmmark.results.ResultsReader.readDir(out).trials().get(0);
         WorstSamples worst = WorstSamples.of(typed);
         TrialFiles files = new TrialFiles(recording.getParent(), "jvm");
         List<Pause> fromLog = gcOnly(new GcLogInstrument().pauses(files, worst));
@@ -78,14 +78,16 @@ class InstrumentsTest {
                     "bean collection at " + bean + " not in JFR near there");
         }
 
-        JsonNode outliers = ins.path("outliers");
-        assertEquals("jfr", outliers.path("source").asText());
-        assertEquals(20, outliers.path("samples").asInt());
+        Instruments.Outliers outliers = ins.outliers();
+        assertEquals("jfr", outliers.source());
+        assertEquals(20, outliers.samples());
+        assertEquals(20, outliers.worst().size());
         int charged = 0;
-        for (JsonNode c : outliers.path("gcPauses")) {
-            charged += c.path("samples").asInt() + c.path("partly").asInt();
+        for (Instruments.Outliers.Cause c : outliers.gcPauses().values()) {
+            charged += c.samples() + c.partly();
         }
-        assertEquals(20, charged + outliers.path("inSafepoint").asInt() + outliers.path("unexplained").asInt());
+        assertEquals(20, charged + outliers.inSafepoint() + outliers.unexplained());
+        assertEquals(outliers.unexplained(), outliers.worst().stream().filter(w -> !w.explained()).count());
         // A collection longer than twice the shortest worst sample holds worst samples: they must be charged to it.
         // (On a machine so busy that the OS's stalls are longer than any pause, nothing can be.)
         long shortestWorst = worst.samples().get(worst.samples().size() - 1).latencyNanos();
@@ -93,7 +95,7 @@ class InstrumentsTest {
         if (dominatingPause) {
             assertTrue(charged > 0, outliers.toString());
         }
-        assertTrue(outliers.path("text").asText().startsWith("of the 20 worst samples"), outliers.toString());
+        assertTrue(outliers.text().startsWith("of the 20 worst samples"), outliers.toString());
     }
 
     private static List<Pause> gcOnly(List<Pause> pauses) {
@@ -116,13 +118,13 @@ class InstrumentsTest {
         Cli.Result r = Cli.run("run", "synthetic", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "-p", "iterations=2000",
                 "-p", "warmup=1000", "-p", "runs=1", "--jfr=" + bad, "--out", out.resolve("run").toString());
         assertEquals(0, r.status(), r.out() + r.err());
-        JsonNode trial = Cli.results(out.resolve("run")).path("trials").get(0);
-        assertEquals("ok", trial.path("status").asText());
-        JsonNode jfr = trial.path("instruments").path("jfr");
-        assertEquals("refused", jfr.path("status").asText(), jfr.toString());
-        assertTrue(jfr.path("reason").asText().contains("Could not parse settings file"), jfr.toString());
+        org.jvmmark.results.Trial trial = org.jvmmark.results.ResultsReader.readDir(out.resolve("run")).trials().get(0);
+        assertEquals("ok", trial.outcome().status());
+        Instruments.Instrument jfr = trial.provenance().instruments().instruments().get("jfr");
+        assertEquals(Instruments.Status.REFUSED, jfr.status(), jfr.toString());
+        assertTrue(jfr.reason().contains("Could not parse settings file"), jfr.toString());
         assertTrue(r.err().contains("runs without JFR (broken.jfc)"), r.err());
-        assertEquals("gcBeans", trial.path("instruments").path("outliers").path("source").asText());
+        assertEquals("gcBeans", trial.provenance().instruments().outliers().source());
     }
 
     @Test

@@ -1,20 +1,11 @@
 package org.jvmmark.runner.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.report.Report;
-import org.jvmmark.results.Trial;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,45 +17,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.jdk.GarbageCollector;
-import org.jvmmark.runner.jdk.GcProbe;
-import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.output.ResultsFile;
-import org.jvmmark.runner.plan.AdaptiveForks;
 import org.jvmmark.runner.plan.Budget;
-import org.jvmmark.runner.plan.BudgetPlan;
-import org.jvmmark.runner.plan.CatalogEntry;
-import org.jvmmark.runner.plan.DeclaredQuestions;
-import org.jvmmark.runner.plan.DurationEstimates;
-import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.ExternalWorkloads;
-import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.Shard;
-import org.jvmmark.runner.plan.Sweep;
-import org.jvmmark.runner.plan.WorkloadCatalog;
-import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.ClientServerTrial;
-import org.jvmmark.runner.fork.TrialExecutor;
-import org.jvmmark.runner.jdk.HostInfo;
-import org.jvmmark.runner.jdk.JdkDiscovery;
-import org.jvmmark.runner.jdk.JdkSelection;
-import org.jvmmark.runner.output.HistoryRecorder;
 import org.jvmmark.runner.output.OutputDirectory;
-import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.plan.CpuList;
-import org.jvmmark.runner.plan.PlannedTrial;
-import org.jvmmark.runner.plan.ResumePlan;
 import org.jvmmark.runner.plan.ResumeSpec;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.RunSession;
 
 /**
- * {@code jvmmark run}: plans the trials, runs each in a fresh JVM, rewrites {@code results.json}
- * after every one, and renders the report at the end.
- *
- * <p>Ctrl-C: the JVM's shutdown hook marks the run interrupted and kills the child; the run loop
- * notices, records nothing for the half-done trial (so {@code --resume} reruns it) and lets the hook
- * finish. The file on disk is always a complete earlier version, since every write is an atomic
- * rename. Not thread-safe: one instance per invocation.
+ * {@code jvmmark run}: the options, parsed and checked into one immutable {@link RunOptions} — from this
+ * command line, or with {@code --resume} from the results file's recorded command (refusing an option
+ * given again with another value) — then handed to a {@link RunSession}, which plans, runs, records and
+ * reports. Not thread-safe: one instance per invocation.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run workloads on JDKs, a fresh JVM per trial, and write DIR/results.json and the report.")
@@ -130,7 +97,6 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
     private String shard;
-    private Shard slice;
 
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
@@ -140,7 +106,6 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private InstrumentOptions instrumentOptions;
-    private InstrumentSet instruments;
 
     @Spec
     private CommandSpec spec;
@@ -148,91 +113,28 @@ public final class RunCommand implements Callable<Integer> {
     /** With {@code --resume}: the results file being continued, opened before anything else. */
     private ResultsFile recorded;
 
-    private ForkPolicy forkPolicy;
-    private Budget budget;
-    private DurationEstimates durations;
-    /** What the default set and the budget left out of the plan, one line each. */
-    private List<String> leftOut = List.of();
-
     @Override
     public Integer call() throws Exception {
         RunOptions options = resume ? recordedOptions() : given();
-        String profile = options.profile();
-        if (!WorkloadInfo.PROFILES.contains(profile)) {
-            throw new UserException("unknown profile '" + profile + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
+        validate(options);
+        InstrumentSet instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
+        ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
+                : external;
+        return new RunSession(main.out, main.err, options, recorded, out, dryRun, threshold, history, instruments, user).run();
+    }
+
+    /** What can be judged from the options alone, before any workload is loaded or JDK started. */
+    private static void validate(RunOptions options) {
+        if (!WorkloadInfo.PROFILES.contains(options.profile())) {
+            throw new UserException("unknown profile '" + options.profile() + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
         }
-        forkPolicy = options.forkPolicy();
-        int forks = forkPolicy.base();
-        budget = options.budget() == null ? null : Budget.parse(options.budget());
+        options.forkPolicy();
+        if (options.budget() != null) {
+            Budget.parse(options.budget());
+        }
         if (options.cpus() != null) {
             checkCpus(options.cpus());
         }
-        instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
-        WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
-        builtIn.problems().forEach(p -> main.err.println("jvmmark: warning: " + p));
-        ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks()) : external;
-        List<CatalogEntry> own = user.load(WorkloadCatalog.distribution());
-        WorkloadCatalog catalog = builtIn.with(own);
-        List<CatalogEntry> selected = new ArrayList<>(options.workloads().isEmpty() ? own : List.of());
-        for (String name : options.workloads()) {
-            selected.add(catalog.get(name));
-        }
-        if (selected.isEmpty()) {
-            selected = catalog.visible();
-            if (selected.isEmpty()) {
-                throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
-            }
-        }
-        Sweep sweep = Sweep.parse(options.params()).withProfile(profile);
-        slice = options.shard() == null ? null : Shard.parse(options.shard(), System.getenv());
-        List<GarbageCollector> collectors = options.gc().stream().map(GarbageCollector::parse).distinct().toList();
-        List<List<String>> argSets = new ArrayList<>();
-        for (String a : options.jvmArgs()) {
-            if (a.isBlank()) {
-                throw new UserException("--jvm-args needs flags, e.g. --jvm-args \"-Xmx1g -XX:+AlwaysPreTouch\"");
-            }
-            argSets.add(Arrays.asList(a.trim().split("\\s+")));
-        }
-        List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe(), options.variants(), options.allVariants());
-        // parameters are checked before any JDK is started
-        sweep.check(chosen, profile, options.variants());
-        List<Jdk> jdkList = JdkSelection.select(options.jdkSelectors(), () -> new JdkDiscovery().discover());
-                List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.variants());
-        if (slice != null) {
-            java.util.Set<String> swept = sweep.sweptKeys(chosen);
-            plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
-        }
-        durations = DurationEstimates.load(DurationEstimates.defaultFile(), DurationEstimates.machineOf(HostInfo.collect()));
-        plan = durations.apply(plan);
-        leftOut = new ArrayList<>(planner.leftOut().stream().map(l -> "default set: " + l).toList());
-        if (options.budgetRows() != null && recorded != null) {
-            // resume: the rows the budget kept when the run began, not a new cut from today's estimates
-            java.util.Set<String> rows = new java.util.HashSet<>(options.budgetRows());
-            plan = plan.stream().filter(t -> rows.contains(t.rowId())).toList();
-        } else if (budget != null) {
-            BudgetPlan fitted = BudgetPlan.fit(plan, budget);
-            plan = fitted.plan();
-            fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
-        }
-        long planSeconds = Planner.estimatedSeconds(plan);
-        List<String> budgetRows = budget == null ? null : plan.stream().map(PlannedTrial::rowId).distinct().toList();
-        if (recorded != null) {
-            ResumeSpec.refuseOtherHost(recorded.path(), recorded.results().hostValues(), HostInfo.collect());
-            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
-        }
-        if (dryRun) {
-            if (recorded == null && out != null) {
-                OutputDirectory.checkNewRun(out.toAbsolutePath().normalize());
-            }
-            printPlan(plan, profile);
-            return 0;
-        }
-        Long adaptiveSeconds = options.adaptiveBudgetSeconds() != null ? options.adaptiveBudgetSeconds()
-                : forkPolicy.adaptive() ? adaptiveBudget(planSeconds).seconds() : null;
-        RunOptions run = options.resolved(jdkList.stream().map(j -> j.home().toString()).toList(), forkPolicy,
-                slice == null ? null : slice.label(), adaptiveSeconds, budgetRows).withInstruments(instruments.instruments().stream().map(i -> i.title()).toList());
-        return execute(plan, run);
     }
 
     /** The options as given on this command line. */
@@ -297,249 +199,5 @@ public final class RunCommand implements Callable<Integer> {
         if (!Files.isExecutable(Path.of("/usr/bin/taskset")) && !Files.isExecutable(Path.of("/bin/taskset"))) {
             throw new UserException("--cpus needs taskset (util-linux), which is not installed");
         }
-    }
-
-    private void printPlan(List<PlannedTrial> plan, String profile) {
-        if (recorded != null) {
-            printResumePlan(plan, profile);
-            return;
-        }
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"trial", "estimate", "JVM flags / note"});
-        for (PlannedTrial t : plan) {
-            rows.add(new String[] {t.id(), t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-",
-                t.runnable() ? String.join(" ", t.jvmArgs()) : "unsupported: " + t.unsupportedReason()});
-        }
-        Tables.print(main.out, rows);
-        long runnable = plan.stream().filter(PlannedTrial::runnable).count();
-        leftOut.forEach(l -> main.out.println("left out: " + l));
-        main.out.printf("%d trials (%d to run, %d unsupported), profile %s; estimated duration %s%n", plan.size(), runnable,
-                plan.size() - runnable, profile, Text.seconds(Planner.estimatedSeconds(plan)));
-        printForkPolicy(Planner.estimatedSeconds(plan));
-    }
-
-    /** Says how forks are planned: fixed, or adaptive within which cap and budget. */
-    private void printForkPolicy(long planSeconds) {
-        if (forkPolicy.adaptive()) {
-            Budget b = adaptiveBudget(planSeconds);
-            main.out.printf("forks auto: %d a row, then one more at a time where the row's question is still open, up to %d a row"
-                    + " and %s in all (%s)%n", forkPolicy.base(), forkPolicy.maxForks(), Text.seconds(b.seconds()),
-                    b.given() ? "--budget" : "the default budget; --budget sets it");
-        }
-    }
-
-    /** The budget adaptive forks stop at: the given one, else the default for a plan of this estimate. */
-    private Budget adaptiveBudget(long planSeconds) {
-        return budget != null ? budget : Budget.defaultFor(planSeconds);
-    }
-
-    /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
-    private void printResumePlan(List<PlannedTrial> plan, String profile) {
-        ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
-        java.util.Map<String, String> statusById = new java.util.HashMap<>();
-        recorded.trials().forEach(t -> statusById.put(t.id(), t.outcome().status()));
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"trial", "resume", "estimate"});
-        for (PlannedTrial t : plan) {
-            String status = statusById.get(t.id());
-            boolean runs = resumed.todo().contains(t);
-            rows.add(new String[] {t.id(), status == null ? "run (not recorded)" : runs ? "run again (was " + status + ")"
-                    : "keep (" + status + ")", runs && t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-"});
-        }
-        Tables.print(main.out, rows);
-        main.out.printf("resume %s (profile %s): %d of %d trials kept, %d to run (%d again); estimated duration %s%n",
-                recorded.path().getParent(), profile, resumed.done(), plan.size(), resumed.todo().size(), resumed.rerun(),
-                Text.seconds(Planner.estimatedSeconds(resumed.todo())));
-    }
-
-    private int execute(List<PlannedTrial> plan, RunOptions options) throws IOException {
-        Path dir = out != null ? out.toAbsolutePath().normalize()
-                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
-                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (recorded == null) {
-            OutputDirectory.forNewRun(dir);
-        }
-        // held until the run ends: one process per results directory
-        try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "run --resume" : "run")) {
-            return execute(plan, options, dir);
-        }
-    }
-
-    private int execute(List<PlannedTrial> plan, RunOptions options, Path dir) throws IOException {
-        ResultsFile results;
-        OutputDirectory output;
-        if (recorded != null) {
-            output = OutputDirectory.forResume(dir);
-            results = ResultsFile.open(dir); // read again under the lock: another run may have added trials meanwhile
-        } else {
-            output = OutputDirectory.forNewRun(dir);
-            results = ResultsFile.create(dir, options.profile(), HostInfo.collect(), options.command(), DeclaredQuestions.of(plan));
-            results.write();
-        }
-        ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
-        List<PlannedTrial> todo = resumed.todo();
-        if (resumed.done() > 0 || resumed.rerun() > 0) {
-            main.out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
-                    resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
-        }
-        AtomicBoolean interrupted = new AtomicBoolean();
-        CountDownLatch loopDone = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            interrupted.set(true);
-            ChildProcess.killAll();
-            try {
-                loopDone.await(15, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "jvmmark-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, options.cpus(), interrupted::get, instruments);
-        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, main.err);
-        long started = System.nanoTime();
-        long estimated = Planner.estimatedSeconds(todo);
-        leftOut.forEach(l -> main.out.println("left out: " + l));
-        main.out.printf("%d trials to run; estimated %s%n", todo.size(), Text.seconds(estimated));
-        AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
-        long adaptiveBudget = options.adaptiveBudgetSeconds() != null ? options.adaptiveBudgetSeconds()
-                : adaptiveBudget(Planner.estimatedSeconds(plan)).seconds();
-        int extra = 0;
-        try {
-            boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
-            while (more && adaptive != null && !interrupted.get()) {
-                List<PlannedTrial> round = withinBudget(adaptive.nextRound(plan, results.trials()), results.trials(), plan, adaptiveBudget);
-                if (round.isEmpty()) {
-                    break;
-                }
-                extra += round.size();
-                more = runTrials(round, "more forks where the question is open: ", executor, results, recorder, interrupted, dir);
-                plan = new ArrayList<>(plan);
-                plan.addAll(round);
-            }
-            if (adaptive != null) {
-                results.putMore(AdaptiveForks.KEY, AdaptiveForks.toJson(adaptive.states(plan, results.trials()),
-                        adaptiveBudget, budgetReached(adaptive, plan, results.trials(), adaptiveBudget)));
-            }
-        } finally {
-            String warning = durations.save();
-            if (warning != null) {
-                main.err.println("jvmmark: warning: " + warning);
-            }
-            output.removeWork();
-            if (interrupted.get()) {
-                main.err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
-                        + " (continue with --resume)");
-            }
-            loopDone.countDown();
-        }
-        if (interrupted.get()) {
-            return Main.INTERRUPTED;
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // shutdown already under way
-        }
-        List<Trial> trials = results.trials();
-        main.out.println();
-        SummaryTable.print(main.out, trials);
-        main.out.printf("estimated %s, took %s%s%n", Text.seconds(estimated), Text.seconds((System.nanoTime() - started) / 1e9),
-                extra == 0 ? "" : " (" + extra + " more forks where a question was still open)");
-        if (forkPolicy.adaptive()) {
-            java.util.Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
-            java.util.IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
-            if (n.getCount() > 0) {
-                main.out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
-            }
-        }
-        renderReport(main, dir, threshold);
-        main.out.println("results: " + results.path());
-        return exitStatus(trials);
-    }
-
-    /**
-     * Runs {@code trials} in order, recording each; false when the run was interrupted.
-     *
-     * @param title printed before the trials when not empty (an adaptive round)
-     */
-    private boolean runTrials(List<PlannedTrial> trials, String title, TrialExecutor executor, ResultsFile results,
-                              HistoryRecorder recorder, AtomicBoolean interrupted, Path dir) throws IOException {
-        if (!title.isEmpty()) {
-            main.out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
-        }
-        int index = 0;
-        try (Progress progress = Progress.create(main.out, trials.size(), Planner.estimatedSeconds(trials), Progress.isTerminal())) {
-            for (PlannedTrial t : trials) {
-                if (interrupted.get()) {
-                    return false;
-                }
-                progress.starting(++index, t);
-                Trial record = executor.run(t);
-                if (record == null || interrupted.get()) {
-                    return false;
-                }
-                results.add(record);
-                recorder.record(record);
-                if (record.ok()) {
-                    durations.record(t, record.outcome().process().wallSeconds());
-                }
-                progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
-                if (!record.ok() && t.runnable()) {
-                    progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(), record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
-                }
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The round's trials that fit the adaptive budget: the wall seconds the plan's recorded trials
-     * took (from {@code results.json}, so a resumed run counts the same) plus each trial's estimate.
-     */
-    private static List<PlannedTrial> withinBudget(List<PlannedTrial> round, List<Trial> recorded, List<PlannedTrial> plan,
-                                                   long budgetSeconds) {
-        double spent = spentSeconds(recorded, plan);
-        List<PlannedTrial> fits = new ArrayList<>();
-        for (PlannedTrial t : round) {
-            if (spent + t.estimatedSeconds() <= budgetSeconds) {
-                fits.add(t);
-                spent += t.estimatedSeconds();
-            }
-        }
-        return fits;
-    }
-
-    private static double spentSeconds(List<Trial> recorded, List<PlannedTrial> plan) {
-        java.util.Set<String> rows = new java.util.HashSet<>();
-        plan.forEach(t -> rows.add(t.rowId()));
-        return recorded.stream().filter(t -> rows.contains(PlannedTrial.rowOf(t.id()))).mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
-    }
-
-    /** Whether open rows were left open because the budget ran out. */
-    private static boolean budgetReached(AdaptiveForks adaptive, List<PlannedTrial> plan, List<Trial> recorded, long budgetSeconds) {
-        return !adaptive.nextRound(plan, recorded).isEmpty();
-    }
-
-    /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
-    static void renderReport(Main main, Path dir, double threshold) {
-        try {
-            // The verdict comes last, where a reader's eyes land when the run ends.
-            main.out.println();
-            main.out.print(Report.verdictText(Report.render(dir, threshold)));
-            main.out.println("report: " + dir.resolve("report.html"));
-        } catch (IOException | RuntimeException e) {
-            main.err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
-        }
-    }
-
-    /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
-    static int exitStatus(Iterable<Trial> trials) {
-        for (Trial t : trials) {
-            String s = t.outcome().status();
-            if (s.equals("failed") || s.equals("timeout")) {
-                return 1;
-            }
-        }
-        return 0;
     }
 }

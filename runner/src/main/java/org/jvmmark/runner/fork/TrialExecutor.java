@@ -1,8 +1,6 @@
 package org.jvmmark.runner.fork;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,14 +27,13 @@ import org.jvmmark.runner.plan.PlannedTrial;
 /**
  * Runs one planned trial and builds its typed record with a {@link TrialBuilder}: what the plan says,
  * then what the runner saw of the process, then what the child said ({@link ChildResult}), then what the
- * instruments found. A trial is a single forked JVM,
+ * instruments found (typed {@link org.jvmmark.results.Instruments} from {@link InstrumentSet#afterTrial}). A trial is a single forked JVM,
  * or for a {@link org.jvmmark.api.Driver} workload the server/driver pair of
  * {@link ClientServerTrial}. Each trial gets a private scratch directory (removed afterwards) and
  * keeps its logs under {@code DIR/logs/}. Thread-safe as long as each trial has its own id.
  */
 public final class TrialExecutor {
     public static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<Map<String, Object>> PLAIN = new TypeReference<>() { };
 
     private final Path outDir;
     private final String cpus;
@@ -97,10 +94,7 @@ public final class TrialExecutor {
                 watched(record, o, o.status(), o.error(), cpus);
                 said(record, o.result(), o.result() == null ? null : o.result().measured());
             }
-            ObjectNode measuredBy = instruments.afterTrial(launch, record.build(), outDir);
-            if (measuredBy != null) {
-                record.instrumentsBlock(JSON.convertValue(measuredBy, PLAIN));
-            }
+            record.instruments(instruments.afterTrial(launch, record.build(), outDir));
             setAsideUnlessOk(record);
             return record.build();
         } finally {

@@ -1,10 +1,10 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import one.profiler.AsyncProfilerLoader;
+import org.jvmmark.results.Instruments;
 
 /**
  * {@code --async-profiler[=cpu|alloc|wall|lock]}: async-profiler loaded into the JVM under test as an
@@ -68,8 +68,9 @@ public final class AsyncProfilerInstrument implements LaunchListener, TrialEndLi
     }
 
     @Override
-    public void afterTrial(TrialFiles files, WorstSamples measured, ObjectNode block, Path resultsDir) {
-        block.put("event", event);
-        TrialEndListener.recordFile(block, "flameGraph", files.flameGraph(), resultsDir, "no flame graph: the JVM did not exit normally");
+    public Instruments.Instrument afterTrial(TrialFiles files, WorstSamples measured, Path resultsDir) {
+        Instruments.Instrument.Builder summary = Instruments.Instrument.on(KEY, title()).label("event", event);
+        TrialEndListener.recordFile(summary, "flameGraph", files.flameGraph(), resultsDir, "no flame graph: the JVM did not exit normally");
+        return summary.build();
     }
 }

@@ -1,10 +1,10 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.results.Instruments;
 
 /**
  * {@code --gc-log}: the JVM's own unified GC log ({@code -Xlog:gc*,safepoint}, JDK 9+) in the
@@ -33,26 +33,26 @@ public final class GcLogInstrument implements LaunchListener, TrialEndListener, 
     }
 
     @Override
-    public void afterTrial(TrialFiles files, WorstSamples measured, ObjectNode block, Path resultsDir) {
-        if (!TrialEndListener.recordFile(block, "file", files.gcLog(), resultsDir, "the JVM wrote no GC log")) {
-            return;
+    public Instruments.Instrument afterTrial(TrialFiles files, WorstSamples measured, Path resultsDir) {
+        Instruments.Instrument.Builder summary = Instruments.Instrument.on(KEY, title());
+        if (!TrialEndListener.recordFile(summary, "file", files.gcLog(), resultsDir, "the JVM wrote no GC log")) {
+            return summary.build();
         }
         GcLog log;
         try {
             log = GcLog.read(files.gcLog());
         } catch (IOException | RuntimeException e) {
-            TrialEndListener.noData(block, "GC log unreadable: " + e.getMessage());
-            return;
+            return summary.noData("GC log unreadable: " + e.getMessage()).build();
         }
-        block.put("collector", log.collector);
-        block.put("collections", log.collections);
-        PauseStats.write(log.gcPauses, block);
-        ObjectNode sp = block.putObject("safepoints");
-        PauseStats.write(log.safepoints, sp);
+        summary.label("collector", log.collector).figure("collections", log.collections);
+        // the GC log's pause figures sit at the top of its block, JFR's under gcPauses
+        PauseStats.summarise(log.gcPauses, "", summary);
+        PauseStats.summarise(log.safepoints, "safepoints.", summary);
         long[] tts = log.timeToSafepointNanos.stream().mapToLong(Long::longValue).sorted().toArray();
-        sp.put("timeToSafepointLongestMillis", tts.length == 0 ? 0 : Outliers.millis(tts[tts.length - 1]));
-        PauseStats.writeAllocationRate(log.transitions, log.jvmStartNanos, block);
-        PauseStats.writeHeapAfter(log.transitions, block);
+        summary.figure("safepoints.timeToSafepointLongestMillis", tts.length == 0 ? 0 : Outliers.millis(tts[tts.length - 1]));
+        PauseStats.allocationRate(log.transitions, log.jvmStartNanos, summary);
+        PauseStats.heapAfter(log.transitions, summary);
+        return summary.build();
     }
 
     @Override

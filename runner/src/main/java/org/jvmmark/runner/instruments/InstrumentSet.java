@@ -1,7 +1,5 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,17 +8,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.jvmmark.results.Instruments;
 import org.jvmmark.results.Trial;
 
 /**
  * The instruments chosen for a run, and what the runner asks of them around each trial: the flags
- * for the JVM under test ({@link #launch}) and the trial's {@code instruments} block afterwards
- * ({@link #afterTrial}), which also attributes the worst samples — from JFR when {@code --jfr} is on,
+ * for the JVM under test ({@link #launch}) and, afterwards, what they found ({@link #afterTrial}: the
+ * typed {@link Instruments} the trial carries and the file's {@code instruments} block is written from), which also attributes the worst samples — from JFR when {@code --jfr} is on,
  * else from the GC log when {@code --gc-log} is on, else from the GC beans the harness always
  * records. Thread-safe.
  */
 public final class InstrumentSet {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final List<LaunchListener> instruments;
     private final FlagCheck check = new FlagCheck();
     private final Consumer<String> warn;
@@ -103,45 +101,36 @@ public final class InstrumentSet {
     }
 
     /**
-     * The trial's {@code instruments} block: per instrument its status ({@code on}, {@code refused}
-     * with the JVM's words, {@code no data} with why) and summary, then {@code outliers}.
+     * What the instruments found on a trial: per instrument its status ({@code on}, {@code refused}
+     * with the JVM's words, {@code no data} with why) and summary, then what the worst samples fell inside.
      *
      * @param launch {@code null} when no JVM was started (an {@code unsupported} trial)
      * @param trial the trial as measured, before a trial that is not ok sets its figures aside
-     * @return {@code null} when there is nothing to say: no instrument on and no worst samples
+     * @return {@link Instruments#NONE} when there is nothing to say: no instrument on and no worst samples
      */
-    public ObjectNode afterTrial(Launch launch, Trial trial, Path resultsDir) {
+    public Instruments afterTrial(Launch launch, Trial trial, Path resultsDir) {
         WorstSamples worst = WorstSamples.of(trial);
         if (launch == null || instruments.isEmpty() && worst == null) {
-            return null;
+            return Instruments.NONE;
         }
-        ObjectNode block = JSON.createObjectNode();
+        List<Instruments.Instrument> found = new ArrayList<>();
         PauseSource source = null;
         for (LaunchListener i : instruments) {
-            ObjectNode b = block.putObject(i.key());
-            b.put("title", i.title());
             String refusal = launch.refused().get(i.key());
-            if (refusal != null) {
-                b.put("status", "refused");
-                b.put("reason", refusal);
-                continue;
-            }
-            b.put("status", "on");
-            if (i instanceof TrialEndListener end) {
-                end.afterTrial(launch.files(), worst, b, resultsDir);
-            }
-            if (i instanceof PauseSource p && b.path("status").asText().equals("on")
-                    && (source == null || i instanceof JfrInstrument)) {
+            Instruments.Instrument summary = refusal != null ? Instruments.Instrument.refused(i.key(), i.title(), refusal)
+                    : i instanceof TrialEndListener end ? end.afterTrial(launch.files(), worst, resultsDir)
+                    : Instruments.Instrument.on(i.key(), i.title()).build();
+            found.add(summary);
+            if (i instanceof PauseSource p && summary.on() && (source == null || i instanceof JfrInstrument)) {
                 source = p;
             }
         }
-        if (worst != null && !worst.samples().isEmpty()) {
-            block.set("outliers", outliers(worst, source, launch.files(), trial));
-        }
-        return block;
+        Instruments.Outliers outliers = worst != null && !worst.samples().isEmpty()
+                ? outliers(worst, source, launch.files(), trial) : null;
+        return Instruments.of(found, outliers);
     }
 
-    private static ObjectNode outliers(WorstSamples worst, PauseSource source, TrialFiles files, Trial trial) {
+    private static Instruments.Outliers outliers(WorstSamples worst, PauseSource source, TrialFiles files, Trial trial) {
         if (source instanceof JfrInstrument) {
             return Outliers.attribute(worst, source.pauses(files, worst), "jfr", "JFR", 100_000);
         }

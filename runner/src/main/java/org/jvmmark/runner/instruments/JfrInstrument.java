@@ -1,11 +1,11 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.results.Instruments;
 
 /**
  * {@code --jfr[=profile|default|FILE.jfc]}: a JDK Flight Recording of the whole life of the JVM
@@ -60,46 +60,43 @@ public final class JfrInstrument implements LaunchListener, TrialEndListener, Pa
     }
 
     @Override
-    public void afterTrial(TrialFiles files, WorstSamples measured, ObjectNode block, Path resultsDir) {
-        block.put("settings", settings);
-        if (!TrialEndListener.recordFile(block, "file", files.jfr(), resultsDir,
+    public Instruments.Instrument afterTrial(TrialFiles files, WorstSamples measured, Path resultsDir) {
+        Instruments.Instrument.Builder summary = Instruments.Instrument.on(KEY, title()).label("settings", settings);
+        if (!TrialEndListener.recordFile(summary, "file", files.jfr(), resultsDir,
                 "no recording: the JVM did not exit normally, or refused to dump it")) {
-            return;
+            return summary.build();
         }
         JfrRecording r;
         try {
             r = JfrRecording.read(files.jfr());
         } catch (IOException | RuntimeException e) {
-            TrialEndListener.noData(block, "recording unreadable: " + e.getMessage());
-            return;
+            return summary.noData("recording unreadable: " + e.getMessage()).build();
         }
-        block.put("collections", r.collections);
-        ObjectNode gc = block.putObject("gcPauses");
-        PauseStats.write(toPauses(r.gcPauses, 0), gc);
-        ObjectNode sp = block.putObject("safepoints");
-        PauseStats.write(toPauses(r.safepoints, 0), sp);
+        summary.figure("collections", r.collections);
+        PauseStats.summarise(toPauses(r.gcPauses, 0), "gcPauses.", summary);
+        PauseStats.summarise(toPauses(r.safepoints, 0), "safepoints.", summary);
         long[] tts = r.timeToSafepointNanos.stream().mapToLong(Long::longValue).sorted().toArray();
-        sp.put("timeToSafepointTotalMillis", Outliers.millis(java.util.Arrays.stream(tts).sum()));
-        sp.put("timeToSafepointLongestMillis", tts.length == 0 ? 0 : Outliers.millis(tts[tts.length - 1]));
+        summary.figure("safepoints.timeToSafepointTotalMillis", Outliers.millis(java.util.Arrays.stream(tts).sum()));
+        summary.figure("safepoints.timeToSafepointLongestMillis", tts.length == 0 ? 0 : Outliers.millis(tts[tts.length - 1]));
         if (!r.compileCounts.isEmpty()) {
-            block.put("jitCompilations", r.compileCounts.get(r.compileCounts.size() - 1)[1]);
+            summary.figure("jitCompilations", r.compileCounts.get(r.compileCounts.size() - 1)[1]);
         }
         if (measured != null && !measured.runs().isEmpty()) {
             long offset = measured.epochMinusNanoTime();
             long n = compilationsDuring(r.compileCounts, measured.runs().get(0)[0] + offset,
                     measured.runs().get(measured.runs().size() - 1)[1] + offset);
             if (n >= 0) {
-                block.put("jitCompilationsDuringMeasurement", n);
+                summary.figure("jitCompilationsDuringMeasurement", n);
             }
         }
-        PauseStats.writeAllocationRate(r.transitions, r.firstEpochNanos, block);
-        PauseStats.writeHeapAfter(r.transitions, block);
+        PauseStats.allocationRate(r.transitions, r.firstEpochNanos, summary);
+        PauseStats.heapAfter(r.transitions, summary);
         if (!r.cpuLoad.isEmpty()) {
-            ObjectNode cpu = block.putObject("cpuLoad");
-            cpu.put("jvmMean", PauseStats.round1(100 * r.cpuLoad.stream().mapToDouble(c -> c[0]).average().orElse(0)));
-            cpu.put("machineMean", PauseStats.round1(100 * r.cpuLoad.stream().mapToDouble(c -> c[1]).average().orElse(0)));
-            cpu.put("unit", "% of all CPUs");
+            summary.figure("cpuLoad.jvmMean", PauseStats.round1(100 * r.cpuLoad.stream().mapToDouble(c -> c[0]).average().orElse(0)));
+            summary.figure("cpuLoad.machineMean", PauseStats.round1(100 * r.cpuLoad.stream().mapToDouble(c -> c[1]).average().orElse(0)));
+            summary.label("cpuLoad.unit", "% of all CPUs");
         }
+        return summary.build();
     }
 
     /**

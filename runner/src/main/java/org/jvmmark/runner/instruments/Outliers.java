@@ -1,13 +1,12 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
+import org.jvmmark.results.Instruments;
 
 /**
  * Says what a trial's worst samples fell inside: "of the 20 worst samples (≥ 2.1 ms), 14 fell inside
@@ -22,7 +21,6 @@ import java.util.Map;
  * Stateless and thread-safe.
  */
 public final class Outliers {
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Share of a sample's latency a pause must cover for the sample to have fallen inside it. */
     static final double INSIDE = 0.5;
     /** Share for "partly inside" a GC pause: the pause was a large part of the wait, not all of it. */
@@ -36,53 +34,38 @@ public final class Outliers {
      * @param sourceTitle how the text names the source: "JFR", "the GC log", "the GC beans"
      * @param slackNanos the source's time resolution: pauses are widened by it on each side
      */
-    public static ObjectNode attribute(WorstSamples worst, List<Pause> pauses, String sourceKey, String sourceTitle, long slackNanos) {
+    public static Instruments.Outliers attribute(WorstSamples worst, List<Pause> pauses, String sourceKey, String sourceTitle,
+                                                long slackNanos) {
         Map<String, long[]> byCause = new LinkedHashMap<>(); // label → {inside, partly, longest pause ns}
         long[] safepoint = new long[2];
         int unexplained = 0;
-        ArrayNode samples = JSON.createArrayNode();
+        List<Instruments.Outliers.Sample> samples = new ArrayList<>();
         for (WorstSamples.Sample s : worst.samples()) {
             Pause gc = mostCovering(pauses, s, Pause.Kind.GC, slackNanos);
             double gcShare = share(gc, s, slackNanos);
             Pause sp = gcShare >= INSIDE ? null : mostCovering(pauses, s, Pause.Kind.SAFEPOINT, slackNanos);
             double spShare = share(sp, s, slackNanos);
-            ObjectNode n = samples.addObject();
-            n.put("run", s.run());
-            n.put("latencyNanos", s.latencyNanos());
             if (gcShare >= INSIDE || spShare < INSIDE && gcShare >= PARTLY) {
                 long[] c = byCause.computeIfAbsent(gc.label(), k -> new long[3]);
                 c[gcShare >= INSIDE ? 0 : 1]++;
                 c[2] = Math.max(c[2], gc.durationNanos());
-                n.put("fellInside", gc.label());
-                n.put("share", Math.round(gcShare * 100) / 100.0);
-                n.put("pauseNanos", gc.durationNanos());
+                samples.add(new Instruments.Outliers.Sample(s.run(), s.latencyNanos(), gc.label(),
+                        Math.round(gcShare * 100) / 100.0, gc.durationNanos()));
             } else if (spShare >= INSIDE) {
                 safepoint[0]++;
                 safepoint[1] = Math.max(safepoint[1], sp.durationNanos());
-                n.put("fellInside", sp.label());
-                n.put("share", Math.round(spShare * 100) / 100.0);
-                n.put("pauseNanos", sp.durationNanos());
+                samples.add(new Instruments.Outliers.Sample(s.run(), s.latencyNanos(), sp.label(),
+                        Math.round(spShare * 100) / 100.0, sp.durationNanos()));
             } else {
                 unexplained++;
-                n.putNull("fellInside");
+                samples.add(Instruments.Outliers.Sample.unexplained(s.run(), s.latencyNanos()));
             }
         }
-        ObjectNode o = JSON.createObjectNode();
-        o.put("source", sourceKey);
-        o.put("samples", worst.samples().size());
-        ObjectNode causes = o.putObject("gcPauses");
-        byCause.forEach((label, c) -> {
-            ObjectNode n = causes.putObject(label);
-            n.put("samples", c[0]);
-            n.put("partly", c[1]);
-            n.put("longestPauseMillis", millis(c[2]));
-        });
-        o.put("inSafepoint", safepoint[0]);
-        o.put("longestSafepointMillis", millis(safepoint[1]));
-        o.put("unexplained", unexplained);
-        o.put("text", text(worst, byCause, safepoint, unexplained, sourceTitle));
-        o.set("worst", samples);
-        return o;
+        Map<String, Instruments.Outliers.Cause> causes = byCause.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
+                e -> new Instruments.Outliers.Cause((int) e.getValue()[0], (int) e.getValue()[1], millis(e.getValue()[2])),
+                (a, b) -> a, LinkedHashMap::new));
+        return new Instruments.Outliers(sourceKey, worst.samples().size(), causes, (int) safepoint[0], millis(safepoint[1]),
+                unexplained, text(worst, byCause, safepoint, unexplained, sourceTitle), samples);
     }
 
     /** The pause of that kind that covers most of the sample, or {@code null} if none touches it. */

@@ -1,21 +1,25 @@
 package org.jvmmark.runner.instruments;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.List;
+import org.jvmmark.results.Instruments;
 
 /** Count, total, longest and p99 (nearest rank) of a list of pauses, in milliseconds. Stateless. */
 final class PauseStats {
     private PauseStats() {
     }
 
-    /** Writes {@code pauses}, {@code totalMillis}, {@code longestMillis} and {@code p99Millis} into {@code into}. */
-    static void write(List<Pause> pauses, ObjectNode into) {
+    /**
+     * Adds {@code pauses}, {@code totalMillis}, {@code longestMillis} and {@code p99Millis} to the summary.
+     *
+     * @param prefix where they sit in the summary: "" or a path ending in a dot, {@code safepoints.}
+     */
+    static void summarise(List<Pause> pauses, String prefix, Instruments.Instrument.Builder summary) {
         long[] d = pauses.stream().mapToLong(Pause::durationNanos).sorted().toArray();
-        into.put("pauses", d.length);
-        into.put("totalMillis", Outliers.millis(Arrays.stream(d).sum()));
-        into.put("longestMillis", d.length == 0 ? 0 : Outliers.millis(d[d.length - 1]));
-        into.put("p99Millis", d.length == 0 ? 0 : Outliers.millis(d[(int) Math.ceil(0.99 * d.length) - 1]));
+        summary.figure(prefix + "pauses", d.length);
+        summary.figure(prefix + "totalMillis", Outliers.millis(Arrays.stream(d).sum()));
+        summary.figure(prefix + "longestMillis", d.length == 0 ? 0 : Outliers.millis(d[d.length - 1]));
+        summary.figure(prefix + "p99Millis", d.length == 0 ? 0 : Outliers.millis(d[(int) Math.ceil(0.99 * d.length) - 1]));
     }
 
     /**
@@ -41,19 +45,19 @@ final class PauseStats {
     }
 
     /** Heap occupancy after collections: mean and largest, in MiB. */
-    static void writeHeapAfter(List<long[]> transitions, ObjectNode into) {
+    static void heapAfter(List<long[]> transitions, Instruments.Instrument.Builder summary) {
         if (transitions.isEmpty()) {
             return;
         }
-        ObjectNode h = into.putObject("heapAfterGcMiB");
-        h.put("mean", round1(transitions.stream().mapToLong(t -> t[2]).average().orElse(0) / (1 << 20)));
-        h.put("max", round1(transitions.stream().mapToLong(t -> t[2]).max().orElse(0) / (double) (1 << 20)));
+        summary.figure("heapAfterGcMiB.mean", round1(transitions.stream().mapToLong(t -> t[2]).average().orElse(0) / (1 << 20)));
+        summary.figure("heapAfterGcMiB.max", round1(transitions.stream().mapToLong(t -> t[2]).max().orElse(0) / (double) (1 << 20)));
     }
 
-    static void writeAllocationRate(List<long[]> transitions, long fromNanos, ObjectNode into) {
+    /** {@code allocationMiBPerSecond}, when there is a collection to measure from. */
+    static void allocationRate(List<long[]> transitions, long fromNanos, Instruments.Instrument.Builder summary) {
         double rate = allocationBytesPerSecond(transitions, fromNanos);
-        if (Double.isFinite(rate)) {
-            into.put("allocationMiBPerSecond", round1(rate / (1 << 20)));
+        if (Double.isFinite(rate)) { // round1 would make NaN a 0
+            summary.figure("allocationMiBPerSecond", round1(rate / (1 << 20)));
         }
     }
 

@@ -31,7 +31,9 @@ import org.jvmmark.results.Trial;
  * the interval's width does not depend on where the interval lies, so it adds no false alarms
  * ({@code AdaptiveForksTest} checks this by simulation). A row with a failed fork, or whose
  * comparison has fewer than three ok forks a side after its planned forks, is not grown: more forks
- * of a failing row answer nothing.
+ * of a failing row answer nothing. Nor is a row whose ok forks did not measure its headline figure at
+ * all (queue-large's past-limit figures where no burst went past the machine's RAM): the account counts
+ * its ok forks and says the figure was not measured.
  *
  * <p>Every decision follows from the ok trials in {@code results.json} and the run's recorded
  * options, so {@code --resume} continues the same adaptive plan, and a shard grows only its own rows.
@@ -59,7 +61,12 @@ public final class AdaptiveForks {
         return maxForks;
     }
 
-    /** Where a row stands: its ok forks, and whether it is open or why it stopped. */
+    /**
+     * Where a row stands: its ok forks, and whether it is open or why it stopped.
+     *
+     * @param forks the row's ok forks (whether or not each measured the headline figure: the account says
+     *     how many JVMs ran, the reason why they could not be compared)
+     */
     public record RowState(String row, int forks, boolean open, String reason) {
         /** "3 — decided", "10 — cap reached, cannot tell": what the report shows. */
         public String words() {
@@ -105,6 +112,7 @@ public final class AdaptiveForks {
             }
         }
         Map<String, double[]> values = new LinkedHashMap<>();
+        Map<String, Integer> okForks = new LinkedHashMap<>();
         Map<String, Boolean> higher = new LinkedHashMap<>();
         Map<String, Boolean> failed = new LinkedHashMap<>();
         for (Map.Entry<String, PlannedTrial> e : rows.entrySet()) {
@@ -120,6 +128,7 @@ public final class AdaptiveForks {
                     }
                 }
             }
+            okForks.put(e.getKey(), (int) trials.stream().filter(Trial::ok).count());
             failed.put(e.getKey(), trials.stream().anyMatch(t -> t.outcome().status().equals("failed") || t.outcome().status().equals("timeout")));
             values.put(e.getKey(), v.stream().mapToDouble(Double::doubleValue).toArray());
         }
@@ -128,7 +137,7 @@ public final class AdaptiveForks {
         for (Map.Entry<String, PlannedTrial> e : rows.entrySet()) {
             String row = e.getKey();
             double[] mine = values.get(row);
-            int n = mine.length;
+            int n = okForks.get(row);
             int planned = (int) plan.stream().filter(t -> t.rowId().equals(row)).count();
             int recordedForks = byRow.getOrDefault(row, List.of()).size();
             if (failed.get(row)) {
@@ -137,6 +146,12 @@ public final class AdaptiveForks {
             }
             if (recordedForks < planned) {
                 states.put(row, new RowState(row, n, false, "planned forks not all run"));
+                continue;
+            }
+            if (n > 0 && mine.length == 0) {
+                // e.g. queue-large's past-limit figures on a machine whose RAM no burst went past
+                states.put(row, new RowState(row, n, false, Headline.of(e.getValue().workload().info()).label()
+                        + " not measured, cannot tell"));
                 continue;
             }
             List<String> partners = comparedWith(row, groups.get(groupOf(e.getValue())), values, rows, higher.getOrDefault(row, false));
@@ -148,7 +163,7 @@ public final class AdaptiveForks {
             boolean untestable = false;
             for (String other : partners) {
                 double[] theirs = values.get(other);
-                if (n < ForkTest.MIN_FORKS || theirs.length < ForkTest.MIN_FORKS) {
+                if (mine.length < ForkTest.MIN_FORKS || theirs.length < ForkTest.MIN_FORKS) {
                     untestable = true;
                     continue;
                 }
@@ -326,6 +341,11 @@ public final class AdaptiveForks {
                 return p.percentiles().get("50");
             }
             return t.measured().metrics().values().stream().findFirst().map(Metric::value).orElse(null);
+        }
+
+        /** How the fork account names it: the metric, {@code endToEnd p99}, or "the headline figure". */
+        String label() {
+            return metric != null ? metric : probe != null ? probe + " p" + percentile : "the headline figure";
         }
 
         boolean higherIsBetter(Trial t) {

@@ -37,6 +37,16 @@ class AdaptiveForksTest {
         }
     }
 
+    /** Declares a headline figure its forks may not measure, as queue-large's past-limit figures on a large machine. */
+    @Name("known")
+    @Summary("a workload whose headline figure is measured only sometimes")
+    @org.jvmmark.api.Question(name = "q", text = "Which JVM is fastest past the limit?", figures = {"pastLimitMillis"})
+    public static final class Sometimes implements Workload {
+        @Override
+        public void run(TrialContext context) {
+        }
+    }
+
     private static final CatalogEntry KNOWN = new CatalogEntry(WorkloadInfo.of(Known.class), "k", Path.of("/w/k"), false);
     private static final double THRESHOLD = 0.05;
 
@@ -102,6 +112,37 @@ class AdaptiveForksTest {
     private static IntFunction<Double> normal(long seed, double center, double spread) {
         Random r = new Random(seed);
         return fork -> center * Math.exp(spread * r.nextGaussian());
+    }
+
+    @Test
+    void shouldCountOkForksThatLackTheHeadlineFigureAndSayWhyTheyCannotBeCompared() {
+        CatalogEntry sometimes = new CatalogEntry(WorkloadInfo.of(Sometimes.class), "s", Path.of("/w/s"), false);
+        List<PlannedTrial> plan = new ArrayList<>();
+        List<Trial> recorded = new ArrayList<>();
+        for (Jdk j : List.of(jdk(17), jdk(25))) {
+            // one fork a row, as a budget cut leaves a long workload; ok, with every figure but the headline
+            PlannedTrial t = new PlannedTrial("known/" + j.label() + "/default/fork1", sometimes, j, "default", null, null, List.of(),
+                    Map.of(), 1, "quick", 60, 10, null);
+            plan.add(t);
+            recorded.add(record(t, 100, "ok"));
+        }
+        AdaptiveForks adaptive = new AdaptiveForks(10, THRESHOLD);
+        Map<String, AdaptiveForks.RowState> states = adaptive.states(plan, recorded);
+        assertEquals(2, states.size());
+        states.values().forEach(s -> {
+            assertEquals(1, s.forks(), s.toString());
+            assertFalse(s.open());
+            assertEquals("1 — pastLimitMillis not measured, cannot tell", s.words());
+        });
+        assertEquals(List.of(), adaptive.nextRound(plan, recorded), "more forks would not measure it either");
+    }
+
+    @Test
+    void shouldCountTheOneForkOfARowThatMeasuredItsHeadline() {
+        List<PlannedTrial> plan = List.of(planned(jdk(17), 1), planned(jdk(25), 1));
+        List<Trial> recorded = plan.stream().map(t -> record(t, 100, "ok")).toList();
+        new AdaptiveForks(10, THRESHOLD).states(plan, recorded).values()
+                .forEach(s -> assertEquals("1 — fewer than 3 ok forks a side, cannot tell", s.words()));
     }
 
     @Test

@@ -1,0 +1,426 @@
+package org.jvmmark.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IntSummaryStatistics;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jvmmark.report.Report;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.cli.HistoryOptions;
+import org.jvmmark.runner.cli.Progress;
+import org.jvmmark.runner.cli.RunOptions;
+import org.jvmmark.runner.cli.SummaryTable;
+import org.jvmmark.runner.cli.Tables;
+import org.jvmmark.runner.fork.ChildProcess;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.instruments.InstrumentSet;
+import org.jvmmark.runner.jdk.GarbageCollector;
+import org.jvmmark.runner.jdk.GcProbe;
+import org.jvmmark.runner.jdk.HostInfo;
+import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.runner.jdk.JdkDiscovery;
+import org.jvmmark.runner.jdk.JdkSelection;
+import org.jvmmark.runner.output.HistoryRecorder;
+import org.jvmmark.runner.output.OutputDirectory;
+import org.jvmmark.runner.output.OutputLock;
+import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.AdaptiveForks;
+import org.jvmmark.runner.plan.Budget;
+import org.jvmmark.runner.plan.BudgetPlan;
+import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.DeclaredQuestions;
+import org.jvmmark.runner.plan.DurationEstimates;
+import org.jvmmark.runner.plan.ExternalWorkloads;
+import org.jvmmark.runner.plan.ForkPolicy;
+import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.Planner;
+import org.jvmmark.runner.plan.ResumePlan;
+import org.jvmmark.runner.plan.ResumeSpec;
+import org.jvmmark.runner.plan.Shard;
+import org.jvmmark.runner.plan.Sweep;
+import org.jvmmark.runner.plan.WorkloadCatalog;
+
+/**
+ * One {@code jvmmark run}, from validated {@link RunOptions} to {@code results.json} and the report: plans
+ * the trials (catalog, sweep, shard, duration estimates, budget), prints the plan on {@code --dry-run},
+ * else takes the results directory's lock, runs each trial in a fresh JVM ({@link TrialExecutor}),
+ * records it ({@link ResultsFile}, rewritten after every trial, and the history), runs the adaptive
+ * rounds of {@code --forks auto} within their budget, and renders the report at the end. The command
+ * line ({@code cli.RunCommand}) only parses and validates into {@link RunOptions} and hands over here.
+ *
+ * <p>Ctrl-C: the JVM's shutdown hook marks the run interrupted and kills the child; the run loop
+ * notices, records nothing for the half-done trial (so {@code --resume} reruns it) and lets the hook
+ * finish. The file on disk is always a complete earlier version, since every write is an atomic
+ * rename. Not thread-safe: one instance per run.
+ */
+public final class RunSession {
+    private final PrintStream out;
+    private final PrintStream err;
+    private final RunOptions options;
+    private final ResultsFile recorded;
+    private final Path outDir;
+    private final boolean dryRun;
+    private final double threshold;
+    private final HistoryOptions history;
+    private final InstrumentSet instruments;
+    private final ExternalWorkloads external;
+    private final ForkPolicy forkPolicy;
+    private final Budget budget;
+
+    private DurationEstimates durations;
+    /** What the default set and the budget left out of the plan, one line each. */
+    private List<String> leftOut = List.of();
+
+    /**
+     * @param options validated: a known profile, fork policy, budget and CPU list
+     * @param recorded with {@code --resume}, the results file being continued (opened before anything else); else {@code null}
+     * @param outDir {@code --out}, or {@code null} for a fresh {@code runs/<date-time>}
+     * @param threshold the smallest difference the verdicts treat as real, as a fraction
+     * @param instruments attached to every trial's JVM under test
+     * @param external the user's own workloads (from the command line, or from the recorded command)
+     */
+    public RunSession(PrintStream out, PrintStream err, RunOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
+                      double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external) {
+        this.out = out;
+        this.err = err;
+        this.options = options;
+        this.recorded = recorded;
+        this.outDir = outDir;
+        this.dryRun = dryRun;
+        this.threshold = threshold;
+        this.history = history;
+        this.instruments = instruments;
+        this.external = external;
+        this.forkPolicy = options.forkPolicy();
+        this.budget = options.budget() == null ? null : Budget.parse(options.budget());
+    }
+
+    /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
+    public int run() throws IOException {
+        String profile = options.profile();
+        int forks = forkPolicy.base();
+        WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        builtIn.problems().forEach(p -> err.println("jvmmark: warning: " + p));
+        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        WorkloadCatalog catalog = builtIn.with(own);
+        List<CatalogEntry> selected = new ArrayList<>(options.workloads().isEmpty() ? own : List.of());
+        for (String name : options.workloads()) {
+            selected.add(catalog.get(name));
+        }
+        if (selected.isEmpty()) {
+            selected = catalog.visible();
+            if (selected.isEmpty()) {
+                throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
+            }
+        }
+        Sweep sweep = Sweep.parse(options.params()).withProfile(profile);
+        Shard slice = options.shard() == null ? null : Shard.parse(options.shard(), System.getenv());
+        List<GarbageCollector> collectors = options.gc().stream().map(GarbageCollector::parse).distinct().toList();
+        List<List<String>> argSets = new ArrayList<>();
+        for (String a : options.jvmArgs()) {
+            if (a.isBlank()) {
+                throw new UserException("--jvm-args needs flags, e.g. --jvm-args \"-Xmx1g -XX:+AlwaysPreTouch\"");
+            }
+            argSets.add(Arrays.asList(a.trim().split("\\s+")));
+        }
+        List<CatalogEntry> chosen = selected;
+        Planner planner = new Planner(new GcProbe(), options.variants(), options.allVariants());
+        // parameters are checked before any JDK is started
+        sweep.check(chosen, profile, options.variants());
+        List<Jdk> jdkList = JdkSelection.select(options.jdkSelectors(), () -> new JdkDiscovery().discover());
+        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.variants());
+        if (slice != null) {
+            Set<String> swept = sweep.sweptKeys(chosen);
+            plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
+        }
+        durations = DurationEstimates.load(DurationEstimates.defaultFile(), DurationEstimates.machineOf(HostInfo.collect()));
+        plan = durations.apply(plan);
+        leftOut = new ArrayList<>(planner.leftOut().stream().map(l -> "default set: " + l).toList());
+        if (options.budgetRows() != null && recorded != null) {
+            // resume: the rows the budget kept when the run began, not a new cut from today's estimates
+            Set<String> rows = new HashSet<>(options.budgetRows());
+            plan = plan.stream().filter(t -> rows.contains(t.rowId())).toList();
+        } else if (budget != null) {
+            BudgetPlan fitted = BudgetPlan.fit(plan, budget);
+            plan = fitted.plan();
+            fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
+        }
+        long planSeconds = Planner.estimatedSeconds(plan);
+        List<String> budgetRows = budget == null ? null : plan.stream().map(PlannedTrial::rowId).distinct().toList();
+        if (recorded != null) {
+            ResumeSpec.refuseOtherHost(recorded.path(), recorded.results().hostValues(), HostInfo.collect());
+            ResumeSpec.refuseMovedJdks(recorded.path(), recorded.trials(), jdkList);
+        }
+        if (dryRun) {
+            if (recorded == null && outDir != null) {
+                OutputDirectory.checkNewRun(outDir.toAbsolutePath().normalize());
+            }
+            printPlan(plan, profile);
+            return 0;
+        }
+        Long adaptiveSeconds = options.adaptiveBudgetSeconds() != null ? options.adaptiveBudgetSeconds()
+                : forkPolicy.adaptive() ? adaptiveBudget(planSeconds).seconds() : null;
+        RunOptions run = options.resolved(jdkList.stream().map(j -> j.home().toString()).toList(), forkPolicy,
+                slice == null ? null : slice.label(), adaptiveSeconds, budgetRows)
+                .withInstruments(instruments.instruments().stream().map(i -> i.title()).toList());
+        return execute(plan, run);
+    }
+
+    private void printPlan(List<PlannedTrial> plan, String profile) {
+        if (recorded != null) {
+            printResumePlan(plan, profile);
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"trial", "estimate", "JVM flags / note"});
+        for (PlannedTrial t : plan) {
+            rows.add(new String[] {t.id(), t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-",
+                t.runnable() ? String.join(" ", t.jvmArgs()) : "unsupported: " + t.unsupportedReason()});
+        }
+        Tables.print(out, rows);
+        long runnable = plan.stream().filter(PlannedTrial::runnable).count();
+        leftOut.forEach(l -> out.println("left out: " + l));
+        out.printf("%d trials (%d to run, %d unsupported), profile %s; estimated duration %s%n", plan.size(), runnable,
+                plan.size() - runnable, profile, Text.seconds(Planner.estimatedSeconds(plan)));
+        printForkPolicy(Planner.estimatedSeconds(plan));
+    }
+
+    /** Says how forks are planned: fixed, or adaptive within which cap and budget. */
+    private void printForkPolicy(long planSeconds) {
+        if (forkPolicy.adaptive()) {
+            Budget b = adaptiveBudget(planSeconds);
+            out.printf("forks auto: %d a row, then one more at a time where the row's question is still open, up to %d a row"
+                    + " and %s in all (%s)%n", forkPolicy.base(), forkPolicy.maxForks(), Text.seconds(b.seconds()),
+                    b.given() ? "--budget" : "the default budget; --budget sets it");
+        }
+    }
+
+    /** The budget adaptive forks stop at: the given one, else the default for a plan of this estimate. */
+    private Budget adaptiveBudget(long planSeconds) {
+        return budget != null ? budget : Budget.defaultFor(planSeconds);
+    }
+
+    /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
+    private void printResumePlan(List<PlannedTrial> plan, String profile) {
+        ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
+        Map<String, String> statusById = new HashMap<>();
+        recorded.trials().forEach(t -> statusById.put(t.id(), t.outcome().status()));
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"trial", "resume", "estimate"});
+        for (PlannedTrial t : plan) {
+            String status = statusById.get(t.id());
+            boolean runs = resumed.todo().contains(t);
+            rows.add(new String[] {t.id(), status == null ? "run (not recorded)" : runs ? "run again (was " + status + ")"
+                    : "keep (" + status + ")", runs && t.runnable() ? Text.seconds(t.estimatedSeconds()) : "-"});
+        }
+        Tables.print(out, rows);
+        out.printf("resume %s (profile %s): %d of %d trials kept, %d to run (%d again); estimated duration %s%n",
+                recorded.path().getParent(), profile, resumed.done(), plan.size(), resumed.todo().size(), resumed.rerun(),
+                Text.seconds(Planner.estimatedSeconds(resumed.todo())));
+    }
+
+    private int execute(List<PlannedTrial> plan, RunOptions run) throws IOException {
+        Path dir = outDir != null ? outDir.toAbsolutePath().normalize()
+                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
+                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (recorded == null) {
+            OutputDirectory.forNewRun(dir);
+        }
+        // held until the run ends: one process per results directory
+        try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "run --resume" : "run")) {
+            return execute(plan, run, dir);
+        }
+    }
+
+    private int execute(List<PlannedTrial> plan, RunOptions run, Path dir) throws IOException {
+        ResultsFile results;
+        OutputDirectory output;
+        if (recorded != null) {
+            output = OutputDirectory.forResume(dir);
+            results = ResultsFile.open(dir); // read again under the lock: another run may have added trials meanwhile
+        } else {
+            output = OutputDirectory.forNewRun(dir);
+            results = ResultsFile.create(dir, run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan));
+            results.write();
+        }
+        ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
+        List<PlannedTrial> todo = resumed.todo();
+        if (resumed.done() > 0 || resumed.rerun() > 0) {
+            out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
+                    resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
+        }
+        AtomicBoolean interrupted = new AtomicBoolean();
+        CountDownLatch loopDone = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            interrupted.set(true);
+            ChildProcess.killAll();
+            try {
+                loopDone.await(15, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "jvmmark-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments);
+        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
+        long started = System.nanoTime();
+        long estimated = Planner.estimatedSeconds(todo);
+        leftOut.forEach(l -> out.println("left out: " + l));
+        out.printf("%d trials to run; estimated %s%n", todo.size(), Text.seconds(estimated));
+        AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
+        long adaptiveBudget = run.adaptiveBudgetSeconds() != null ? run.adaptiveBudgetSeconds()
+                : adaptiveBudget(Planner.estimatedSeconds(plan)).seconds();
+        int extra = 0;
+        try {
+            boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
+            while (more && adaptive != null && !interrupted.get()) {
+                List<PlannedTrial> round = withinBudget(adaptive.nextRound(plan, results.trials()), results.trials(), plan, adaptiveBudget);
+                if (round.isEmpty()) {
+                    break;
+                }
+                extra += round.size();
+                more = runTrials(round, "more forks where the question is open: ", executor, results, recorder, interrupted, dir);
+                plan = new ArrayList<>(plan);
+                plan.addAll(round);
+            }
+            if (adaptive != null) {
+                results.putMore(AdaptiveForks.KEY, AdaptiveForks.toJson(adaptive.states(plan, results.trials()),
+                        adaptiveBudget, budgetReached(adaptive, plan, results.trials())));
+            }
+        } finally {
+            String warning = durations.save();
+            if (warning != null) {
+                err.println("jvmmark: warning: " + warning);
+            }
+            output.removeWork();
+            if (interrupted.get()) {
+                err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
+                        + " (continue with --resume)");
+            }
+            loopDone.countDown();
+        }
+        if (interrupted.get()) {
+            return Main.INTERRUPTED;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutdown already under way
+        }
+        List<Trial> trials = results.trials();
+        out.println();
+        SummaryTable.print(out, trials);
+        out.printf("estimated %s, took %s%s%n", Text.seconds(estimated), Text.seconds((System.nanoTime() - started) / 1e9),
+                extra == 0 ? "" : " (" + extra + " more forks where a question was still open)");
+        if (forkPolicy.adaptive()) {
+            Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
+            IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
+            if (n.getCount() > 0) {
+                out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
+            }
+        }
+        renderReport(out, err, dir, threshold);
+        out.println("results: " + results.path());
+        return exitStatus(trials);
+    }
+
+    /**
+     * Runs {@code trials} in order, recording each; false when the run was interrupted.
+     *
+     * @param title printed before the trials when not empty (an adaptive round)
+     */
+    private boolean runTrials(List<PlannedTrial> trials, String title, TrialExecutor executor, ResultsFile results,
+                              HistoryRecorder recorder, AtomicBoolean interrupted, Path dir) throws IOException {
+        if (!title.isEmpty()) {
+            out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
+        }
+        int index = 0;
+        try (Progress progress = Progress.create(out, trials.size(), Planner.estimatedSeconds(trials), Progress.isTerminal())) {
+            for (PlannedTrial t : trials) {
+                if (interrupted.get()) {
+                    return false;
+                }
+                progress.starting(++index, t);
+                Trial record = executor.run(t);
+                if (record == null || interrupted.get()) {
+                    return false;
+                }
+                results.add(record);
+                recorder.record(record);
+                if (record.ok()) {
+                    durations.record(t, record.outcome().process().wallSeconds());
+                }
+                progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
+                if (!record.ok() && t.runnable()) {
+                    progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(),
+                            record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The round's trials that fit the adaptive budget: the wall seconds the plan's recorded trials
+     * took (from {@code results.json}, so a resumed run counts the same) plus each trial's estimate.
+     */
+    private static List<PlannedTrial> withinBudget(List<PlannedTrial> round, List<Trial> recorded, List<PlannedTrial> plan,
+                                                   long budgetSeconds) {
+        double spent = spentSeconds(recorded, plan);
+        List<PlannedTrial> fits = new ArrayList<>();
+        for (PlannedTrial t : round) {
+            if (spent + t.estimatedSeconds() <= budgetSeconds) {
+                fits.add(t);
+                spent += t.estimatedSeconds();
+            }
+        }
+        return fits;
+    }
+
+    private static double spentSeconds(List<Trial> recorded, List<PlannedTrial> plan) {
+        Set<String> rows = new HashSet<>();
+        plan.forEach(t -> rows.add(t.rowId()));
+        return recorded.stream().filter(t -> rows.contains(PlannedTrial.rowOf(t.id())))
+                .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
+    }
+
+    /** Whether open rows were left open because the budget ran out. */
+    private static boolean budgetReached(AdaptiveForks adaptive, List<PlannedTrial> plan, List<Trial> recorded) {
+        return !adaptive.nextRound(plan, recorded).isEmpty();
+    }
+
+    /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
+    public static void renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
+        try {
+            // The verdict comes last, where a reader's eyes land when the run ends.
+            out.println();
+            out.print(Report.verdictText(Report.render(dir, threshold)));
+            out.println("report: " + dir.resolve("report.html"));
+        } catch (IOException | RuntimeException e) {
+            err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
+    public static int exitStatus(Iterable<Trial> trials) {
+        for (Trial t : trials) {
+            String s = t.outcome().status();
+            if (s.equals("failed") || s.equals("timeout")) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+}
