@@ -222,7 +222,7 @@ public final class TrendPage {
                 .append("\" data-text=\"").append(esc((k.workload() + " " + label + " " + k.figureName() + " " + k.params())
                         .toLowerCase(Locale.ROOT))).append("\" title=\"").append(esc("series " + s.id() + ": " + k.text())).append("\">");
         b.append("<td class=\"label\">").append(esc(jvmVariant)).append("</td>");
-        b.append("<td>").append(esc(k.figureName())).append("<div class=\"muted\">").append(esc(unitWords(s.unit())))
+        b.append("<td>").append(breakable(k.figureName())).append("<div class=\"muted\">").append(esc(unitWords(s.unit())))
                 .append(direction).append("</div></td>");
         b.append("<td><button type=\"button\" class=\"spark\" aria-label=\"").append(esc("chart of " + k.figureName() + ", " + label))
                 .append("\">").append(sparkline(ps, baseIndex, changes, s.higherIsBetter())).append("</button></td>");
@@ -472,6 +472,11 @@ public final class TrendPage {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Escaped, with a line-break opportunity inside camel case and after dots: "write<wbr>Ms<wbr>Per<wbr>GiB". */
+    static String breakable(String s) {
+        return esc(s).replaceAll("(?<=[a-z])(?=[A-Z])|(?<=\\.)(?=[A-Za-z])", "<wbr>");
     }
 
     private static String esc(String s) {

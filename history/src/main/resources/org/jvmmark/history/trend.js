@@ -77,7 +77,8 @@
         scales: {
           x: { type: 'category', ticks: { maxRotation: 0, autoSkip: true, autoSkipPadding: 16,
             callback: function (v) { return shortStart(this.getLabelForValue(v)); } } },
-          y: { title: { display: true, text: (s.axis || 'value') + ' (' + s.better + ')' } }
+          y: { title: { display: true, text: (s.axis || 'value') + ' (' + s.better + ')' },
+            ticks: { callback: function (v) { return String(Number(v.toPrecision(6))); } } } // 12000, not 12,000
         },
         plugins: {
           legend: { position: 'bottom', labels: { boxHeight: 8 } },

@@ -90,6 +90,12 @@ class TrendPageTest {
     }
 
     @Test
+    void shouldLetALongFigureNameBreakBetweenItsWordsNotInsideThem() {
+        assertEquals("hello.<wbr>cold<wbr>Startup<wbr>Ms", TrendPage.breakable("hello.coldStartupMs"));
+        assertEquals("end<wbr>To<wbr>End p99.9", TrendPage.breakable("endToEnd p99.9"), "never inside a number");
+    }
+
+    @Test
     void shouldAddWhichWayIsBetterWhereTheWordsDoNotSayIt() {
         assertEquals("12 % slower", TrendPage.changeWords("ns", 1.12, true));
         assertEquals("12 % higher, worse", TrendPage.changeWords("", 1.12, true));

@@ -67,6 +67,10 @@ public final class Format {
                 return scaled(1, v, SIZES, SIZE_NAMES, 1024);
             default:
                 String u = unit.isEmpty() || unit.startsWith("/") ? unit : " " + unit;
+                if (unit.indexOf('/') > 0 && !unit.endsWith("/s")) {
+                    // A compound unit (ms/GiB, ns/op) takes no prefix, as in the report's charts: "k ms/GiB" reads as nothing.
+                    return new Scale(1, 1, u);
+                }
                 if (Math.abs(v) >= 1e6) {
                     return new Scale(1, 1e6, " M" + u);
                 } else if (Math.abs(v) >= 1e4) {

@@ -27,6 +27,8 @@ class FormatTest {
         assertEquals("k msg/s", Format.scale(125_000, "msg/s").name());
         assertEquals("k/s", Format.scale(99_990, "/s").name());
         assertEquals("", Format.scale(12, "").name());
+        assertEquals("ms/GiB", Format.scale(11_600, "ms/GiB").name());
+        assertEquals("11600 ms/GiB", Format.value(11_600, "ms/GiB"));
     }
 
     @Test
