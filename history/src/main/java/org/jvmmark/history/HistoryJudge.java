@@ -58,6 +58,11 @@ public final class HistoryJudge {
         this.threshold = threshold;
     }
 
+    /** The practical threshold, as a fraction (0.05 = 5 %): smaller changes never count. */
+    public double threshold() {
+        return threshold;
+    }
+
     /** The answer for one series. */
     public enum Answer {
         /** Worse than the baseline at the newest runs, beyond noise, threshold and the FDR. */

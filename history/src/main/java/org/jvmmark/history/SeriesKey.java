@@ -1,6 +1,11 @@
 package org.jvmmark.history;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.jvmmark.results.Trial;
@@ -19,6 +24,42 @@ public record SeriesKey(String machine, String workload, String params, String j
     public String text() {
         return machine + " | " + workload + (params.isEmpty() ? "" : "{" + params + "}") + " | " + jvm + " | " + variant
                 + " | " + (probe.isEmpty() ? "" : probe + " ") + figure;
+    }
+
+    /** The figure as people name it: "endToEnd p50", "score". */
+    public String figureName() {
+        if (!probe.isEmpty()) {
+            return probe + " " + (figure.matches("[0-9.]+") ? "p" + figure : figure);
+        }
+        return figure;
+    }
+
+    /**
+     * Of {@code params} ("k=v,k2=v2"), only the pairs whose value differs somewhere in {@code all} (the
+     * parameter strings of one workload's series), joined by spaces: what tells this series apart from
+     * its workload's others. "" when nothing differs.
+     */
+    public static String varyingParams(String params, Set<String> all) {
+        if (params.isEmpty() || all == null || all.size() < 2) {
+            return "";
+        }
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (String p : all) {
+            for (String kv : p.split(",")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    values.computeIfAbsent(kv.substring(0, eq), x -> new LinkedHashSet<>()).add(kv.substring(eq + 1));
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String kv : params.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq > 0 && values.getOrDefault(kv.substring(0, eq), Set.of()).size() > 1) {
+                out.add(kv);
+            }
+        }
+        return String.join(" ", out);
     }
 
     static SeriesKey of(String machine, Trial t, String probe, String figure) {

@@ -1,162 +1,482 @@
 package org.jvmmark.history;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Set;
+import java.util.TreeMap;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jvmmark.report.Format;
+import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.Words;
 import org.jvmmark.report.render.ChartJs;
 
 /**
- * The history as one self-contained HTML page: a chart per machine, workload, parameters, probe and
- * figure, with a line per JVM and variant over the runs (the geometric mean of the forks, as the report's row figure), every fork's value
- * as a dot beside it, change points marked and listed, and each run linked to its report. Stateless
- * and thread-safe.
+ * The history as one self-contained page that stays readable at 1,280 px with hundreds of series: one
+ * table, a row per series, grouped by machine and workload. A row names its series by JVM · variant ·
+ * the parameters that tell it apart from its workload's other series (the full key is its tooltip),
+ * then gives the figure and its direction, a sparkline of the runs (each run's geometric mean of forks,
+ * the report's row figure), the latest value in readable units ({@link Format#value}), the change since
+ * the baseline in words ({@link Words#change}: "12 % slower", never a bare sign) — the baseline is the
+ * run accepted with {@code history accept}, else the first run — and its change points (E-Divisive)
+ * with {@code history check}'s verdict. Clicking a row draws its chart (the bundled Chart.js, so the page
+ * works offline): each run, every fork, the change points and the baseline, on an axis in one readable
+ * unit ({@link Format#scale}). Filters keep one workload, rows matching some words, series with changes,
+ * or the figures the check trusts.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class TrendPage {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SPARK_WIDTH = 112;
+    private static final int SPARK_HEIGHT = 28;
+    /** Change points listed in a row; older ones are counted ("2 earlier") and shown in the chart. */
+    private static final int CHANGES_SHOWN = 3;
 
     private TrendPage() {
     }
 
+    /**
+     * Writes the page atomically (a temporary file renamed over {@code file}).
+     *
+     * @param accepted per series id, the start of its accepted baseline run ({@link HistoryStore#acceptedFrom})
+     * @param check finds the change points drawn and listed
+     * @param judge gives each series {@code history check}'s verdict; its threshold decides which changes are coloured
+     */
     public static void write(Path file, List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
-                             HistoryCheck check) throws IOException {
-        Map<String, List<HistoryStore.StoredSeries>> groups = new LinkedHashMap<>();
-        for (HistoryStore.StoredSeries s : series) {
-            SeriesKey k = s.key();
-            String title = k.workload() + (k.params().isEmpty() ? "" : " {" + k.params() + "}") + " — "
-                    + (k.probe().isEmpty() ? "" : k.probe() + " ") + k.figure() + " (" + s.unit() + ", "
-                    + (s.higherIsBetter() ? "higher" : "lower") + " is better) — " + k.machine();
-            groups.computeIfAbsent(title, t -> new ArrayList<>()).add(s);
-        }
-        List<Map<String, Object>> charts = new ArrayList<>();
-        StringBuilder body = new StringBuilder();
-        int n = 0;
-        for (Map.Entry<String, List<HistoryStore.StoredSeries>> g : groups.entrySet()) {
-            TreeSet<String> runs = new TreeSet<>();
-            Map<String, String> dirs = new LinkedHashMap<>();
-            for (HistoryStore.StoredSeries s : g.getValue()) {
-                for (HistoryStore.Point p : points.getOrDefault(s.id(), List.of())) {
-                    runs.add(p.created());
-                    dirs.put(p.created(), p.dir());
-                }
-            }
-            List<String> labels = new ArrayList<>(runs);
-            List<Map<String, Object>> lines = new ArrayList<>();
-            List<String[]> changeRows = new ArrayList<>();
-            for (HistoryStore.StoredSeries s : g.getValue()) {
-                List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
-                List<HistoryCheck.Change> changes = check.changes(s, ps, null);
-                List<Object> medians = new ArrayList<>();
-                List<Map<String, Object>> forks = new ArrayList<>();
-                List<Object> marks = new ArrayList<>();
-                for (String run : labels) {
-                    HistoryStore.Point p = ps.stream().filter(x -> x.created().equals(run)).findFirst().orElse(null);
-                    medians.add(p == null ? null : p.value());
-                    String mark = null;
-                    if (p != null) {
-                        for (double v : p.forkValues()) {
-                            forks.add(Map.of("x", run, "y", v));
-                        }
-                        for (HistoryCheck.Change c : changes) {
-                            if (c.at() == p) {
-                                String pv = pValue(c.change().pValue());
-                                mark = String.format(Locale.ROOT, "%s %+.1f %% (p %s)", c.regression() ? "regression" : "improvement",
-                                        c.change().forwardChange() * 100, pv.startsWith("<") ? pv : "= " + pv);
-                                changeRows.add(new String[] {run, lineLabel(s.key()), mark});
-                            }
-                        }
-                    }
-                    marks.add(mark);
-                }
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("label", lineLabel(s.key()));
-                line.put("medians", medians);
-                line.put("forks", forks);
-                line.put("changes", marks);
-                lines.add(line);
-            }
-            String id = "c" + (n++);
-            Map<String, Object> chart = new LinkedHashMap<>();
-            chart.put("id", id);
-            chart.put("labels", labels);
-            chart.put("reports", labels.stream().map(r -> dirs.get(r) == null ? null : Path.of(dirs.get(r)).resolve("report.html").toUri().toString()).toList());
-            chart.put("unit", g.getValue().get(0).unit());
-            chart.put("lines", lines);
-            charts.add(chart);
-            body.append("<section><h2>").append(esc(g.getKey())).append("</h2>\n<div class=\"chart\"><canvas id=\"").append(id)
-                    .append("\"></canvas></div>\n");
-            if (!changeRows.isEmpty()) {
-                body.append("<table><tr><th>run started</th><th>JVM · variant</th><th>change</th></tr>\n");
-                for (String[] r : changeRows) {
-                    String dir = dirs.get(r[0]);
-                    String run = dir == null ? esc(r[0]) : "<a href=\"" + esc(Path.of(dir).resolve("report.html").toUri().toString()) + "\">"
-                            + esc(r[0]) + "</a>";
-                    body.append("<tr><td>").append(run).append("</td><td>").append(esc(r[1])).append("</td><td class=\"")
-                            .append(r[2].startsWith("regression") ? "bad" : "good").append("\">").append(esc(r[2])).append("</td></tr>\n");
-                }
-                body.append("</table>\n");
-            }
-            body.append("</section>\n");
-        }
-        StringBuilder h = new StringBuilder();
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">").append(org.jvmmark.report.OutputFile.GENERATOR)
-                .append("<title>jvmmark history</title>\n<style>\n")
-                .append("body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}h1{font-size:1.4em}h2{font-size:1.05em;margin:1.6em 0 .4em}")
-                .append(".chart{position:relative;height:320px;max-width:1100px}table{border-collapse:collapse;margin:.5em 0}")
-                .append("td,th{padding:.2em .8em;border-bottom:1px solid #ddd;text-align:left}.bad{color:#b00020;font-weight:600}.good{color:#1b7a1b}")
-                .append(".meta{color:#666}\n</style></head><body>\n<h1>jvmmark history</h1>\n<p class=\"meta\">")
-                .append(series.size()).append(" series in ").append(groups.size())
-                .append(" charts. Each line is one JVM and variant: the geometric mean of its forks per run (the report's row figure); the dots beside it are the forks."
-                        + " A red ring marks a change point (E-Divisive means, as Apache Otava); click a point to open that run's report.</p>\n")
-                .append(body);
-        h.append("<script>\n").append(ChartJs.script()).append("\n</script>\n<script>\nconst charts = ")
-                .append(JSON.writeValueAsString(charts).replace("</", "<\\/")).append(";\n").append(SCRIPT).append("</script>\n</body></html>\n");
-        org.jvmmark.report.OutputFile.writeHtml(file, h.toString());
+                             Map<Long, String> accepted, HistoryCheck check, HistoryJudge judge) throws IOException {
+        OutputFile.writeHtml(file, html(series, points, accepted, check, judge));
     }
 
-    private static final String SCRIPT = """
-            const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
-            for (const c of charts) {
-              const datasets = [];
-              c.lines.forEach((l, i) => {
-                const color = palette[i % palette.length];
-                datasets.push({type: 'line', label: l.label, data: l.medians, borderColor: color, backgroundColor: color,
-                  spanGaps: true, tension: 0, changes: l.changes,
-                  borderWidth: c.labels.length > 100 ? 1.5 : 2,
-                  pointRadius: l.changes.map(m => m ? 7 : (c.labels.length > 100 ? 0 : 3)),
-                  pointBorderColor: l.changes.map(m => m ? '#b00020' : color),
-                  pointBorderWidth: l.changes.map(m => m ? 3 : 1)});
-                datasets.push({type: 'scatter', label: l.label + ' (forks)', data: l.forks, backgroundColor: color + '55',
-                  borderColor: color + '55', pointRadius: 2, showLine: false});
-              });
-              new Chart(document.getElementById(c.id), {
-                data: {labels: c.labels, datasets: datasets},
-                options: {animation: false, maintainAspectRatio: false,
-                  scales: {x: {type: 'category', ticks: {maxRotation: 0, autoSkip: true,
-                             callback: function(v) { return this.getLabelForValue(v).substring(0, 16).replace('T', ' '); }}},
-                           y: {title: {display: true, text: c.unit}}},
-                  plugins: {legend: {labels: {filter: item => !item.text.endsWith('(forks)')}},
-                    tooltip: {callbacks: {afterLabel: ctx => (ctx.dataset.changes && ctx.dataset.changes[ctx.dataIndex]) || ''}}},
-                  onClick: (e, items) => { if (items.length) { const r = c.reports[items[0].index]; if (r) window.open(r); } }}
-              });
-            }
-            """;
+    static String html(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
+                       Map<Long, String> accepted, HistoryCheck check, HistoryJudge judge) {
+        Map<Long, HistoryJudge.Verdict> verdicts = new HashMap<>();
+        for (HistoryJudge.Verdict v : judge.judge(series, points, accepted)) {
+            verdicts.put(v.series().id(), v);
+        }
+        boolean machines = series.stream().map(s -> s.key().machine()).distinct().count() > 1;
+        Map<String, Set<String>> paramsOf = new HashMap<>();
+        Map<String, List<HistoryStore.StoredSeries>> groups = new TreeMap<>();
+        for (HistoryStore.StoredSeries s : series) {
+            String g = group(s.key(), machines);
+            paramsOf.computeIfAbsent(g, x -> new LinkedHashSet<>()).add(s.key().params());
+            groups.computeIfAbsent(g, x -> new ArrayList<>()).add(s);
+        }
+        // Every run once, oldest first: the series refer to them by index.
+        Map<Long, HistoryStore.Point> runOf = new HashMap<>();
+        points.values().forEach(ps -> ps.forEach(p -> runOf.putIfAbsent(p.runId(), p)));
+        List<HistoryStore.Point> runs = new ArrayList<>(runOf.values());
+        runs.sort(Comparator.comparing(HistoryStore.Point::created).thenComparingLong(HistoryStore.Point::runId));
+        Map<Long, Integer> runIndex = new HashMap<>();
+        List<Map<String, Object>> runJson = new ArrayList<>();
+        for (HistoryStore.Point p : runs) {
+            runIndex.put(p.runId(), runJson.size());
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("id", p.runId());
+            r.put("start", p.created());
+            r.put("report", p.dir() == null ? null : Path.of(p.dir()).resolve("report.html").toUri().toString());
+            runJson.add(r);
+        }
 
-    static String lineLabel(SeriesKey k) {
-        return k.jvm() + (k.variant().isEmpty() ? "" : " · " + k.variant());
+        StringBuilder body = new StringBuilder();
+        Map<String, Object> chartData = new LinkedHashMap<>();
+        int[] answers = new int[HistoryJudge.Answer.values().length];
+        for (Map.Entry<String, List<HistoryStore.StoredSeries>> g : groups.entrySet()) {
+            List<HistoryStore.StoredSeries> members = new ArrayList<>(g.getValue());
+            Set<String> params = paramsOf.get(g.getKey());
+            members.sort(Comparator.comparing((HistoryStore.StoredSeries s) -> SeriesKey.varyingParams(s.key().params(), params))
+                    .thenComparing(s -> figureOrder(s.key())).thenComparing(s -> s.key().jvm()).thenComparing(s -> s.key().variant()));
+            SeriesKey first = members.get(0).key();
+            body.append("<tbody class=\"group\" data-group=\"").append(esc(g.getKey())).append("\">\n<tr class=\"group-head\"><th colspan=\"6\">")
+                    .append("<span class=\"workload\">").append(esc(first.workload())).append("</span>");
+            if (machines) {
+                body.append(" <span class=\"muted\">on ").append(esc(first.machine())).append("</span>");
+            }
+            body.append(" <span class=\"muted\">").append(members.size()).append(" series");
+            String common = commonParams(params);
+            if (!common.isEmpty()) {
+                body.append(" · in every row: ").append(esc(common));
+            }
+            body.append("</span></th></tr>\n");
+            String shownParams = null;
+            for (HistoryStore.StoredSeries s : members) {
+                List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
+                if (ps.isEmpty()) {
+                    continue;
+                }
+                String varying = SeriesKey.varyingParams(s.key().params(), params);
+                if (!varying.isEmpty() && !varying.equals(shownParams)) {
+                    // The parameters that tell this run of rows apart, once above them rather than in every label.
+                    body.append("<tr class=\"params-head\"><td colspan=\"6\">").append(esc(varying.replace(" ", " · "))).append("</td></tr>\n");
+                    shownParams = varying;
+                }
+                HistoryJudge.Verdict verdict = verdicts.get(s.id());
+                if (verdict != null) {
+                    answers[verdict.answer().ordinal()]++;
+                }
+                row(body, chartData, s, ps, varying, accepted.get(s.id()),
+                        check.changes(s, ps, null), verdict, judge.threshold(), runIndex);
+            }
+            body.append("</tbody>\n");
+        }
+
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("runs", runJson);
+        data.put("series", chartData);
+        StringBuilder h = new StringBuilder();
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n").append(OutputFile.GENERATOR).append('\n')
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
+                .append("script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>jvmmark history</title>\n<style>\n").append(resource("trend.css")).append("</style>\n<script>\n")
+                .append(ChartJs.errorRecorder()).append("</script>\n</head>\n<body>\n<h1>jvmmark history</h1>\n");
+        summary(h, series.size(), groups.size(), runs, answers, judge.threshold());
+        h.append("<form class=\"filters\" id=\"filters\" role=\"search\">")
+                .append("<label>workload <select id=\"f-group\"><option value=\"\">all ").append(groups.size()).append("</option>");
+        for (Map.Entry<String, List<HistoryStore.StoredSeries>> g : groups.entrySet()) {
+            h.append("<option value=\"").append(esc(g.getKey())).append("\">").append(esc(g.getKey())).append("</option>");
+        }
+        h.append("</select></label>")
+                .append("<label>words <input id=\"f-words\" type=\"search\" size=\"24\" placeholder=\"e.g. temurin 25 p50\"></label>")
+                .append("<label><input id=\"f-changed\" type=\"checkbox\"> only series with a change point or a verdict</label>")
+                .append("<label><input id=\"f-trusted\" type=\"checkbox\"> only figures the check judges (not p99+, max)</label>")
+                .append("<span id=\"f-count\" class=\"muted\"></span></form>\n");
+        h.append("<table class=\"trend\" id=\"series\">\n<colgroup><col class=\"c-series\"><col class=\"c-figure\"><col class=\"c-trend\">")
+                .append("<col class=\"c-latest\"><col class=\"c-baseline\"><col class=\"c-changes\"></colgroup>\n")
+                .append("<thead><tr><th>JVM · variant</th><th>figure</th><th>trend</th>")
+                .append("<th class=\"num\">latest</th><th>since the baseline</th><th>change points · check</th></tr></thead>\n")
+                .append(body).append("</table>\n");
+        h.append("<script type=\"application/json\" id=\"trend-data\">").append(json(data)).append("</script>\n");
+        h.append("<script>\n").append(ChartJs.script()).append("\n</script>\n<script>\n").append(resource("trend.js"))
+                .append("</script>\n</body>\n</html>\n");
+        return h.toString();
+    }
+
+    /** The line above the table: what is shown, over which runs, and what history check says. */
+    private static void summary(StringBuilder h, int series, int groups, List<HistoryStore.Point> runs, int[] answers,
+                                double threshold) {
+        h.append("<p class=\"summary\">").append(series).append(" series in ").append(groups).append(groups == 1 ? " group" : " groups")
+                .append(" over ").append(runs.size()).append(runs.size() == 1 ? " run" : " runs");
+        if (!runs.isEmpty()) {
+            h.append(" (").append(esc(shortStart(runs.get(0).created()))).append(" to ")
+                    .append(esc(shortStart(runs.get(runs.size() - 1).created()))).append(")");
+        }
+        h.append(". <b>history check</b> at the newest run: ");
+        List<String> parts = new ArrayList<>();
+        parts.add(count(answers, HistoryJudge.Answer.REGRESSION, "regressed", "bad"));
+        parts.add(count(answers, HistoryJudge.Answer.CANNOT_TELL, "cannot tell", "unsure"));
+        parts.add(count(answers, HistoryJudge.Answer.IMPROVEMENT, "improved", "good"));
+        parts.add(answers[HistoryJudge.Answer.NO_CHANGE.ordinal()] + " unchanged");
+        h.append(String.join(", ", parts)).append("; ").append(answers[HistoryJudge.Answer.NOT_JUDGED.ordinal()])
+                .append(" not judged (p99 and deeper, max, or one run).</p>\n<p class=\"muted\">A run's value is the geometric mean of"
+                        + " its forks (the report's row figure). The baseline is the run accepted with <code>history accept</code>, else"
+                        + " the first run; changes beyond ").append(Format.percent(threshold))
+                .append(" are coloured, red worse, green better. Change points: E-Divisive means, as Apache Otava. Sparklines span"
+                        + " at least 10 % of the value, so noise stays flat; a dashed line is the baseline, a dot a change point."
+                        + " Click a row for its chart; click a run in the chart for its report.</p>\n");
+    }
+
+    private static String count(int[] answers, HistoryJudge.Answer a, String word, String cls) {
+        int n = answers[a.ordinal()];
+        return n == 0 ? "0 " + word : "<span class=\"" + cls + "\">" + n + " " + word + "</span>";
+    }
+
+    /** One series' row, and its chart's data into {@code chartData}. */
+    private static void row(StringBuilder b, Map<String, Object> chartData, HistoryStore.StoredSeries s, List<HistoryStore.Point> ps,
+                            String varying, String acceptedFrom, List<HistoryCheck.Change> changes, HistoryJudge.Verdict verdict,
+                            double threshold, Map<Long, Integer> runIndex) {
+        SeriesKey k = s.key();
+        String jvmVariant = k.jvm() + (k.variant().isEmpty() ? "" : " · " + k.variant());
+        String label = jvmVariant + (varying.isEmpty() ? "" : " · " + varying);
+        String direction = s.higherIsBetter() ? "higher is better" : "lower is better";
+        HistoryStore.Point latest = ps.get(ps.size() - 1);
+        int baseIndex = 0;
+        if (acceptedFrom != null) {
+            for (int i = 0; i < ps.size(); i++) {
+                if (ps.get(i).created().compareTo(acceptedFrom) >= 0) {
+                    baseIndex = i;
+                    break;
+                }
+            }
+        }
+        HistoryStore.Point baseline = ps.get(baseIndex);
+        boolean judged = verdict != null && (verdict.answer() == HistoryJudge.Answer.REGRESSION
+                || verdict.answer() == HistoryJudge.Answer.IMPROVEMENT || verdict.answer() == HistoryJudge.Answer.CANNOT_TELL);
+        String id = "s" + s.id();
+        b.append("<tr class=\"series\" id=\"").append(id).append("\" data-id=\"").append(s.id()).append("\" data-changed=\"")
+                .append(judged || !changes.isEmpty() ? 1 : 0).append("\" data-trusted=\"").append(HistoryJudge.trusted(k) ? 1 : 0)
+                .append("\" data-text=\"").append(esc((k.workload() + " " + label + " " + k.figureName() + " " + k.params())
+                        .toLowerCase(Locale.ROOT))).append("\" title=\"").append(esc("series " + s.id() + ": " + k.text())).append("\">");
+        b.append("<td class=\"label\">").append(esc(jvmVariant)).append("</td>");
+        b.append("<td>").append(breakable(k.figureName())).append("<div class=\"muted\">").append(esc(unitWords(s.unit())))
+                .append(direction).append("</div></td>");
+        b.append("<td><button type=\"button\" class=\"spark\" aria-label=\"").append(esc("chart of " + k.figureName() + ", " + label))
+                .append("\">").append(sparkline(ps, baseIndex, changes, s.higherIsBetter())).append("</button></td>");
+        b.append("<td class=\"num\">").append(esc(Format.value(latest.value(), s.unit()))).append("<div class=\"muted\">")
+                .append(ps.size()).append(ps.size() == 1 ? " run" : " runs").append("</div></td>");
+        b.append("<td>");
+        if (baseIndex == ps.size() - 1) {
+            b.append("<span class=\"muted\">").append(ps.size() == 1 ? "one run so far" : "the latest run is the baseline").append("</span>");
+        } else {
+            double ratio = latest.value() / baseline.value();
+            boolean worse = s.higherIsBetter() ? ratio < 1 : ratio > 1;
+            boolean counts = Math.abs(ratio - 1) > threshold;
+            b.append("<span class=\"").append(counts ? (worse ? "bad" : "good") : "same").append("\">")
+                    .append(esc(changeWords(s.unit(), ratio, worse))).append("</span><div class=\"muted\" title=\"")
+                    .append(esc("run " + baseline.runId() + ", started " + shortStart(baseline.created()) + ": "
+                            + Format.value(baseline.value(), s.unit()))).append("\">vs ")
+                    .append(acceptedFrom == null ? "the first run" : "accepted run " + baseline.runId()).append("</div>");
+        }
+        b.append("</td><td>");
+        boolean any = false;
+        if (judged) {
+            any = true;
+            verdict(b, verdict, s.unit());
+        }
+        int shown = 0;
+        for (int i = Math.max(0, changes.size() - CHANGES_SHOWN); i < changes.size(); i++) {
+            if (shown++ == 0 && changes.size() > CHANGES_SHOWN) {
+                b.append("<div class=\"muted\">").append(changes.size() - CHANGES_SHOWN).append(" earlier in the chart</div>");
+            }
+            HistoryCheck.Change c = changes.get(i);
+            ChangePoint cp = c.change();
+            double ratio = cp.meanAfter() / cp.meanBefore();
+            b.append("<div class=\"cp ").append(c.regression() ? "bad" : "good").append("\" title=\"")
+                    .append(esc("change point at run " + c.at().runId() + ", started " + shortStart(c.at().created()) + ": mean "
+                            + Format.value(cp.meanBefore(), s.unit()) + " before, " + Format.value(cp.meanAfter(), s.unit())
+                            + " from this run on; p = " + pValue(cp.pValue())))
+                    .append("\">run ").append(c.at().runId()).append(" (").append(esc(c.at().created().substring(0, Math.min(10,
+                            c.at().created().length())))).append("): ")
+                    .append(esc(changeWords(s.unit(), ratio, c.regression()))).append("</div>");
+            any = true;
+        }
+        if (!any) {
+            b.append("<span class=\"muted\">none</span>");
+        }
+        b.append("</td></tr>\n");
+        chartData.put(String.valueOf(s.id()), chart(s, ps, label, baseIndex, acceptedFrom != null, changes, runIndex));
+    }
+
+    /** {@code history check}'s verdict for a row: regression or improvement since a run, or cannot tell and why. */
+    private static void verdict(StringBuilder b, HistoryJudge.Verdict v, String unit) {
+        String effect = v.effect() == null ? "" : Words.effect(unit, v.effect());
+        switch (v.answer()) {
+            case REGRESSION, IMPROVEMENT -> b.append("<div class=\"verdict ").append(v.answer() == HistoryJudge.Answer.REGRESSION ? "bad" : "good")
+                    .append("\" title=\"").append(esc(v.why())).append("\">")
+                    .append(v.answer() == HistoryJudge.Answer.REGRESSION ? "regression" : "improvement")
+                    .append(v.since() == null ? "" : " since run " + v.since().runId()).append(effect.isEmpty() ? "" : ": " + esc(effect))
+                    .append("</div>");
+            default -> b.append("<div class=\"verdict unsure\">cannot tell").append(effect.isEmpty() ? "" : ": " + esc(effect))
+                    .append("<div class=\"muted\">").append(esc(v.why())).append("</div></div>");
+        }
+    }
+
+    /**
+     * A change in words; where the words do not say which way is better ("higher", "lower" of a bare
+     * figure), it is added: "12 % higher, worse".
+     */
+    static String changeWords(String unit, double ratio, boolean worse) {
+        String words = Words.change(unit, ratio);
+        String[] moreLess = Words.moreLess(unit);
+        if (moreLess[0].equals("higher") && !words.equals("same") && !words.isEmpty()) {
+            return words + (worse ? ", worse" : ", better");
+        }
+        return words;
+    }
+
+    /** The unit as a reader knows it before the direction: "time · ", "memory · ", "" for rates and bare figures. */
+    private static String unitWords(String unit) {
+        String[] moreLess = Words.moreLess(unit);
+        return switch (moreLess[0]) {
+            case "slower" -> "time, ";
+            case "more memory" -> "memory, ";
+            default -> unit.isEmpty() ? "" : unit + ", ";
+        };
+    }
+
+    /**
+     * The series' runs as a small inline SVG: a line through the runs' values on a scale spanning at least
+     * 10 % of the value (so noise does not look like a cliff), the baseline dashed, change points as dots.
+     */
+    static String sparkline(List<HistoryStore.Point> ps, int baseIndex, List<HistoryCheck.Change> changes, boolean higherIsBetter) {
+        double[] v = ps.stream().mapToDouble(HistoryStore.Point::value).toArray();
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double x : v) {
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+        }
+        double span = Math.max(max - min, 0.1 * Math.abs((max + min) / 2));
+        double mid = (max + min) / 2;
+        double low = span == 0 ? mid - 1 : mid - span / 2;
+        double range = span == 0 ? 2 : span;
+        double pad = 3;
+        double w = SPARK_WIDTH - 2 * pad;
+        double hgt = SPARK_HEIGHT - 2 * pad;
+        StringBuilder line = new StringBuilder();
+        double[][] xy = new double[v.length][];
+        for (int i = 0; i < v.length; i++) {
+            double x = pad + (v.length == 1 ? w / 2 : w * i / (v.length - 1));
+            double y = pad + hgt - hgt * (v[i] - low) / range;
+            xy[i] = new double[] {x, y};
+            line.append(i == 0 ? "" : " ").append(num(x)).append(',').append(num(y));
+        }
+        StringBuilder svg = new StringBuilder();
+        svg.append("<svg width=\"").append(SPARK_WIDTH).append("\" height=\"").append(SPARK_HEIGHT).append("\" viewBox=\"0 0 ")
+                .append(SPARK_WIDTH).append(' ').append(SPARK_HEIGHT).append("\" aria-hidden=\"true\">");
+        svg.append("<line class=\"base\" x1=\"0\" x2=\"").append(SPARK_WIDTH).append("\" y1=\"").append(num(xy[baseIndex][1]))
+                .append("\" y2=\"").append(num(xy[baseIndex][1])).append("\"/>");
+        if (v.length > 1) {
+            svg.append("<polyline points=\"").append(line).append("\"/>");
+        }
+        for (HistoryCheck.Change c : changes) {
+            int i = ps.indexOf(c.at());
+            if (i >= 0) {
+                svg.append("<circle class=\"").append(c.regression() ? "bad" : "good").append("\" cx=\"").append(num(xy[i][0]))
+                        .append("\" cy=\"").append(num(xy[i][1])).append("\" r=\"3\"/>");
+            }
+        }
+        int last = v.length - 1;
+        svg.append("<circle class=\"last\" cx=\"").append(num(xy[last][0])).append("\" cy=\"").append(num(xy[last][1]))
+                .append("\" r=\"2\"/></svg>");
+        return svg.toString();
+    }
+
+    /** What the page's script needs to draw one series' chart, in the display unit of its largest value. */
+    private static Map<String, Object> chart(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps, String label, int baseIndex,
+                                             boolean accepted, List<HistoryCheck.Change> changes, Map<Long, Integer> runIndex) {
+        double largest = 0;
+        for (HistoryStore.Point p : ps) {
+            for (double f : p.forkValues()) {
+                largest = Math.max(largest, Math.abs(f));
+            }
+        }
+        Format.Scale scale = Format.scale(largest, s.unit());
+        List<Integer> runs = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        List<List<Double>> forks = new ArrayList<>();
+        List<Object> marks = new ArrayList<>();
+        for (HistoryStore.Point p : ps) {
+            runs.add(runIndex.get(p.runId()));
+            values.add(round(scale.apply(p.value())));
+            List<Double> f = new ArrayList<>();
+            for (double x : p.forkValues()) {
+                f.add(round(scale.apply(x)));
+            }
+            forks.add(f);
+            Object mark = null;
+            for (HistoryCheck.Change c : changes) {
+                if (c.at() == p) {
+                    mark = Map.of("bad", c.regression(), "text", "change point: " + changeWords(s.unit(),
+                            c.change().meanAfter() / c.change().meanBefore(), c.regression()) + " (p = " + pValue(c.change().pValue()) + ")");
+                }
+            }
+            marks.add(mark);
+        }
+        SeriesKey k = s.key();
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("id", s.id());
+        c.put("title", k.figureName() + " of " + k.workload() + " · " + label);
+        c.put("axis", scale.name());
+        c.put("better", s.higherIsBetter() ? "higher is better" : "lower is better");
+        c.put("runs", runs);
+        c.put("values", values);
+        c.put("forks", forks);
+        c.put("marks", marks);
+        c.put("baseline", values.get(baseIndex));
+        c.put("baselineLabel", accepted ? "baseline (accepted run " + ps.get(baseIndex).runId() + ")" : "baseline (first run)");
+        return c;
+    }
+
+    /** The group a series is listed under: its workload, and its machine's label where the history has several. */
+    private static String group(SeriesKey k, boolean machines) {
+        return machines ? k.workload() + " · " + k.machine() : k.workload();
+    }
+
+    /** Metrics first, then each probe's percentiles in order: p50, p90, p99, p99.9, max. */
+    private static String figureOrder(SeriesKey k) {
+        if (k.probe().isEmpty()) {
+            return "0 " + k.figure();
+        }
+        int rank = List.of("p50", "p90", "p99", "p99.9", "max").indexOf(k.figure());
+        return "1 " + k.probe() + " " + (rank < 0 ? 9 : rank) + " " + k.figure();
+    }
+
+    /** The parameters every series of a group has with the same value: "host=127.0.0.1 · rooms=10". */
+    private static String commonParams(Set<String> all) {
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (String p : all) {
+            for (String kv : p.split(",")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    values.computeIfAbsent(kv.substring(0, eq), x -> new LinkedHashSet<>()).add(kv.substring(eq + 1));
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        values.forEach((key, v) -> {
+            if (v.size() == 1 && all.stream().allMatch(p -> ("," + p + ",").contains("," + key + "="))) {
+                out.add(key + "=" + v.iterator().next());
+            }
+        });
+        return String.join(" · ", out);
+    }
+
+    /** "2026-11-21 00:24" from an ISO-8601 start. */
+    static String shortStart(String created) {
+        String s = created.length() >= 16 ? created.substring(0, 16) : created;
+        return s.replace('T', ' ');
     }
 
     /** A p-value as people read it: 0.0004, 3.1e-12 below 1e-4, and "< 1e-300" where it underflowed to zero. */
     public static String pValue(double p) {
         return p == 0 ? "< 1e-300" : p < 1e-4 ? String.format(Locale.ROOT, "%.1e", p) : String.format(Locale.ROOT, "%.4f", p);
+    }
+
+    private static double round(double v) {
+        return Double.isFinite(v) && v != 0 ? new BigDecimal(v).round(new MathContext(5)).doubleValue() : v;
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String json(Object o) {
+        try {
+            return JSON.writeValueAsString(o).replace("</", "<\\/");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = TrendPage.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + name + " is missing from the history jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Escaped, with a line-break opportunity inside camel case and after dots: "write<wbr>Ms<wbr>Per<wbr>GiB". */
+    static String breakable(String s) {
+        return esc(s).replaceAll("(?<=[a-z])(?=[A-Z])|(?<=\\.)(?=[A-Za-z])", "<wbr>");
     }
 
     private static String esc(String s) {

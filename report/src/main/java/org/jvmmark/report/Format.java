@@ -10,6 +10,11 @@ import java.util.Locale;
  * same in every locale (golden files must not change with the machine's language). Thread-safe.
  */
 public final class Format {
+    private static final double[] TIMES = {1, 1e3, 1e6, 1e9};
+    private static final String[] TIME_NAMES = {"ns", "µs", "ms", "s"};
+    private static final double[] SIZES = {1, 1024, 1024 * 1024, 1024.0 * 1024 * 1024};
+    private static final String[] SIZE_NAMES = {"B", "KiB", "MiB", "GiB"};
+
     private Format() {
     }
 
@@ -18,37 +23,69 @@ public final class Format {
         if (Double.isNaN(v)) {
             return "—";
         }
-        switch (unit) {
-            case "ns":
-                return scaled(v, new double[] {1, 1e3, 1e6, 1e9}, new String[] {"ns", "µs", "ms", "s"}, 1000);
-            case "us":
-            case "µs":
-                return value(v * 1e3, "ns");
-            case "ms":
-                return value(v * 1e6, "ns");
-            case "s":
-                return value(v * 1e9, "ns");
-            case "bytes":
-            case "B":
-                return scaled(v, new double[] {1, 1024, 1024 * 1024, 1024.0 * 1024 * 1024},
-                        new String[] {"B", "KiB", "MiB", "GiB"}, 1024);
-            default:
-                String u = unit.isEmpty() || unit.startsWith("/") ? unit : " " + unit;
-                if (Math.abs(v) >= 1e6) {
-                    return sig(v / 1e6) + " M" + u;
-                } else if (Math.abs(v) >= 1e4) {
-                    return sig(v / 1e3) + " k" + u;
-                }
-                return sig(v) + u;
+        return scale(v, unit).format(v);
+    }
+
+    /**
+     * How values in a unit are shown: multiplied by {@code toBase} (µs, ms and s to ns), divided by
+     * {@code factor}, then followed by {@code suffix} — " ms", " MiB", " k msg/s", "/s". A chart's axis
+     * uses the scale of its largest value, so every tick reads in one unit ("550 ms", not "550,000,000").
+     *
+     * @param suffix what follows the number, with its leading space where one belongs
+     */
+    public record Scale(double toBase, double factor, String suffix) {
+        /** {@code v} (in the scale's unit) as a number in the display unit. */
+        public double apply(double v) {
+            return v * toBase / factor;
+        }
+
+        /** {@code v} (in the scale's unit) with three significant figures and the display unit: "391 ms". */
+        public String format(double v) {
+            return sig(apply(v)) + suffix;
+        }
+
+        /** The display unit alone, for an axis title: "ms", "k msg/s", "" for a bare number. */
+        public String name() {
+            return suffix.strip();
         }
     }
 
-    private static String scaled(double v, double[] factors, String[] names, double step) {
+    /** The scale {@link #value} shows {@code v} in: the largest display unit {@code v} is at least one of. */
+    public static Scale scale(double v, String unit) {
+        switch (unit) {
+            case "ns":
+                return scaled(1, v, TIMES, TIME_NAMES, 1000);
+            case "us":
+            case "µs":
+                return scaled(1e3, v * 1e3, TIMES, TIME_NAMES, 1000);
+            case "ms":
+                return scaled(1e6, v * 1e6, TIMES, TIME_NAMES, 1000);
+            case "s":
+                return scaled(1e9, v * 1e9, TIMES, TIME_NAMES, 1000);
+            case "bytes":
+            case "B":
+                return scaled(1, v, SIZES, SIZE_NAMES, 1024);
+            default:
+                String u = unit.isEmpty() || unit.startsWith("/") ? unit : " " + unit;
+                if (unit.indexOf('/') > 0 && !unit.endsWith("/s")) {
+                    // A compound unit (ms/GiB, ns/op) takes no prefix, as in the report's charts: "k ms/GiB" reads as nothing.
+                    return new Scale(1, 1, u);
+                }
+                if (Math.abs(v) >= 1e6) {
+                    return new Scale(1, 1e6, " M" + u);
+                } else if (Math.abs(v) >= 1e4) {
+                    return new Scale(1, 1e3, " k" + u);
+                }
+                return new Scale(1, 1, u);
+        }
+    }
+
+    private static Scale scaled(double toBase, double base, double[] factors, String[] names, double step) {
         int i = 0;
-        while (i + 1 < factors.length && Math.abs(v) >= factors[i] * step * 0.9995) {
+        while (i + 1 < factors.length && Math.abs(base) >= factors[i] * step * 0.9995) {
             i++;
         }
-        return sig(v / factors[i]) + " " + names[i];
+        return new Scale(toBase, factors[i], " " + names[i]);
     }
 
     /** Three significant figures, no exponent, no grouping. */

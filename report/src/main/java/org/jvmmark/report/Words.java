@@ -14,14 +14,19 @@ public final class Words {
 
     /** The words for "more" and "less" of a column's figure: times are slower/faster, rates faster/slower, sizes more/less memory. */
     public static String[] moreLess(Column c) {
-        if (isTime(c.unit())) {
+        return moreLess(c.unit());
+    }
+
+    /** The words for "more" and "less" of a figure in {@code unit}, as {@link #moreLess(Column)}. */
+    public static String[] moreLess(String unit) {
+        if (isTime(unit)) {
             return new String[] {"slower", "faster"};
         }
-        if (c.unit().endsWith("/s")) {
+        if (unit.endsWith("/s")) {
             // A rate is a speed: more of it is faster.
             return new String[] {"faster", "slower"};
         }
-        if (ResultsReader.isBytes(c.unit())) {
+        if (ResultsReader.isBytes(unit)) {
             return new String[] {"more memory", "less memory"};
         }
         return new String[] {"higher", "lower"};
@@ -42,6 +47,27 @@ public final class Words {
         boolean valueHigher = c.higherIsBetter() ? fractionWorse < 0 : fractionWorse > 0;
         String[] words = moreLess(c);
         return Format.percent(Math.abs(fractionWorse)) + " " + (valueHigher ? words[0] : words[1]);
+    }
+
+    /**
+     * A value against an earlier one of the same figure in {@code unit}, in words: "12 % slower",
+     * "2.7× faster", "same" (below 0.05 %); "" when the ratio is not a finite positive number.
+     *
+     * @param ratio the value ÷ the earlier one
+     */
+    public static String change(String unit, double ratio) {
+        if (!(ratio > 0) || Double.isInfinite(ratio)) {
+            return "";
+        }
+        if (Math.abs(ratio - 1) < 0.0005) {
+            return "same";
+        }
+        return magnitude(new Effect(ratio, Double.NaN, Double.NaN, 0.95, true), moreLess(unit));
+    }
+
+    /** An effect with its interval in the words of a figure in {@code unit}: "12 % slower (95 % CI 8–16 %)". */
+    public static String effect(String unit, Effect e) {
+        return magnitude(e, moreLess(unit));
     }
 
     /** An effect with its interval in the column's words: "12 % slower (95 % CI 8–16 %)". */

@@ -15,6 +15,23 @@ class FormatTest {
     }
 
     @Test
+    void shouldGiveAChartAxisTheUnitOfItsLargestValue() {
+        Format.Scale ms = Format.scale(5.5e8, "ns");
+        assertEquals("ms", ms.name());
+        assertEquals(550, ms.apply(5.5e8), 1e-9);
+        assertEquals(120, ms.apply(1.2e8), 1e-9);
+        assertEquals("550 ms", ms.format(5.5e8));
+        assertEquals("s", Format.scale(1500, "ms").name());
+        assertEquals(1.5, Format.scale(1500, "ms").apply(1500), 1e-12);
+        assertEquals("MiB", Format.scale(48 * 1024 * 1024, "bytes").name());
+        assertEquals("k msg/s", Format.scale(125_000, "msg/s").name());
+        assertEquals("k/s", Format.scale(99_990, "/s").name());
+        assertEquals("", Format.scale(12, "").name());
+        assertEquals("ms/GiB", Format.scale(11_600, "ms/GiB").name());
+        assertEquals("11600 ms/GiB", Format.value(11_600, "ms/GiB"));
+    }
+
+    @Test
     void shouldScaleBytesInBinaryUnits() {
         assertEquals("48 MiB", Format.value(48 * 1024 * 1024, "bytes"));
         assertEquals("512 B", Format.value(512, "bytes"));

@@ -23,6 +23,7 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.Trial;
 import org.junit.jupiter.api.BeforeAll;
+import org.jvmmark.testkit.Chromium;
 import org.jvmmark.testkit.OutsideTool;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.render.HtmlRenderer;

@@ -34,4 +34,15 @@ class WordsTest {
     void shouldSayNothingForAnUnknownDifference() {
         assertEquals("", Words.worse(metric("ops", true), Double.NaN));
     }
+
+    @Test
+    void shouldSayAChangeOverTimeInTheFiguresWordsNeverWithABareSign() {
+        assertEquals("12 % slower", Words.change("ns", 1.12));
+        assertEquals("8.0 % slower", Words.change("msg/s", 0.92));
+        assertEquals("2.0× less memory", Words.change("bytes", 0.5));
+        assertEquals("12 % higher", Words.change("", 1.12));
+        assertEquals("same", Words.change("ns", 1.0001));
+        assertEquals("", Words.change("ns", Double.NaN));
+        assertEquals("", Words.change("ns", 0));
+    }
 }

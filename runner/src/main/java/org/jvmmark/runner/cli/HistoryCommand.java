@@ -301,7 +301,8 @@ public final class HistoryCommand implements Callable<Integer> {
     }
 
     @Command(name = "report", mixinStandardHelpOptions = true,
-            description = "Write the trend page: a chart per workload and figure, a line per JVM over the runs, changes marked.")
+            description = "Write the trend page: one table of series (sparkline, latest value, change since the baseline,"
+                    + " change points and the check's verdict), grouped by workload; a click draws a series' chart.")
     static final class Report implements Callable<Integer> {
         @ParentCommand
         HistoryCommand parent;
@@ -325,8 +326,9 @@ public final class HistoryCommand implements Callable<Integer> {
                 if (out == null) {
                     out = defaultPage(options.target());
                 }
-                org.jvmmark.history.TrendPage.write(out, store.series(), store.points(),
-                        new HistoryCheck(new EDivisive(50, 0.001, minChange)));
+                EDivisive detector = new EDivisive(50, 0.001, minChange);
+                org.jvmmark.history.TrendPage.write(out, store.series(), store.points(), store.acceptedFrom(),
+                        new HistoryCheck(detector), new HistoryJudge(detector, minChange));
             } catch (SQLException e) {
                 throw failed(e);
             } catch (IOException e) {

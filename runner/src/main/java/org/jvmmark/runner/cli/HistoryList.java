@@ -36,7 +36,7 @@ final class HistoryList {
         for (HistoryStore.StoredSeries s : series) {
             SeriesKey k = s.key();
             if ((workload != null && !k.workload().equals(workload)) || (jdk != null && !hasWord(k.jvm(), jdk))
-                    || (figure != null && !figureName(k).toLowerCase(Locale.ROOT).contains(figure.toLowerCase(Locale.ROOT)))) {
+                    || (figure != null && !k.figureName().toLowerCase(Locale.ROOT).contains(figure.toLowerCase(Locale.ROOT)))) {
                 continue;
             }
             groups.computeIfAbsent(List.of(k.machine(), k.workload(), k.params(), k.jvm(), k.variant()), x -> new ArrayList<>()).add(s);
@@ -55,10 +55,10 @@ final class HistoryList {
                 runs = Math.max(runs, ps.size());
                 ids.add(s.id());
                 if (!ps.isEmpty()) {
-                    latest.add(figureName(s.key()) + " " + Format.value(ps.get(ps.size() - 1).value(), s.unit()));
+                    latest.add(s.key().figureName() + " " + Format.value(ps.get(ps.size() - 1).value(), s.unit()));
                 }
             }
-            String params = varying(g.get(2), paramsOf.get(g.get(1)));
+            String params = SeriesKey.varyingParams(g.get(2), paramsOf.get(g.get(1)));
             String variant = g.get(4).isEmpty() ? g.get(3) : g.get(3) + " · " + g.get(4);
             List<String> cells = new ArrayList<>(List.of(g.get(1), variant, params.isEmpty() ? "-" : params, String.valueOf(runs),
                     latest.isEmpty() ? "-" : String.join(" · ", latest), ranges(ids)));
@@ -68,39 +68,6 @@ final class HistoryList {
             rows.add(cells.toArray(String[]::new));
         });
         return rows;
-    }
-
-    /** "endToEnd p50", "score". */
-    static String figureName(SeriesKey k) {
-        String f = k.figure();
-        if (!k.probe().isEmpty()) {
-            return k.probe() + " " + (f.matches("[0-9.]+") ? "p" + f : f);
-        }
-        return f;
-    }
-
-    /** Of "k=v,k2=v2", only the pairs that differ between the groups of the workload. */
-    static String varying(String params, Set<String> all) {
-        if (params.isEmpty() || all == null || all.size() < 2) {
-            return "";
-        }
-        Map<String, Set<String>> values = new LinkedHashMap<>();
-        for (String p : all) {
-            for (String kv : p.split(",")) {
-                int eq = kv.indexOf('=');
-                if (eq > 0) {
-                    values.computeIfAbsent(kv.substring(0, eq), x -> new LinkedHashSet<>()).add(kv.substring(eq + 1));
-                }
-            }
-        }
-        List<String> out = new ArrayList<>();
-        for (String kv : params.split(",")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0 && values.getOrDefault(kv.substring(0, eq), Set.of()).size() > 1) {
-                out.add(kv);
-            }
-        }
-        return String.join(" ", out);
     }
 
     private static boolean hasWord(String text, String word) {

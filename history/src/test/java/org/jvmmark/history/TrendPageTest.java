@@ -1,0 +1,105 @@
+package org.jvmmark.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsReader;
+
+/** The trend page's rows as HTML, without a browser (TrendPageInBrowserTest opens one). */
+class TrendPageTest {
+    @TempDir
+    Path dir;
+
+    private HistoryStore store() throws Exception {
+        return new HistoryStore(HistoryDatabase.of(dir.resolve("history.db").toString()).open());
+    }
+
+    private String page(HistoryStore store) throws Exception {
+        EDivisive detector = new EDivisive(50, 0.001, 0.05);
+        Path file = dir.resolve("history.html");
+        TrendPage.write(file, store.series(), store.points(), store.acceptedFrom(), new HistoryCheck(detector),
+                new HistoryJudge(detector, 0.05));
+        return Files.readString(file);
+    }
+
+    /** Six runs of three forks: a score near 1000 ops/s that drops 20 % at the fourth run. */
+    private static HistoryStore.StoredSeries stepDown(HistoryStore store) throws Exception {
+        double[][] runs = {{1000, 1010, 990}, {1005, 995, 1000}, {998, 1002, 1000}, {800, 808, 792}, {804, 796, 800}, {801, 799, 800}};
+        for (int r = 0; r < runs.length; r++) {
+            store.importRun(HistoryStoreContract.run("2026-02-0" + (r + 1) + "T00:00:00Z", runs[r]), "m", null);
+        }
+        return store.series().get(0);
+    }
+
+    private static String row(String page, long id) {
+        Matcher m = Pattern.compile("<tr class=\"series\" id=\"s" + id + "\".*?</tr>", Pattern.DOTALL).matcher(page);
+        assertTrue(m.find(), "no row for series " + id);
+        return m.group();
+    }
+
+    @Test
+    void shouldSayTheChangeSinceTheFirstRunInWordsAndTheValueInReadableUnits() throws Exception {
+        HistoryStore store = store();
+        HistoryStore.StoredSeries s = stepDown(store);
+        String row = row(page(store), s.id());
+        assertTrue(row.contains(">800 ops/s<"), row);
+        assertTrue(row.contains("<span class=\"bad\">20 % slower</span>"), row);
+        assertTrue(row.contains("vs the first run"), row);
+        assertTrue(row.contains("run 4 (2026-02-04): 20 % slower"), "the change point: " + row);
+        assertTrue(row.contains("regression since run 4"), "the check's verdict: " + row);
+        assertFalse(row.contains("-20"), "a bare sign: " + row);
+    }
+
+    @Test
+    void shouldMeasureFromTheAcceptedRunOnceAChangeIsAccepted() throws Exception {
+        HistoryStore store = store();
+        HistoryStore.StoredSeries s = stepDown(store);
+        long fourth = store.points().get(s.id()).get(3).runId();
+        store.accept(s.id(), fourth);
+        String row = row(page(store), s.id());
+        assertTrue(row.contains("vs accepted run " + fourth), row);
+        assertTrue(row.contains("<span class=\"same\">"), "within the threshold of the accepted run: " + row);
+        assertFalse(row.contains("regression since"), "accepted: no verdict of regression any more: " + row);
+    }
+
+    @Test
+    void shouldNameTheParametersThatDifferOnceAboveTheirRows() throws Exception {
+        HistoryStore store = store();
+        store.importRun(HistoryStoreContract.run("2026-02-01T00:00:00Z", 1000, 1001, 999), "m", null);
+        String json = "{\"id\":\"w/rate2000\",\"workload\":\"w\",\"status\":\"ok\",\"fork\":1,\"params\":{\"rate\":2000},"
+                + "\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},\"variant\":\"default\","
+                + "\"variantJvmArgs\":[],\"metrics\":{\"score\":{\"value\":1900,\"unit\":\"ops/s\",\"better\":\"higher\"}}}";
+        Results r = Results.started("2026-02-02T00:00:00Z", "quick", Map.of("hostname", "h", "cpuModel", "c"), Map.of())
+                .with(ResultsReader.trial(new ObjectMapper().readTree(json)), "2026-02-02T00:00:00Z");
+        store.importRun(r, "m", null);
+        String page = page(store);
+        assertTrue(page.contains("<tr class=\"params-head\"><td colspan=\"6\">rate=1000</td></tr>"), page);
+        assertTrue(page.contains("<tr class=\"params-head\"><td colspan=\"6\">rate=2000</td></tr>"), page);
+        assertTrue(page.contains("<td class=\"label\">Temurin 25.0.1 · default</td>"), "the label is JVM · variant: " + page);
+    }
+
+    @Test
+    void shouldLetALongFigureNameBreakBetweenItsWordsNotInsideThem() {
+        assertEquals("hello.<wbr>cold<wbr>Startup<wbr>Ms", TrendPage.breakable("hello.coldStartupMs"));
+        assertEquals("end<wbr>To<wbr>End p99.9", TrendPage.breakable("endToEnd p99.9"), "never inside a number");
+    }
+
+    @Test
+    void shouldAddWhichWayIsBetterWhereTheWordsDoNotSayIt() {
+        assertEquals("12 % slower", TrendPage.changeWords("ns", 1.12, true));
+        assertEquals("12 % higher, worse", TrendPage.changeWords("", 1.12, true));
+        assertEquals("9.0 % lower, better", TrendPage.changeWords("x", 0.91, false));
+        assertEquals("same", TrendPage.changeWords("", 1.0, false));
+    }
+}
