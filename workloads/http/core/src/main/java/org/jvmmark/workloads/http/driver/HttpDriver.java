@@ -420,9 +420,15 @@ public final class HttpDriver implements Workload {
         result.info("sla", sla.text);
         result.metric("maxThroughput", maxRate, "req/s", Better.HIGHER);
         result.metric("slaThroughput", found.slaRate, "req/s", Better.HIGHER);
+        result.info("slaThroughputConfirmed", found.confirmed);
         if (found.slaRate == 0) {
             result.warning("no rate met the SLA " + sla.text + " in 2 of 3 runs: the SLA throughput is 0");
             return max;
+        }
+        if (!found.confirmed) {
+            result.warning(String.format(Locale.ROOT, "the SLA search used its %d runs before confirming a rate: the SLA throughput"
+                    + " %,.0f req/s met the SLA every time it ran but was not confirmed in 2 of 3 runs", SlaSearch.MAX_RUNS,
+                    found.slaRate));
         }
         return last.get(found.slaRate);
     }
