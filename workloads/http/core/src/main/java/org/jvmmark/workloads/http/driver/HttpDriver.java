@@ -51,7 +51,7 @@ public final class HttpDriver implements Workload {
     static final double DRIVER_BOUND_BUSY = 0.9;
     /**
      * Open model: a p99 send lag above this means the driver, not the server, set the pace. The
-     * waker's own tolerance (park and wake-up) is tens of microseconds on an idle machine.
+     * sender's own error (park and wake-up, within its 50 µs tolerance) is tens of microseconds on an idle machine.
      */
     static final long DRIVER_BOUND_SEND_LAG_NANOS = 1_000_000L;
 
@@ -622,7 +622,7 @@ public final class HttpDriver implements Workload {
             result.metric("driverIoThreadBusy", busy, "share of a CPU", Better.NONE);
         }
         if (main.processCpuNanos > 0 && main.requests > 0) {
-            // the whole driver process (I/O threads, waker, JIT, GC) over the measured window
+            // the whole driver process (I/O threads, senders, JIT, GC) over the measured window
             result.metric("driverCpuPerRequest", main.processCpuNanos / (double) main.requests, "ns", Better.NONE);
         }
         if (scheduled && main.sendLag.getTotalCount() > 0) {

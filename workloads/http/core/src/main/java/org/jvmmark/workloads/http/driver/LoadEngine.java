@@ -432,6 +432,8 @@ final class LoadEngine implements AutoCloseable {
         long backoffNanos;
         /** Rate mode: sequence number × 4 + state (IDLE, ARMED, FIRED, SENT); written under the rules of {@link #WORD}. */
         volatile long word;
+        /** Whether the key asks for OP_WRITE (a request not completely written). */
+        boolean writeInterest;
         /** The I/O thread's sequence number of the connection's last arm. */
         long seq;
         /** What the sender needs for an armed request, written before the arm is published. */
@@ -961,7 +963,11 @@ final class LoadEngine implements AutoCloseable {
         private void flush(Conn c) {
             try {
                 c.channel.write(c.out);
-                c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+                boolean more = c.out.hasRemaining();
+                if (more != c.writeInterest) { // the key's interest changes only when a write did not complete
+                    c.writeInterest = more;
+                    c.key.interestOps(more ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+                }
             } catch (IOException e) {
                 broken(c, ErrorCounts.kindOf(e, false));
             }
@@ -1138,6 +1144,7 @@ final class LoadEngine implements AutoCloseable {
                 c.channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 c.channel.bind(new InetSocketAddress(c.source, 0));
                 c.connectStartNanos = System.nanoTime();
+                c.writeInterest = false;
                 c.inLen = 0;
                 c.parser.reset();
                 if (c.channel.connect(target)) {
