@@ -4,12 +4,16 @@
 # CPU per request: wrk's whole process (user + system, from rusage) over the requests it counted;
 # ours, the whole driver process over its measured window (driverCpuPerRequest).
 #
-#   workloads/http/bench-vs-wrk.sh [ROUNDS] [SECONDS] [CONNECTIONS...] -- SERVE_ARGS...
+#   [RATE=5000] [RATE_CONNECTIONS=100] workloads/http/bench-vs-wrk.sh [ROUNDS] [SECONDS] [CONNECTIONS...] -- SERVE_ARGS...
 #   e.g. workloads/http/bench-vs-wrk.sh 3 5 100 1000 -- --jdk 25 --param server=netty --param threads=eventloop
 #
 # Starts `./jvmmark serve http SERVE_ARGS` (or uses URL=http://127.0.0.1:PORT/hello from the
 # environment), warms the server up with wrk, then prints one line per run and the median ratio.
 # The driver is a fresh JVM each run: it warms up DRIVER_WARMUP seconds (default 5) before measuring.
+# Then, unless RATE=0, the open model: ROUNDS driver runs in rate mode at RATE requests/s (default
+# 5000) over RATE_CONNECTIONS connections (default 100), each printing the driver's CPU per request,
+# its p99 send lag, and that CPU against the median of wrk's CPU per request in max mode at the
+# first connection level (issue 22's target: at most 3×).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 JVMMARK="${JVMMARK:-$ROOT/jvmmark}"
@@ -49,15 +53,33 @@ our_rps() {
   "$JVMMARK" drive http --port "$PORT" --json -p connections="$1" -p seconds="$SECONDS_" -p warmupSeconds="${DRIVER_WARMUP:-5}" -p hold=false \
     | python3 -c 'import json,sys; m=json.load(sys.stdin)["metrics"]; print("%.0f %.2f" % (m["requestsPerSecond"]["value"], m["driverCpuPerRequest"]["value"] / 1000))'
 }
+our_rate() { # prints "REQ_PER_S CPU_US_PER_REQUEST SEND_LAG_P99_MS"
+  "$JVMMARK" drive http --port "$PORT" --json -p mode=rate -p rate="$1" -p connections="$2" -p seconds="$SECONDS_" \
+    -p warmupSeconds="${DRIVER_WARMUP:-5}" -p hold=false \
+    | python3 -c 'import json,sys; m=json.load(sys.stdin)["metrics"]; print("%.0f %.2f %.3f" % (m["requestsPerSecond"]["value"], m["driverCpuPerRequest"]["value"] / 1000, m["driverSendLagP99"]["value"] / 1e6))'
+}
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "connections round wrk_req_s ours_req_s ratio wrk_cpu_us_per_req ours_cpu_us_per_req load1"
+WRK_CPU_FIRST=""
 for c in "${CONNS[@]}"; do
-  ratios=()
+  ratios=(); wcpus=(); ocpus=()
   for r in $(seq "$ROUNDS"); do
     if [ $((r % 2)) -eq 1 ]; then w=$(wrk_rps "$c"); o=$(our_rps "$c"); else o=$(our_rps "$c"); w=$(wrk_rps "$c"); fi
     read -r w wcpu <<<"$w"; read -r o ocpu <<<"$o"
     ratio=$(python3 -c "print(f'{$o/$w:.3f}')")
-    ratios+=("$ratio")
+    ratios+=("$ratio"); wcpus+=("$wcpu"); ocpus+=("$ocpu")
     echo "$c $r $w $o $ratio $wcpu $ocpu $(cut -d' ' -f1 /proc/loadavg)"
   done
-  echo "$c median_ratio $(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+  wmed=$(printf '%s\n' "${wcpus[@]}" | median); omed=$(printf '%s\n' "${ocpus[@]}" | median)
+  [ -n "$WRK_CPU_FIRST" ] || WRK_CPU_FIRST="$wmed"
+  echo "$c median_ratio $(printf '%s\n' "${ratios[@]}" | median) median_cpu_us_per_req wrk $wmed ours $omed cpu_ratio $(python3 -c "print(f'{$omed/$wmed:.2f}')")"
 done
+RATE="${RATE:-5000}"
+if [ "$RATE" != 0 ]; then
+  RC="${RATE_CONNECTIONS:-100}"
+  echo "rate connections round ours_req_s ours_cpu_us_per_req send_lag_p99_ms cpu_vs_wrk_max load1"
+  for r in $(seq "$ROUNDS"); do
+    read -r o ocpu lag <<<"$(our_rate "$RATE" "$RC")"
+    echo "$RATE $RC $r $o $ocpu $lag $(python3 -c "print(f'{$ocpu/$WRK_CPU_FIRST:.2f}')") $(cut -d' ' -f1 /proc/loadavg)"
+  done
+fi

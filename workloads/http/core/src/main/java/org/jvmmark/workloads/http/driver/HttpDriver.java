@@ -51,7 +51,7 @@ public final class HttpDriver implements Workload {
     static final double DRIVER_BOUND_BUSY = 0.9;
     /**
      * Open model: a p99 send lag above this means the driver, not the server, set the pace. The
-     * waker's own tolerance (park and wake-up) is tens of microseconds on an idle machine.
+     * sender's own error (park and wake-up, within its 50 µs tolerance) is tens of microseconds on an idle machine.
      */
     static final long DRIVER_BOUND_SEND_LAG_NANOS = 1_000_000L;
 
@@ -60,6 +60,12 @@ public final class HttpDriver implements Workload {
     private long serverPid = -1;
     private HistogramLogWriter hlog;
     private long hlogOriginNanos;
+    private long hlogStartMillis;
+    /**
+     * While the other driver processes run their slices: this process's intervals (tagged, absolute
+     * time stamps), written with theirs in time order once they are done; null otherwise.
+     */
+    private List<Histogram> heldIntervals;
     private int connections;
     private String sleepPath;
     private long sleepNanos;
@@ -114,6 +120,10 @@ public final class HttpDriver implements Workload {
         if ((driverProcesses > 1 || segment.count > 1 || startAtMillis > 0) && !mode.equals("rate") && !mode.equals("sweep")) {
             throw new IllegalArgumentException("http: driverProcesses, segment and startAt split an open-model schedule: they need"
                     + " mode=rate or mode=sweep, not mode=" + mode);
+        }
+        if (driverProcesses > 1 && (context.booleanParam("hold") || mode.equals("hold"))) {
+            throw new IllegalArgumentException("http: driverProcesses=" + driverProcesses + " splits the rate schedule only; the hold phase"
+                    + " would hold the first process's share of the connections: add -p hold=false");
         }
         if (driverProcesses > 1 && segment.count > 1) {
             throw new IllegalArgumentException("http: use driverProcesses=N on one host or segment=I/N per host, not both");
@@ -234,6 +244,7 @@ public final class HttpDriver implements Workload {
                 // the others need a JVM start and their connections before the schedule starts
                 startAt = System.currentTimeMillis() + 3_000 + connections / 2;
                 own = new Segment(0, driverProcesses);
+                heldIntervals = new ArrayList<>();
                 for (int i = 1; i < driverProcesses; i++) {
                     Path job = startSegment(new Segment(i, driverProcesses), share(connections, driverProcesses, i), path, rate, warmup,
                             measure, extra, startAt, tag, others);
@@ -268,6 +279,7 @@ public final class HttpDriver implements Workload {
         Histogram sendLag = o.sendLag.getIntervalHistogram();
         if (!jobs.isEmpty()) {
             o = merge(o, jobs, others, corrected, uncorrected, sendLag, windowStart, Math.round(measure * rate / 1e9));
+            writeMergedIntervals(jobs);
         }
         long elapsed = how == LoadEngine.Load.RATE && o.lastEndNanos() != Long.MIN_VALUE
                 ? Math.max(window, o.lastEndNanos() - windowStart) : window;
@@ -327,6 +339,7 @@ public final class HttpDriver implements Workload {
         job.setProperty("warmupNanos", Long.toString(warmup));
         job.setProperty("measureNanos", Long.toString(measure));
         job.setProperty("startAtMillis", Long.toString(startAt));
+        job.setProperty("tag", tag);
         Files.createDirectories(workDir);
         Path file = workDir.resolve("segment-" + tag + "-" + (seg.index + 1) + "of" + seg.count + ".properties");
         Files.deleteIfExists(SegmentMain.result(file));
@@ -420,9 +433,15 @@ public final class HttpDriver implements Workload {
         result.info("sla", sla.text);
         result.metric("maxThroughput", maxRate, "req/s", Better.HIGHER);
         result.metric("slaThroughput", found.slaRate, "req/s", Better.HIGHER);
+        result.info("slaThroughputConfirmed", found.confirmed);
         if (found.slaRate == 0) {
             result.warning("no rate met the SLA " + sla.text + " in 2 of 3 runs: the SLA throughput is 0");
             return max;
+        }
+        if (!found.confirmed) {
+            result.warning(String.format(Locale.ROOT, "the SLA search used its %d runs before confirming a rate: the SLA throughput"
+                    + " %,.0f req/s met the SLA every time it ran but was not confirmed in 2 of 3 runs", SlaSearch.MAX_RUNS,
+                    found.slaRate));
         }
         return last.get(found.slaRate);
     }
@@ -603,7 +622,7 @@ public final class HttpDriver implements Workload {
             result.metric("driverIoThreadBusy", busy, "share of a CPU", Better.NONE);
         }
         if (main.processCpuNanos > 0 && main.requests > 0) {
-            // the whole driver process (I/O threads, waker, JIT, GC) over the measured window
+            // the whole driver process (I/O threads, senders, JIT, GC) over the measured window
             result.metric("driverCpuPerRequest", main.processCpuNanos / (double) main.requests, "ns", Better.NONE);
         }
         if (scheduled && main.sendLag.getTotalCount() > 0) {
@@ -733,6 +752,7 @@ public final class HttpDriver implements Workload {
         }
         long now = System.currentTimeMillis();
         hlogOriginNanos = System.nanoTime();
+        hlogStartMillis = now;
         hlog.outputComment("jvmmark http driver: 1-s intervals, values in nanoseconds; tag X is corrected, X-uncorrected from the actual send");
         hlog.outputLogFormatVersion();
         hlog.outputStartTime(now);
@@ -750,10 +770,60 @@ public final class HttpDriver implements Workload {
         double end = (System.nanoTime() - hlogOriginNanos) / 1e9;
         Histogram c = corrected.copy();
         c.setTag(tag);
-        hlog.outputIntervalHistogram(Math.max(0, end - 1), end, c, 1e3);
         Histogram u = uncorrected.copy();
         u.setTag(tag + "-uncorrected");
+        if (heldIntervals != null) {
+            for (Histogram h : List.of(c, u)) {
+                h.setStartTimeStamp(hlogStartMillis + Math.round(Math.max(0, end - 1) * 1000));
+                h.setEndTimeStamp(hlogStartMillis + Math.round(end * 1000));
+                heldIntervals.add(h);
+            }
+            return;
+        }
+        hlog.outputIntervalHistogram(Math.max(0, end - 1), end, c, 1e3);
         hlog.outputIntervalHistogram(Math.max(0, end - 1), end, u, 1e3);
+    }
+
+    /**
+     * Writes this process's held intervals and those of the other driver processes' {@code .hlog}
+     * files in time order, so that {@code driver.hlog} is the whole schedule's.
+     */
+    private void writeMergedIntervals(List<Path> jobs) throws IOException, ValidationException {
+        List<Path> files = new ArrayList<>();
+        for (Path job : jobs) {
+            Path file = SegmentMain.hlog(job);
+            if (!Files.isRegularFile(file)) {
+                throw new ValidationException("driver process " + job.getFileName() + " wrote no interval log " + file);
+            }
+            files.add(file);
+        }
+        List<Histogram> all = intervalsInTimeOrder(heldIntervals, files);
+        heldIntervals = null;
+        if (hlog == null) {
+            return;
+        }
+        for (Histogram h : all) {
+            hlog.outputIntervalHistogram((h.getStartTimeStamp() - hlogStartMillis) / 1e3, (h.getEndTimeStamp() - hlogStartMillis) / 1e3,
+                    h, 1e3);
+        }
+    }
+
+    /** {@code own} intervals and every interval of the {@code .hlog} files, by start time (absolute, epoch ms). */
+    static List<Histogram> intervalsInTimeOrder(List<Histogram> own, List<Path> hlogs) throws IOException {
+        List<Histogram> all = new ArrayList<>(own);
+        for (Path file : hlogs) {
+            org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(file.toFile());
+            try {
+                org.HdrHistogram.EncodableHistogram h;
+                while ((h = reader.nextIntervalHistogram()) != null) {
+                    all.add((Histogram) h);
+                }
+            } finally {
+                reader.close();
+            }
+        }
+        all.sort(java.util.Comparator.comparingLong(Histogram::getStartTimeStamp));
+        return all;
     }
 
     /** 127.0.0.1 … 127.0.0.N when the server is on 127.0.0.x; the server's own address otherwise. */

@@ -10,7 +10,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.atomic.LongAdder;
@@ -36,11 +35,20 @@ import org.HdrHistogram.Recorder;
  *   <li><b>hold</b> — every connection sends one request (the sleeping handler) and waits.</li>
  * </ul>
  *
- * <p><b>No spinning.</b> An I/O thread blocks in its selector; a waker thread parks until the
- * earliest due send of any I/O thread and wakes that selector ({@code select} alone counts in whole
- * milliseconds). How late each due send still went out — the <em>send lag</em> — is recorded in
+ * <p><b>No spinning, no wake-up per request.</b> An I/O thread blocks in its selector and reads;
+ * in rate mode each I/O thread has a <em>sender</em> thread beside it that parks until the earliest
+ * due send of that thread's free connections ({@code select} alone counts in whole milliseconds)
+ * and writes it itself — no selector wake-up per request. A free connection is <em>armed</em> by its
+ * I/O thread (handed to the sender with its due time) and either fired by the sender or taken back
+ * (cancelled) by the I/O thread when the connection must be reopened or the load given up; one
+ * compare-and-set on a sequence-stamped word per connection decides which. The sender aims its park
+ * at {@link #SEND_TOLERANCE_NANOS} before the due time (the kernel wakes a parked thread about that
+ * late: timer slack) and, once awake, sends everything due within that tolerance, so a send may go
+ * out up to 50 µs early — its latency then counts from the actual send — and is otherwise late by
+ * the wake-up's jitter. How late each due send went out — the <em>send lag</em> — is recorded in
  * {@link Outcomes#sendLag}: it is the instrument's own error and says when the driver, not the
- * server, was the limit.
+ * server, was the limit. A connection whose answer comes after its next due time sends that request
+ * at once from the I/O thread (late because of the server, so no send lag).
  *
  * <p><b>Every request accounted for.</b> Each measured request ends in exactly one way, counted in
  * the phase's {@link Outcomes}: answered; failed with a named kind (a status other than 200 — counted,
@@ -72,12 +80,36 @@ final class LoadEngine implements AutoCloseable {
      * microsecond either.
      */
     private static final int MAX_PENDING_CONNECTS = 64;
+    /**
+     * Rate mode: a sender parks until this long before the earliest due send and then sends every
+     * send due within this long. Linux wakes a thread parked for a given time about 50 µs (timer
+     * slack) + 20 µs late: measured on a 2-core VM, {@code parkNanos} of 20 µs – 1 ms overshot by 71
+     * µs at the median, 75 µs at p90.
+     */
+    static final long SEND_TOLERANCE_NANOS = 50_000L;
+
+    /** A connection's rate-mode state, in the low bits of {@link Conn#word}; the rest is a sequence number. */
+    private static final long IDLE = 0;
+    /** Handed to the sender, not yet sent. */
+    private static final long ARMED = 1;
+    /** Sent by the sender: the send time is {@link Conn#firedNanos}. */
+    private static final long FIRED = 2;
+    /** Sent by the I/O thread itself (any load): the send time is {@link Conn#sentNanos}. */
+    private static final long SENT = 3;
+    private static final java.lang.invoke.VarHandle WORD;
+
+    static {
+        try {
+            WORD = java.lang.invoke.MethodHandles.lookup().findVarHandle(Conn.class, "word", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final InetSocketAddress target;
     private final byte[] expectedBody;
     private final long responseTimeoutNanos;
     private final List<IoLoop> loops = new ArrayList<>();
-    private final Waker waker = new Waker();
     /** Latency of measured requests from the due time (rate) or send (max, hold), ns. */
     final Recorder corrected = new Recorder(3);
     /** Latency of measured answered requests from the actual send, ns. */
@@ -110,7 +142,7 @@ final class LoadEngine implements AutoCloseable {
         this.connections = connections;
         int n = Math.max(1, Math.min(threads, connections));
         for (int t = 0; t < n; t++) {
-            loops.add(new IoLoop(t));
+            loops.add(new IoLoop(t, n));
         }
         for (int i = 0; i < connections; i++) {
             loops.get(i % n).conns.add(new Conn(i, sources.get(i % sources.size())));
@@ -132,8 +164,8 @@ final class LoadEngine implements AutoCloseable {
     int connect(long timeoutNanos) throws InterruptedException {
         for (IoLoop l : loops) {
             l.thread.start();
+            l.sender.thread.start();
         }
-        waker.thread.start();
         long deadline = System.nanoTime() + timeoutNanos;
         while (sum(l -> l.settled) < connections && failure == null && System.nanoTime() - deadline < 0) {
             Thread.sleep(5);
@@ -273,15 +305,15 @@ final class LoadEngine implements AutoCloseable {
         return firstStatusProblem;
     }
 
-    /** CPU time of the I/O threads and the waker so far, nanoseconds (-1 if the JVM cannot tell). */
+    /** CPU time of the I/O threads and the senders so far, nanoseconds (-1 if the JVM cannot tell). */
     long ioCpuNanos() {
         java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
         long sum = 0;
         List<Thread> threads = new ArrayList<>();
         for (IoLoop l : loops) {
             threads.add(l.thread);
+            threads.add(l.sender.thread);
         }
-        threads.add(waker.thread);
         for (Thread t : threads) {
             long c = bean.getThreadCpuTime(t.getId());
             if (c < 0) {
@@ -307,14 +339,16 @@ final class LoadEngine implements AutoCloseable {
         closed = true;
         plan = Plan.IDLE;
         wakeup();
-        LockSupport.unpark(waker.thread);
+        for (IoLoop l : loops) {
+            LockSupport.unpark(l.sender.thread);
+        }
         for (IoLoop l : loops) {
             if (l.thread.isAlive()) {
                 l.thread.join(5000);
             }
-        }
-        if (waker.thread.isAlive()) {
-            waker.thread.join(5000);
+            if (l.sender.thread.isAlive()) {
+                l.sender.thread.join(5000);
+            }
         }
     }
 
@@ -396,6 +430,18 @@ final class LoadEngine implements AutoCloseable {
         boolean retryPending;
         long retryAtNanos;
         long backoffNanos;
+        /** Rate mode: sequence number × 4 + state (IDLE, ARMED, FIRED, SENT); written under the rules of {@link #WORD}. */
+        volatile long word;
+        /** Whether the key asks for OP_WRITE (a request not completely written). */
+        boolean writeInterest;
+        /** The I/O thread's sequence number of the connection's last arm. */
+        long seq;
+        /** What the sender needs for an armed request, written before the arm is published. */
+        SocketChannel armedChannel;
+        byte[] armedRequest;
+        Outcomes armedOutcomes;
+        /** Written by the sender only, before its compare-and-set to FIRED. */
+        long firedNanos;
 
         Conn(int index, InetAddress source) {
             this.index = index;
@@ -404,50 +450,201 @@ final class LoadEngine implements AutoCloseable {
     }
 
     /**
-     * Parks until the earliest due send of any I/O thread and wakes that thread's selector, whose
-     * own timeout counts only whole milliseconds. Each I/O thread publishes its next due time and
-     * unparks the waker when that is earlier than what the waker sleeps for.
+     * Rate mode: sends the armed requests of one I/O thread's connections when they fall due. Parks
+     * until {@link #SEND_TOLERANCE_NANOS} before the earliest due send, then sends every armed request
+     * due within the tolerance, each after winning the connection's word from ARMED to FIRED (the I/O
+     * thread may have taken it back). The I/O thread hands armed requests over through a
+     * single-producer single-consumer ring and unparks the sender only when the new one is due before
+     * the sender would wake anyway. Allocation-free on the way of a request; a write that does not
+     * complete (the socket's buffer full) or fails is handed back to the I/O thread.
+     *
+     * <p>Threading: {@link #offer} is called by the I/O thread only; everything else runs on the
+     * sender's own thread.
      */
-    private final class Waker implements Runnable {
+    private final class Sender implements Runnable {
+        /** {@link #wakeAt} while the sender is not parked. */
+        private static final long AWAKE = Long.MIN_VALUE;
         final Thread thread;
-        volatile long target = Long.MAX_VALUE;
+        private final IoLoop loop;
+        /** When the parked sender wakes by itself: AWAKE while it runs, MAX_VALUE when not until unparked. */
+        private volatile long wakeAt = AWAKE;
+        private final Conn[] ringConn;
+        private final long[] ringSeq;
+        private final long[] ringDue;
+        private final int mask;
+        /** Ring positions: taken by the sender, put by the I/O thread. */
+        private volatile long head;
+        private volatile long tail;
+        /** Binary min-heap on due time of the armed requests the sender knows of (some since taken back). */
+        private Conn[] heapConn = new Conn[64];
+        private long[] heapSeq = new long[64];
+        private long[] heapDue = new long[64];
+        private int size;
+        private ByteBuffer buf;
 
-        Waker() {
-            thread = new Thread(this, "jvmmark-http-waker");
+        Sender(IoLoop loop, int n, int connectionsHere) {
+            this.loop = loop;
+            // an armed connection is in the ring at most once until the sender drains it, or again after a
+            // cancel: twice the connections (and a margin) is room enough, offer waits when it is not
+            int capacity = Integer.highestOneBit(Math.max(64, 2 * connectionsHere + 64) - 1) << 1;
+            ringConn = new Conn[capacity];
+            ringSeq = new long[capacity];
+            ringDue = new long[capacity];
+            mask = capacity - 1;
+            thread = new Thread(this, "jvmmark-http-sender-" + n);
             thread.setDaemon(true);
+        }
+
+        /** I/O thread: arm {@code c}'s request {@code seq}, due at {@code due}. */
+        void offer(Conn c, long seq, long due) {
+            long t = tail;
+            while (t - head >= ringConn.length && !closed) {
+                LockSupport.unpark(thread);
+                Thread.yield();
+            }
+            int i = (int) t & mask;
+            ringConn[i] = c;
+            ringSeq[i] = seq;
+            ringDue[i] = due;
+            tail = t + 1;
+            long w = wakeAt;
+            if (w != AWAKE && (w == Long.MAX_VALUE || due - SEND_TOLERANCE_NANOS - w < 0)) {
+                LockSupport.unpark(thread);
+            }
         }
 
         @Override
         public void run() {
-            while (!closed) {
-                long now = System.nanoTime();
-                long min = earliestFuture(now, true);
-                target = min;
-                if (earliestFuture(now, false) != min) {
-                    continue; // a thread published something earlier meanwhile
+            try {
+                while (!closed) {
+                    wakeAt = AWAKE;
+                    drain();
+                    long now = System.nanoTime();
+                    while (size > 0 && heapDue[0] - now <= SEND_TOLERANCE_NANOS) {
+                        Conn c = heapConn[0];
+                        long seq = heapSeq[0];
+                        long due = heapDue[0];
+                        pop();
+                        if (fire(c, seq, due)) {
+                            now = System.nanoTime();
+                        }
+                    }
+                    long next = size > 0 ? heapDue[0] - SEND_TOLERANCE_NANOS : Long.MAX_VALUE;
+                    wakeAt = next;
+                    if (tail != head || closed) {
+                        continue; // armed meanwhile: the I/O thread may not have unparked us
+                    }
+                    if (next == Long.MAX_VALUE) {
+                        LockSupport.park(this);
+                    } else {
+                        long wait = next - System.nanoTime();
+                        if (wait > 0) {
+                            LockSupport.parkNanos(this, wait);
+                        }
+                    }
                 }
-                LockSupport.parkNanos(this, min == Long.MAX_VALUE ? TICK_NANOS : Math.max(1, min - System.nanoTime()));
+            } catch (Throwable t) {
+                fail("driver sender thread failed: " + t);
             }
         }
 
-        /** Wakes the threads whose due time has come (if {@code wake}); the earliest future one, or MAX_VALUE. */
-        private long earliestFuture(long now, boolean wake) {
-            long min = Long.MAX_VALUE;
-            for (IoLoop l : loops) {
-                long d = l.publishedDue;
-                if (d == Long.MAX_VALUE) {
-                    continue;
-                }
-                if (d - now <= 0) {
-                    if (wake && l.wokenFor != d) {
-                        l.wokenFor = d;
-                        l.selector.wakeup();
-                    }
-                } else if (min == Long.MAX_VALUE || d - min < 0) {
-                    min = d;
-                }
+        private void drain() {
+            long h = head;
+            long t = tail;
+            while (h != t) {
+                int i = (int) h & mask;
+                push(ringConn[i], ringSeq[i], ringDue[i]);
+                ringConn[i] = null;
+                h++;
             }
-            return min;
+            head = h;
+        }
+
+        /** Sends {@code c}'s armed request {@code seq} unless the I/O thread took it back; whether it did. */
+        private boolean fire(Conn c, long seq, long due) {
+            long armed = (seq << 2) | ARMED;
+            if (c.word != armed) {
+                return false;
+            }
+            SocketChannel ch = c.armedChannel;
+            byte[] request = c.armedRequest;
+            Outcomes o = c.armedOutcomes;
+            boolean measured = c.measured;
+            long t = System.nanoTime();
+            c.firedNanos = t;
+            if (!WORD.compareAndSet(c, armed, (seq << 2) | FIRED)) {
+                return false;
+            }
+            if (measured) {
+                o.sendLag.recordValue(Math.max(0, t - due));
+            }
+            if (buf == null || buf.array() != request) {
+                buf = ByteBuffer.wrap(request);
+            } else {
+                buf.clear();
+            }
+            try {
+                ch.write(buf);
+                if (buf.hasRemaining()) {
+                    loop.fixups.add(new Object[] {c, ch, buf.position(), null});
+                    loop.selector.wakeup();
+                }
+            } catch (IOException e) {
+                loop.fixups.add(new Object[] {c, ch, 0, ErrorCounts.kindOf(e, false)});
+                loop.selector.wakeup();
+            }
+            return true;
+        }
+
+        private void push(Conn c, long seq, long due) {
+            if (size == heapConn.length) {
+                heapConn = java.util.Arrays.copyOf(heapConn, size * 2);
+                heapSeq = java.util.Arrays.copyOf(heapSeq, size * 2);
+                heapDue = java.util.Arrays.copyOf(heapDue, size * 2);
+            }
+            int i = size++;
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (heapDue[parent] - due <= 0) {
+                    break;
+                }
+                set(i, heapConn[parent], heapSeq[parent], heapDue[parent]);
+                i = parent;
+            }
+            set(i, c, seq, due);
+        }
+
+        private void pop() {
+            int last = --size;
+            Conn c = heapConn[last];
+            long seq = heapSeq[last];
+            long due = heapDue[last];
+            heapConn[last] = null;
+            if (last == 0) {
+                return;
+            }
+            int i = 0;
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= last) {
+                    break;
+                }
+                if (child + 1 < last && heapDue[child + 1] - heapDue[child] < 0) {
+                    child++;
+                }
+                if (due - heapDue[child] <= 0) {
+                    break;
+                }
+                set(i, heapConn[child], heapSeq[child], heapDue[child]);
+                i = child;
+            }
+            set(i, c, seq, due);
+        }
+
+        private void set(int i, Conn c, long seq, long due) {
+            heapConn[i] = c;
+            heapSeq[i] = seq;
+            heapDue[i] = due;
         }
     }
 
@@ -457,6 +654,10 @@ final class LoadEngine implements AutoCloseable {
         final Selector selector;
         final Thread thread;
         final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
+        final Sender sender;
+        /** Writes of the sender that need the I/O thread: {conn, channel, bytes written or -1, error kind}. */
+        final java.util.concurrent.ConcurrentLinkedQueue<Object[]> fixups = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        private final java.util.function.Consumer<SelectionKey> onKey = this::onKey;
         final PriorityQueue<Conn> due = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos - b.dueNanos, 0));
         volatile int settled;
         volatile int open;
@@ -464,19 +665,20 @@ final class LoadEngine implements AutoCloseable {
         volatile long remaining;
         volatile long holdSent;
         volatile int giveUpHandled;
-        /** The next due send, for the waker; MAX_VALUE when none. */
-        volatile long publishedDue = Long.MAX_VALUE;
-        /** Written by the waker only: the due time it last woke this thread for. */
-        volatile long wokenFor;
         private Plan current = Plan.IDLE;
+        /** Closed loop: inside a select's handling of the ready keys, when sends wait for {@link #sendBatch}. */
+        private boolean inBatch;
+        private Conn[] batch = new Conn[64];
+        private int batchSize;
         private long lastTick;
         private int nextToOpen;
         private int pendingConnects;
 
-        IoLoop(int n) throws IOException {
+        IoLoop(int n, int loopsWanted) throws IOException {
             selector = Selector.open();
             thread = new Thread(this, "jvmmark-http-io-" + n);
             thread.setDaemon(true);
+            sender = new Sender(this, n, (connections + loopsWanted - 1) / loopsWanted);
         }
 
         @Override
@@ -511,43 +713,26 @@ final class LoadEngine implements AutoCloseable {
                     giveUp();
                     giveUpHandled = epoch;
                 }
+                Object[] fix;
+                while ((fix = fixups.poll()) != null) {
+                    fixup((Conn) fix[0], (SocketChannel) fix[1], (Integer) fix[2], (String) fix[3]);
+                }
                 long now = System.nanoTime();
                 sendDue(now);
                 long next = due.isEmpty() ? Long.MAX_VALUE : due.peek().dueNanos;
-                publishedDue = next;
-                if (next != Long.MAX_VALUE) {
-                    long t = waker.target;
-                    if (t == Long.MAX_VALUE || next - t < 0) {
-                        LockSupport.unpark(waker.thread);
-                    }
-                }
-                now = System.nanoTime();
                 long waitNanos = Math.min(next == Long.MAX_VALUE ? TICK_NANOS : next - now, TICK_NANOS);
-                if (waitNanos <= 0) {
-                    selector.selectNow();
-                } else {
-                    // whole milliseconds, rounded up: the waker wakes this thread at the due time itself
-                    selector.select(Math.max(1, (waitNanos + 999_999) / 1_000_000));
-                }
-                Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-                while (it.hasNext()) {
-                    SelectionKey key = it.next();
-                    it.remove();
-                    Conn c = (Conn) key.attachment();
-                    if (!key.isValid()) {
-                        continue;
-                    }
-                    if (key.isConnectable()) {
-                        finishConnect(c);
+                // whole milliseconds, rounded up: only the closed loop's staggered first sends and the tick wait here
+                inBatch = current.load == Load.MAX;
+                try {
+                    if (waitNanos <= 0) {
+                        selector.selectNow(onKey);
                     } else {
-                        if (key.isReadable()) {
-                            read(c);
-                        }
-                        if (key.isValid() && key.isWritable() && c.channel != null) {
-                            flush(c);
-                        }
+                        selector.select(onKey, Math.max(1, (waitNanos + 999_999) / 1_000_000));
                     }
+                } finally {
+                    inBatch = false;
                 }
+                sendBatch();
                 now = System.nanoTime();
                 if (now - lastTick > TICK_NANOS) {
                     lastTick = now;
@@ -556,8 +741,43 @@ final class LoadEngine implements AutoCloseable {
             }
         }
 
+        private void onKey(SelectionKey key) {
+            Conn c = (Conn) key.attachment();
+            if (!key.isValid()) {
+                return;
+            }
+            if (key.isConnectable()) {
+                finishConnect(c);
+            } else {
+                if (key.isReadable()) {
+                    read(c);
+                }
+                if (key.isValid() && key.isWritable() && c.channel != null) {
+                    flush(c);
+                }
+            }
+        }
+
+        /** The closed loop's connections whose answers came in the last select: their next requests. */
+        private void sendBatch() throws IOException {
+            int n = batchSize;
+            batchSize = 0;
+            long now = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                Conn c = batch[i];
+                batch[i] = null;
+                c.queued = false;
+                if (c.connected && !c.awaiting) {
+                    ready(c, now);
+                }
+            }
+        }
+
         /** A new load: every connection starts its part of it. */
         private void begin(Plan p) throws IOException {
+            for (Conn c : conns) {
+                cancel(c); // left armed by a load that stopped without a give-up (a failure)
+            }
             current = p;
             due.clear();
             holdSent = 0;
@@ -596,6 +816,14 @@ final class LoadEngine implements AutoCloseable {
                     }
                     if (c.k == 0 && c.dueNanos - now > 0) {
                         queue(c);
+                    } else if (inBatch) {
+                        // as wrk: the answers of one select first, then their connections' next requests together,
+                        // so the server finds them in one batch rather than being woken once per request
+                        if (batchSize == batch.length) {
+                            batch = java.util.Arrays.copyOf(batch, batchSize * 2);
+                        }
+                        batch[batchSize++] = c;
+                        c.queued = true;
                     } else {
                         c.k++;
                         send(c, now, now, now - current.measureFromNanos >= 0);
@@ -606,9 +834,11 @@ final class LoadEngine implements AutoCloseable {
                         return;
                     }
                     if (c.dueNanos - now <= 0) {
-                        sendScheduled(c, now, false);
+                        sendScheduled(c, now, false); // late: the server kept the connection past its due time
+                    } else if (c.dueNanos - now <= SEND_TOLERANCE_NANOS) {
+                        sendScheduled(c, now, true); // due within the sender's tolerance: no hand-over for it
                     } else {
-                        queue(c);
+                        arm(c);
                     }
                     break;
                 case HOLD:
@@ -635,9 +865,7 @@ final class LoadEngine implements AutoCloseable {
                 if (!c.connected || c.awaiting) {
                     continue; // ready() queues it again when it is free
                 }
-                if (current.load == Load.RATE) {
-                    sendScheduled(c, now, true);
-                } else if (current.load == Load.MAX) {
+                if (current.load == Load.MAX) {
                     ready(c, now);
                 }
             }
@@ -661,9 +889,65 @@ final class LoadEngine implements AutoCloseable {
             send(c, intended, now, measured);
         }
 
+        /** Hands the connection's next scheduled request to the sender, which sends it when due. */
+        private void arm(Conn c) {
+            long j = c.index + c.k * (long) connections;
+            c.intendedNanos = c.dueNanos;
+            c.measured = j >= current.measureFromIndex;
+            c.k++;
+            c.remaining--;
+            remaining--;
+            c.dueNanos = current.due(c.index + c.k * (long) connections);
+            c.awaiting = true;
+            outstanding++;
+            c.armedChannel = c.channel;
+            c.armedRequest = current.request;
+            c.armedOutcomes = outcomes;
+            c.seq++;
+            c.word = (c.seq << 2) | ARMED; // publishes the fields above to the sender
+            sender.offer(c, c.seq, c.intendedNanos);
+        }
+
+        /**
+         * Takes an armed request back from the sender, as if it had never been scheduled on this
+         * connection yet; false when there is none (the sender has sent it, or nothing was armed).
+         */
+        private boolean cancel(Conn c) {
+            long armed = (c.seq << 2) | ARMED;
+            if (c.word != armed || !WORD.compareAndSet(c, armed, (c.seq << 2) | IDLE)) {
+                return false;
+            }
+            c.k--;
+            c.remaining++;
+            remaining++;
+            c.dueNanos = c.intendedNanos;
+            c.awaiting = false;
+            outstanding--;
+            return true;
+        }
+
+        /** When the outstanding request went out: sent by the sender or by this thread. */
+        private long sentAt(Conn c) {
+            return (c.word & 3) == FIRED ? c.firedNanos : c.sentNanos;
+        }
+
+        /** A write of the sender that did not complete: finish it here, or count the connection broken. */
+        private void fixup(Conn c, SocketChannel ch, int written, String kind) {
+            if (c.channel != ch || !c.awaiting || (c.word & 3) != FIRED) {
+                return; // the connection has been opened again since: the request was counted then
+            }
+            if (kind != null) {
+                broken(c, kind);
+                return;
+            }
+            c.out = ByteBuffer.wrap(c.armedRequest, written, c.armedRequest.length - written);
+            flush(c);
+        }
+
         private void send(Conn c, long intended, long now, boolean measured) {
             c.intendedNanos = intended;
             c.sentNanos = now;
+            c.word = (c.seq << 2) | SENT;
             c.measured = measured;
             c.awaiting = true;
             outstanding++;
@@ -679,13 +963,20 @@ final class LoadEngine implements AutoCloseable {
         private void flush(Conn c) {
             try {
                 c.channel.write(c.out);
-                c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+                boolean more = c.out.hasRemaining();
+                if (more != c.writeInterest) { // the key's interest changes only when a write did not complete
+                    c.writeInterest = more;
+                    c.key.interestOps(more ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+                }
             } catch (IOException e) {
                 broken(c, ErrorCounts.kindOf(e, false));
             }
         }
 
         private void read(Conn c) {
+            if (c.awaiting && (c.word & 3) == ARMED) {
+                cancel(c); // not sent yet: whatever came is not its answer
+            }
             int n;
             try {
                 readBuffer.clear();
@@ -730,6 +1021,10 @@ final class LoadEngine implements AutoCloseable {
                 fail(current.requestLine + ": the server sent a response nobody asked for");
                 return;
             }
+            long sent = sentAt(c);
+            // a request the sender sent early (within its tolerance) counts from its actual send
+            long intended = Math.min(c.intendedNanos, sent);
+            c.word = (c.seq << 2) | IDLE;
             c.awaiting = false;
             outstanding--;
             int status = c.parser.status();
@@ -747,9 +1042,9 @@ final class LoadEngine implements AutoCloseable {
                 }
             }
             if (c.measured) {
-                corrected.recordValue(Math.max(0, now - c.intendedNanos));
+                corrected.recordValue(Math.max(0, now - intended));
                 if (status == 200) {
-                    uncorrected.recordValue(Math.max(0, now - c.sentNanos));
+                    uncorrected.recordValue(Math.max(0, now - sent));
                     o.answered.increment();
                 } else {
                     o.failed.add(ErrorCounts.status(status));
@@ -772,7 +1067,7 @@ final class LoadEngine implements AutoCloseable {
         private void tick(long now) {
             long limit = responseTimeoutNanos + current.extraTimeoutNanos;
             for (Conn c : conns) {
-                if (c.awaiting && now - c.sentNanos > limit) {
+                if (c.awaiting && (c.word & 3) != ARMED && now - sentAt(c) > limit) {
                     broken(c, ErrorCounts.TIMEOUT);
                 } else if (!c.connected && c.channel != null && now - c.connectStartNanos > CONNECT_TIMEOUT_NANOS) {
                     pendingConnects--;
@@ -790,6 +1085,7 @@ final class LoadEngine implements AutoCloseable {
             Outcomes o = outcomes;
             Plan p = current;
             for (Conn c : conns) {
+                cancel(c);
                 if (p.load == Load.RATE) {
                     for (long j = c.index + c.k * (long) connections; j < p.endIndex; j += connections) {
                         if (j >= p.measureFromIndex) {
@@ -820,6 +1116,7 @@ final class LoadEngine implements AutoCloseable {
         /** A request or connection failed: count it, and open the connection again. */
         private void broken(Conn c, String kind) {
             errors.add(kind);
+            cancel(c); // an armed request was not sent: it waits for the connection to be open again
             if (c.awaiting) {
                 c.awaiting = false;
                 outstanding--;
@@ -847,6 +1144,7 @@ final class LoadEngine implements AutoCloseable {
                 c.channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 c.channel.bind(new InetSocketAddress(c.source, 0));
                 c.connectStartNanos = System.nanoTime();
+                c.writeInterest = false;
                 c.inLen = 0;
                 c.parser.reset();
                 if (c.channel.connect(target)) {

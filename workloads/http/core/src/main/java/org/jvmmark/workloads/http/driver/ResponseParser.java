@@ -1,7 +1,6 @@
 package org.jvmmark.workloads.http.driver;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * Reads one HTTP/1.x response at a time from a connection's bytes and checks it against the answer
@@ -174,21 +173,20 @@ final class ResponseParser {
                 throw new IllegalStateException("bad header line '" + text(buf, line, Math.min(lineEnd, line + 40)) + "'");
             }
             if (nameIs(buf, line, colon, "content-length")) {
-                String v = text(buf, colon + 1, lineEnd).trim();
-                if (v.isEmpty() || !v.chars().allMatch(Character::isDigit) || v.length() > 18) {
-                    throw new IllegalStateException("bad Content-Length '" + v + "'");
-                }
-                contentLength = Long.parseLong(v);
+                contentLength = decimal(buf, colon + 1, lineEnd);
             } else if (nameIs(buf, line, colon, "transfer-encoding")) {
-                chunked = lastToken(text(buf, colon + 1, lineEnd)).equals("chunked");
+                int comma = lastIndexOf(buf, (byte) ',', colon + 1, lineEnd);
+                chunked = tokenIs(buf, comma < 0 ? colon + 1 : comma + 1, lineEnd, "chunked");
             } else if (nameIs(buf, line, colon, "connection")) {
-                for (String token : text(buf, colon + 1, lineEnd).split(",")) {
-                    String t = token.trim().toLowerCase(Locale.ROOT);
-                    if (t.equals("close")) {
+                for (int t = colon + 1; t <= lineEnd; ) {
+                    int comma = indexOf(buf, (byte) ',', t, lineEnd);
+                    int tokenEnd = comma < 0 ? lineEnd : comma;
+                    if (tokenIs(buf, t, tokenEnd, "close")) {
                         close = true;
-                    } else if (t.equals("keep-alive")) {
+                    } else if (tokenIs(buf, t, tokenEnd, "keep-alive")) {
                         close = false;
                     }
+                    t = tokenEnd + 1;
                 }
             }
             line = lineEnd + 2;
@@ -204,9 +202,51 @@ final class ResponseParser {
         }
     }
 
-    private static String lastToken(String list) {
-        String[] tokens = list.split(",");
-        return tokens[tokens.length - 1].trim().toLowerCase(Locale.ROOT);
+    /** A header value of decimal digits (around it optional white space), without allocating. */
+    private static long decimal(byte[] buf, int from, int to) {
+        int a = trimStart(buf, from, to);
+        int b = trimEnd(buf, a, to);
+        boolean ok = b > a && b - a <= 18;
+        long v = 0;
+        for (int i = a; ok && i < b; i++) {
+            ok = isDigit(buf[i]);
+            v = v * 10 + (buf[i] - '0');
+        }
+        if (!ok) {
+            throw new IllegalStateException("bad Content-Length '" + text(buf, a, b) + "'");
+        }
+        return v;
+    }
+
+    /** Whether {@code buf[from..to)}, white space around it ignored, is {@code lower} in any case. */
+    private static boolean tokenIs(byte[] buf, int from, int to, String lower) {
+        int a = trimStart(buf, from, to);
+        return nameIs(buf, a, trimEnd(buf, a, to), lower);
+    }
+
+    private static int trimStart(byte[] buf, int from, int to) {
+        int a = from;
+        while (a < to && (buf[a] & 0xff) <= ' ') {
+            a++;
+        }
+        return a;
+    }
+
+    private static int trimEnd(byte[] buf, int from, int to) {
+        int b = to;
+        while (b > from && (buf[b - 1] & 0xff) <= ' ') {
+            b--;
+        }
+        return b;
+    }
+
+    private static int lastIndexOf(byte[] buf, byte b, int from, int to) {
+        for (int i = to - 1; i >= from; i--) {
+            if (buf[i] == b) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The last response's status. */

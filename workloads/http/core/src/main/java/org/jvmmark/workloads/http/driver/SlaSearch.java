@@ -17,6 +17,9 @@ import java.util.List;
  *       it.</li>
  * </ol>
  * Every run is kept in the {@link Result#curve} (rate → percentile, met or not), in the order walked.
+ * A search that reaches its bound of runs ({@link #MAX_RUNS}) before confirming answers with the
+ * best rate it has — the lower bound of its bracket, a rate that met the SLA every time it ran — marked
+ * not confirmed, rather than with nothing.
  *
  * <p>Stateless apart from one search's curve; not thread-safe (one search at a time).
  */
@@ -50,21 +53,34 @@ final class SlaSearch {
 
     /** The answer and the runs behind it. Immutable. */
     static final class Result {
-        /** The highest rate that met the SLA in 2 of 3 runs; 0 when none did. */
+        /**
+         * The highest rate that met the SLA in 2 of 3 runs; when the runs ran out first, the best
+         * unconfirmed one ({@link #confirmed} false); 0 when no rate met it.
+         */
         final double slaRate;
+        /** Whether {@link #slaRate} met the SLA in 2 of 3 runs (false when the search hit its bound first). */
+        final boolean confirmed;
         final List<Step> curve;
 
-        Result(double slaRate, List<Step> curve) {
+        Result(double slaRate, boolean confirmed, List<Step> curve) {
             this.slaRate = slaRate;
+            this.confirmed = confirmed;
             this.curve = Collections.unmodifiableList(new ArrayList<>(curve));
         }
     }
 
     private final Trial trial;
+    private final int maxRuns;
     private final List<Step> curve = new ArrayList<>();
 
     SlaSearch(Trial trial) {
+        this(trial, MAX_RUNS);
+    }
+
+    /** With a bound of {@code maxRuns} runs instead of {@link #MAX_RUNS}. */
+    SlaSearch(Trial trial, int maxRuns) {
         this.trial = trial;
+        this.maxRuns = maxRuns;
     }
 
     /** Searches below {@code maxRate} (the closed-loop maximum, requests/s). */
@@ -72,7 +88,7 @@ final class SlaSearch {
         double lo = 0;
         double hi = Double.NaN;
         double r = Math.max(1, Math.floor(maxRate / 2));
-        while (curve.size() < MAX_RUNS) {
+        while (curve.size() < maxRuns) {
             if (run(r)) {
                 lo = r;
                 if (!Double.isNaN(hi) || r >= maxRate) {
@@ -90,8 +106,8 @@ final class SlaSearch {
                 }
             }
         }
-        while (lo > 0 && curve.size() < MAX_RUNS) {
-            while (!Double.isNaN(hi) && hi - lo > PRECISION * lo && curve.size() < MAX_RUNS) {
+        while (lo > 0 && curve.size() < maxRuns) {
+            while (!Double.isNaN(hi) && hi - lo > PRECISION * lo && curve.size() < maxRuns) {
                 double mid = Math.floor((lo + hi) / 2);
                 if (mid <= lo || mid >= hi) {
                     break;
@@ -102,13 +118,16 @@ final class SlaSearch {
                     hi = mid;
                 }
             }
+            if (curve.size() >= maxRuns) {
+                break; // no run left to confirm it
+            }
             if (run(lo) || run(lo)) {
-                return new Result(lo, curve);
+                return new Result(lo, true, curve);
             }
             // refuted: the search goes on below it
             hi = lo;
             lo = highestMetBelow(hi);
-            while (lo == 0 && curve.size() < MAX_RUNS) {
+            while (lo == 0 && curve.size() < maxRuns) {
                 double down = Math.floor(hi / 2);
                 if (down < Math.max(1, maxRate * MIN_SHARE)) {
                     break;
@@ -120,7 +139,9 @@ final class SlaSearch {
                 }
             }
         }
-        return new Result(0, curve);
+        // Only the bound ends the search with a rate in hand: every way out of the loops above that
+        // found nothing leaves lo at 0. lo met the SLA every time it ran and is the bracket's lower bound.
+        return new Result(lo, false, curve);
     }
 
     private boolean run(double rate) throws Exception {

@@ -53,6 +53,32 @@ class LoadEngineTest {
     }
 
     /**
+     * Rate mode parks between sends: at 2,000 requests/s over 20 connections the I/O thread and its
+     * sender use a small share of a CPU (spinning would take one each), every request goes out on
+     * time by the sender (send lag recorded for each, its median well under a millisecond), and the
+     * corrected latency is never below the latency from the actual send.
+     */
+    @Test
+    void shouldSendOnTimeWithoutSpinning() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(Handlers.BODY, 0, 0);
+             LoadEngine engine = engine(server, 20, 10_000)) {
+            Outcomes o = engine.startRate("/hello", 2000, 200 * MS, 1000 * MS, 0);
+            long cpu0 = engine.ioCpuNanos();
+            long wall0 = System.nanoTime();
+            runToEnd(engine, 5_000);
+            double busy = (engine.ioCpuNanos() - cpu0) / (double) (System.nanoTime() - wall0);
+            Histogram lag = o.sendLag.getIntervalHistogram();
+            Histogram corrected = engine.corrected.getIntervalHistogram();
+            Histogram uncorrected = engine.uncorrected.getIntervalHistogram();
+            assertEquals(2000, o.answered.sum(), describe(o, corrected));
+            assertTrue(busy < 0.5, "the I/O thread and its sender used " + busy + " of a CPU");
+            assertTrue(lag.getTotalCount() >= 1900, "sent when due by the sender: " + lag.getTotalCount());
+            assertTrue(lag.getValueAtPercentile(50) < 2 * MS, "median send lag " + lag.getValueAtPercentile(50) + " ns");
+            assertTrue(corrected.getValueAtPercentile(50) >= uncorrected.getValueAtPercentile(50), "corrected ≥ uncorrected");
+        }
+    }
+
+    /**
      * A server that pauses 300 ms once, driven at 1,000 requests/s on one connection: the requests
      * that were due during the pause are sent late, and their latency from the due time fills the
      * histogram from 300 ms down, while from the actual send only the stalled request is long —

@@ -92,4 +92,33 @@ class ResponseParserTest {
         assertEquals("GET /hello answered 200 with a 14-byte body 'Hello, World!!' (expected 200 with the 13-byte body 'Hello, World!')",
                 parser.problem("GET /hello"));
     }
+
+    @Test
+    void shouldReadHeaderValuesWithWhiteSpaceAndRejectABadContentLength() {
+        assertEquals(-1, parse("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip,\tChunked \r\n\r\nd\r\nHello, World!\r\n"));
+        parser.reset();
+        String spaced = "HTTP/1.1 200 OK\r\nContent-Length:\t 13 \r\n\r\nHello, World!";
+        assertEquals(spaced.length(), parse(spaced));
+        assertTrue(parser.ok());
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> parse("HTTP/1.1 200 OK\r\nContent-Length: 1 3\r\n\r\nHello, World!"));
+        assertEquals("bad Content-Length '1 3'", e.getMessage());
+    }
+
+    @Test
+    void shouldParseKeepAliveResponsesWithoutAllocating() {
+        byte[] b = ("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: keep-alive\r\nContent-Length: 13\r\n\r\n"
+                + "Hello, World!").getBytes(StandardCharsets.ISO_8859_1);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(id);
+        int sum = 0;
+        for (int i = 0; i < 10_000; i++) {
+            sum += parser.parse(b, b.length);
+        }
+        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        assertEquals(10_000 * b.length, sum);
+        assertTrue(parser.ok() && !parser.close());
+        assertTrue(allocated < 10_000, "10,000 responses parsed with " + allocated + " bytes allocated");
+    }
 }

@@ -70,10 +70,11 @@ class SegmentTest {
             job.setProperty("warmupNanos", Long.toString(200 * MS));
             job.setProperty("measureNanos", Long.toString(1_000 * MS));
             job.setProperty("startAtMillis", Long.toString(startAt));
+            job.setProperty("tag", "endToEnd");
             SegmentResult[] second = new SegmentResult[1];
             Thread other = new Thread(() -> {
                 try {
-                    second[0] = SegmentMain.run(job);
+                    second[0] = SegmentMain.run(job, dir.resolve("second.hlog"));
                     second[0].write(dir.resolve("second.result"));
                 } catch (Exception e) {
                     second[0] = SegmentResult.failed(e.toString());
@@ -96,6 +97,23 @@ class SegmentTest {
             assertEquals(1000, merged.getTotalCount(), "rate × seconds, as one engine at the whole rate sends");
             assertEquals(1200, server.requests(), "warm-up 200 + measured 1,000, each request of the schedule once");
             assertEquals(500, r.corrected.getTotalCount(), "the other slice recorded each of its requests once");
+            // the first driver's driver.hlog: its own intervals and the other process's, in time order
+            Histogram own = new Histogram(3);
+            own.recordValue(MS);
+            own.setTag("endToEnd");
+            own.setStartTimeStamp(startAt);
+            own.setEndTimeStamp(startAt + 1000);
+            List<Histogram> intervals = HttpDriver.intervalsInTimeOrder(List.of(own), List.of(dir.resolve("second.hlog")));
+            long endToEnd = 0;
+            for (int i = 0; i < intervals.size(); i++) {
+                if ("endToEnd".equals(intervals.get(i).getTag())) {
+                    endToEnd += intervals.get(i).getTotalCount();
+                }
+                assertTrue(i == 0 || intervals.get(i - 1).getStartTimeStamp() <= intervals.get(i).getStartTimeStamp(), "in time order");
+            }
+            assertEquals(501, endToEnd, "every request of the other slice is in its interval log");
+            assertTrue(intervals.stream().anyMatch(h -> h.getStartTimeStamp() >= startAt - 5_000 && h != own),
+                    "the other process's intervals carry wall-clock time stamps");
         }
     }
 

@@ -1,6 +1,7 @@
 package org.jvmmark.workloads.http.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
@@ -47,5 +48,18 @@ class SlaSearchTest {
         SlaSearch.Result r = new SlaSearch(knee(0)).search(10_000);
         assertEquals(0, r.slaRate);
         assertTrue(r.curve.size() <= SlaSearch.MAX_RUNS);
+    }
+
+    @Test
+    void shouldGiveTheBestRateItHasUnconfirmedWhenTheRunsRunOut() throws Exception {
+        // 5,000 misses, 2,500 meets, then bisection: 3,750 misses, 3,125 and 3,437 meet, 3,593 meets — and the runs are over
+        SlaSearch.Result r = new SlaSearch(knee(3_700), 6).search(10_000);
+        assertEquals(6, r.curve.size());
+        assertEquals(3_593, r.slaRate, "the bracket's lower bound, not 0");
+        assertFalse(r.confirmed);
+        SlaSearch.Result whole = new SlaSearch(knee(3_700)).search(10_000);
+        assertTrue(whole.confirmed);
+        assertFalse(new SlaSearch(knee(0), 6).search(10_000).confirmed);
+        assertEquals(0, new SlaSearch(knee(0), 6).search(10_000).slaRate);
     }
 }
