@@ -79,16 +79,13 @@ public final class Format {
         return a >= 10 ? sig(a) : new BigDecimal(a).setScale(1, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
     }
 
-    /** A signed relative change: +12.3 %, −4.0 %. */
-    static String change(double fraction) {
-        if (Double.isNaN(fraction) || Double.isInfinite(fraction)) {
-            return "—";
-        }
-        if (Math.abs(fraction) < 0.0005) {
-            return "~0 %";
-        }
-        String s = pct(Math.abs(fraction) * 100);
-        return (fraction < 0 ? "−" : "+") + s + " %";
+    /**
+     * The size of an effect in percent, the one rounding every view uses for a difference ("11 % slower" in the
+     * verdict table, the rows, the console and {@code compare} alike): whole percents from 10 on, one decimal
+     * below. An interval's bounds use it too, so they may be negative.
+     */
+    public static String effectPercent(double pct) {
+        return Math.abs(pct) >= 10 ? String.valueOf(Math.round(pct)) : String.format(Locale.ROOT, "%.1f", pct);
     }
 
     /** A plain number for CSV and JSON: no grouping, no exponent for ordinary magnitudes. */

@@ -35,13 +35,23 @@ public final class Words {
         if (Double.isNaN(fractionWorse) || Double.isInfinite(fractionWorse)) {
             return "";
         }
-        if (Math.abs(fractionWorse) < 0.0005) {
+        // Back from "worse by" to the ratio of the values: for higher-is-better, worse means lower.
+        return change(c, c.higherIsBetter() ? 1 - fractionWorse : 1 + fractionWorse);
+    }
+
+    /**
+     * A value against another as their ratio ({@code value ÷ reference}), in the column's words and the one
+     * rounding of effects ({@link #magnitude}): "11 % slower", "2.8× more memory", "same"; "" when not finite.
+     */
+    public static String change(Column c, double ratio) {
+        if (Double.isNaN(ratio) || Double.isInfinite(ratio)) {
+            return "";
+        }
+        if (Math.abs(ratio - 1) < 0.0005) {
             return "same";
         }
-        // Back from "worse by" to the raw direction of the value: for higher-is-better, worse means lower.
-        boolean valueHigher = c.higherIsBetter() ? fractionWorse < 0 : fractionWorse > 0;
-        String[] words = moreLess(c);
-        return Format.percent(Math.abs(fractionWorse)) + " " + (valueHigher ? words[0] : words[1]);
+        return magnitude(new Effect(ratio, Double.NaN, Double.NaN, org.jvmmark.report.verdict.ForkTest.CONFIDENCE,
+                c.higherIsBetter()), moreLess(c));
     }
 
     /** An effect with its interval in the column's words: "12 % slower (95 % CI 8–16 %)". */

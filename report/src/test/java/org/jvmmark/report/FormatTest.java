@@ -28,10 +28,25 @@ class FormatTest {
     }
 
     @Test
-    void shouldWriteChangesWithASignAndNoSpuriousDigits() {
-        assertEquals("+12.3 %", Format.change(0.1234));
-        assertEquals("−4 %", Format.change(-0.04));
-        assertEquals("~0 %", Format.change(0.0001));
+    void shouldRoundEveryEffectOneWay() {
+        assertEquals("11", Format.effectPercent(11.4));
+        assertEquals("12", Format.effectPercent(11.6));
+        assertEquals("4.6", Format.effectPercent(4.6));
+        assertEquals("-5.0", Format.effectPercent(-5));
         assertEquals("<0.1 %", Format.percent(0.0004));
+    }
+
+    @Test
+    void shouldSayAChangeInWordsWithTheRoundingOfTheVerdicts() {
+        Column latency = new Column(Column.Kind.LATENCY, "endToEnd", "50", "p50", "ns", false, true, true);
+        Column rate = new Column(Column.Kind.METRIC, null, "score", "score", "msg/s", true, true, true);
+        Column memory = new Column(Column.Kind.METRIC, null, "rss", "rss", "bytes", false, true, true);
+        // A row 11.6 % behind the best reads as the verdict's effect would: "12 % slower", never "11.6 %" or "+11.6 %".
+        assertEquals("12 % slower", Words.worse(latency, 0.116));
+        assertEquals(new org.jvmmark.report.verdict.Effect(1.116, Double.NaN, Double.NaN, 0.95, false).words("slower", "faster"),
+                Words.worse(latency, 0.116));
+        assertEquals("4.6 % slower", Words.change(rate, 0.954));
+        assertEquals("2.8× more memory", Words.change(memory, 2.8));
+        assertEquals("same", Words.change(memory, 1.0001));
     }
 }
