@@ -136,6 +136,23 @@ class VerdictsTest {
     }
 
     @Test
+    void shouldNotCallAPercentileTrustedWhenEveryRowsForksDisagree() throws IOException {
+        // Issue 23: "Trusted here: endToEnd p50" beside a table whose every p50 row was unstable.
+        Truth a = new Truth("synthetic", 17, 500, 1000, 510, 990, 505);
+        Truth b = new Truth("synthetic", 25, 1000, 520, 1010, 515, 995);
+        ReportModel m = model(90, a, b);
+        Section s = section(m, "synthetic");
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 17).mark());
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 25).mark());
+        org.jvmmark.report.verdict.NoiseVerdict.PercentileNoise p50 = m.noise().percentiles().stream()
+                .filter(p -> p.probe().equals("endToEnd") && p.key().equals("50")).findFirst().orElseThrow();
+        assertEquals(org.jvmmark.report.verdict.NoiseVerdict.State.NOT_RANKED, p50.state(), p50.reason());
+        assertTrue(p50.reason().startsWith("every row's forks disagree (2 of 2)"), p50.reason());
+        assertFalse(m.noise().headline().matches(".*Trusted here:[^.]*p50.*"), m.noise().headline());
+        assertTrue(m.noise().headline().contains("synthetic endToEnd p50"), m.noise().headline());
+    }
+
+    @Test
     void shouldNeverMakeAOneForkRowTheReference() throws IOException {
         // The fastest row kept 1 fork (the others crashed): shown, not ranked; the winner is chosen among full rows.
         Truth lonely = new Truth("synthetic", 11, 400, FixtureGenerator.FAILED, FixtureGenerator.FAILED);

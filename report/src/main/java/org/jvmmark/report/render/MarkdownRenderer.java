@@ -194,8 +194,13 @@ public final class MarkdownRenderer {
                 .replace("<", "&lt;").replace("\n", " ");
     }
 
-    /** "yes", "no", or "unknown" when single forks leave the spread unknown. */
+    /** "yes", "no", "unknown" when single forks leave the spread unknown, "not ranked" when no two rows could be. */
     static String trustedWord(NoiseVerdict.PercentileNoise p) {
-        return p.state() == NoiseVerdict.State.UNKNOWN ? "unknown" : p.trusted() ? "yes" : "no";
+        return switch (p.state()) {
+            case UNKNOWN -> "unknown";
+            case NOT_RANKED -> "not ranked";
+            case UNTRUSTED -> "no";
+            case STABLE, NOISY -> "yes";
+        };
     }
 }
