@@ -240,7 +240,7 @@ public final class ComparisonBuilder {
             Comparison.Line l = lines.get(p.index());
             ChangeJudge.Answer ans = answers.get(i);
             String effect = Double.isNaN(ans.effect().low()) ? ""
-                    : ans.effect().words(Verdicts.moreWord(p.column()), Verdicts.lessWord(p.column())) + ", ";
+                    : Words.effect(p.column(), ans.effect()) + ", ";
             Comparison.Verdict v = switch (ans.kind()) {
                 case WORSE -> Comparison.Verdict.REGRESSED;
                 case BETTER -> Comparison.Verdict.IMPROVED;

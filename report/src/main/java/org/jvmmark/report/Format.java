@@ -85,7 +85,8 @@ public final class Format {
      * below. An interval's bounds use it too, so they may be negative.
      */
     public static String effectPercent(double pct) {
-        return Math.abs(pct) >= 10 ? String.valueOf(Math.round(pct)) : String.format(Locale.ROOT, "%.1f", pct);
+        String oneDecimal = String.format(Locale.ROOT, "%.1f", pct);
+        return Math.abs(Double.parseDouble(oneDecimal)) >= 10 ? String.valueOf(Math.round(pct)) : oneDecimal;
     }
 
     /** A plain number for CSV and JSON: no grouping, no exponent for ordinary magnitudes. */

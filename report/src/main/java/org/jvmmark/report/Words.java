@@ -55,7 +55,7 @@ public final class Words {
     }
 
     /** An effect with its interval in the column's words: "12 % slower (95 % CI 8–16 %)". */
-    static String effect(Column c, Effect e) {
+    public static String effect(Column c, Effect e) {
         return magnitude(e, moreLess(c));
     }
 
@@ -63,7 +63,7 @@ public final class Words {
      * An effect in the given words ({more, less}): as a factor when one side is at least twice the other
      * ("2.7× faster (95 % CI 2.4–3.1×)", never "173 % slower"), else in percent ({@link Effect#words}).
      */
-    static String magnitude(Effect e, String[] words) {
+    public static String magnitude(Effect e, String[] words) {
         double r = e.ratio();
         if (r >= 2 || (r > 0 && r <= 0.5)) {
             boolean more = r > 1;
