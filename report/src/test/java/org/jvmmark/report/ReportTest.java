@@ -65,6 +65,20 @@ class ReportTest {
         assertTrue(!md.matches("(?s).*\\d (\\+|−)\\d.*"), "a bare +/− before a number");
     }
 
+    @Test
+    void shouldSayByHowMuchARowFellBehindItsTargetRate() throws IOException {
+        String md = MarkdownRenderer.render(ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(Golden.fixture("instruments"))));
+        // Issue 23: "fell behind the target rate" beside a bare "100 k/s" read as a contradiction.
+        assertTrue(md.contains("911/s (91.1 % of the 1000/s target)"), md);
+        assertTrue(md.contains("fell behind the target rate (worst fork: 90.7 % of it achieved)"), md);
+        // A shortfall that one decimal would round up to 100 % gets the digits that show it.
+        assertEquals("99.9 %", Explanations.shareOf(0.9991));
+        assertEquals("99.99 %", Explanations.shareOf(0.99991));
+        assertEquals("99.999 %", Explanations.shareOf(0.999991));
+        assertEquals("91.1 %", Explanations.shareOf(0.911));
+        assertEquals("100 %", Explanations.shareOf(1.0));
+    }
+
     private static boolean inOrder(String text, String words) {
         int at = 0;
         for (String w : words.split(" ")) {

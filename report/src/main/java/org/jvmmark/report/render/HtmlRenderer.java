@@ -263,14 +263,14 @@ public final class HtmlRenderer {
                 continue;
             }
             for (int c = 0; c < t.columns().size(); c++) {
-                cell(h, t.columns().get(c), t.cell(r, c));
+                cell(h, t.columns().get(c), t.cell(r, c), row);
             }
             h.append("<td class=\"notes\">").append(esc(notes)).append("</td></tr>\n");
         }
         h.append("</table>\n");
     }
 
-    private static void cell(StringBuilder h, Column column, Cell cell) {
+    private static void cell(StringBuilder h, Column column, Cell cell, Row row) {
         if (cell.figure() == null) {
             h.append("<td>—</td>");
             return;
@@ -287,7 +287,8 @@ public final class HtmlRenderer {
         };
         String title = Explanations.cellTitle(column, cell);
         h.append("<td class=\"").append(cls).append("\" title=\"").append(esc(title)).append("\">")
-                .append(esc(Format.value(cell.figure().value(), column.unit()) + Explanations.spread(column, cell)));
+                .append(esc(Format.value(cell.figure().value(), column.unit()) + Explanations.shortfall(column, cell, row)
+                        + Explanations.spread(column, cell)));
         String mark = Explanations.markText(column, cell);
         if (cell.mark() == Cell.Mark.BEST) {
             h.append("<span class=\"mark\">").append(esc(mark)).append("</span>");
