@@ -245,7 +245,8 @@ public final class ModelBuilder {
         Map<String, Metric> firstOfEach = new LinkedHashMap<>();
         rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> t.measured().metrics().forEach(firstOfEach::putIfAbsent));
         firstOfEach.forEach((name, m) -> metricColumns.add(
-                new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), m.ranked() && !isCheck(name), true)));
+                new Column(Column.Kind.METRIC, null, name, QuestionAnswers.label(name), m.unit(), m.higherIsBetter(),
+                        m.ranked() && !isCheck(name), true)));
         if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.outcome().process().peakRssBytes() > 0)) {
             // Ranked only where the process is the JVM under test and nothing else (not a launcher, no mapped files).
             boolean rssOfTheJvm = rows.stream().flatMap(r -> r.okTrials().stream())
@@ -300,7 +301,7 @@ public final class ModelBuilder {
             int dot = c.key().indexOf('.');
             if (dot > 0 && dot < c.key().length() - 1) {
                 // The table's title names the group; the column keeps the rest of the name.
-                Column shortened = new Column(c.kind(), c.probe(), c.key(), c.key().substring(dot + 1), c.unit(),
+                Column shortened = new Column(c.kind(), c.probe(), c.key(), QuestionAnswers.label(c.key().substring(dot + 1)), c.unit(),
                         c.higherIsBetter(), c.ranked(), c.trusted(), c.coCorrected());
                 groups.computeIfAbsent("Metrics — " + c.key().substring(0, dot), k -> new ArrayList<>()).add(shortened);
             } else {

@@ -111,10 +111,11 @@ public final class QuestionAnswers {
                 words.add(w.equals(w.toUpperCase(Locale.ROOT)) && w.length() > 1 ? w : w.toLowerCase(Locale.ROOT));
             }
             String last = words.get(words.size() - 1);
-            if (time && !last.equals("latency") && !last.equals("time")) {
+            if (time && !words.contains("latency") && !last.equals("time")) {
                 words.add("time");
             }
-            parts.add(String.join(" ", words).replace("rss", "RSS").replace("gib", "GiB").replace("mib", "MiB"));
+            parts.add(String.join(" ", words).replace("rss", "RSS").replace("gib", "GiB").replace("mib", "MiB")
+                    .replaceAll("\\bcpu\\b", "CPU").replaceAll("\\bio\\b", "I/O"));
         }
         return String.join(" ", parts);
     }

@@ -324,7 +324,7 @@ public final class Verdicts {
             case LATENCY -> col.probe() + " " + col.title();
             case UNCORRECTED -> col.probe() + " uncorrected " + col.title();
             case RATE -> col.probe() + " achieved rate";
-            case METRIC -> col.key();
+            case METRIC -> org.jvmmark.report.QuestionAnswers.label(col.key());
         };
     }
 
