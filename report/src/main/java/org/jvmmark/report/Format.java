@@ -34,9 +34,12 @@ public final class Format {
                         new String[] {"B", "KiB", "MiB", "GiB"}, 1024);
             default:
                 String u = unit.isEmpty() || unit.startsWith("/") ? unit : " " + unit;
-                if (Math.abs(v) >= 1e6) {
+                // The scale is chosen on the value as printed: 9,999.6/s is "10 k/s", as 10,000.4/s is, never "10000/s".
+                double shown = v == 0 || !Double.isFinite(v) ? v
+                        : new BigDecimal(v).round(new MathContext(3, RoundingMode.HALF_EVEN)).doubleValue();
+                if (Math.abs(shown) >= 1e6) {
                     return sig(v / 1e6) + " M" + u;
-                } else if (Math.abs(v) >= 1e4) {
+                } else if (Math.abs(shown) >= 1e4) {
                     return sig(v / 1e3) + " k" + u;
                 }
                 return sig(v) + u;

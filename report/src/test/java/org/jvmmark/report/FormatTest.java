@@ -24,6 +24,9 @@ class FormatTest {
     void shouldAbbreviateLargeCountsWithTheirUnit() {
         assertEquals("47.3 k msg/s", Format.value(47_312, "msg/s"));
         assertEquals("100 k/s", Format.value(99_990, "/s"));
+        assertEquals("10 k/s", Format.value(9_999.6, "/s"));
+        assertEquals("10 k ops/s", Format.value(10_000.4, "ops/s"));
+        assertEquals("1235 ops/s", Format.value(1_234.5, "ops/s"));
         assertEquals("1.2 M ops", Format.value(1_200_000, "ops"));
     }
 
