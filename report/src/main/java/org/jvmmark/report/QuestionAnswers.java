@@ -89,9 +89,14 @@ public final class QuestionAnswers {
 
     /**
      * How a person reads a figure's name: "hello.startupMs" → "hello startup time",
-     * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" stays.
+     * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" → "p50 latency".
      */
     public static String label(String figure) {
+        java.util.regex.Matcher percentile = PERCENTILE.matcher(figure);
+        if (percentile.matches()) {
+            // As the tables and Words.figure say it: "p50 latency", "p99 latency of append".
+            return "p" + percentile.group(2) + " latency" + ("endToEnd".equals(percentile.group(1)) ? "" : " of " + percentile.group(1));
+        }
         if (figure.contains(" ")) {
             return figure;
         }
@@ -119,6 +124,8 @@ public final class QuestionAnswers {
         }
         return String.join(" ", parts);
     }
+
+    private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("(\\S+) p([0-9.]+)");
 
     private static final java.util.regex.Pattern UNIT_SUFFIX =
             java.util.regex.Pattern.compile("(Ms|Millis|Nanos|Ns|Seconds|MiB|GiB|KiB|Bytes)$");
