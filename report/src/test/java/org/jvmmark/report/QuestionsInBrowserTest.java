@@ -87,6 +87,8 @@ class QuestionsInBrowserTest {
             String title = c.path("title").asText();
             assertTrue(!title.contains(ModelBuilder.NOT_CORRECTED) && !title.matches(".*— (p[0-9.]+|worst) latency.*"),
                     "a chart of the closed loop's latency: " + title);
+            // Issue 23: "serverRssPerHeldRequest" as a chart title; the workload's figures read as words.
+            assertTrue(!title.matches(".*[a-z][A-Z].*"), "a raw metric name in a chart title: " + title);
         }
         assertTrue(charts.get(0).path("title").asText().toLowerCase(java.util.Locale.ROOT).contains("hold"),
                 "the question's headline figure is drawn first: " + charts.get(0).get("title"));
