@@ -153,6 +153,25 @@ class VerdictsTest {
     }
 
     @Test
+    void shouldSayCannotTellNeverNoDifferenceWhenTheLeaderCouldStillBeBeaten() throws IOException {
+        // Issue 23: "no difference beyond noise … 77 % slower (99.2 % CI 41–120 %)". The runner-up is behind beyond
+        // noise, but a row left out of the ranking (forks on two levels) could beat the leader: who is best cannot be
+        // told — and "no difference" would contradict the interval printed beside it.
+        Truth low = new Truth("synthetic", 17, 500, 505, 510);
+        Truth high = new Truth("synthetic", 25, 1000, 1010, 990);
+        Truth both = new Truth("synthetic", 21, 500, 1000, 505, 1005, 498);
+        Section s = section(model(95, low, high, both), "synthetic");
+        assertEquals(Cell.Mark.SIGNIFICANT, p50(s, 25).mark());
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 21).mark());
+        Headline h = s.headlines().get(0);
+        assertEquals(Headline.Outcome.CANNOT_TELL, h.outcome(), h.words());
+        assertTrue(h.words().startsWith("Cannot tell which is best on endToEnd p50"), h.words());
+        assertTrue(h.words().contains("could beat it"), h.words());
+        assertFalse(h.words().toLowerCase(java.util.Locale.ROOT).contains("no difference"), h.words());
+        assertEquals("cannot tell", VerdictTable.of(new ReportModel(null, null, List.of(s), 0.05)).lines().get(0).winner());
+    }
+
+    @Test
     void shouldNeverMakeAOneForkRowTheReference() throws IOException {
         // The fastest row kept 1 fork (the others crashed): shown, not ranked; the winner is chosen among full rows.
         Truth lonely = new Truth("synthetic", 11, 400, FixtureGenerator.FAILED, FixtureGenerator.FAILED);
