@@ -65,7 +65,8 @@ public final class Words {
      */
     public static String magnitude(Effect e, String[] words) {
         double r = e.ratio();
-        if (r >= 2 || (r > 0 && r <= 0.5)) {
+        // From where the percent would round to 100 on: "2.0× slower", never "100 % slower".
+        if (r >= 1.995 || (r > 0 && r <= 1 / 1.995)) {
             boolean more = r > 1;
             double lo = more ? e.low() : 1 / e.high();
             double hi = more ? e.high() : 1 / e.low();
