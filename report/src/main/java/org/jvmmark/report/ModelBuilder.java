@@ -434,6 +434,7 @@ public final class ModelBuilder {
         List<Double> cvs = new ArrayList<>();
         int figures = 0;
         int unstable = 0;
+        int tooFew = 0;
         int ranked = 0;
         for (int r = 0; r < table.rows().size(); r++) {
             Cell cell = table.cell(r, c);
@@ -447,6 +448,7 @@ public final class ModelBuilder {
             }
             switch (cell.mark()) {
                 case UNSTABLE -> unstable++;
+                case TOO_FEW_FORKS -> tooFew++;
                 case BEST, LEADS, SIGNIFICANT, WITHIN_NOISE -> ranked++;
                 default -> { }
             }
@@ -459,6 +461,8 @@ public final class ModelBuilder {
             } else if (ranked < 2 && unstable > 0) {
                 notRanked = unstable == figures ? "every row's forks disagree (" + unstable + " of " + figures + ")"
                         : "the forks of " + unstable + " of " + figures + " rows disagree";
+            } else if (ranked < 2 && tooFew > 0 && !cvs.isEmpty()) {
+                notRanked = "fewer than " + ForkTest.MIN_FORKS + " forks a row (" + tooFew + " of " + figures + ")";
             }
         }
         return NoiseVerdict.entry(workload, col.probe(), col.key(), distrust, cvs, figures, notRanked);

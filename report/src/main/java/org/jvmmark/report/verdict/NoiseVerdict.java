@@ -140,7 +140,9 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
                 unranked.computeIfAbsent(why, k -> new LinkedHashMap<>()).computeIfAbsent(scope, k -> new ArrayList<>())
                         .add(Percentiles.title(p.key()));
             } else if (p.state() == State.UNKNOWN) {
-                trusted.computeIfAbsent(scope, k -> new ArrayList<>()).add(Percentiles.title(p.key()));
+                // One fork a row: the rows are shown with "?", so the summary may not call the percentile ranked either.
+                unranked.computeIfAbsent("one fork a row, no verdicts (--forks 3)", k -> new LinkedHashMap<>())
+                        .computeIfAbsent(scope, k -> new ArrayList<>()).add(Percentiles.title(p.key()));
             } else {
                 not.add(p.where());
             }
