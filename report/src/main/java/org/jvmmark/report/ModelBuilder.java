@@ -459,8 +459,9 @@ public final class ModelBuilder {
             if (!col.coCorrected()) {
                 notRanked = "closed loop, not corrected for coordinated omission";
             } else if (ranked < 2 && unstable > 0) {
-                notRanked = unstable == figures ? "every row's forks disagree (" + unstable + " of " + figures + ")"
-                        : "the forks of " + unstable + " of " + figures + " rows disagree";
+                // The rows' own ⚠: their forks, or the runs inside a fork, disagree.
+                notRanked = unstable == figures ? "every row unstable, its forks or runs disagree (" + unstable + " of " + figures + ")"
+                        : unstable + " of " + figures + " rows unstable, their forks or runs disagree";
             } else if (ranked < 2 && tooFew > 0 && !cvs.isEmpty()) {
                 notRanked = "fewer than " + ForkTest.MIN_FORKS + " forks a row (" + tooFew + " of " + figures + ")";
             }

@@ -147,7 +147,7 @@ class VerdictsTest {
         org.jvmmark.report.verdict.NoiseVerdict.PercentileNoise p50 = m.noise().percentiles().stream()
                 .filter(p -> p.probe().equals("endToEnd") && p.key().equals("50")).findFirst().orElseThrow();
         assertEquals(org.jvmmark.report.verdict.NoiseVerdict.State.NOT_RANKED, p50.state(), p50.reason());
-        assertTrue(p50.reason().startsWith("every row's forks disagree (2 of 2)"), p50.reason());
+        assertTrue(p50.reason().startsWith("every row unstable, its forks or runs disagree (2 of 2)"), p50.reason());
         assertFalse(m.noise().headline().matches(".*Trusted here:[^.]*p50.*"), m.noise().headline());
         assertTrue(m.noise().headline().contains("synthetic endToEnd p50"), m.noise().headline());
     }
