@@ -172,6 +172,20 @@ class VerdictsTest {
     }
 
     @Test
+    void shouldSayCannotTellWhenTwoRowsAreAlikeButAnUnrankedRowCouldBeatBoth() throws IOException {
+        // The README's first example: "no difference beyond noise" in the winner column beside a ⚠ row with a fork far below.
+        Truth a = new Truth("synthetic", 17, around(96, 5, 500, 0.01));
+        Truth b = new Truth("synthetic", 25, around(97, 5, 505, 0.01));
+        Truth wild = new Truth("synthetic", 21, 300, 450, 305, 445, 300);
+        Section s = section(model(96, a, b, wild), "synthetic");
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 21).mark());
+        Headline h = s.headlines().get(0);
+        assertEquals(Headline.Outcome.CANNOT_TELL, h.outcome(), h.words());
+        assertTrue(h.words().contains("no difference beyond noise between"), h.words());
+        assertTrue(h.words().contains("could beat it"), h.words());
+    }
+
+    @Test
     void shouldNeverMakeAOneForkRowTheReference() throws IOException {
         // The fastest row kept 1 fork (the others crashed): shown, not ranked; the winner is chosen among full rows.
         Truth lonely = new Truth("synthetic", 11, 400, FixtureGenerator.FAILED, FixtureGenerator.FAILED);

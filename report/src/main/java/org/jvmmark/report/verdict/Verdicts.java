@@ -305,7 +305,13 @@ public final class Verdicts {
                             + diff + "), but " + (table.cell(best, c).why().contains("could beat")
                                     ? table.cell(best, c).why().replace(": no winner", "")
                                     : "not every other row is behind it beyond noise") + "." + unstableWords, notRun);
-            default -> rc.why().startsWith("cannot tell: ")
+            // Within noise of the leader, but a row left out of the ranking could beat both: which is best cannot be told.
+            default -> table.cell(best, c).why().contains("could beat") && !rc.why().startsWith("cannot tell: ")
+                    ? new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
+                            "Cannot tell which is best on " + figure + ": no difference beyond noise between " + winner.label()
+                            + " and " + runnerUp.label() + " (" + diff + ", " + rc.why() + "), but "
+                            + table.cell(best, c).why().replace(": no winner", "") + "." + unstableWords, notRun)
+                    : rc.why().startsWith("cannot tell: ")
                     ? new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
                             "Cannot tell on " + figure + " whether " + winner.label() + " beats " + runnerUp.label() + " ("
                             + diff + "): " + rc.why().substring("cannot tell: ".length()) + "." + unstableWords, notRun)
