@@ -19,8 +19,8 @@ public final class Explanations {
     public static final String UNTRUSTED = "†";
 
     public static final String LEGEND = BEST + " best, beyond noise · " + SIGNIFICANT + " worse than the best, beyond noise and threshold · "
-            + WITHIN_NOISE + " no difference beyond noise or threshold · " + TOO_FEW + " too few forks to tell (" + ForkTest.MIN_FORKS
-            + " a side needed) · " + UNSTABLE + " unstable: forks disagree, not ranked · " + UNTRUSTED
+            + WITHIN_NOISE + " no difference beyond noise or threshold · " + TOO_FEW + " cannot tell: too few forks (" + ForkTest.MIN_FORKS
+            + " a side needed) or a gap the machine's two launch levels could make · " + UNSTABLE + " unstable: forks disagree, not ranked · " + UNTRUSTED
             + " percentile not trusted on this machine (no difference called) · ± fork-to-fork variation";
 
     public static final List<String> HOW_TO_READ = List.of(
@@ -60,6 +60,7 @@ public final class Explanations {
             case BEST -> BEST;
             case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
             case WITHIN_NOISE -> delta(column, cell) + WITHIN_NOISE;
+            case CANNOT_TELL -> delta(column, cell) + TOO_FEW;
             case TOO_FEW_FORKS -> delta(column, cell) + TOO_FEW;
             case UNSTABLE -> UNSTABLE;
             case LEADS, UNTRUSTED, NONE -> "";

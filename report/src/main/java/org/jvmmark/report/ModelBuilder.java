@@ -449,7 +449,7 @@ public final class ModelBuilder {
             switch (cell.mark()) {
                 case UNSTABLE -> unstable++;
                 case TOO_FEW_FORKS -> tooFew++;
-                case BEST, LEADS, SIGNIFICANT, WITHIN_NOISE -> ranked++;
+                case BEST, LEADS, SIGNIFICANT, WITHIN_NOISE, CANNOT_TELL -> ranked++;
                 default -> { }
             }
         }

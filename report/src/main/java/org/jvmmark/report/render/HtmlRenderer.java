@@ -279,6 +279,7 @@ public final class HtmlRenderer {
             case BEST -> "best";
             case SIGNIFICANT -> "significant";
             case WITHIN_NOISE -> "noise";
+            case CANNOT_TELL -> "toofew";
             case TOO_FEW_FORKS -> "toofew";
             case UNSTABLE -> "unstable";
             case LEADS -> "";

@@ -133,7 +133,7 @@ public final class Verdicts {
                     why = ForkTest.forksNeeded(t.forksCandidate(), t.forksReference());
                 } else if (ForkTest.called(adjustedAt[r][c], t, threshold) && levels[c].couldBeSplit(effect.ratio())
                         && levels[c].splitProbability(t.forksCandidate(), t.forksReference()) > alpha) {
-                    mark = Cell.Mark.WITHIN_NOISE;
+                    mark = Cell.Mark.CANNOT_TELL;
                     why = "cannot tell: " + levels[c].words(col.unit()) + "; " + levels[c].forksToTell(alpha)
                             + " forks a side would tell";
                 } else if (ForkTest.called(adjustedAt[r][c], t, threshold)) {
