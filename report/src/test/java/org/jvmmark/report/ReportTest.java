@@ -66,6 +66,24 @@ class ReportTest {
     }
 
     @Test
+    void shouldPrintTheReadmesExampleTables() throws IOException {
+        // Issue 23: the README showed one run as "509 ns ⚠" in one place and "633 ns ★" in another, both hand-pasted.
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../README.md"));
+        for (String run : List.of("2026-11-20/queue-memory", "2026-11-20/queue-chronicle")) {
+            String md = MarkdownRenderer.render(ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(
+                    java.nio.file.Path.of("../measured", run))));
+            List<String> lines = md.lines().toList();
+            int at = lines.indexOf("### Latency — endToEnd");
+            int end = at + 2;
+            while (lines.get(end).startsWith("|")) {
+                end++;
+            }
+            String table = String.join("\n", lines.subList(at + 2, end));
+            assertTrue(readme.contains(table), "README.md does not show what the code prints for measured/" + run + ":\n" + table);
+        }
+    }
+
+    @Test
     void shouldSayByHowMuchARowFellBehindItsTargetRate() throws IOException {
         String md = MarkdownRenderer.render(ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(Golden.fixture("instruments"))));
         // Issue 23: "fell behind the target rate" beside a bare "100 k/s" read as a contradiction.
