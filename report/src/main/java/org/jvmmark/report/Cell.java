@@ -22,6 +22,11 @@ public record Cell(Figure figure, Mark mark, double delta, double pValue, Effect
         SIGNIFICANT,
         /** Worse than the best by its value, but within noise or within the threshold. */
         WITHIN_NOISE,
+        /**
+         * Tested and beyond noise, but a gap a split between the machine's two launch levels could make at these
+         * fork counts: cannot tell (never shown as "no difference"); {@link Cell#why()} says what would tell.
+         */
+        CANNOT_TELL,
         /** Fewer than {@link ForkTest#MIN_FORKS} forks on a side: no test. */
         TOO_FEW_FORKS,
         /** This row's forks (or the runs inside one) disagree: shown with its per-fork values, never ranked. */

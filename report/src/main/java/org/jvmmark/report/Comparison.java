@@ -47,7 +47,7 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
      *
      * @param figure "endToEnd p50", "score", or "status"
      * @param a the value in A, "" when absent
-     * @param change relative change B vs A as text ("+30.2 %"), "" when none
+     * @param change B against A in the figure's words ("30 % slower", "same"), "" when none
      * @param why what the verdict rests on ("12 % slower (95 % CI 8–16 %), p=0.003 (Holm)", "only in A")
      * @param effect B ÷ A with its interval, or null when no figures were compared
      * @param beyondThreshold whether B differs from A by more than the threshold (whatever the verdict)

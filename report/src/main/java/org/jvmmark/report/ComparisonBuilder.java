@@ -240,7 +240,7 @@ public final class ComparisonBuilder {
             Comparison.Line l = lines.get(p.index());
             ChangeJudge.Answer ans = answers.get(i);
             String effect = Double.isNaN(ans.effect().low()) ? ""
-                    : ans.effect().words(Verdicts.moreWord(p.column()), Verdicts.lessWord(p.column())) + ", ";
+                    : Words.effect(p.column(), ans.effect()) + ", ";
             Comparison.Verdict v = switch (ans.kind()) {
                 case WORSE -> Comparison.Verdict.REGRESSED;
                 case BETTER -> Comparison.Verdict.IMPROVED;
@@ -268,9 +268,18 @@ public final class ComparisonBuilder {
                     : new Effect(ratio, Double.NaN, Double.NaN, ForkTest.CONFIDENCE, column.higherIsBetter());
             double change = fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
             return new Comparison.Line(workload, row, figureName(column), Format.value(fa.value(), column.unit()),
-                    Format.value(fb.value(), column.unit()), Format.change(change), v, why, effect,
+                    Format.value(fb.value(), column.unit()), changeWords(column, fa.value(), fb.value()), v, why, effect,
                     !Double.isNaN(change) && Math.abs(change) > threshold, "");
         }
+    }
+
+    /** B against A in the figure's words ("4.6 % slower", "same"), never a bare sign; "—" when A is zero and B not. */
+    static String changeWords(Column c, double a, double b) {
+        if (a == b) {
+            return "same";
+        }
+        String w = a == 0 ? "" : Words.change(c, b / a);
+        return w.isEmpty() ? "—" : w;
     }
 
     private static String figureName(Column c) {

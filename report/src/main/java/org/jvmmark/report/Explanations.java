@@ -19,8 +19,8 @@ public final class Explanations {
     public static final String UNTRUSTED = "†";
 
     public static final String LEGEND = BEST + " best, beyond noise · " + SIGNIFICANT + " worse than the best, beyond noise and threshold · "
-            + WITHIN_NOISE + " no difference beyond noise or threshold · " + TOO_FEW + " too few forks to tell (" + ForkTest.MIN_FORKS
-            + " a side needed) · " + UNSTABLE + " unstable: forks disagree, not ranked · " + UNTRUSTED
+            + WITHIN_NOISE + " no difference beyond noise or threshold · " + TOO_FEW + " cannot tell: too few forks (" + ForkTest.MIN_FORKS
+            + " a side needed) or a gap the machine's two launch levels could make · " + UNSTABLE + " unstable: forks disagree, not ranked · " + UNTRUSTED
             + " percentile not trusted on this machine (no difference called) · ± fork-to-fork variation";
 
     public static final List<String> HOW_TO_READ = List.of(
@@ -60,6 +60,7 @@ public final class Explanations {
             case BEST -> BEST;
             case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
             case WITHIN_NOISE -> delta(column, cell) + WITHIN_NOISE;
+            case CANNOT_TELL -> delta(column, cell) + TOO_FEW;
             case TOO_FEW_FORKS -> delta(column, cell) + TOO_FEW;
             case UNSTABLE -> UNSTABLE;
             case LEADS, UNTRUSTED, NONE -> "";
@@ -102,21 +103,55 @@ public final class Explanations {
         return " ±" + Format.percent(cell.figure().cv());
     }
 
-    /** The row's notes: failures first, then a fell-behind flag. */
+    /** The row's notes: failures first, then a fell-behind flag that says by how much. */
     public static String notes(Table table, int row) {
         Row r = table.rows().get(row);
         StringBuilder sb = new StringBuilder(r.failureNote());
         for (int c = 0; c < table.columns().size(); c++) {
             Column col = table.columns().get(c);
             if (col.kind() == Column.Kind.RATE) {
-                boolean behind = r.okTrials().stream().map(t -> t.measured().latency().get(col.probe()))
-                        .anyMatch(p -> p != null && p.fellBehind());
-                if (behind) {
-                    sb.append(sb.length() == 0 ? "" : "; ").append("fell behind the target rate");
+                List<org.jvmmark.results.Probe> probes = r.okTrials().stream().map(t -> t.measured().latency().get(col.probe()))
+                        .filter(java.util.Objects::nonNull).toList();
+                List<org.jvmmark.results.Probe> behind = probes.stream().filter(org.jvmmark.results.Probe::fellBehind).toList();
+                if (!behind.isEmpty()) {
+                    double worst = behind.stream().filter(p -> p.targetRate() > 0)
+                            .mapToDouble(p -> p.achievedRate() / p.targetRate()).min().orElse(Double.NaN);
+                    String forks = behind.size() == probes.size() ? "" : " in " + behind.size() + " of " + probes.size() + " forks";
+                    String howMuch = Double.isNaN(worst) ? ""
+                            : worst < 1 && !shareOf(worst).equals("100 %") ? " (worst fork: " + shareOf(worst) + " of it achieved)"
+                            : " (requests started late; the rate itself was met)";
+                    sb.append(sb.length() == 0 ? "" : "; ").append("fell behind the target rate").append(forks).append(howMuch);
                 }
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * After an achieved rate whose row fell behind its target: " (99.2 % of the 100 k/s target)", with as many
+     * digits as it takes not to read "100 %" — a flag beside a bare "100 k/s" would contradict it. Else "".
+     */
+    public static String shortfall(Column column, Cell cell, Row row) {
+        if (column.kind() != Column.Kind.RATE || cell.figure() == null) {
+            return "";
+        }
+        double target = row.okTrials().stream().map(t -> t.measured().latency().get(column.probe()))
+                .filter(p -> p != null && p.fellBehind() && p.targetRate() > 0)
+                .mapToDouble(org.jvmmark.results.Probe::targetRate).max().orElse(Double.NaN);
+        return Double.isNaN(target) ? "" : " (" + shareOf(cell.figure().value() / target) + " of the "
+                + Format.value(target, column.unit()) + " target)";
+    }
+
+    /** 0.9991 → "99.91 %": one decimal, more (up to three) when fewer would round a shortfall up to 100 %. */
+    static String shareOf(double ratio) {
+        String s = "";
+        for (int decimals = 1; decimals <= 3; decimals++) {
+            s = String.format(java.util.Locale.ROOT, "%." + decimals + "f", ratio * 100);
+            if (ratio >= 1 || Double.parseDouble(s) < 100) {
+                break;
+            }
+        }
+        return s.replaceAll("\\.0+$", "") + " %";
     }
 
     /** A section's shared parameters: "messageBytes=256, rate=100000", or "" when there are none. */

@@ -71,9 +71,12 @@ public final class Format {
                     // A compound unit (ms/GiB, ns/op) takes no prefix, as in the report's charts: "k ms/GiB" reads as nothing.
                     return new Scale(1, 1, u);
                 }
-                if (Math.abs(v) >= 1e6) {
+                // The scale is chosen on the value as printed: 9,999.6/s is "10 k/s", as 10,000.4/s is, never "10000/s".
+                double shown = v == 0 || !Double.isFinite(v) ? v
+                        : new BigDecimal(v).round(new MathContext(3, RoundingMode.HALF_EVEN)).doubleValue();
+                if (Math.abs(shown) >= 1e6) {
                     return new Scale(1, 1e6, " M" + u);
-                } else if (Math.abs(v) >= 1e4) {
+                } else if (Math.abs(shown) >= 1e4) {
                     return new Scale(1, 1e3, " k" + u);
                 }
                 return new Scale(1, 1, u);
@@ -116,16 +119,14 @@ public final class Format {
         return a >= 10 ? sig(a) : new BigDecimal(a).setScale(1, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
     }
 
-    /** A signed relative change: +12.3 %, −4.0 %. */
-    static String change(double fraction) {
-        if (Double.isNaN(fraction) || Double.isInfinite(fraction)) {
-            return "—";
-        }
-        if (Math.abs(fraction) < 0.0005) {
-            return "~0 %";
-        }
-        String s = pct(Math.abs(fraction) * 100);
-        return (fraction < 0 ? "−" : "+") + s + " %";
+    /**
+     * The size of an effect in percent, the one rounding every view uses for a difference ("11 % slower" in the
+     * verdict table, the rows, the console and {@code compare} alike): whole percents from 10 on, one decimal
+     * below. An interval's bounds use it too, so they may be negative.
+     */
+    public static String effectPercent(double pct) {
+        String oneDecimal = String.format(Locale.ROOT, "%.1f", pct);
+        return Math.abs(Double.parseDouble(oneDecimal)) >= 10 ? String.valueOf(Math.round(pct)) : oneDecimal;
     }
 
     /** A plain number for CSV and JSON: no grouping, no exponent for ordinary magnitudes. */

@@ -218,14 +218,19 @@ public final class ModelBuilder {
                 Column col = new Column(Column.Kind.LATENCY, probe, key, Percentiles.title(key), unit, false, coCorrected,
                         distrust == null, coCorrected);
                 columns.add(col);
-                noise.add(noiseEntry(workload, rows, col, distrust));
             }
             boolean hasRate = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe))
                     .anyMatch(p -> p != null && p.achievedRate() > 0);
             if (hasRate) {
                 columns.add(new Column(Column.Kind.RATE, probe, "achievedRate", "achieved rate", "/s", true, false, true));
             }
-            tables.add(table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows, threshold));
+            Table latency = table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows, threshold);
+            tables.add(latency);
+            for (int c = 0; c < columns.size(); c++) {
+                if (columns.get(c).kind() == Column.Kind.LATENCY) {
+                    noise.add(noiseEntry(workload, rows, latency, c));
+                }
+            }
             boolean hasUncorrected = rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> t.measured().latency().get(probe))
                     .anyMatch(p -> p != null && !p.uncorrected().isEmpty());
             if (coCorrected && hasUncorrected) {
@@ -240,7 +245,8 @@ public final class ModelBuilder {
         Map<String, Metric> firstOfEach = new LinkedHashMap<>();
         rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> t.measured().metrics().forEach(firstOfEach::putIfAbsent));
         firstOfEach.forEach((name, m) -> metricColumns.add(
-                new Column(Column.Kind.METRIC, null, name, name, m.unit(), m.higherIsBetter(), m.ranked() && !isCheck(name), true)));
+                new Column(Column.Kind.METRIC, null, name, QuestionAnswers.label(name), m.unit(), m.higherIsBetter(),
+                        m.ranked() && !isCheck(name), true)));
         if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.outcome().process().peakRssBytes() > 0)) {
             // Ranked only where the process is the JVM under test and nothing else (not a launcher, no mapped files).
             boolean rssOfTheJvm = rows.stream().flatMap(r -> r.okTrials().stream())
@@ -295,7 +301,7 @@ public final class ModelBuilder {
             int dot = c.key().indexOf('.');
             if (dot > 0 && dot < c.key().length() - 1) {
                 // The table's title names the group; the column keeps the rest of the name.
-                Column shortened = new Column(c.kind(), c.probe(), c.key(), c.key().substring(dot + 1), c.unit(),
+                Column shortened = new Column(c.kind(), c.probe(), c.key(), QuestionAnswers.label(c.key().substring(dot + 1)), c.unit(),
                         c.higherIsBetter(), c.ranked(), c.trusted(), c.coCorrected());
                 groups.computeIfAbsent("Metrics — " + c.key().substring(0, dot), k -> new ArrayList<>()).add(shortened);
             } else {
@@ -419,20 +425,48 @@ public final class ModelBuilder {
         return swept;
     }
 
-    /** The noise entry of one latency column: its trust and how much its rows' forks vary. */
-    private static NoiseVerdict.PercentileNoise noiseEntry(String workload, List<Row> rows, Column col, String distrust) {
+    /**
+     * The noise entry of one latency column: its trust, how much its rows' forks vary, and — from the same
+     * marks the table's rows carry — whether any two rows could be ranked on it.
+     */
+    private static NoiseVerdict.PercentileNoise noiseEntry(String workload, List<Row> rows, Table table, int c) {
+        Column col = table.columns().get(c);
         List<Double> cvs = new ArrayList<>();
         int figures = 0;
-        for (Row row : rows) {
-            Figure f = Figures.figure(row, col);
-            if (f != null) {
-                figures++;
-                if (!Double.isNaN(f.cv())) {
-                    cvs.add(f.cv());
-                }
+        int unstable = 0;
+        int tooFew = 0;
+        int ranked = 0;
+        for (int r = 0; r < table.rows().size(); r++) {
+            Cell cell = table.cell(r, c);
+            Figure f = cell.figure();
+            if (f == null) {
+                continue;
+            }
+            figures++;
+            if (!Double.isNaN(f.cv())) {
+                cvs.add(f.cv());
+            }
+            switch (cell.mark()) {
+                case UNSTABLE -> unstable++;
+                case TOO_FEW_FORKS -> tooFew++;
+                case BEST, LEADS, SIGNIFICANT, WITHIN_NOISE, CANNOT_TELL -> ranked++;
+                default -> { }
             }
         }
-        return NoiseVerdict.entry(workload, col.probe(), col.key(), distrust, cvs, figures);
+        String distrust = ColumnTrust.distrust(rows, col.probe(), col.key());
+        String notRanked = null;
+        if (distrust == null && figures >= 2) {
+            if (!col.coCorrected()) {
+                notRanked = "closed loop, not corrected for coordinated omission";
+            } else if (ranked < 2 && unstable > 0) {
+                // The rows' own ⚠: their forks, or the runs inside a fork, disagree.
+                notRanked = unstable == figures ? "every row unstable, its forks or runs disagree (" + unstable + " of " + figures + ")"
+                        : unstable + " of " + figures + " rows unstable, their forks or runs disagree";
+            } else if (ranked < 2 && tooFew > 0 && !cvs.isEmpty()) {
+                notRanked = "fewer than " + ForkTest.MIN_FORKS + " forks a row (" + tooFew + " of " + figures + ")";
+            }
+        }
+        return NoiseVerdict.entry(workload, col.probe(), col.key(), distrust, cvs, figures, notRanked);
     }
 
     /** Relative difference from {@code reference}, positive when {@code value} is worse. */

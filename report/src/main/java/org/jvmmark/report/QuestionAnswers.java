@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jvmmark.report.verdict.Answer;
+import org.jvmmark.report.verdict.ChangeJudge;
 import org.jvmmark.report.verdict.Effect;
 import org.jvmmark.report.verdict.ForkTest;
 import org.jvmmark.report.verdict.Headline;
@@ -24,9 +25,10 @@ import org.jvmmark.results.WorkloadQuestion;
  * <p><b>Across variants</b> (virtual vs platform threads, AppCDS vs default): each candidate variant is
  * compared with the baseline variant on the <em>same</em> JVM (vendor, version, flags) at the same
  * swept values — a paired comparison; rows of different JVMs are never compared. Each figure is judged
- * with the one statistic of the report ({@link ForkTest}: one value per fork, Welch on logs), the
- * figures of one comparison corrected together with Holm's method, a row whose forks disagree
- * ({@link Stability}) not judged. <b>Across JVMs</b>: the rows of one variant at one swept value are
+ * by {@link ChangeJudge}, the judgement {@code compare} makes (one value per fork, the t-test on logs,
+ * Holm over the question's first figure and over the rest, a difference the machine's two launch levels
+ * could produce "cannot tell"), a row whose forks disagree ({@link Stability}) not judged: the same
+ * three answers as {@code compare}. <b>Across JVMs</b>: the rows of one variant at one swept value are
  * ranked with {@link Verdicts#headline} on the question's figures.
  *
  * <p>A figure is featured only when it can be trusted: a percentile the machine's noise rules out is
@@ -87,9 +89,14 @@ public final class QuestionAnswers {
 
     /**
      * How a person reads a figure's name: "hello.startupMs" → "hello startup time",
-     * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" stays.
+     * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" → "p50 latency".
      */
     public static String label(String figure) {
+        java.util.regex.Matcher percentile = PERCENTILE.matcher(figure);
+        if (percentile.matches()) {
+            // As the tables and Words.figure say it: "p50 latency", "p99 latency of append".
+            return "p" + percentile.group(2) + " latency" + ("endToEnd".equals(percentile.group(1)) ? "" : " of " + percentile.group(1));
+        }
         if (figure.contains(" ")) {
             return figure;
         }
@@ -109,13 +116,16 @@ public final class QuestionAnswers {
                 words.add(w.equals(w.toUpperCase(Locale.ROOT)) && w.length() > 1 ? w : w.toLowerCase(Locale.ROOT));
             }
             String last = words.get(words.size() - 1);
-            if (time && !last.equals("latency") && !last.equals("time")) {
+            if (time && !words.contains("latency") && !last.equals("time")) {
                 words.add("time");
             }
-            parts.add(String.join(" ", words).replace("rss", "RSS").replace("gib", "GiB").replace("mib", "MiB"));
+            parts.add(String.join(" ", words).replace("rss", "RSS").replace("gib", "GiB").replace("mib", "MiB")
+                    .replaceAll("\\bcpu\\b", "CPU").replaceAll("\\bio\\b", "I/O"));
         }
         return String.join(" ", parts);
     }
+
+    private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("(\\S+) p([0-9.]+)");
 
     private static final java.util.regex.Pattern UNIT_SUFFIX =
             java.util.regex.Pattern.compile("(Ms|Millis|Nanos|Ns|Seconds|MiB|GiB|KiB|Bytes)$");
@@ -224,37 +234,54 @@ public final class QuestionAnswers {
             why.add(reason);
         }
         closedLoop(closedLoop, left);
-        // The figures of one comparison are one family: Holm over those that were tested.
-        double[] p = new double[tests.size()];
-        for (int i = 0; i < p.length; i++) {
-            p[i] = why.get(i) == null && tests.get(i).tested() ? tests.get(i).pValue() : Double.NaN;
+        // The judgement is compare's own (ChangeJudge: B = the candidate, A = the baseline; Holm over the question's
+        // first figure and the rest; a difference the machine's two launch levels could produce is "cannot tell"), so
+        // the report and compare give one of the same three answers for the same forks.
+        List<ChangeJudge.Pair> pairs = new ArrayList<>();
+        List<Integer> judged = new ArrayList<>();
+        for (int i = 0; i < cols.size(); i++) {
+            if (why.get(i) == null) {
+                Column col = cols.get(i);
+                pairs.add(new ChangeJudge.Pair(col.id(), i == 0, values.get(i)[1], values.get(i)[0], col.higherIsBetter(),
+                        col.unit()));
+                judged.add(i);
+            }
         }
-        double[] adjusted = ForkTest.holm(p);
+        List<ChangeJudge.Answer> judgements = ChangeJudge.judge(pairs, threshold);
         for (int i = 0; i < cols.size(); i++) {
             Column col = cols.get(i);
-            ForkTest.Result t = tests.get(i);
             Figure c = values.get(i)[0];
             Figure b = values.get(i)[1];
+            int k = judged.indexOf(i);
+            ChangeJudge.Answer j = k < 0 ? null : judgements.get(k);
+            Effect effect = j == null ? tests.get(i).effect() : j.effect();
             String name = label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
             String head = name + " " + names[1] + " " + Format.value(c.value(), col.unit()) + ", " + names[2] + " "
                     + Format.value(b.value(), col.unit());
             Answer.Outcome outcome;
             String words;
-            if (why.get(i) != null) {
+            if (j == null) {
                 outcome = Answer.Outcome.CANNOT_TELL;
                 words = head + ": cannot tell, " + why.get(i);
-            } else if (!t.tested()) {
-                outcome = Answer.Outcome.CANNOT_TELL;
-                words = head + ": cannot tell, " + ForkTest.forksNeeded(t.forksCandidate(), t.forksReference());
-            } else if (ForkTest.called(adjusted[i], t, threshold)) {
-                outcome = t.effect().worse() ? Answer.Outcome.WORSE : Answer.Outcome.BETTER;
-                words = head + ": " + names[1] + " " + magnitude(col, t.effect());
             } else {
-                outcome = Answer.Outcome.NO_DIFFERENCE;
-                words = head + ": no difference beyond noise (" + magnitude(col, t.effect()) + ")";
+                switch (j.kind()) {
+                    case WORSE, BETTER -> {
+                        outcome = j.kind() == ChangeJudge.Kind.WORSE ? Answer.Outcome.WORSE : Answer.Outcome.BETTER;
+                        words = head + ": " + names[1] + " " + magnitude(col, effect);
+                    }
+                    case NO_DIFFERENCE -> {
+                        outcome = Answer.Outcome.NO_DIFFERENCE;
+                        words = head + ": no difference beyond noise (" + magnitude(col, effect) + ")";
+                    }
+                    default -> {
+                        outcome = Answer.Outcome.CANNOT_TELL;
+                        words = head + ": cannot tell, " + j.why().replace("A: ", names[2] + ": ").replace("B: ", names[1] + ": ")
+                                + (j.tell().isEmpty() ? "" : "; " + j.tell());
+                    }
+                }
             }
             figures.add(new Answer.FigureAnswer(col.key(), name, c.value(), b.value(), col.unit(), outcome,
-                    t.effect(), words));
+                    effect, words));
         }
         String who = (names[0].isEmpty() ? "" : names[0] + ": ") + names[1] + " against " + names[2];
         String line = context + " · " + who + " — " + (figures.isEmpty() ? "no figure of the question was measured"

@@ -71,6 +71,7 @@ public record VerdictTable(List<Line> lines) {
         return switch (h.outcome()) {
             case WINNER -> h.winner() == null ? "" : h.winner().label();
             case NO_DIFFERENCE -> "no difference beyond noise";
+            case CANNOT_TELL -> "cannot tell";
             case TOO_FEW_FORKS -> "too few forks to tell";
             case UNSTABLE -> "unstable: forks disagree, not ranked";
             case NOT_TRUSTED -> "not trusted on this machine";

@@ -40,13 +40,23 @@ public final class Words {
         if (Double.isNaN(fractionWorse) || Double.isInfinite(fractionWorse)) {
             return "";
         }
-        if (Math.abs(fractionWorse) < 0.0005) {
+        // Back from "worse by" to the ratio of the values: for higher-is-better, worse means lower.
+        return change(c, c.higherIsBetter() ? 1 - fractionWorse : 1 + fractionWorse);
+    }
+
+    /**
+     * A value against another as their ratio ({@code value ÷ reference}), in the column's words and the one
+     * rounding of effects ({@link #magnitude}): "11 % slower", "2.8× more memory", "same"; "" when not finite.
+     */
+    public static String change(Column c, double ratio) {
+        if (Double.isNaN(ratio) || Double.isInfinite(ratio)) {
+            return "";
+        }
+        if (Math.abs(ratio - 1) < 0.0005) {
             return "same";
         }
-        // Back from "worse by" to the raw direction of the value: for higher-is-better, worse means lower.
-        boolean valueHigher = c.higherIsBetter() ? fractionWorse < 0 : fractionWorse > 0;
-        String[] words = moreLess(c);
-        return Format.percent(Math.abs(fractionWorse)) + " " + (valueHigher ? words[0] : words[1]);
+        return magnitude(new Effect(ratio, Double.NaN, Double.NaN, org.jvmmark.report.verdict.ForkTest.CONFIDENCE,
+                c.higherIsBetter()), moreLess(c));
     }
 
     /**
@@ -71,7 +81,7 @@ public final class Words {
     }
 
     /** An effect with its interval in the column's words: "12 % slower (95 % CI 8–16 %)". */
-    static String effect(Column c, Effect e) {
+    public static String effect(Column c, Effect e) {
         return magnitude(e, moreLess(c));
     }
 
@@ -79,9 +89,10 @@ public final class Words {
      * An effect in the given words ({more, less}): as a factor when one side is at least twice the other
      * ("2.7× faster (95 % CI 2.4–3.1×)", never "173 % slower"), else in percent ({@link Effect#words}).
      */
-    static String magnitude(Effect e, String[] words) {
+    public static String magnitude(Effect e, String[] words) {
         double r = e.ratio();
-        if (r >= 2 || (r > 0 && r <= 0.5)) {
+        // From where the percent would round to 100 on: "2.0× slower", never "100 % slower".
+        if (r >= 1.995 || (r > 0 && r <= 1 / 1.995)) {
             boolean more = r > 1;
             double lo = more ? e.low() : 1 / e.high();
             double hi = more ? e.high() : 1 / e.low();

@@ -170,6 +170,22 @@ final class FixtureGenerator {
                     m.put("serverRssPerHeldRequest", metric(perHeld * g.jiggle(0.01), "bytes", "lower", null));
                     m.put("requestsPerSecond", metric(rps * g.jiggle(0.01), "req/s", "higher", null));
                     m.put("heldConnections", metric(1000, "connections", "none", null));
+                    // The rest of what the real driver reports (issue 23's run): a page with all of them must still
+                    // fit 1,280 px. Drawn from their own generator, so the question's figures above stay as they were.
+                    double wide = 1 + 0.3 * g.later.nextGaussian();
+                    m.put("serverRssBaseline", metric(200e6 * wide, "bytes", "lower", null));
+                    m.put("serverHeapUsedBaseline", metric(40e6 * wide, "bytes", "lower", null));
+                    m.put("serverHeapCommittedBaseline", metric(150e6 * wide, "bytes", "lower", null));
+                    m.put("holdLatencyMaxMillis", metric(hold * 1.6, "ms", "lower", null));
+                    m.put("serverRssHeld", metric(210e6 * wide, "bytes", "lower", null));
+                    m.put("serverHeapUsedHeld", metric(42e6 * wide, "bytes", "lower", null));
+                    m.put("serverHeapCommittedHeld", metric(155e6 * wide, "bytes", "lower", null));
+                    m.put("serverHeapPerHeldRequest", metric(3753 * wide, "bytes", "lower", null));
+                    m.put("serverRssSlope", metric(1.52 * wide, "MiB per 1,000 connections", "lower", null));
+                    m.put("serverRssIdle", metric(106e6 * wide, "bytes", "lower", null));
+                    m.put("serverPeakRss", metric(259e6 * wide, "bytes", "lower", null));
+                    m.put("driverIoThreadBusy", metric(0.17 * wide, "share of a CPU", "none", null));
+                    m.put("driverCpuPerRequest", metric(20777 * wide, "ns", "none", null));
                     t.put("metrics", m);
                     Map<String, Object> block = new LinkedHashMap<>();
                     block.put("unit", "ns");

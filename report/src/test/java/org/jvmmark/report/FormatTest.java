@@ -41,14 +41,32 @@ class FormatTest {
     void shouldAbbreviateLargeCountsWithTheirUnit() {
         assertEquals("47.3 k msg/s", Format.value(47_312, "msg/s"));
         assertEquals("100 k/s", Format.value(99_990, "/s"));
+        assertEquals("10 k/s", Format.value(9_999.6, "/s"));
+        assertEquals("10 k ops/s", Format.value(10_000.4, "ops/s"));
+        assertEquals("1235 ops/s", Format.value(1_234.5, "ops/s"));
         assertEquals("1.2 M ops", Format.value(1_200_000, "ops"));
     }
 
     @Test
-    void shouldWriteChangesWithASignAndNoSpuriousDigits() {
-        assertEquals("+12.3 %", Format.change(0.1234));
-        assertEquals("−4 %", Format.change(-0.04));
-        assertEquals("~0 %", Format.change(0.0001));
+    void shouldRoundEveryEffectOneWay() {
+        assertEquals("11", Format.effectPercent(11.4));
+        assertEquals("12", Format.effectPercent(11.6));
+        assertEquals("4.6", Format.effectPercent(4.6));
+        assertEquals("-5.0", Format.effectPercent(-5));
         assertEquals("<0.1 %", Format.percent(0.0004));
+    }
+
+    @Test
+    void shouldSayAChangeInWordsWithTheRoundingOfTheVerdicts() {
+        Column latency = new Column(Column.Kind.LATENCY, "endToEnd", "50", "p50", "ns", false, true, true);
+        Column rate = new Column(Column.Kind.METRIC, null, "score", "score", "msg/s", true, true, true);
+        Column memory = new Column(Column.Kind.METRIC, null, "rss", "rss", "bytes", false, true, true);
+        // A row 11.6 % behind the best reads as the verdict's effect would: "12 % slower", never "11.6 %" or "+11.6 %".
+        assertEquals("12 % slower", Words.worse(latency, 0.116));
+        assertEquals(new org.jvmmark.report.verdict.Effect(1.116, Double.NaN, Double.NaN, 0.95, false).words("slower", "faster"),
+                Words.worse(latency, 0.116));
+        assertEquals("4.6 % slower", Words.change(rate, 0.954));
+        assertEquals("2.8× more memory", Words.change(memory, 2.8));
+        assertEquals("same", Words.change(memory, 1.0001));
     }
 }

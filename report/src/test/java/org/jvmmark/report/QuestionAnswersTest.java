@@ -90,7 +90,10 @@ class QuestionAnswersTest {
         assertEquals("hello startup time", QuestionAnswers.label("hello.startupMs"));
         assertEquals("server RSS per held request", QuestionAnswers.label("serverRssPerHeldRequest"));
         assertEquals("hold latency", QuestionAnswers.label("holdLatencyMillis"));
-        assertEquals("endToEnd p50", QuestionAnswers.label("endToEnd p50"));
+        assertEquals("p50 latency", QuestionAnswers.label("endToEnd p50"));
+        assertEquals("p99.9 latency of append", QuestionAnswers.label("append p99.9"));
+        assertEquals("hold latency max", QuestionAnswers.label("holdLatencyMaxMillis"));
+        assertEquals("driver CPU per request", QuestionAnswers.label("driverCpuPerRequest"));
         assertEquals("hello peak RSS", QuestionAnswers.label("hello.peakRssMiB"));
         assertEquals("write time per GiB past limit", QuestionAnswers.label("writeMsPerGiBPastLimit"));
         assertEquals("cold read GiB per second", QuestionAnswers.label("coldReadGiBPerSecond"));

@@ -28,6 +28,8 @@ class QuestionsInBrowserTest {
     private static final int HEIGHT = 800;
     private static String dom;
     private static String body;
+    /** The page's body tag with every {@code <details>} open ("#all"). */
+    private static String unfolded;
 
     @BeforeAll
     static void renderAndOpen() throws Exception {
@@ -44,6 +46,18 @@ class QuestionsInBrowserTest {
         body = m.group();
         assertEquals("true", attribute("data-done"), "report.js did not finish: " + body + "\n" + out.stderr());
         chromium.screenshot(page, "", WORK.resolve("screenshots/questions-first-screen.png"), WIDTH, HEIGHT);
+        Matcher all = Pattern.compile("<body[^>]*>").matcher(chromium.dumpDom(page, "#all", WIDTH, HEIGHT).stdout());
+        assertTrue(all.find(), "no <body> in the unfolded page");
+        unfolded = all.group();
+    }
+
+    @Test
+    void shouldFitA1280PixelWindowWithEveryMetricOfTheHttpDriverUnfolded() {
+        // Issue 23: the http metrics table was wider than 1,280 px.
+        Matcher m = Pattern.compile("data-scroll-width=\"(\\d+)\"").matcher(unfolded);
+        assertTrue(m.find(), "report.js recorded no scroll width: " + unfolded);
+        int scrollWidth = Integer.parseInt(m.group(1));
+        assertTrue(scrollWidth <= WIDTH, "document.documentElement.scrollWidth is " + scrollWidth + " px at a " + WIDTH + " px window");
     }
 
     @Test
@@ -71,7 +85,11 @@ class QuestionsInBrowserTest {
         assertTrue(charts.size() > 0, "the question's figures are drawn");
         for (JsonNode c : charts) {
             assertTrue(!c.has("trusted") || c.get("trusted").asBoolean(), "a chart of an untrusted figure: " + c.get("title"));
-            assertTrue(!c.path("title").asText().contains("latency"), "a chart of the closed loop's latency: " + c.get("title"));
+            String title = c.path("title").asText();
+            assertTrue(!title.contains(ModelBuilder.NOT_CORRECTED) && !title.matches(".*— (p[0-9.]+|worst) latency.*"),
+                    "a chart of the closed loop's latency: " + title);
+            // Issue 23: "serverRssPerHeldRequest" as a chart title; the workload's figures read as words.
+            assertTrue(!title.matches(".*[a-z][A-Z].*"), "a raw metric name in a chart title: " + title);
         }
         assertTrue(charts.get(0).path("title").asText().toLowerCase(java.util.Locale.ROOT).contains("hold"),
                 "the question's headline figure is drawn first: " + charts.get(0).get("title"));

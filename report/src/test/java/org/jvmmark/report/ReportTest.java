@@ -39,7 +39,7 @@ class ReportTest {
             assertTrue(inOrder(console, l.runnerUp()) && md.contains(MarkdownRenderer.esc(l.runnerUp())), l.runnerUp());
         }
         assertTrue(inOrder(console, "OpenJDK (Debian) 17.0.17 · G1: 11 % slower (95 % CI 6.0–17 %)"), console);
-        assertTrue(inOrder(console, "Temurin 25.0.1 · G1 · platform: 6.7 % slower (95 % CI 4.0–10.0 %)"), console);
+        assertTrue(inOrder(console, "Temurin 25.0.1 · G1 · platform: 6.7 % slower (95 % CI 4.0–10 %)"), console);
     }
 
     @Test
@@ -60,9 +60,41 @@ class ReportTest {
         String md = MarkdownRenderer.render(judgedShowcase());
         assertTrue(md.contains("346 ns 6.4 % slower ▲"), "latency worse: slower");
         // Judged against the best row at the same swept value (connections=1000: Temurin 25 · virtual).
-        assertTrue(md.contains("29.1 k/s ±1.5 % 24.4 % slower ▲"), "throughput lower: slower");
-        assertTrue(md.contains("220 MiB ±1.3 % 125 % more memory ▲"), "footprint higher: more memory");
+        assertTrue(md.contains("29.1 k/s ±1.5 % 24 % slower ▲"), "throughput lower: slower");
+        assertTrue(md.contains("220 MiB ±1.3 % 2.3× more memory ▲"), "footprint higher: more memory, as a factor past 2×");
         assertTrue(!md.matches("(?s).*\\d (\\+|−)\\d.*"), "a bare +/− before a number");
+    }
+
+    @Test
+    void shouldPrintTheReadmesExampleTables() throws IOException {
+        // Issue 23: the README showed one run as "509 ns ⚠" in one place and "633 ns ★" in another, both hand-pasted.
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("../README.md"));
+        for (String run : List.of("2026-11-20/queue-memory", "2026-11-20/queue-chronicle")) {
+            String md = MarkdownRenderer.render(ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(
+                    java.nio.file.Path.of("../measured", run))));
+            List<String> lines = md.lines().toList();
+            int at = lines.indexOf("### Latency — endToEnd");
+            int end = at + 2;
+            while (lines.get(end).startsWith("|")) {
+                end++;
+            }
+            String table = String.join("\n", lines.subList(at + 2, end));
+            assertTrue(readme.contains(table), "README.md does not show what the code prints for measured/" + run + ":\n" + table);
+        }
+    }
+
+    @Test
+    void shouldSayByHowMuchARowFellBehindItsTargetRate() throws IOException {
+        String md = MarkdownRenderer.render(ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(Golden.fixture("instruments"))));
+        // Issue 23: "fell behind the target rate" beside a bare "100 k/s" read as a contradiction.
+        assertTrue(md.contains("911/s (91.1 % of the 1000/s target)"), md);
+        assertTrue(md.contains("fell behind the target rate (worst fork: 90.7 % of it achieved)"), md);
+        // A shortfall that one decimal would round up to 100 % gets the digits that show it.
+        assertEquals("99.9 %", Explanations.shareOf(0.9991));
+        assertEquals("99.99 %", Explanations.shareOf(0.99991));
+        assertEquals("99.999 %", Explanations.shareOf(0.999991));
+        assertEquals("91.1 %", Explanations.shareOf(0.911));
+        assertEquals("100 %", Explanations.shareOf(1.0));
     }
 
     private static boolean inOrder(String text, String words) {

@@ -136,6 +136,56 @@ class VerdictsTest {
     }
 
     @Test
+    void shouldNotCallAPercentileTrustedWhenEveryRowsForksDisagree() throws IOException {
+        // Issue 23: "Trusted here: endToEnd p50" beside a table whose every p50 row was unstable.
+        Truth a = new Truth("synthetic", 17, 500, 1000, 510, 990, 505);
+        Truth b = new Truth("synthetic", 25, 1000, 520, 1010, 515, 995);
+        ReportModel m = model(90, a, b);
+        Section s = section(m, "synthetic");
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 17).mark());
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 25).mark());
+        org.jvmmark.report.verdict.NoiseVerdict.PercentileNoise p50 = m.noise().percentiles().stream()
+                .filter(p -> p.probe().equals("endToEnd") && p.key().equals("50")).findFirst().orElseThrow();
+        assertEquals(org.jvmmark.report.verdict.NoiseVerdict.State.NOT_RANKED, p50.state(), p50.reason());
+        assertTrue(p50.reason().startsWith("every row unstable, its forks or runs disagree (2 of 2)"), p50.reason());
+        assertFalse(m.noise().headline().matches(".*Trusted here:[^.]*p50.*"), m.noise().headline());
+        assertTrue(m.noise().headline().contains("synthetic endToEnd p50"), m.noise().headline());
+    }
+
+    @Test
+    void shouldSayCannotTellNeverNoDifferenceWhenTheLeaderCouldStillBeBeaten() throws IOException {
+        // Issue 23: "no difference beyond noise … 77 % slower (99.2 % CI 41–120 %)". The runner-up is behind beyond
+        // noise, but a row left out of the ranking (forks on two levels) could beat the leader: who is best cannot be
+        // told — and "no difference" would contradict the interval printed beside it.
+        Truth low = new Truth("synthetic", 17, 500, 505, 510);
+        Truth high = new Truth("synthetic", 25, 1000, 1010, 990);
+        Truth both = new Truth("synthetic", 21, 500, 1000, 505, 1005, 498);
+        Section s = section(model(95, low, high, both), "synthetic");
+        assertEquals(Cell.Mark.SIGNIFICANT, p50(s, 25).mark());
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 21).mark());
+        Headline h = s.headlines().get(0);
+        assertEquals(Headline.Outcome.CANNOT_TELL, h.outcome(), h.words());
+        assertTrue(h.words().startsWith("Cannot tell which is best on endToEnd p50"), h.words());
+        assertTrue(h.words().contains("could beat it"), h.words());
+        assertFalse(h.words().toLowerCase(java.util.Locale.ROOT).contains("no difference"), h.words());
+        assertEquals("cannot tell", VerdictTable.of(new ReportModel(null, null, List.of(s), 0.05)).lines().get(0).winner());
+    }
+
+    @Test
+    void shouldSayCannotTellWhenTwoRowsAreAlikeButAnUnrankedRowCouldBeatBoth() throws IOException {
+        // The README's first example: "no difference beyond noise" in the winner column beside a ⚠ row with a fork far below.
+        Truth a = new Truth("synthetic", 17, around(96, 5, 500, 0.01));
+        Truth b = new Truth("synthetic", 25, around(97, 5, 505, 0.01));
+        Truth wild = new Truth("synthetic", 21, 300, 450, 305, 445, 300);
+        Section s = section(model(96, a, b, wild), "synthetic");
+        assertEquals(Cell.Mark.UNSTABLE, p50(s, 21).mark());
+        Headline h = s.headlines().get(0);
+        assertEquals(Headline.Outcome.CANNOT_TELL, h.outcome(), h.words());
+        assertTrue(h.words().contains("no difference beyond noise between"), h.words());
+        assertTrue(h.words().contains("could beat it"), h.words());
+    }
+
+    @Test
     void shouldNeverMakeAOneForkRowTheReference() throws IOException {
         // The fastest row kept 1 fork (the others crashed): shown, not ranked; the winner is chosen among full rows.
         Truth lonely = new Truth("synthetic", 11, 400, FixtureGenerator.FAILED, FixtureGenerator.FAILED);
@@ -147,7 +197,7 @@ class VerdictsTest {
         assertEquals(Cell.Mark.SIGNIFICANT, p50(s, 25).mark(), "the comparison is not silenced");
         Headline h = s.headlines().get(0);
         assertEquals(17, h.winner().jvm().feature(), h.words());
-        assertEquals(Headline.Outcome.NO_DIFFERENCE, h.outcome(), "the 1-fork row could beat it: " + h.words());
+        assertEquals(Headline.Outcome.CANNOT_TELL, h.outcome(), "the 1-fork row could beat it: " + h.words());
         assertTrue(h.words().contains("could beat it"), h.words());
     }
 
@@ -161,7 +211,8 @@ class VerdictsTest {
         assertEquals(Cell.Mark.LEADS, p50(s, 17).mark());
         Headline h = s.headlines().get(0);
         assertTrue(h.outcome() != Headline.Outcome.WINNER, h.words());
-        assertTrue(h.words().contains("no winner"), h.words());
+        assertTrue(h.words().startsWith("Cannot tell which is best"), h.words());
+        assertTrue(h.words().contains("could beat it"), h.words());
         assertFalse(h.words().contains(" wins "), h.words());
     }
 

@@ -254,7 +254,7 @@ public final class ChartSpecs {
     private static String figureTitle(Section section, Column c) {
         String what = c.kind() == Column.Kind.LATENCY
                 ? c.title() + " latency" + (c.probe().equals("endToEnd") ? "" : " of " + c.probe())
-                : c.key();
+                : org.jvmmark.report.QuestionAnswers.label(c.key());
         return section.workload() + " — " + what + " (" + direction(c) + ")"
                 + (c.coCorrected() ? "" : " " + ModelBuilder.NOT_CORRECTED)
                 + (c.trusted() ? "" : " — not trusted on this machine");

@@ -232,7 +232,7 @@ public final class HtmlRenderer {
                 String v = row.get(c);
                 boolean longText = !t.numeric().get(c) && v.length() > 40;
                 h.append(t.numeric().get(c) ? "<td>" : longText ? "<td class=\"clip\" title=\"" + esc(v) + "\">" : "<td class=\"label\">")
-                        .append(esc(v)).append("</td>");
+                        .append(esc(t.numeric().get(c) ? glued(v) : v)).append("</td>");
             }
             h.append("</tr>\n");
         }
@@ -263,14 +263,14 @@ public final class HtmlRenderer {
                 continue;
             }
             for (int c = 0; c < t.columns().size(); c++) {
-                cell(h, t.columns().get(c), t.cell(r, c));
+                cell(h, t.columns().get(c), t.cell(r, c), row);
             }
             h.append("<td class=\"notes\">").append(esc(notes)).append("</td></tr>\n");
         }
         h.append("</table>\n");
     }
 
-    private static void cell(StringBuilder h, Column column, Cell cell) {
+    private static void cell(StringBuilder h, Column column, Cell cell, Row row) {
         if (cell.figure() == null) {
             h.append("<td>—</td>");
             return;
@@ -279,6 +279,7 @@ public final class HtmlRenderer {
             case BEST -> "best";
             case SIGNIFICANT -> "significant";
             case WITHIN_NOISE -> "noise";
+            case CANNOT_TELL -> "toofew";
             case TOO_FEW_FORKS -> "toofew";
             case UNSTABLE -> "unstable";
             case LEADS -> "";
@@ -287,7 +288,8 @@ public final class HtmlRenderer {
         };
         String title = Explanations.cellTitle(column, cell);
         h.append("<td class=\"").append(cls).append("\" title=\"").append(esc(title)).append("\">")
-                .append(esc(Format.value(cell.figure().value(), column.unit()) + Explanations.spread(column, cell)));
+                .append(esc(glued(Format.value(cell.figure().value(), column.unit())) + glued(Explanations.shortfall(column, cell, row))
+                        + glued(Explanations.spread(column, cell))));
         String mark = Explanations.markText(column, cell);
         if (cell.mark() == Cell.Mark.BEST) {
             h.append("<span class=\"mark\">").append(esc(mark)).append("</span>");
@@ -295,6 +297,21 @@ public final class HtmlRenderer {
             h.append("<small class=\"delta\">").append(esc(mark)).append("</small>");
         }
         h.append("</td>");
+    }
+
+    /**
+     * A value whose number and unit must stay on one line when its cell wraps: "27 k req/s" and " ±34 %" glued
+     * with no-break spaces, a long unit ("8.87 MiB per 1,000 connections") free to wrap after its first word.
+     */
+    static String glued(String v) {
+        String[] t = v.split(" ", -1);
+        StringBuilder sb = new StringBuilder(t[0]);
+        for (int i = 1; i < t.length; i++) {
+            boolean prefix = t[i - 1].equals("k") || t[i - 1].equals("M");
+            boolean glue = i == 1 && !t[0].isEmpty() || prefix || t[i].equals("%") || t[i].startsWith("(");
+            sb.append(glue ? '\u00a0' : ' ').append(t[i]);
+        }
+        return sb.toString();
     }
 
     public static String esc(String s) {

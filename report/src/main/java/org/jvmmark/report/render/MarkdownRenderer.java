@@ -10,6 +10,7 @@ import org.jvmmark.report.DetailTables;
 import org.jvmmark.report.Explanations;
 import org.jvmmark.report.Format;
 import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.Row;
 import org.jvmmark.report.Section;
 import org.jvmmark.report.Table;
 import org.jvmmark.report.TableViews;
@@ -166,7 +167,7 @@ public final class MarkdownRenderer {
         for (int r = 0; r < t.rows().size(); r++) {
             md.append("| ").append(esc(t.rows().get(r).label()));
             for (int c = 0; c < t.columns().size(); c++) {
-                md.append(" | ").append(cell(t.columns().get(c), t.cell(r, c)));
+                md.append(" | ").append(cell(t.columns().get(c), t.cell(r, c), t.rows().get(r)));
             }
             String notes = Explanations.notes(t, r);
             String status = t.rows().get(r).okTrials().isEmpty() ? "**" + t.rows().get(r).status() + "** " : "";
@@ -175,11 +176,11 @@ public final class MarkdownRenderer {
         md.append('\n');
     }
 
-    private static String cell(Column column, Cell cell) {
+    private static String cell(Column column, Cell cell, Row row) {
         if (cell.figure() == null) {
             return "—";
         }
-        String v = Format.value(cell.figure().value(), column.unit());
+        String v = Format.value(cell.figure().value(), column.unit()) + Explanations.shortfall(column, cell, row);
         if (cell.mark() == Cell.Mark.BEST) {
             v = "**" + v + "**";
         }
@@ -194,8 +195,13 @@ public final class MarkdownRenderer {
                 .replace("<", "&lt;").replace("\n", " ");
     }
 
-    /** "yes", "no", or "unknown" when single forks leave the spread unknown. */
+    /** "yes", "no", "unknown" when single forks leave the spread unknown, "not ranked" when no two rows could be. */
     static String trustedWord(NoiseVerdict.PercentileNoise p) {
-        return p.state() == NoiseVerdict.State.UNKNOWN ? "unknown" : p.trusted() ? "yes" : "no";
+        return switch (p.state()) {
+            case UNKNOWN -> "unknown";
+            case NOT_RANKED -> "not ranked";
+            case UNTRUSTED -> "no";
+            case STABLE, NOISY -> "yes";
+        };
     }
 }

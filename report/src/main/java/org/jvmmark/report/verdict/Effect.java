@@ -51,6 +51,6 @@ public record Effect(double ratio, double low, double high, double confidence, b
     }
 
     private static String round(double pct) {
-        return Math.abs(pct) >= 10 ? String.valueOf(Math.round(pct)) : String.format(Locale.ROOT, "%.1f", pct);
+        return org.jvmmark.report.Format.effectPercent(pct);
     }
 }

@@ -34,6 +34,12 @@ public record Headline(String workload, String family, Column figure, Outcome ou
         WINNER,
         /** The best rows differ by less than the threshold or within noise. */
         NO_DIFFERENCE,
+        /**
+         * The evidence cannot decide although the rows were tested: a difference a split between the
+         * machine's two launch levels could produce, or a leader that a row left out of the ranking (or one
+         * within noise of it) could still beat. The words say why and what would tell; never "no difference".
+         */
+        CANNOT_TELL,
         /** Fewer than the minimum forks on a side: the words say how many forks would tell. */
         TOO_FEW_FORKS,
         /** The leading rows' forks disagree (spread or two clusters): shown, not ranked. */

@@ -15,7 +15,9 @@ import org.jvmmark.report.Percentiles;
  * from {@link org.jvmmark.api.PercentileTrust} (samples per fork, CPUs the trials obtained against
  * the threads they spin): that decides whether the column is ranked. How much forks of one row
  * vary (the median, over the rows, of their fork-to-fork coefficient of variation) is shown beside
- * it; whether a particular row may be ranked is its own {@link Stability}.
+ * it; whether a particular row may be ranked is its own {@link Stability} — and the summary follows the
+ * rows: a percentile whose rows cannot be ranked (every row's forks disagree, or it was not corrected for
+ * coordinated omission) is never called trusted beside a table that ranks none of them.
  *
  * <p>Immutable, hence thread-safe.
  *
@@ -34,6 +36,12 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
         NOISY,
         /** Trusted by samples and CPUs, but no row had two forks: the fork-to-fork spread is unknown. */
         UNKNOWN,
+        /**
+         * Trusted by samples and CPUs, but fewer than two of its rows can be ranked: their forks disagree
+         * ({@link Stability}), or the figure was timed from the actual start (closed loop, not corrected for
+         * coordinated omission). The rows' own marks say the same.
+         */
+        NOT_RANKED,
         /** Not trusted on this machine (samples or CPUs): differences are not called. */
         UNTRUSTED
     }
@@ -48,6 +56,11 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
                                   String reason) {
         public boolean trusted() {
             return state != State.UNTRUSTED;
+        }
+
+        /** Whether rows are ranked on it: trusted, and at least two rows the table ranks. */
+        public boolean ranked() {
+            return state == State.STABLE || state == State.NOISY;
         }
 
         /** "synthetic · endToEnd · p99.9". */
@@ -67,12 +80,24 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
      */
     public static PercentileNoise entry(String workload, String probe, String key, String distrust, List<Double> forkCvs,
                                  int figures) {
+        return entry(workload, probe, key, distrust, forkCvs, figures, null);
+    }
+
+    /**
+     * @param notRanked why the table ranks fewer than two of its rows although the percentile is trusted (the
+     *     same evidence as the rows' marks: "every row's forks disagree (4 of 4)"), or null when rows are ranked
+     */
+    public static PercentileNoise entry(String workload, String probe, String key, String distrust, List<Double> forkCvs,
+                                 int figures, String notRanked) {
         double cv = Stats.median(forkCvs.stream().mapToDouble(Double::doubleValue).toArray());
         State state;
         String reason;
         if (distrust != null) {
             state = State.UNTRUSTED;
             reason = distrust;
+        } else if (notRanked != null) {
+            state = State.NOT_RANKED;
+            reason = notRanked + ": no row ranked";
         } else if (Double.isNaN(cv)) {
             state = State.UNKNOWN;
             reason = "fork-to-fork spread unknown (one fork per row): no verdicts; use --forks 3";
@@ -103,20 +128,41 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
             return "No latency was measured; the scalar metrics are judged by their forks' spread.";
         }
         Map<String, List<String>> trusted = new LinkedHashMap<>();
+        // Trusted by samples and CPUs but no row ranked, grouped by the reason (the rows' own words).
+        Map<String, Map<String, List<String>> > unranked = new LinkedHashMap<>();
         List<String> not = new ArrayList<>();
         for (PercentileNoise p : list) {
             String scope = p.workload() + " " + p.probe();
-            if (p.trusted()) {
+            if (p.ranked()) {
                 trusted.computeIfAbsent(scope, k -> new ArrayList<>()).add(Percentiles.title(p.key()));
+            } else if (p.state() == State.NOT_RANKED) {
+                String why = p.reason().replaceAll(" \\(\\d+ of \\d+\\)", "").replace(": no row ranked", "");
+                unranked.computeIfAbsent(why, k -> new LinkedHashMap<>()).computeIfAbsent(scope, k -> new ArrayList<>())
+                        .add(Percentiles.title(p.key()));
+            } else if (p.state() == State.UNKNOWN) {
+                // One fork a row: the rows are shown with "?", so the summary may not call the percentile ranked either.
+                unranked.computeIfAbsent("one fork a row, no verdicts (--forks 3)", k -> new LinkedHashMap<>())
+                        .computeIfAbsent(scope, k -> new ArrayList<>()).add(Percentiles.title(p.key()));
             } else {
                 not.add(p.where());
             }
         }
+        List<String> unrankedParts = new ArrayList<>();
+        unranked.forEach((why, scopes) -> {
+            List<String> where = new ArrayList<>();
+            scopes.forEach((scope, keys) -> where.add(scope + " " + String.join(", ", keys)));
+            unrankedParts.add(String.join(" and ", where) + " — " + why);
+        });
+        String unrankedWords = unrankedParts.isEmpty() ? "" : " Shown, not ranked: " + String.join("; ", unrankedParts) + ".";
         if (trusted.isEmpty()) {
-            return "No latency percentile can be trusted here: do not rank JVMs on latency (see why below).";
+            return unrankedParts.isEmpty()
+                    ? "No latency percentile can be trusted here: do not rank JVMs on latency (see why below)."
+                    : "No latency percentile ranks the JVMs here: " + String.join("; ", unrankedParts) + "."
+                            + (!not.isEmpty() ? " The deeper percentiles are not trusted on this machine: shown, not ranked." : "");
         }
         List<String> parts = new ArrayList<>();
         trusted.forEach((scope, keys) -> parts.add(scope + " " + String.join(", ", keys)));
-        return "Trusted here: " + String.join("; ", parts) + (not.isEmpty() ? ". The deeper percentiles are shown, not ranked." : ".");
+        return "Trusted here: " + String.join("; ", parts) + "." + unrankedWords
+                + (!not.isEmpty() ? " The deeper percentiles are not trusted on this machine: shown, not ranked." : "");
     }
 }

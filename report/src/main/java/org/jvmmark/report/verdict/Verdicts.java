@@ -133,7 +133,7 @@ public final class Verdicts {
                     why = ForkTest.forksNeeded(t.forksCandidate(), t.forksReference());
                 } else if (ForkTest.called(adjustedAt[r][c], t, threshold) && levels[c].couldBeSplit(effect.ratio())
                         && levels[c].splitProbability(t.forksCandidate(), t.forksReference()) > alpha) {
-                    mark = Cell.Mark.WITHIN_NOISE;
+                    mark = Cell.Mark.CANNOT_TELL;
                     why = "cannot tell: " + levels[c].words(col.unit()) + "; " + levels[c].forksToTell(alpha)
                             + " forks a side would tell";
                 } else if (ForkTest.called(adjustedAt[r][c], t, threshold)) {
@@ -288,7 +288,7 @@ public final class Verdicts {
         Row runnerUp = table.rows().get(second);
         Cell rc = table.cell(second, c);
         Effect effect = rc.effect();
-        String diff = effect == null ? "" : effect.words(moreWord(col), lessWord(col));
+        String diff = effect == null ? "" : Words.effect(col, effect);
         String forks = forksText(table.cell(best, c).figure().forks().length, rc.figure().forks().length);
         return switch (rc.mark()) {
             case TOO_FEW_FORKS -> new Headline(workload, family, col, Headline.Outcome.TOO_FEW_FORKS, null, null, effect,
@@ -298,12 +298,24 @@ public final class Verdicts {
                     ? new Headline(workload, family, col, Headline.Outcome.WINNER, winner, runnerUp, effect, winner.label()
                             + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + "." + unstableWords,
                             notRun)
-                    : new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect, winner.label()
-                            + " leads on " + figure + " (" + runnerUp.label() + " is " + diff + "), but not every other row is"
-                            + " behind it beyond noise: no winner" + (table.cell(best, c).why().contains("could beat")
-                                    ? " (" + table.cell(best, c).why().replace(": no winner", "") + ")" : "") + "."
-                            + unstableWords, notRun);
-            default -> new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect,
+                    // The runner-up is behind beyond noise, yet the leader is not ahead of every row: who wins cannot be
+                    // told — never "no difference", which the interval beside it would contradict.
+                    : new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
+                            "Cannot tell which is best on " + figure + ": " + winner.label() + " leads (" + runnerUp.label() + " is "
+                            + diff + "), but " + (table.cell(best, c).why().contains("could beat")
+                                    ? table.cell(best, c).why().replace(": no winner", "")
+                                    : "not every other row is behind it beyond noise") + "." + unstableWords, notRun);
+            // Within noise of the leader, but a row left out of the ranking could beat both: which is best cannot be told.
+            default -> table.cell(best, c).why().contains("could beat") && !rc.why().startsWith("cannot tell: ")
+                    ? new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
+                            "Cannot tell which is best on " + figure + ": no difference beyond noise between " + winner.label()
+                            + " and " + runnerUp.label() + " (" + diff + ", " + rc.why() + "), but "
+                            + table.cell(best, c).why().replace(": no winner", "") + "." + unstableWords, notRun)
+                    : rc.why().startsWith("cannot tell: ")
+                    ? new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
+                            "Cannot tell on " + figure + " whether " + winner.label() + " beats " + runnerUp.label() + " ("
+                            + diff + "): " + rc.why().substring("cannot tell: ".length()) + "." + unstableWords, notRun)
+                    : new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect,
                     "No difference beyond noise on " + figure + " between " + winner.label() + " and " + runnerUp.label()
                             + " (" + diff + ", " + rc.why() + ", " + forks + ")." + unstableWords, notRun);
         };
@@ -318,7 +330,7 @@ public final class Verdicts {
             case LATENCY -> col.probe() + " " + col.title();
             case UNCORRECTED -> col.probe() + " uncorrected " + col.title();
             case RATE -> col.probe() + " achieved rate";
-            case METRIC -> col.key();
+            case METRIC -> org.jvmmark.report.QuestionAnswers.label(col.key());
         };
     }
 
