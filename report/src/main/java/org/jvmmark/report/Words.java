@@ -113,8 +113,15 @@ public final class Words {
         return switch (c.kind()) {
             case LATENCY, UNCORRECTED -> c.title() + " latency" + ("endToEnd".equals(c.probe()) ? "" : " of " + c.probe());
             case RATE -> "achieved rate of " + c.probe();
-            case METRIC -> QuestionAnswers.label(c.key()) + (c.unit().isEmpty() ? "" : " (" + c.unit() + ")");
+            // A time or a size is shown rescaled ("1.07 s" of a figure recorded in ms): its recorded unit would mislead.
+            case METRIC -> QuestionAnswers.label(c.key())
+                    + (c.unit().isEmpty() || rescaled(c.unit()) ? "" : " (" + c.unit() + ")");
         };
+    }
+
+    /** Whether {@link Format#value} shows a figure in {@code unit} in a unit of its own choosing (ms as s, bytes as MiB). */
+    private static boolean rescaled(String unit) {
+        return isTime(unit) && unit.indexOf('/') < 0 || ResultsReader.isBytes(unit);
     }
 
     /** A time, or a time per something (ms/GiB, ns/op): more of it is slower. */
