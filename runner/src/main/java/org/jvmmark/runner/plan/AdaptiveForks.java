@@ -30,10 +30,11 @@ import org.jvmmark.results.Trial;
  * stopped when p fell below 5 % would, by looking again and again, turn noise into calls; stopping on
  * the interval's width does not depend on where the interval lies, so it adds no false alarms
  * ({@code AdaptiveForksTest} checks this by simulation). A row with a failed fork, or whose
- * comparison has fewer than three ok forks a side after its planned forks, is not grown: more forks
- * of a failing row answer nothing. Nor is a row whose ok forks did not measure its headline figure at
- * all (queue-large's past-limit figures where no burst went past the machine's RAM): the account counts
- * its ok forks and says the figure was not measured.
+ * comparison has fewer than three forks a side that measured the headline figure after its planned
+ * forks, is not grown: more forks of a failing row answer nothing. Nor is a row whose ok forks did not
+ * measure its headline figure at all (queue-large's past-limit figures where no burst went past the
+ * machine's RAM). The account counts a row's ok forks in both cases, and its reason names the figure:
+ * "3 — fewer than 3 forks measured pastLimitMillis a side, cannot tell" when one of three ok forks did.
  *
  * <p>Every decision follows from the ok trials in {@code results.json} and the run's recorded
  * options, so {@code --resume} continues the same adaptive plan, and a shard grows only its own rows.
@@ -173,7 +174,8 @@ public final class AdaptiveForks {
             }
             String levels = twoLevels(mine) ? ", two levels" : "";
             if (untestable && !open) {
-                states.put(row, new RowState(row, n, false, "fewer than " + ForkTest.MIN_FORKS + " ok forks a side, cannot tell"));
+                states.put(row, new RowState(row, n, false, "fewer than " + ForkTest.MIN_FORKS + " forks measured "
+                        + Headline.of(e.getValue().workload().info()).label() + " a side, cannot tell"));
             } else if (!open) {
                 states.put(row, new RowState(row, n, false, "decided" + levels));
             } else if (n >= maxForks) {
