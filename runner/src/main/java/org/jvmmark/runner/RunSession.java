@@ -285,9 +285,12 @@ public final class RunSession {
         int extra = 0;
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
+            boolean budgetReached = false;
             while (more && adaptive != null && !interrupted.get()) {
-                List<PlannedTrial> round = withinBudget(adaptive.nextRound(plan, results.trials()), results.trials(), plan, adaptiveBudget);
+                List<PlannedTrial> open = adaptive.nextRound(plan, results.trials());
+                List<PlannedTrial> round = withinBudget(open, results.trials(), plan, adaptiveBudget);
                 if (round.isEmpty()) {
+                    budgetReached = !open.isEmpty();
                     break;
                 }
                 extra += round.size();
@@ -297,7 +300,7 @@ public final class RunSession {
             }
             if (adaptive != null) {
                 results.putMore(AdaptiveForks.KEY, AdaptiveForks.toJson(adaptive.states(plan, results.trials()),
-                        adaptiveBudget, budgetReached(adaptive, plan, results.trials())));
+                        adaptiveBudget, openRows(!more || interrupted.get(), budgetReached)));
             }
         } finally {
             String warning = durations.save();
@@ -396,9 +399,13 @@ public final class RunSession {
                 .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
     }
 
-    /** Whether open rows were left open because the budget ran out. */
-    private static boolean budgetReached(AdaptiveForks adaptive, List<PlannedTrial> plan, List<Trial> recorded) {
-        return !adaptive.nextRound(plan, recorded).isEmpty();
+    /**
+     * Why rows still open at the end of the run were left open: an interruption (a round cut short, or none
+     * started) comes before the budget, which counts only when a round of open rows did not fit it.
+     */
+    static AdaptiveForks.OpenRows openRows(boolean interrupted, boolean budgetReached) {
+        return interrupted ? AdaptiveForks.OpenRows.INTERRUPTED
+                : budgetReached ? AdaptiveForks.OpenRows.BUDGET_REACHED : AdaptiveForks.OpenRows.OPEN;
     }
 
     /** Renders the report of {@code dir}; a failure is a warning, the results stay. */

@@ -187,18 +187,34 @@ public final class AdaptiveForks {
         return states;
     }
 
+    /** Why the rows still open when the run ended were not grown further, as their reason in the account says it. */
+    public enum OpenRows {
+        /** Nothing stopped them (the run is still going, or none is open). */
+        OPEN("open"),
+        /** The next round did not fit the time budget. */
+        BUDGET_REACHED("budget reached, cannot tell"),
+        /** The run was interrupted (Ctrl-C) before they were decided; {@code --resume} continues them. */
+        INTERRUPTED("interrupted, cannot tell");
+
+        private final String reason;
+
+        OpenRows(String reason) {
+            this.reason = reason;
+        }
+    }
+
     /**
      * The {@value #KEY} object of {@code results.json}: per row, its ok forks and why it stopped
      * ({@code {"rows": {"http/temurin-25/tomcat-virtual/connections=1000": {"forks": 7, "reason": "decided"}}}}).
      *
-     * @param budgetReached rows still open stopped because the budget ran out
+     * @param openRows why the rows still open stopped
      */
-    public static Map<String, Object> toJson(Map<String, RowState> states, long budgetSeconds, boolean budgetReached) {
+    public static Map<String, Object> toJson(Map<String, RowState> states, long budgetSeconds, OpenRows openRows) {
         Map<String, Object> rows = new LinkedHashMap<>();
         states.forEach((row, s) -> {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("forks", s.forks());
-            r.put("reason", s.open() ? (budgetReached ? "budget reached, cannot tell" : "open") + s.reason().substring("open".length())
+            r.put("reason", s.open() ? openRows.reason + s.reason().substring("open".length())
                     : s.reason());
             rows.put(row, r);
         });
