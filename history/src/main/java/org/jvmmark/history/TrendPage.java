@@ -426,15 +426,7 @@ public final class TrendPage {
 
     /** The parameters every series of a group has with the same value: "host=127.0.0.1 · rooms=10". */
     private static String commonParams(Set<String> all) {
-        Map<String, Set<String>> values = new LinkedHashMap<>();
-        for (String p : all) {
-            for (String kv : p.split(",")) {
-                int eq = kv.indexOf('=');
-                if (eq > 0) {
-                    values.computeIfAbsent(kv.substring(0, eq), x -> new LinkedHashSet<>()).add(kv.substring(eq + 1));
-                }
-            }
-        }
+        Map<String, Set<String>> values = SeriesKey.paramValues(all);
         List<String> out = new ArrayList<>();
         values.forEach((key, v) -> {
             if (v.size() == 1 && all.stream().allMatch(p -> ("," + p + ",").contains("," + key + "="))) {
