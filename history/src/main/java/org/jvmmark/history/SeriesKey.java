@@ -34,15 +34,8 @@ public record SeriesKey(String machine, String workload, String params, String j
         return figure;
     }
 
-    /**
-     * Of {@code params} ("k=v,k2=v2"), only the pairs whose value differs somewhere in {@code all} (the
-     * parameter strings of one workload's series), joined by spaces: what tells this series apart from
-     * its workload's others. "" when nothing differs.
-     */
-    public static String varyingParams(String params, Set<String> all) {
-        if (params.isEmpty() || all == null || all.size() < 2) {
-            return "";
-        }
+    /** Each parameter of the {@code k=v,…} strings {@code all}, with the values it takes across them, in order of appearance. */
+    static Map<String, Set<String>> paramValues(Set<String> all) {
         Map<String, Set<String>> values = new LinkedHashMap<>();
         for (String p : all) {
             for (String kv : p.split(",")) {
@@ -52,6 +45,19 @@ public record SeriesKey(String machine, String workload, String params, String j
                 }
             }
         }
+        return values;
+    }
+
+    /**
+     * Of {@code params} ("k=v,k2=v2"), only the pairs whose value differs somewhere in {@code all} (the
+     * parameter strings of one workload's series), joined by spaces: what tells this series apart from
+     * its workload's others. "" when nothing differs.
+     */
+    public static String varyingParams(String params, Set<String> all) {
+        if (params.isEmpty() || all == null || all.size() < 2) {
+            return "";
+        }
+        Map<String, Set<String>> values = paramValues(all);
         List<String> out = new ArrayList<>();
         for (String kv : params.split(",")) {
             int eq = kv.indexOf('=');

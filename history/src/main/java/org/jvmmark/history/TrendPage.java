@@ -62,8 +62,10 @@ public final class TrendPage {
         OutputFile.writeHtml(file, html(series, points, accepted, check, judge));
     }
 
-    static String html(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
+    static String html(List<HistoryStore.StoredSeries> all, Map<Long, List<HistoryStore.Point>> points,
                        Map<Long, String> accepted, HistoryCheck check, HistoryJudge judge) {
+        // A series without points has no row: it is neither counted nor grouped, so no group is left without rows.
+        List<HistoryStore.StoredSeries> series = all.stream().filter(s -> !points.getOrDefault(s.id(), List.of()).isEmpty()).toList();
         Map<Long, HistoryJudge.Verdict> verdicts = new HashMap<>();
         for (HistoryJudge.Verdict v : judge.judge(series, points, accepted)) {
             verdicts.put(v.series().id(), v);
@@ -114,10 +116,7 @@ public final class TrendPage {
             body.append("</span></th></tr>\n");
             String shownParams = null;
             for (HistoryStore.StoredSeries s : members) {
-                List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
-                if (ps.isEmpty()) {
-                    continue;
-                }
+                List<HistoryStore.Point> ps = points.get(s.id());
                 String varying = SeriesKey.varyingParams(s.key().params(), params);
                 if (!varying.isEmpty() && !varying.equals(shownParams)) {
                     // The parameters that tell this run of rows apart, once above them rather than in every label.
@@ -204,7 +203,9 @@ public final class TrendPage {
         String label = jvmVariant + (varying.isEmpty() ? "" : " · " + varying);
         String direction = s.higherIsBetter() ? "higher is better" : "lower is better";
         HistoryStore.Point latest = ps.get(ps.size() - 1);
-        int baseIndex = 0;
+        // The accepted run, or the first at or after it (the series may have skipped it); -1 when the series has
+        // no run since it, as history check then has no point to judge.
+        int baseIndex = acceptedFrom == null ? 0 : -1;
         if (acceptedFrom != null) {
             for (int i = 0; i < ps.size(); i++) {
                 if (ps.get(i).created().compareTo(acceptedFrom) >= 0) {
@@ -213,7 +214,6 @@ public final class TrendPage {
                 }
             }
         }
-        HistoryStore.Point baseline = ps.get(baseIndex);
         boolean judged = verdict != null && (verdict.answer() == HistoryJudge.Answer.REGRESSION
                 || verdict.answer() == HistoryJudge.Answer.IMPROVEMENT || verdict.answer() == HistoryJudge.Answer.CANNOT_TELL);
         String id = "s" + s.id();
@@ -229,9 +229,12 @@ public final class TrendPage {
         b.append("<td class=\"num\">").append(esc(Format.value(latest.value(), s.unit()))).append("<div class=\"muted\">")
                 .append(ps.size()).append(ps.size() == 1 ? " run" : " runs").append("</div></td>");
         b.append("<td>");
-        if (baseIndex == ps.size() - 1) {
+        if (baseIndex < 0) {
+            b.append("<span class=\"muted\">no run since the accepted baseline</span>");
+        } else if (baseIndex == ps.size() - 1) {
             b.append("<span class=\"muted\">").append(ps.size() == 1 ? "one run so far" : "the latest run is the baseline").append("</span>");
         } else {
+            HistoryStore.Point baseline = ps.get(baseIndex);
             double ratio = latest.value() / baseline.value();
             boolean worse = s.higherIsBetter() ? ratio < 1 : ratio > 1;
             boolean counts = Math.abs(ratio - 1) > threshold;
@@ -310,7 +313,8 @@ public final class TrendPage {
 
     /**
      * The series' runs as a small inline SVG: a line through the runs' values on a scale spanning at least
-     * 10 % of the value (so noise does not look like a cliff), the baseline dashed, change points as dots.
+     * 10 % of the value (so noise does not look like a cliff), the baseline dashed (none when
+     * {@code baseIndex} is -1: no run since the accepted one), change points as dots.
      */
     static String sparkline(List<HistoryStore.Point> ps, int baseIndex, List<HistoryCheck.Change> changes, boolean higherIsBetter) {
         double[] v = ps.stream().mapToDouble(HistoryStore.Point::value).toArray();
@@ -338,8 +342,10 @@ public final class TrendPage {
         StringBuilder svg = new StringBuilder();
         svg.append("<svg width=\"").append(SPARK_WIDTH).append("\" height=\"").append(SPARK_HEIGHT).append("\" viewBox=\"0 0 ")
                 .append(SPARK_WIDTH).append(' ').append(SPARK_HEIGHT).append("\" aria-hidden=\"true\">");
-        svg.append("<line class=\"base\" x1=\"0\" x2=\"").append(SPARK_WIDTH).append("\" y1=\"").append(num(xy[baseIndex][1]))
-                .append("\" y2=\"").append(num(xy[baseIndex][1])).append("\"/>");
+        if (baseIndex >= 0) {
+            svg.append("<line class=\"base\" x1=\"0\" x2=\"").append(SPARK_WIDTH).append("\" y1=\"").append(num(xy[baseIndex][1]))
+                    .append("\" y2=\"").append(num(xy[baseIndex][1])).append("\"/>");
+        }
         if (v.length > 1) {
             svg.append("<polyline points=\"").append(line).append("\"/>");
         }
@@ -397,8 +403,10 @@ public final class TrendPage {
         c.put("values", values);
         c.put("forks", forks);
         c.put("marks", marks);
-        c.put("baseline", values.get(baseIndex));
-        c.put("baselineLabel", accepted ? "baseline (accepted run " + ps.get(baseIndex).runId() + ")" : "baseline (first run)");
+        if (baseIndex >= 0) {
+            c.put("baseline", values.get(baseIndex));
+            c.put("baselineLabel", accepted ? "baseline (accepted run " + ps.get(baseIndex).runId() + ")" : "baseline (first run)");
+        }
         return c;
     }
 
@@ -418,15 +426,7 @@ public final class TrendPage {
 
     /** The parameters every series of a group has with the same value: "host=127.0.0.1 · rooms=10". */
     private static String commonParams(Set<String> all) {
-        Map<String, Set<String>> values = new LinkedHashMap<>();
-        for (String p : all) {
-            for (String kv : p.split(",")) {
-                int eq = kv.indexOf('=');
-                if (eq > 0) {
-                    values.computeIfAbsent(kv.substring(0, eq), x -> new LinkedHashSet<>()).add(kv.substring(eq + 1));
-                }
-            }
-        }
+        Map<String, Set<String>> values = SeriesKey.paramValues(all);
         List<String> out = new ArrayList<>();
         values.forEach((key, v) -> {
             if (v.size() == 1 && all.stream().allMatch(p -> ("," + p + ",").contains("," + key + "="))) {

@@ -66,10 +66,11 @@
             pointBorderColor: s.marks.map(function (m) { return m ? (m.bad ? '#b00020' : '#1b7a1b') : colour; }),
             pointBorderWidth: s.marks.map(function (m) { return m ? 3 : 1; }) },
           { type: 'scatter', label: 'fork', data: forks, backgroundColor: 'rgba(31,119,180,0.3)', borderColor: 'rgba(31,119,180,0.3)',
-            pointRadius: 2, order: 2 },
+            pointRadius: 2, order: 2 }
+        ].concat(s.baseline == null ? [] : [ // none when no run came since the accepted one
           { type: 'line', label: s.baselineLabel, data: labels.map(function () { return s.baseline; }), borderColor: '#7d8791',
             borderWidth: 1, borderDash: [6, 4], pointRadius: 0, pointHoverRadius: 0, order: 3 }
-        ]
+        ])
       },
       options: {
         animation: false, maintainAspectRatio: false,

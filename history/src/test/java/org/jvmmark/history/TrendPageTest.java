@@ -73,6 +73,47 @@ class TrendPageTest {
         assertFalse(row.contains("regression since"), "accepted: no verdict of regression any more: " + row);
     }
 
+    /** A run of one fork of workload {@code workload} at {@code rate}: a series apart from {@link #stepDown}'s. */
+    private static Results other(String created, String workload, int rate) throws Exception {
+        String json = "{\"id\":\"" + workload + "/rate" + rate + "\",\"workload\":\"" + workload + "\",\"status\":\"ok\",\"fork\":1,"
+                + "\"params\":{\"rate\":" + rate + "},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},"
+                + "\"variant\":\"default\",\"variantJvmArgs\":[],\"metrics\":{\"score\":{\"value\":1900,\"unit\":\"ops/s\",\"better\":\"higher\"}}}";
+        return Results.started(created, "quick", Map.of("hostname", "h", "cpuModel", "c"), Map.of())
+                .with(ResultsReader.trial(new ObjectMapper().readTree(json)), created);
+    }
+
+    @Test
+    void shouldSayNoRunCameSinceTheAcceptedBaselineRatherThanMeasureFromTheFirstRun() throws Exception {
+        HistoryStore store = store();
+        HistoryStore.StoredSeries s = stepDown(store);
+        store.importRun(other("2026-02-07T00:00:00Z", "w", 2000), "m", null);
+        HistoryStore.StoredSeries later = store.series().stream().filter(x -> x.id() != s.id()).findFirst().orElseThrow();
+        store.accept(s.id(), store.points().get(later.id()).get(0).runId());
+        String page = page(store);
+        String row = row(page, s.id());
+        assertTrue(row.contains("no run since the accepted baseline"), row);
+        assertFalse(row.contains("vs accepted run"), row);
+        assertFalse(row.contains("class=\"base\""), "no dashed baseline in the sparkline: " + row);
+        Matcher chart = Pattern.compile("\"" + s.id() + "\":\\{[^}]*?\"marks\":\\[[^\\]]*\\]([^}]*)\\}").matcher(page);
+        assertTrue(chart.find(), page);
+        assertFalse(chart.group(1).contains("baseline"), "no baseline in the chart's data: " + chart.group());
+    }
+
+    @Test
+    void shouldNeitherCountNorGroupASeriesWithoutPoints() throws Exception {
+        HistoryStore store = store();
+        HistoryStore.StoredSeries s = stepDown(store);
+        store.importRun(other("2026-02-07T00:00:00Z", "v", 2000), "m", null);
+        HistoryStore.StoredSeries empty = store.series().stream().filter(x -> x.id() != s.id()).findFirst().orElseThrow();
+        Map<Long, java.util.List<HistoryStore.Point>> points = new java.util.HashMap<>(store.points());
+        points.remove(empty.id());
+        EDivisive detector = new EDivisive(50, 0.001, 0.05);
+        String page = TrendPage.html(store.series(), points, Map.of(), new HistoryCheck(detector), new HistoryJudge(detector, 0.05));
+        assertTrue(page.contains("<p class=\"summary\">1 series in 1 group over 6 runs"), page);
+        assertFalse(page.contains("data-group=\"v\""), "no header for a group without rows: " + page);
+        assertTrue(page.contains("data-group=\"w\""), page);
+    }
+
     @Test
     void shouldNameTheParametersThatDifferOnceAboveTheirRows() throws Exception {
         HistoryStore store = store();

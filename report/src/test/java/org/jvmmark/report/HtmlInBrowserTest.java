@@ -2,6 +2,10 @@ package org.jvmmark.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.jvmmark.testkit.DumpedDom.attribute;
+import static org.jvmmark.testkit.DumpedDom.bodyTag;
+import static org.jvmmark.testkit.DumpedDom.count;
+import static org.jvmmark.testkit.DumpedDom.unescape;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -172,28 +176,5 @@ class HtmlInBrowserTest {
         assertEquals(attribute(b, "data-charts-expected"), attribute(b, "data-charts-drawn"));
         assertTrue(out.stdout().contains("regressed"), "the page names the regression");
         new Chromium(WORK).screenshot(compare, "", SCREENSHOTS.resolve("compare.png"), WIDTH, HEIGHT);
-    }
-
-    private static String bodyTag(String dom) {
-        Matcher m = Pattern.compile("<body[^>]*>").matcher(dom);
-        assertTrue(m.find(), "no <body> in the dumped DOM");
-        return m.group();
-    }
-
-    private static String attribute(String tag, String name) {
-        Matcher m = Pattern.compile(name + "=\"([^\"]*)\"").matcher(tag);
-        return m.find() ? m.group(1) : "(no " + name + " in " + tag + ")";
-    }
-
-    private static String unescape(String attribute) {
-        return attribute.replace("&quot;", "\"").replace("&amp;", "&");
-    }
-
-    private static int count(String s, String what) {
-        int n = 0;
-        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
-            n++;
-        }
-        return n;
     }
 }

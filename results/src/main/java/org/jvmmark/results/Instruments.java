@@ -61,14 +61,14 @@ public record Instruments(Map<String, Instrument> instruments, Outliers outliers
             return word;
         }
 
-        /** @throws IllegalArgumentException naming the three words, for any other */
-        public static Status of(String word) {
+        /** The status this word names, or empty for any word other than the three. */
+        public static java.util.Optional<Status> of(String word) {
             for (Status s : values()) {
                 if (s.word.equals(word)) {
-                    return s;
+                    return java.util.Optional.of(s);
                 }
             }
-            throw new IllegalArgumentException("instrument status '" + word + "' is not one of on, refused, no data");
+            return java.util.Optional.empty();
         }
     }
 

@@ -21,7 +21,11 @@ final class InstrumentsReader {
     private InstrumentsReader() {
     }
 
-    /** @throws IllegalArgumentException for an instrument whose status is none of the three */
+    /**
+     * The block as the file has it. An instrument whose status is missing or none of the three (a file another
+     * version of jvmmark wrote) is read as {@link Instruments.Status#NO_DATA}, its reason saying so: the block
+     * is informational, and one such entry must not make the rest of the file unreadable.
+     */
     static Instruments read(JsonNode block) {
         if (!block.isObject()) {
             return Instruments.NONE;
@@ -37,8 +41,17 @@ final class InstrumentsReader {
             Map<String, Double> figures = new LinkedHashMap<>();
             Map<String, String> files = new LinkedHashMap<>();
             flatten("", i, labels, figures, files);
+            String word = i.path("status").isTextual() ? i.path("status").asText() : null;
+            java.util.Optional<Instruments.Status> known = Instruments.Status.of(word);
+            Instruments.Status status = known.orElse(Instruments.Status.NO_DATA);
+            String reason = i.path("reason").asText("");
+            if (known.isEmpty()) {
+                String notUnderstood = word == null ? "no status, not understood by this version"
+                        : "status '" + word + "' not understood by this version";
+                reason = reason.isEmpty() ? notUnderstood : notUnderstood + ": " + reason;
+            }
             instruments.put(e.getKey(), new Instruments.Instrument(e.getKey(), i.path("title").asText(e.getKey()),
-                    Instruments.Status.of(i.path("status").asText("")), i.path("reason").asText(""), labels, figures, files));
+                    status, reason, labels, figures, files));
         }
         JsonNode o = block.path(OUTLIERS);
         return new Instruments(instruments, o.isObject() ? outliers(o) : null);

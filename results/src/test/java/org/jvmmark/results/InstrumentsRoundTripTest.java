@@ -3,7 +3,6 @@ package org.jvmmark.results;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,11 +87,25 @@ class InstrumentsRoundTripTest {
     }
 
     @Test
-    void shouldRejectAnUnknownStatusNamingTheThree() throws IOException {
+    void shouldReadAnUnknownStatusAsNoDataAndKeepTheRestOfTheTrial() throws IOException {
         com.fasterxml.jackson.databind.node.ObjectNode t = everyField().deepCopy();
         ((com.fasterxml.jackson.databind.node.ObjectNode) t.path("instruments").path("jfr")).put("status", "maybe");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultsReader.trial(t));
-        assertEquals("instrument status 'maybe' is not one of on, refused, no data", e.getMessage());
+        Trial trial = ResultsReader.trial(t);
+        Instruments.Instrument jfr = trial.provenance().instruments().instruments().get("jfr");
+        assertEquals(Instruments.Status.NO_DATA, jfr.status());
+        assertEquals("status 'maybe' not understood by this version", jfr.reason());
+        assertEquals(67, jfr.figure("gcPauses.pauses"));
+        assertEquals(Instruments.Status.ON, trial.provenance().instruments().instruments().get("gcLog").status());
+        assertEquals("synthetic_temurin-25_default_fork1", trial.id());
+    }
+
+    @Test
+    void shouldReadAMissingStatusAsNoData() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode t = everyField().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) t.path("instruments").path("jfr")).remove("status");
+        Instruments.Instrument jfr = ResultsReader.trial(t).provenance().instruments().instruments().get("jfr");
+        assertEquals(Instruments.Status.NO_DATA, jfr.status());
+        assertEquals("no status, not understood by this version", jfr.reason());
     }
 
     @Test

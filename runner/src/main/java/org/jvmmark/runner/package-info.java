@@ -2,11 +2,10 @@
  * The runner: finds JDKs, plans trials (workload × JDK × variant × fork), forks a fresh JVM under test
  * per trial, watches it from outside and records what it measured in {@code results.json}. The root
  * package holds only the entry point ({@link org.jvmmark.runner.Main}), the exit statuses and the
- * one exception a user sees, {@link org.jvmmark.runner.Text} (one-line messages) and
- * {@link org.jvmmark.runner.RunSession}, the one place that walks the rooms in order for a run (plan,
- * lock, trial loop, adaptive rounds, recording, report); the work is in rooms:
+ * one exception a user sees, and {@link org.jvmmark.runner.Text} (one-line messages); the work is in rooms:
  * <ul>
- * <li>{@code cli} — the commands (picocli), their options and what they print;</li>
+ * <li>{@code cli} — the commands (picocli), their options and what they print, and {@code RunSession},
+ *     which walks the rooms in order for a run;</li>
  * <li>{@code jdk} — JDK discovery, probing and selection, and the collectors each JVM has;</li>
  * <li>{@code plan} — the workload catalog, variants, sweeps, shards and resume: which trials to run;</li>
  * <li>{@code fork} — running one trial: the forked JVM, the client/server pair, the child process
@@ -15,8 +14,8 @@
  *     slices, and recording a run in the history;</li>
  * <li>{@code instruments} — opt-in per-trial instruments (GC log, JFR, async-profiler).</li>
  * </ul>
- * Dependencies point inwards: {@code cli} and {@code RunSession} use every room ({@code RunSession}
- * prints through {@code cli}'s progress and tables); {@code fork} and {@code plan} never use {@code cli}. The runner never links a workload's dependencies: workloads are reached through their
+ * Dependencies point inwards: {@code cli} uses every room and the root package; {@code fork} and
+ * {@code plan} never use {@code cli}. The runner never links a workload's dependencies: workloads are reached through their
  * annotations (read without initialising the class) and through the forked JVM.
  */
 package org.jvmmark.runner;

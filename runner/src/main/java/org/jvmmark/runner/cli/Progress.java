@@ -19,12 +19,12 @@ import org.jvmmark.runner.Text;
  */
 public abstract class Progress implements AutoCloseable {
 
-    public static Progress create(PrintStream out, int trials, long estimatedSeconds, boolean terminal) {
+    static Progress create(PrintStream out, int trials, long estimatedSeconds, boolean terminal) {
         return terminal ? new Bar(out, trials, estimatedSeconds) : new Lines(out, trials, estimatedSeconds);
     }
 
     /** True when stdout is an interactive terminal. */
-    public static boolean isTerminal() {
+    static boolean isTerminal() {
         java.io.Console c = System.console();
         if (c == null) {
             return false;
@@ -37,12 +37,12 @@ public abstract class Progress implements AutoCloseable {
         }
     }
 
-    public abstract void starting(int index, PlannedTrial trial);
+    abstract void starting(int index, PlannedTrial trial);
 
-    public abstract void finished(int index, PlannedTrial trial, String status, double wallSeconds);
+    abstract void finished(int index, PlannedTrial trial, String status, double wallSeconds);
 
     /** A trial that was not {@code ok}: its reason and where its logs are, so nobody has to search for them. */
-    public abstract void problem(PlannedTrial trial, String error, Path logs);
+    abstract void problem(PlannedTrial trial, String error, Path logs);
 
     /**
      * Seconds left: the estimate of the trials still to run, scaled by how the finished ones compared
@@ -75,11 +75,11 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        public void starting(int index, PlannedTrial trial) {
+        void starting(int index, PlannedTrial trial) {
         }
 
         @Override
-        public void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
+        void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
             estimatedDone += trial.estimatedSeconds();
             double elapsed = (System.nanoTime() - startNanos) / 1e9;
             out.printf("[%d/%d] %s: %s (%s)%s%n", index, total, trial.id(), status, Text.seconds(wallSeconds),
@@ -88,7 +88,7 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        public void problem(PlannedTrial trial, String error, Path logs) {
+        void problem(PlannedTrial trial, String error, Path logs) {
             out.println(problemLine(error, logs));
             out.flush();
         }
@@ -121,12 +121,12 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        public void starting(int index, PlannedTrial trial) {
+        void starting(int index, PlannedTrial trial) {
             bar.setExtraMessage(" " + trial.id());
         }
 
         @Override
-        public void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
+        void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
             bar.stepBy(trial.estimatedSeconds());
             if (!status.equals("ok")) {
                 bar.setExtraMessage(" " + trial.id() + ": " + status);
@@ -135,7 +135,7 @@ public abstract class Progress implements AutoCloseable {
 
         /** Printed above the bar (carriage return, erase the line, then the text), which redraws below it. */
         @Override
-        public void problem(PlannedTrial trial, String error, Path logs) {
+        void problem(PlannedTrial trial, String error, Path logs) {
             out.print("\r\033[K" + trial.id() + ":" + System.lineSeparator() + problemLine(error, logs) + System.lineSeparator());
             out.flush();
         }

@@ -25,7 +25,6 @@ import org.jvmmark.runner.fork.ClientServerTrial;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.plan.CpuList;
 import org.jvmmark.runner.plan.ResumeSpec;
-import org.jvmmark.runner.RunSession;
 
 /**
  * {@code jvmmark run}: the options, parsed and checked into one immutable {@link RunOptions} — from this

@@ -18,7 +18,7 @@ public final class SummaryTable {
     private SummaryTable() {
     }
 
-    public static void print(PrintStream out, Iterable<Trial> trials) {
+    static void print(PrintStream out, Iterable<Trial> trials) {
         List<String[]> rows = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         rows.add(new String[] {"trial", "status", "metric", "p50", "p99", "peak RSS", "wall"});

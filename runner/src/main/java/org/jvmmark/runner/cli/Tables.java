@@ -9,7 +9,7 @@ public final class Tables {
     private Tables() {
     }
 
-    public static void print(PrintStream out, List<String[]> rows) {
+    static void print(PrintStream out, List<String[]> rows) {
         int cols = rows.stream().mapToInt(r -> r.length).max().orElse(0);
         int[] widths = new int[cols];
         for (String[] r : rows) {

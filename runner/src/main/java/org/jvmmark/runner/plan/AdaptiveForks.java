@@ -30,10 +30,11 @@ import org.jvmmark.results.Trial;
  * stopped when p fell below 5 % would, by looking again and again, turn noise into calls; stopping on
  * the interval's width does not depend on where the interval lies, so it adds no false alarms
  * ({@code AdaptiveForksTest} checks this by simulation). A row with a failed fork, or whose
- * comparison has fewer than three ok forks a side after its planned forks, is not grown: more forks
- * of a failing row answer nothing. Nor is a row whose ok forks did not measure its headline figure at
- * all (queue-large's past-limit figures where no burst went past the machine's RAM): the account counts
- * its ok forks and says the figure was not measured.
+ * comparison has fewer than three forks a side that measured the headline figure after its planned
+ * forks, is not grown: more forks of a failing row answer nothing. Nor is a row whose ok forks did not
+ * measure its headline figure at all (queue-large's past-limit figures where no burst went past the
+ * machine's RAM). The account counts a row's ok forks in both cases, and its reason names the figure:
+ * "3 — fewer than 3 forks measured pastLimitMillis a side, cannot tell" when one of three ok forks did.
  *
  * <p>Every decision follows from the ok trials in {@code results.json} and the run's recorded
  * options, so {@code --resume} continues the same adaptive plan, and a shard grows only its own rows.
@@ -173,7 +174,8 @@ public final class AdaptiveForks {
             }
             String levels = twoLevels(mine) ? ", two levels" : "";
             if (untestable && !open) {
-                states.put(row, new RowState(row, n, false, "fewer than " + ForkTest.MIN_FORKS + " ok forks a side, cannot tell"));
+                states.put(row, new RowState(row, n, false, "fewer than " + ForkTest.MIN_FORKS + " forks measured "
+                        + Headline.of(e.getValue().workload().info()).label() + " a side, cannot tell"));
             } else if (!open) {
                 states.put(row, new RowState(row, n, false, "decided" + levels));
             } else if (n >= maxForks) {
@@ -185,18 +187,34 @@ public final class AdaptiveForks {
         return states;
     }
 
+    /** Why the rows still open when the run ended were not grown further, as their reason in the account says it. */
+    public enum OpenRows {
+        /** Nothing stopped them (the run is still going, or none is open). */
+        OPEN("open"),
+        /** The next round did not fit the time budget. */
+        BUDGET_REACHED("budget reached, cannot tell"),
+        /** The run was interrupted (Ctrl-C) before they were decided; {@code --resume} continues them. */
+        INTERRUPTED("interrupted, cannot tell");
+
+        private final String reason;
+
+        OpenRows(String reason) {
+            this.reason = reason;
+        }
+    }
+
     /**
      * The {@value #KEY} object of {@code results.json}: per row, its ok forks and why it stopped
      * ({@code {"rows": {"http/temurin-25/tomcat-virtual/connections=1000": {"forks": 7, "reason": "decided"}}}}).
      *
-     * @param budgetReached rows still open stopped because the budget ran out
+     * @param openRows why the rows still open stopped
      */
-    public static Map<String, Object> toJson(Map<String, RowState> states, long budgetSeconds, boolean budgetReached) {
+    public static Map<String, Object> toJson(Map<String, RowState> states, long budgetSeconds, OpenRows openRows) {
         Map<String, Object> rows = new LinkedHashMap<>();
         states.forEach((row, s) -> {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("forks", s.forks());
-            r.put("reason", s.open() ? (budgetReached ? "budget reached, cannot tell" : "open") + s.reason().substring("open".length())
+            r.put("reason", s.open() ? openRows.reason + s.reason().substring("open".length())
                     : s.reason());
             rows.put(row, r);
         });

@@ -142,7 +142,51 @@ class AdaptiveForksTest {
         List<PlannedTrial> plan = List.of(planned(jdk(17), 1), planned(jdk(25), 1));
         List<Trial> recorded = plan.stream().map(t -> record(t, 100, "ok")).toList();
         new AdaptiveForks(10, THRESHOLD).states(plan, recorded).values()
-                .forEach(s -> assertEquals("1 — fewer than 3 ok forks a side, cannot tell", s.words()));
+                .forEach(s -> assertEquals("1 — fewer than 3 forks measured the headline figure a side, cannot tell", s.words()));
+    }
+
+    @Test
+    void shouldSayHowManyForksMeasuredTheHeadlineWhenFewerThanTheOkForks() {
+        CatalogEntry sometimes = new CatalogEntry(WorkloadInfo.of(Sometimes.class), "s", Path.of("/w/s"), false);
+        List<PlannedTrial> plan = new ArrayList<>();
+        List<Trial> recorded = new ArrayList<>();
+        for (int fork = 1; fork <= 3; fork++) {
+            for (Jdk j : List.of(jdk(17), jdk(25))) {
+                PlannedTrial t = new PlannedTrial("known/" + j.label() + "/default/fork" + fork, sometimes, j, "default", null, null,
+                        List.of(), Map.of(), fork, "quick", 60, 10, null);
+                plan.add(t);
+                Trial r = record(t, 100, "ok");
+                if (fork == 1) {
+                    // the one fork whose bursts went past the machine's RAM
+                    ObjectNode w = org.jvmmark.results.ResultsWriter.trial(r);
+                    ObjectNode m = ((ObjectNode) w.path("metrics")).putObject("pastLimitMillis");
+                    m.put("value", 40.0 + j.feature());
+                    m.put("unit", "ms");
+                    m.put("better", "lower");
+                    r = ResultsReader.trial(w);
+                }
+                recorded.add(r);
+            }
+        }
+        AdaptiveForks adaptive = new AdaptiveForks(10, THRESHOLD);
+        Map<String, AdaptiveForks.RowState> states = adaptive.states(plan, recorded);
+        assertEquals(2, states.size());
+        states.values().forEach(s -> {
+            assertFalse(s.open());
+            assertEquals("3 — fewer than 3 forks measured pastLimitMillis a side, cannot tell", s.words());
+        });
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldSayWhyAnOpenRowStoppedInTheAccount() {
+        Map<String, AdaptiveForks.RowState> states = Map.of("known/temurin-25/default",
+                new AdaptiveForks.RowState("known/temurin-25/default", 4, true, "open, two levels"));
+        java.util.function.Function<AdaptiveForks.OpenRows, Object> reason = why -> ((Map<String, Map<String, Object>>)
+                AdaptiveForks.toJson(states, 600, why).get("rows")).get("known/temurin-25/default").get("reason");
+        assertEquals("interrupted, cannot tell, two levels", reason.apply(AdaptiveForks.OpenRows.INTERRUPTED));
+        assertEquals("budget reached, cannot tell, two levels", reason.apply(AdaptiveForks.OpenRows.BUDGET_REACHED));
+        assertEquals("open, two levels", reason.apply(AdaptiveForks.OpenRows.OPEN));
     }
 
     @Test

@@ -81,12 +81,21 @@ final class PageCache {
     /**
      * Binds libc.
      *
-     * @throws IOException why not: not Linux, or JNA cannot load its native part here
+     * @throws IOException why not: not Linux, not a 64-bit JVM, or JNA cannot load its native part here
      */
     static PageCache open() throws IOException {
-        String os = System.getProperty("os.name", "");
+        return open(System.getProperty("os.name", ""), Native.LONG_SIZE);
+    }
+
+    /** {@link #open()} on the named system with a C {@code long} of {@code longBytes}. */
+    static PageCache open(String os, int longBytes) throws IOException {
         if (!os.startsWith("Linux")) {
             throw new IOException("page cache control is implemented for Linux only, not " + os);
+        }
+        if (longBytes != 8) {
+            // off_t and size_t are bound as Java longs: right only where a C long has 8 bytes (LP64)
+            throw new IOException("page cache control is implemented for 64-bit Linux only, not a JVM whose C long has "
+                    + longBytes + " bytes");
         }
         try {
             return new PageCache(Native.load("c", LibC.class));

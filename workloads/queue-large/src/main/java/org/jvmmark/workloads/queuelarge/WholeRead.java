@@ -10,7 +10,10 @@ import java.util.Locale;
  * <p>The rule: the read is cold when at least {@link #COLD_STORAGE_SHARE} of the bytes it read were
  * fetched from storage during it ({@code read_bytes} of {@code /proc/self/io}); where the kernel
  * keeps no such count, when at most {@link #COLD_RESIDENT_SHARE} of the queue's pages were in the
- * page cache as it began ({@code mincore}); with neither, it is warm (nothing shows it was cold).
+ * page cache as it began ({@code mincore}); with neither, it is warm (nothing shows it was cold). A
+ * count of 0 while at most {@link #COLD_RESIDENT_SHARE} of the queue was cached is taken as no count:
+ * file systems that do not count reads (NFS, FUSE, 9p, virtiofs) leave {@code read_bytes} at 0 rather
+ * than absent, and a read of an uncached queue that fetched nothing from storage is not possible.
  * Major page faults are reported but do not decide: a sequential read through a mapping faults
  * once and is then served by the kernel's readahead — a 64 MiB file read through a mapping right
  * after its pages were dropped took one major fault for 16,384 pages, all 64 MiB from the disk.
@@ -51,9 +54,13 @@ final class WholeRead {
         this.dropFailure = dropFailure;
     }
 
-    /** Bytes fetched from storage ÷ bytes read (may pass 1: headers, index, readahead); NaN unknown. */
+    /**
+     * Bytes fetched from storage ÷ bytes read (may pass 1: headers, index, readahead); NaN unknown, and NaN for
+     * a count of 0 when the queue was not cached at the start (a file system that does not count reads).
+     */
     double storageShare() {
-        return storageReadBytes < 0 || bytes == 0 ? Double.NaN : (double) storageReadBytes / bytes;
+        boolean uncounted = storageReadBytes == 0 && residentAtStartShare <= COLD_RESIDENT_SHARE;
+        return storageReadBytes < 0 || uncounted || bytes == 0 ? Double.NaN : (double) storageReadBytes / bytes;
     }
 
     boolean cold() {
@@ -76,7 +83,7 @@ final class WholeRead {
     /** The rule, as the result records it. */
     static String rule() {
         return String.format(Locale.ROOT, "cold when at least %.0f %% of the bytes read came from storage during the read (/proc/self/io read_bytes);"
-                + " without that count, when at most %.0f %% of the queue's pages were cached at its start (mincore); otherwise warm",
+                + " without that count (or with a count of 0 that an uncached queue cannot have), when at most %.0f %% of the queue's pages were cached at its start (mincore); otherwise warm",
                 COLD_STORAGE_SHARE * 100, COLD_RESIDENT_SHARE * 100);
     }
 

@@ -87,16 +87,26 @@ class PageCacheTest {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_ONLY, 0, BYTES);
             long sum = 0;
+            long written = 0;
             for (int i = 0; i < BYTES; i += 4096) {
                 sum += map.get(i);
+                written += (byte) (((i % MIB) * 0x9E3779B97F4A7C15L) >>> 56);
             }
-            assertTrue(sum != 1, "keeps the reads");
+            assertEquals(written, sum, "the mapped read sees the bytes written");
         }
         long fetched = ProcessMemory.storageReadBytes() - storage;
         // Readahead brings most pages in before they are touched: one major fault may stand for all of them.
         assertTrue(ProcessMemory.now().majorFaults - faults >= 1, "the first page read after the drop is a major fault");
         assertTrue(fetched >= BYTES * 0.9, fetched + " of " + BYTES + " bytes fetched from storage after the drop");
         assertTrue(cache.residency(List.of(file)).share() > 0.9, "cached again after the read");
+    }
+
+    @Test
+    void shouldRefuseASystemItsBindingsDoNotFit() {
+        assertEquals("page cache control is implemented for Linux only, not Mac OS X",
+                assertThrows(IOException.class, () -> PageCache.open("Mac OS X", 8)).getMessage());
+        assertEquals("page cache control is implemented for 64-bit Linux only, not a JVM whose C long has 4 bytes",
+                assertThrows(IOException.class, () -> PageCache.open("Linux", 4)).getMessage());
     }
 
     @Test

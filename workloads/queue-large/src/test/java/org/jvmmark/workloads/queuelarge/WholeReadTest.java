@@ -38,6 +38,16 @@ class WholeReadTest {
     }
 
     @Test
+    void shouldTakeAZeroStorageCountOfAnUncachedQueueAsNoCount() {
+        // NFS, FUSE, 9p, virtiofs: read_bytes stays 0 however much was read
+        WholeRead r = read(0, 0.02, null);
+        assertEquals("cold", r.label());
+        assertEquals("? from storage, 2 % of the queue cached at the start, 3 major faults", r.evidence());
+        assertEquals("warm", read(0, 0.5, null).label(), "cached: a count of 0 may be true");
+        assertEquals("0 % from storage, 50 % of the queue cached at the start, 3 major faults", read(0, 0.5, null).evidence());
+    }
+
+    @Test
     void shouldCallAReadWarmWhenNothingShowsItWasCold() {
         WholeRead r = read(-1, Double.NaN, "cannot reach libc through JNA: x");
         assertEquals("warm", r.label());

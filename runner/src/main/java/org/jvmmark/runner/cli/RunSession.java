@@ -1,4 +1,4 @@
-package org.jvmmark.runner;
+package org.jvmmark.runner.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,11 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.Report;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.cli.HistoryOptions;
-import org.jvmmark.runner.cli.Progress;
-import org.jvmmark.runner.cli.RunOptions;
-import org.jvmmark.runner.cli.SummaryTable;
-import org.jvmmark.runner.cli.Tables;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.Text;
+import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
@@ -58,14 +56,14 @@ import org.jvmmark.runner.plan.WorkloadCatalog;
  * else takes the results directory's lock, runs each trial in a fresh JVM ({@link TrialExecutor}),
  * records it ({@link ResultsFile}, rewritten after every trial, and the history), runs the adaptive
  * rounds of {@code --forks auto} within their budget, and renders the report at the end. The command
- * line ({@code cli.RunCommand}) only parses and validates into {@link RunOptions} and hands over here.
+ * line ({@link RunCommand}) only parses and validates into {@link RunOptions} and hands over here.
  *
  * <p>Ctrl-C: the JVM's shutdown hook marks the run interrupted and kills the child; the run loop
  * notices, records nothing for the half-done trial (so {@code --resume} reruns it) and lets the hook
  * finish. The file on disk is always a complete earlier version, since every write is an atomic
  * rename. Not thread-safe: one instance per run.
  */
-public final class RunSession {
+final class RunSession {
     private final PrintStream out;
     private final PrintStream err;
     private final RunOptions options;
@@ -91,7 +89,7 @@ public final class RunSession {
      * @param instruments attached to every trial's JVM under test
      * @param external the user's own workloads (from the command line, or from the recorded command)
      */
-    public RunSession(PrintStream out, PrintStream err, RunOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
+    RunSession(PrintStream out, PrintStream err, RunOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
                       double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external) {
         this.out = out;
         this.err = err;
@@ -108,7 +106,7 @@ public final class RunSession {
     }
 
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
-    public int run() throws IOException {
+    int run() throws IOException {
         String profile = options.profile();
         int forks = forkPolicy.base();
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
@@ -285,9 +283,12 @@ public final class RunSession {
         int extra = 0;
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
+            boolean budgetReached = false;
             while (more && adaptive != null && !interrupted.get()) {
-                List<PlannedTrial> round = withinBudget(adaptive.nextRound(plan, results.trials()), results.trials(), plan, adaptiveBudget);
+                List<PlannedTrial> open = adaptive.nextRound(plan, results.trials());
+                List<PlannedTrial> round = withinBudget(open, results.trials(), plan, adaptiveBudget);
                 if (round.isEmpty()) {
+                    budgetReached = !open.isEmpty();
                     break;
                 }
                 extra += round.size();
@@ -297,7 +298,7 @@ public final class RunSession {
             }
             if (adaptive != null) {
                 results.putMore(AdaptiveForks.KEY, AdaptiveForks.toJson(adaptive.states(plan, results.trials()),
-                        adaptiveBudget, budgetReached(adaptive, plan, results.trials())));
+                        adaptiveBudget, openRows(!more || interrupted.get(), budgetReached)));
             }
         } finally {
             String warning = durations.save();
@@ -396,13 +397,17 @@ public final class RunSession {
                 .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
     }
 
-    /** Whether open rows were left open because the budget ran out. */
-    private static boolean budgetReached(AdaptiveForks adaptive, List<PlannedTrial> plan, List<Trial> recorded) {
-        return !adaptive.nextRound(plan, recorded).isEmpty();
+    /**
+     * Why rows still open at the end of the run were left open: an interruption (a round cut short, or none
+     * started) comes before the budget, which counts only when a round of open rows did not fit it.
+     */
+    static AdaptiveForks.OpenRows openRows(boolean interrupted, boolean budgetReached) {
+        return interrupted ? AdaptiveForks.OpenRows.INTERRUPTED
+                : budgetReached ? AdaptiveForks.OpenRows.BUDGET_REACHED : AdaptiveForks.OpenRows.OPEN;
     }
 
     /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
-    public static void renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
+    static void renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
         try {
             // The verdict comes last, where a reader's eyes land when the run ends.
             out.println();
@@ -414,7 +419,7 @@ public final class RunSession {
     }
 
     /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
-    public static int exitStatus(Iterable<Trial> trials) {
+    static int exitStatus(Iterable<Trial> trials) {
         for (Trial t : trials) {
             String s = t.outcome().status();
             if (s.equals("failed") || s.equals("timeout")) {
