@@ -498,7 +498,10 @@ public final class HttpDriver implements Workload {
             perHeld(result, "serverHeapPerHeldRequest", all.footprint.heapUsedBytes, baseline.heapUsedBytes, all.held, "bytes", Better.LOWER);
             perHeld(result, "serverThreadsPerHeldRequest", all.footprint.threads, baseline.threads, all.held, "threads", Better.NONE);
         }
-        if (first != null && first.footprint != null && all.held > first.held && first.footprint.rssBytes >= 0) {
+        String noSlope = noSlope(first, all);
+        if (noSlope != null) {
+            result.info("serverRssSlopeOmitted", noSlope);
+        } else if (first != null) {
             double slope = (all.footprint.rssBytes - first.footprint.rssBytes) / (double) (all.held - first.held) * 1000 / (1 << 20);
             result.metric("serverRssSlope", slope, "MiB per 1,000 connections", Better.LOWER);
             result.info("serverRssSlopeLevels", Map.of("lowHeld", first.held, "lowRssBytes", first.footprint.rssBytes,
@@ -506,8 +509,29 @@ public final class HttpDriver implements Workload {
         }
     }
 
+    /**
+     * Why the slope between the two hold levels would not be a figure, or {@code null} when it is: it needs both
+     * levels measured at steady state and the second holding at least half as many more requests as it sent more
+     * (a pool of 200 threads holds 200 at both levels, and a slope over a difference of a few requests is noise).
+     */
+    static String noSlope(Held first, Held all) {
+        if (first == null || first.footprint == null || first.footprint.rssBytes < 0 || all.footprint == null) {
+            return "no footprint at the lower level";
+        }
+        if (!first.steady || !all.steady) {
+            return "the server's RSS had not levelled off at " + (!first.steady ? "the lower level" : "the higher level");
+        }
+        long moreHeld = all.held - first.held;
+        long moreSent = all.sent - first.sent;
+        if (moreSent <= 0 || moreHeld * 2 < moreSent) {
+            return String.format(Locale.ROOT, "the server held %,d requests at %,d connections and %,d at %,d: too few more"
+                    + " to give a slope", first.held, first.sent, all.held, all.sent);
+        }
+        return null;
+    }
+
     /** One hold level's figures. Immutable. */
-    private static final class Held {
+    static final class Held {
         final long sent;
         final long held;
         final boolean serverCounted;
