@@ -34,6 +34,28 @@ public record SeriesKey(String machine, String workload, String params, String j
         return figure;
     }
 
+    /**
+     * The figure as the report names it: "p50 latency", "p99 latency of append", "hold latency max", "server RSS per
+     * held request" — one name for a figure in the report, {@code compare} and the history.
+     */
+    public String readableName() {
+        return org.jvmmark.report.QuestionAnswers.label(figureName());
+    }
+
+    /**
+     * The order figures are listed in: metrics first (the counts of what went wrong or was held — errors,
+     * unfinished requests, connections — after the rest), then each probe's percentiles in order: p50, p90,
+     * p99, p99.9, max.
+     */
+    public static String figureOrder(SeriesKey k) {
+        if (k.probe().isEmpty()) {
+            boolean count = k.figure().matches("errors|.*(Unfinished|Requests|Connections)");
+            return (count ? "2 " : "0 ") + k.figure();
+        }
+        int rank = List.of("p50", "p90", "p99", "p99.9", "max").indexOf(k.figure());
+        return "1 " + k.probe() + " " + (rank < 0 ? 9 : rank) + " " + k.figure();
+    }
+
     /** Each parameter of the {@code k=v,…} strings {@code all}, with the values it takes across them, in order of appearance. */
     static Map<String, Set<String>> paramValues(Set<String> all) {
         Map<String, Set<String>> values = new LinkedHashMap<>();

@@ -101,7 +101,7 @@ public final class TrendPage {
             List<HistoryStore.StoredSeries> members = new ArrayList<>(g.getValue());
             Set<String> params = paramsOf.get(g.getKey());
             members.sort(Comparator.comparing((HistoryStore.StoredSeries s) -> SeriesKey.varyingParams(s.key().params(), params))
-                    .thenComparing(s -> figureOrder(s.key())).thenComparing(s -> s.key().jvm()).thenComparing(s -> s.key().variant()));
+                    .thenComparing(s -> SeriesKey.figureOrder(s.key())).thenComparing(s -> s.key().jvm()).thenComparing(s -> s.key().variant()));
             SeriesKey first = members.get(0).key();
             body.append("<tbody class=\"group\" data-group=\"").append(esc(g.getKey())).append("\">\n<tr class=\"group-head\"><th colspan=\"6\">")
                     .append("<span class=\"workload\">").append(esc(first.workload())).append("</span>");
@@ -219,12 +219,12 @@ public final class TrendPage {
         String id = "s" + s.id();
         b.append("<tr class=\"series\" id=\"").append(id).append("\" data-id=\"").append(s.id()).append("\" data-changed=\"")
                 .append(judged || !changes.isEmpty() ? 1 : 0).append("\" data-trusted=\"").append(HistoryJudge.trusted(k) ? 1 : 0)
-                .append("\" data-text=\"").append(esc((k.workload() + " " + label + " " + k.figureName() + " " + k.params())
+                .append("\" data-text=\"").append(esc((k.workload() + " " + label + " " + k.figureName() + " " + k.readableName() + " " + k.params())
                         .toLowerCase(Locale.ROOT))).append("\" title=\"").append(esc("series " + s.id() + ": " + k.text())).append("\">");
         b.append("<td class=\"label\">").append(esc(jvmVariant)).append("</td>");
-        b.append("<td>").append(breakable(k.figureName())).append("<div class=\"muted\">").append(esc(unitWords(s.unit())))
+        b.append("<td>").append(breakable(k.readableName())).append("<div class=\"muted\">").append(esc(unitWords(s.unit())))
                 .append(direction).append("</div></td>");
-        b.append("<td><button type=\"button\" class=\"spark\" aria-label=\"").append(esc("chart of " + k.figureName() + ", " + label))
+        b.append("<td><button type=\"button\" class=\"spark\" aria-label=\"").append(esc("chart of " + k.readableName() + ", " + label))
                 .append("\">").append(sparkline(ps, baseIndex, changes, s.higherIsBetter())).append("</button></td>");
         b.append("<td class=\"num\">").append(esc(Format.value(latest.value(), s.unit()))).append("<div class=\"muted\">")
                 .append(ps.size()).append(ps.size() == 1 ? " run" : " runs").append("</div></td>");
@@ -396,7 +396,7 @@ public final class TrendPage {
         SeriesKey k = s.key();
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("id", s.id());
-        c.put("title", k.figureName() + " of " + k.workload() + " · " + label);
+        c.put("title", k.readableName() + " of " + k.workload() + " · " + label);
         c.put("axis", scale.name());
         c.put("better", s.higherIsBetter() ? "higher is better" : "lower is better");
         c.put("runs", runs);
@@ -415,14 +415,6 @@ public final class TrendPage {
         return machines ? k.workload() + " · " + k.machine() : k.workload();
     }
 
-    /** Metrics first, then each probe's percentiles in order: p50, p90, p99, p99.9, max. */
-    private static String figureOrder(SeriesKey k) {
-        if (k.probe().isEmpty()) {
-            return "0 " + k.figure();
-        }
-        int rank = List.of("p50", "p90", "p99", "p99.9", "max").indexOf(k.figure());
-        return "1 " + k.probe() + " " + (rank < 0 ? 9 : rank) + " " + k.figure();
-    }
 
     /** The parameters every series of a group has with the same value: "host=127.0.0.1 · rooms=10". */
     private static String commonParams(Set<String> all) {

@@ -19,6 +19,9 @@ import org.jvmmark.report.Format;
  * thread-safe.
  */
 final class HistoryList {
+    /** Figures a line shows before it says how many more there are: a line a person can read. */
+    static final int LATEST_SHOWN = 4;
+
     private HistoryList() {
     }
 
@@ -36,7 +39,8 @@ final class HistoryList {
         for (HistoryStore.StoredSeries s : series) {
             SeriesKey k = s.key();
             if ((workload != null && !k.workload().equals(workload)) || (jdk != null && !hasWord(k.jvm(), jdk))
-                    || (figure != null && !k.figureName().toLowerCase(Locale.ROOT).contains(figure.toLowerCase(Locale.ROOT)))) {
+                    || (figure != null && !(k.figureName() + " " + k.readableName()).toLowerCase(Locale.ROOT)
+                            .contains(figure.toLowerCase(Locale.ROOT)))) {
                 continue;
             }
             groups.computeIfAbsent(List.of(k.machine(), k.workload(), k.params(), k.jvm(), k.variant()), x -> new ArrayList<>()).add(s);
@@ -50,13 +54,23 @@ final class HistoryList {
             int runs = 0;
             List<String> latest = new ArrayList<>();
             List<Long> ids = new ArrayList<>();
-            for (HistoryStore.StoredSeries s : members) {
+            int more = 0;
+            for (HistoryStore.StoredSeries s : members.stream()
+                    .sorted(java.util.Comparator.comparing(m -> SeriesKey.figureOrder(m.key()))).toList()) {
                 List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
                 runs = Math.max(runs, ps.size());
                 ids.add(s.id());
-                if (!ps.isEmpty()) {
-                    latest.add(s.key().figureName() + " " + Format.value(ps.get(ps.size() - 1).value(), s.unit()));
+                if (ps.isEmpty()) {
+                    continue;
                 }
+                if (latest.size() < LATEST_SHOWN) {
+                    latest.add(s.key().readableName() + " " + Format.value(ps.get(ps.size() - 1).value(), s.unit()));
+                } else {
+                    more++;
+                }
+            }
+            if (more > 0) {
+                latest.add(more + " more (--figure NAME, or history show ID)");
             }
             String params = SeriesKey.varyingParams(g.get(2), paramsOf.get(g.get(1)));
             String variant = g.get(4).isEmpty() ? g.get(3) : g.get(3) + " · " + g.get(4);

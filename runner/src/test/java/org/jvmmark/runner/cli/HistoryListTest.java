@@ -30,8 +30,22 @@ class HistoryListTest {
         List<String[]> rows = HistoryList.rows(series, points, null, null, null);
         assertEquals(4, rows.size(), "a header and three groups");
         assertArrayEquals(new String[] {"queue-latency", "Temurin 25.0.1 · G1", "rate=100000", "1",
-            "endToEnd p50 325 ns · endToEnd p99 391 ms", "1–2"}, rows.get(1));
+            "p50 latency 325 ns · p99 latency 391 ms", "1–2"}, rows.get(1));
         assertEquals("-", rows.get(3)[2], "a workload whose groups share their parameters shows none");
+    }
+
+    @Test
+    void shouldShowTheFirstFiguresInReadableWordsAndCountTheRest() {
+        add("http", "connections=1000", "Temurin 25.0.1", "", "errors", "errors", 0);
+        add("http", "connections=1000", "Temurin 25.0.1", "", "holdLatencyMillis", "ms", 1100);
+        add("http", "connections=1000", "Temurin 25.0.1", "", "requestsPerSecond", "req/s", 58_400);
+        add("http", "connections=1000", "Temurin 25.0.1", "", "serverRssPerHeldRequest", "bytes", 83_251);
+        add("http", "connections=1000", "Temurin 25.0.1", "", "serverRssSlope", "MiB per 1,000 connections", 80.8);
+        add("http", "connections=1000", "Temurin 25.0.1", "endToEnd", "50", "ns", 13_300_000);
+        List<String[]> rows = HistoryList.rows(series, points, null, null, null);
+        assertEquals("hold latency 1.1 s · requests per second 58.4 k req/s · server RSS per held request 81.3 KiB"
+                + " · server RSS slope 80.8 MiB per 1,000 connections · 2 more (--figure NAME, or history show ID)", rows.get(1)[4],
+                "the counts of what went wrong come after the figures, and a line stops after four");
     }
 
     @Test
