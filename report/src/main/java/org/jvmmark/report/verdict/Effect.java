@@ -39,6 +39,12 @@ public record Effect(double ratio, double low, double high, double confidence, b
             b = -a;
             a = t;
         }
+        if (a < 0) {
+            // An interval that reaches the other direction says so in words: "0.6 % slower (95 % CI 5 % faster to 6.5 %
+            // slower)", never "(95 % CI -5.0–6.5 %)".
+            return String.format(Locale.ROOT, "%s %% %s (%s %% CI %s %% %s to %s %% %s)", round(pct), word, level(confidence),
+                    round(-a), ratio >= 1 ? lessWord : moreWord, round(b), word);
+        }
         return String.format(Locale.ROOT, "%s %% %s (%s %% CI %s–%s %%)", round(pct), word, level(confidence),
                 round(a), round(b));
     }
