@@ -76,10 +76,17 @@ public record SeriesKey(String machine, String workload, String params, String j
      * its workload's others. "" when nothing differs.
      */
     public static String varyingParams(String params, Set<String> all) {
-        if (params.isEmpty() || all == null || all.size() < 2) {
+        if (all == null || all.size() < 2) {
             return "";
         }
-        Map<String, Set<String>> values = paramValues(all);
+        return varyingParams(params, paramValues(all));
+    }
+
+    /** As {@link #varyingParams(String, Set)}, with the values each parameter takes already worked out ({@link #paramValues}). */
+    static String varyingParams(String params, Map<String, Set<String>> values) {
+        if (params.isEmpty()) {
+            return "";
+        }
         List<String> out = new ArrayList<>();
         for (String kv : params.split(",")) {
             int eq = kv.indexOf('=');

@@ -100,7 +100,13 @@ public final class TrendPage {
         for (Map.Entry<String, List<HistoryStore.StoredSeries>> g : groups.entrySet()) {
             List<HistoryStore.StoredSeries> members = new ArrayList<>(g.getValue());
             Set<String> params = paramsOf.get(g.getKey());
-            members.sort(Comparator.comparing((HistoryStore.StoredSeries s) -> SeriesKey.varyingParams(s.key().params(), params))
+            // Each series' varying parameters, worked out once: the sort and the rows both need them.
+            Map<String, Set<String>> values = params == null || params.size() < 2 ? Map.of() : SeriesKey.paramValues(params);
+            Map<Long, String> varyingOf = new HashMap<>();
+            for (HistoryStore.StoredSeries s : members) {
+                varyingOf.put(s.id(), SeriesKey.varyingParams(s.key().params(), values));
+            }
+            members.sort(Comparator.comparing((HistoryStore.StoredSeries s) -> varyingOf.get(s.id()))
                     .thenComparing(s -> SeriesKey.figureOrder(s.key())).thenComparing(s -> s.key().jvm()).thenComparing(s -> s.key().variant()));
             SeriesKey first = members.get(0).key();
             body.append("<tbody class=\"group\" data-group=\"").append(esc(g.getKey())).append("\">\n<tr class=\"group-head\"><th colspan=\"6\">")
@@ -117,7 +123,7 @@ public final class TrendPage {
             String shownParams = null;
             for (HistoryStore.StoredSeries s : members) {
                 List<HistoryStore.Point> ps = points.get(s.id());
-                String varying = SeriesKey.varyingParams(s.key().params(), params);
+                String varying = varyingOf.get(s.id());
                 if (!varying.isEmpty() && !varying.equals(shownParams)) {
                     // The parameters that tell this run of rows apart, once above them rather than in every label.
                     body.append("<tr class=\"params-head\"><td colspan=\"6\">").append(esc(varying.replace(" ", " · "))).append("</td></tr>\n");
