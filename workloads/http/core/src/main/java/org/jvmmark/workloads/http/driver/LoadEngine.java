@@ -88,6 +88,21 @@ final class LoadEngine implements AutoCloseable {
      */
     static final long SEND_TOLERANCE_NANOS = 50_000L;
 
+    /** A write of the sender that the I/O thread must finish ({@code errorKind} null) or count as broken. Immutable. */
+    private static final class Fixup {
+        final Conn conn;
+        final SocketChannel channel;
+        final int written;
+        final String errorKind;
+
+        Fixup(Conn conn, SocketChannel channel, int written, String errorKind) {
+            this.conn = conn;
+            this.channel = channel;
+            this.written = written;
+            this.errorKind = errorKind;
+        }
+    }
+
     /** A connection's rate-mode state, in the low bits of {@link Conn#word}; the rest is a sequence number. */
     private static final long IDLE = 0;
     /** Handed to the sender, not yet sent. */
@@ -586,11 +601,11 @@ final class LoadEngine implements AutoCloseable {
             try {
                 ch.write(buf);
                 if (buf.hasRemaining()) {
-                    loop.fixups.add(new Object[] {c, ch, buf.position(), null});
+                    loop.fixups.add(new Fixup(c, ch, buf.position(), null));
                     loop.selector.wakeup();
                 }
             } catch (IOException e) {
-                loop.fixups.add(new Object[] {c, ch, 0, ErrorCounts.kindOf(e, false)});
+                loop.fixups.add(new Fixup(c, ch, 0, ErrorCounts.kindOf(e, false)));
                 loop.selector.wakeup();
             }
             return true;
@@ -655,8 +670,8 @@ final class LoadEngine implements AutoCloseable {
         final Thread thread;
         final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
         final Sender sender;
-        /** Writes of the sender that need the I/O thread: {conn, channel, bytes written or -1, error kind}. */
-        final java.util.concurrent.ConcurrentLinkedQueue<Object[]> fixups = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        /** Writes of the sender that need the I/O thread. */
+        final java.util.concurrent.ConcurrentLinkedQueue<Fixup> fixups = new java.util.concurrent.ConcurrentLinkedQueue<>();
         private final java.util.function.Consumer<SelectionKey> onKey = this::onKey;
         final PriorityQueue<Conn> due = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos - b.dueNanos, 0));
         volatile int settled;
@@ -713,9 +728,9 @@ final class LoadEngine implements AutoCloseable {
                     giveUp();
                     giveUpHandled = epoch;
                 }
-                Object[] fix;
+                Fixup fix;
                 while ((fix = fixups.poll()) != null) {
-                    fixup((Conn) fix[0], (SocketChannel) fix[1], (Integer) fix[2], (String) fix[3]);
+                    fixup(fix.conn, fix.channel, fix.written, fix.errorKind);
                 }
                 long now = System.nanoTime();
                 sendDue(now);
@@ -876,28 +891,31 @@ final class LoadEngine implements AutoCloseable {
          * it fell due, so any lag is the driver's own.
          */
         private void sendScheduled(Conn c, long now, boolean onTime) throws IOException {
-            long j = c.index + c.k * (long) connections;
             long intended = c.dueNanos;
-            boolean measured = j >= current.measureFromIndex;
+            boolean measured = advance(c);
             if (onTime && measured) {
                 outcomes.sendLag.recordValue(Math.max(0, now - intended));
             }
+            send(c, intended, now, measured);
+        }
+
+        /**
+         * Moves the connection on to its next scheduled request ({@link #cancel} undoes it); returns whether the
+         * one it leaves — due at the old {@code dueNanos} — is in the measured window.
+         */
+        private boolean advance(Conn c) {
+            boolean measured = c.index + c.k * (long) connections >= current.measureFromIndex;
             c.k++;
             c.remaining--;
             remaining--;
             c.dueNanos = current.due(c.index + c.k * (long) connections);
-            send(c, intended, now, measured);
+            return measured;
         }
 
         /** Hands the connection's next scheduled request to the sender, which sends it when due. */
         private void arm(Conn c) {
-            long j = c.index + c.k * (long) connections;
             c.intendedNanos = c.dueNanos;
-            c.measured = j >= current.measureFromIndex;
-            c.k++;
-            c.remaining--;
-            remaining--;
-            c.dueNanos = current.due(c.index + c.k * (long) connections);
+            c.measured = advance(c);
             c.awaiting = true;
             outstanding++;
             c.armedChannel = c.channel;
