@@ -60,8 +60,7 @@ public final class Explanations {
             case BEST -> BEST;
             case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
             case WITHIN_NOISE -> delta(column, cell) + WITHIN_NOISE;
-            case CANNOT_TELL -> delta(column, cell) + TOO_FEW;
-            case TOO_FEW_FORKS -> delta(column, cell) + TOO_FEW;
+            case CANNOT_TELL, TOO_FEW_FORKS -> delta(column, cell) + TOO_FEW;
             case UNSTABLE -> UNSTABLE;
             case LEADS, UNTRUSTED, NONE -> "";
         };

@@ -279,8 +279,7 @@ public final class HtmlRenderer {
             case BEST -> "best";
             case SIGNIFICANT -> "significant";
             case WITHIN_NOISE -> "noise";
-            case CANNOT_TELL -> "toofew";
-            case TOO_FEW_FORKS -> "toofew";
+            case CANNOT_TELL, TOO_FEW_FORKS -> "toofew";
             case UNSTABLE -> "unstable";
             case LEADS -> "";
             case UNTRUSTED -> "untrusted";

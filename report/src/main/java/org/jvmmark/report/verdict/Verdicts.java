@@ -334,15 +334,6 @@ public final class Verdicts {
         };
     }
 
-    /** The word for "this figure is higher" ({@link Words}: slower for times, faster for rates, more memory for sizes). */
-    public static String moreWord(Column col) {
-        return Words.moreLess(col)[0];
-    }
-
-    public static String lessWord(Column col) {
-        return Words.moreLess(col)[1];
-    }
-
     private static String forksText(int a, int b) {
         return a == b ? a + " forks each" : a + " and " + b + " forks";
     }
