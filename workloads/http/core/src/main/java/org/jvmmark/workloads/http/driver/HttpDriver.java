@@ -139,6 +139,7 @@ public final class HttpDriver implements Workload {
         target = new InetSocketAddress(host, port);
         Path controlDir = context.spec().controlDir();
         Footprint idle = serverPid > 0 ? FootprintExchange.ask(controlDir, "idle", 10_000) : null;
+        IntervalWarmup.run();
         long cpuStart = processCpuNanos();
         long wallStart = System.nanoTime();
         openHlog(p.get("trial.logDir"));
@@ -274,9 +275,9 @@ public final class HttpDriver implements Workload {
         long process = processCpuNanos() - process0;
         engine.finish(responseTimeoutNanos + extra);
         checkFailure();
-        sink.accept(engine.corrected.getIntervalHistogram(), engine.uncorrected.getIntervalHistogram());
+        sink.accept(engine.corrected.interval(), engine.uncorrected.interval());
         long window = windowEnd - windowStart;
-        Histogram sendLag = o.sendLag.getIntervalHistogram();
+        Histogram sendLag = o.sendLag.interval();
         if (!jobs.isEmpty()) {
             o = merge(o, jobs, others, corrected, uncorrected, sendLag, windowStart, Math.round(measure * rate / 1e9));
             writeMergedIntervals(jobs);
@@ -359,11 +360,11 @@ public final class HttpDriver implements Workload {
      */
     private Outcomes merge(Outcomes own, List<Path> jobs, List<Process> processes, Histogram corrected, Histogram uncorrected,
                            Histogram sendLag, long windowStart, long scheduled) throws Exception {
-        Outcomes all = new Outcomes(scheduled);
+        Outcomes all = new Outcomes(scheduled, 1);
         all.answered.add(own.answered.sum());
         own.failed.snapshot().forEach(all.failed::add);
         if (own.lastEndNanos() != Long.MIN_VALUE) {
-            all.ended(own.lastEndNanos());
+            all.ended(0, own.lastEndNanos());
         }
         long deadline = System.nanoTime() + responseTimeoutNanos + sleepNanos + 120_000_000_000L;
         for (int i = 0; i < jobs.size(); i++) {
@@ -387,7 +388,7 @@ public final class HttpDriver implements Workload {
             all.answered.add(r.answered);
             r.failed.forEach(all.failed::add);
             if (r.lastEndAfterStartNanos >= 0) {
-                all.ended(windowStart + r.lastEndAfterStartNanos);
+                all.ended(0, windowStart + r.lastEndAfterStartNanos);
             }
         }
         return all;
@@ -571,8 +572,8 @@ public final class HttpDriver implements Workload {
         checkFailure();
         // The corrected histogram: a request that timed out or was unanswered is in it at the time it was given up,
         // so a pool that answers 200 of 1,000 held requests shows at its p50 the wait of the 800 others, not 200 answers.
-        Histogram sleepLatency = engine.corrected.getIntervalHistogram();
-        engine.uncorrected.getIntervalHistogram();
+        Histogram sleepLatency = engine.corrected.interval();
+        engine.uncorrected.interval();
         return new Held(sent, held, f != null && f.heldRequests >= 0, steady, f, o, sleepLatency);
     }
 
@@ -710,7 +711,7 @@ public final class HttpDriver implements Workload {
             checkFailure();
             if (System.nanoTime() - nextInterval >= 0) {
                 nextInterval += 1_000_000_000L;
-                sink.accept(engine.corrected.getIntervalHistogram(), engine.uncorrected.getIntervalHistogram());
+                sink.accept(engine.corrected.interval(), engine.uncorrected.interval());
             }
         }
     }

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Recorder;
 
 /**
  * The driver's engine: keep-alive HTTP/1.1 connections spread over a few I/O threads (one NIO
@@ -60,9 +59,9 @@ import org.HdrHistogram.Recorder;
  *
  * <p>Threading: the control methods ({@link #connect}, {@code start*}, {@link #finish}, {@link
  * #close}) are called by one driver thread, one at a time; each connection is owned by one I/O
- * thread; the I/O threads record into {@link Recorder}s (wait-free) and {@link LongAdder}s, and the
- * driver reads the per-thread counts through volatile fields. Not safe for several controlling
- * threads.
+ * thread; the I/O threads and senders record into {@link SplitRecorder}s (each its own part) and
+ * {@link LongAdder}s, and the driver reads the per-thread counts through volatile fields. Not safe
+ * for several controlling threads.
  */
 final class LoadEngine implements AutoCloseable {
     /** How the I/O threads send. */
@@ -125,10 +124,10 @@ final class LoadEngine implements AutoCloseable {
     private final byte[] expectedBody;
     private final long responseTimeoutNanos;
     private final List<IoLoop> loops = new ArrayList<>();
-    /** Latency of measured requests from the due time (rate) or send (max, hold), ns. */
-    final Recorder corrected = new Recorder(3);
-    /** Latency of measured answered requests from the actual send, ns. */
-    final Recorder uncorrected = new Recorder(3);
+    /** Latency of measured requests from the due time (rate) or send (max, hold), ns; each I/O thread its own writer. */
+    final SplitRecorder corrected;
+    /** Latency of measured answered requests from the actual send, ns; each I/O thread its own writer. */
+    final SplitRecorder uncorrected;
     /** Every response checked and found right, measured or not (warm-up, hold). */
     final LongAdder validated = new LongAdder();
     final LongAdder reconnects = new LongAdder();
@@ -137,7 +136,7 @@ final class LoadEngine implements AutoCloseable {
     private final int connections;
 
     private volatile Plan plan = Plan.IDLE;
-    private volatile Outcomes outcomes = new Outcomes(0);
+    private volatile Outcomes outcomes;
     private volatile boolean retrying;
     private volatile int giveUpRequested;
     private volatile String failure;
@@ -162,6 +161,9 @@ final class LoadEngine implements AutoCloseable {
         for (int i = 0; i < connections; i++) {
             loops.get(i % n).conns.add(new Conn(i, sources.get(i % sources.size())));
         }
+        corrected = new SplitRecorder(n);
+        uncorrected = new SplitRecorder(n);
+        outcomes = new Outcomes(0, 2 * n);
     }
 
     /** GET request bytes for {@code path}. */
@@ -235,9 +237,9 @@ final class LoadEngine implements AutoCloseable {
     }
 
     private Outcomes begin(Plan p, long scheduled) {
-        Outcomes o = new Outcomes(scheduled);
-        corrected.getIntervalHistogram();
-        uncorrected.getIntervalHistogram();
+        Outcomes o = new Outcomes(scheduled, 2 * loops.size());
+        corrected.interval();
+        uncorrected.interval();
         outcomes = o;
         plan = p;
         wakeup();
@@ -481,6 +483,8 @@ final class LoadEngine implements AutoCloseable {
         private static final long AWAKE = Long.MIN_VALUE;
         final Thread thread;
         private final IoLoop loop;
+        /** This sender's writer number in {@link Outcomes}: after the I/O threads'. */
+        private final int writer;
         /** When the parked sender wakes by itself: AWAKE while it runs, MAX_VALUE when not until unparked. */
         private volatile long wakeAt = AWAKE;
         private final Conn[] ringConn;
@@ -497,8 +501,9 @@ final class LoadEngine implements AutoCloseable {
         private int size;
         private ByteBuffer buf;
 
-        Sender(IoLoop loop, int n, int connectionsHere) {
+        Sender(IoLoop loop, int n, int loops, int connectionsHere) {
             this.loop = loop;
+            writer = loops + n;
             // an armed connection is in the ring at most once until the sender drains it, or again after a
             // cancel: twice the connections (and a margin) is room enough, offer waits when it is not
             int capacity = Integer.highestOneBit(Math.max(64, 2 * connectionsHere + 64) - 1) << 1;
@@ -591,7 +596,7 @@ final class LoadEngine implements AutoCloseable {
                 return false;
             }
             if (measured) {
-                o.sendLag.recordValue(Math.max(0, t - due));
+                o.sendLag.record(writer, t - due);
             }
             if (buf == null || buf.array() != request) {
                 buf = ByteBuffer.wrap(request);
@@ -666,6 +671,8 @@ final class LoadEngine implements AutoCloseable {
     /** One selector thread and its share of the connections. */
     private final class IoLoop implements Runnable {
         final List<Conn> conns = new ArrayList<>();
+        /** This I/O thread's number, 0 … threads−1: its writer number in the recorders and {@link Outcomes}. */
+        final int id;
         final Selector selector;
         final Thread thread;
         final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
@@ -690,10 +697,11 @@ final class LoadEngine implements AutoCloseable {
         private int pendingConnects;
 
         IoLoop(int n, int loopsWanted) throws IOException {
+            id = n;
             selector = Selector.open();
             thread = new Thread(this, "jvmmark-http-io-" + n);
             thread.setDaemon(true);
-            sender = new Sender(this, n, (connections + loopsWanted - 1) / loopsWanted);
+            sender = new Sender(this, n, loopsWanted, (connections + loopsWanted - 1) / loopsWanted);
         }
 
         @Override
@@ -894,7 +902,7 @@ final class LoadEngine implements AutoCloseable {
             long intended = c.dueNanos;
             boolean measured = advance(c);
             if (onTime && measured) {
-                outcomes.sendLag.recordValue(Math.max(0, now - intended));
+                outcomes.sendLag.record(id, now - intended);
             }
             send(c, intended, now, measured);
         }
@@ -1060,14 +1068,14 @@ final class LoadEngine implements AutoCloseable {
                 }
             }
             if (c.measured) {
-                corrected.recordValue(Math.max(0, now - intended));
+                corrected.record(id, now - intended);
                 if (status == 200) {
-                    uncorrected.recordValue(Math.max(0, now - sent));
+                    uncorrected.record(id, now - sent);
                     o.answered.increment();
                 } else {
                     o.failed.add(ErrorCounts.status(status));
                 }
-                o.ended(now);
+                o.ended(id, now);
             }
             if (c.parser.close()) {
                 reconnects.increment();
@@ -1107,9 +1115,9 @@ final class LoadEngine implements AutoCloseable {
                 if (p.load == Load.RATE) {
                     for (long j = c.index + c.k * (long) connections; j < p.endIndex; j += connections) {
                         if (j >= p.measureFromIndex) {
-                            corrected.recordValue(Math.max(0, now - p.due(j)));
+                            corrected.record(id, now - p.due(j));
                             o.failed.add(ErrorCounts.NOT_SENT);
-                            o.ended(now);
+                            o.ended(id, now);
                         }
                     }
                 }
@@ -1120,9 +1128,9 @@ final class LoadEngine implements AutoCloseable {
                     c.awaiting = false;
                     outstanding--;
                     if (c.measured) {
-                        corrected.recordValue(Math.max(0, now - c.intendedNanos));
+                        corrected.record(id, now - c.intendedNanos);
                         o.failed.add(ErrorCounts.UNANSWERED_AT_END);
-                        o.ended(now);
+                        o.ended(id, now);
                     }
                     reopen(c); // a late answer must not arrive in the next load
                 }
@@ -1140,9 +1148,9 @@ final class LoadEngine implements AutoCloseable {
                 outstanding--;
                 if (c.measured) {
                     long now = System.nanoTime();
-                    corrected.recordValue(Math.max(0, now - c.intendedNanos));
+                    corrected.record(id, now - c.intendedNanos);
                     outcomes.failed.add(kind);
-                    outcomes.ended(now);
+                    outcomes.ended(id, now);
                 }
             }
             reopen(c);

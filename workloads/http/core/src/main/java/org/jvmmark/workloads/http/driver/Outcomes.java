@@ -1,8 +1,7 @@
 package org.jvmmark.workloads.http.driver;
 
-import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.Recorder;
 
 /**
  * How the measured requests of one phase ended, each in exactly one way: answered with 200 and the
@@ -12,8 +11,9 @@ import org.HdrHistogram.Recorder;
  *
  * <p>Beside the counts, the driver's own <em>send lag</em> (ns): for a scheduled send whose
  * connection was free when it fell due, how late the driver sent it — the instrument's error, as
- * opposed to the server's backlog. Thread-safe: every I/O thread counts into it ({@link LongAdder},
- * wait-free {@link Recorder}).
+ * opposed to the server's backlog. Thread-safe: every I/O thread and sender counts into it ({@link
+ * LongAdder}s), and each records as its own writer ({@link SplitRecorder}, a slot of its own for
+ * the last end), so no two of them write one word per request.
  */
 final class Outcomes {
     /** Answered with 200 and the expected body. */
@@ -23,22 +23,42 @@ final class Outcomes {
     /** Requests the schedule put in the measured window (rate mode; 0 in the closed loop). */
     final long scheduled;
     /** Send lag of scheduled sends made when due, nanoseconds. */
-    final Recorder sendLag = new Recorder(3);
-    /** When the last measured request ended, {@link System#nanoTime()}. */
-    private final LongAccumulator lastEndNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
+    final SplitRecorder sendLag;
+    /** Per writer, 16 longs apart (a cache line and its neighbour): when its last measured request ended. */
+    private final AtomicLongArray lastEndNanos;
+    private final int writers;
 
-    Outcomes(long scheduled) {
+    /** For {@code writers} threads, numbered 0 … writers−1. */
+    Outcomes(long scheduled, int writers) {
         this.scheduled = scheduled;
+        this.writers = writers;
+        sendLag = new SplitRecorder(writers);
+        lastEndNanos = new AtomicLongArray(writers * SLOT);
+        for (int w = 0; w < writers; w++) {
+            lastEndNanos.set(w * SLOT, Long.MIN_VALUE);
+        }
     }
 
-    /** A measured request ended at {@code nanoTime}. */
-    void ended(long nanoTime) {
-        lastEndNanos.accumulate(nanoTime);
+    private static final int SLOT = 16;
+
+    /** Writer {@code writer}'s measured request ended at {@code nanoTime}. */
+    void ended(int writer, long nanoTime) {
+        int i = writer * SLOT;
+        if (nanoTime - lastEndNanos.getPlain(i) > 0 || lastEndNanos.getPlain(i) == Long.MIN_VALUE) {
+            lastEndNanos.setRelease(i, nanoTime);
+        }
     }
 
     /** When the last measured request ended, or {@link Long#MIN_VALUE} if none did. */
     long lastEndNanos() {
-        return lastEndNanos.get();
+        long last = Long.MIN_VALUE;
+        for (int w = 0; w < writers; w++) {
+            long t = lastEndNanos.getAcquire(w * SLOT);
+            if (t != Long.MIN_VALUE && (last == Long.MIN_VALUE || t - last > 0)) {
+                last = t;
+            }
+        }
+        return last;
     }
 
     /** Every measured request that ended, whichever way. */

@@ -101,14 +101,14 @@ public final class SegmentMain {
                 }
             }
             long last = o.lastEndNanos() == Long.MIN_VALUE ? -1 : o.lastEndNanos() - windowStart;
-            return new SegmentResult(corrected, uncorrected, o.sendLag.getIntervalHistogram(), o.answered.sum(), o.failed.snapshot(),
+            return new SegmentResult(corrected, uncorrected, o.sendLag.interval(), o.answered.sum(), o.failed.snapshot(),
                     last, null);
         }
     }
 
     private static void interval(LoadEngine engine, Histogram corrected, Histogram uncorrected, Intervals log) {
-        Histogram c = engine.corrected.getIntervalHistogram();
-        Histogram u = engine.uncorrected.getIntervalHistogram();
+        Histogram c = engine.corrected.interval();
+        Histogram u = engine.uncorrected.interval();
         corrected.add(c);
         uncorrected.add(u);
         if (log != null && c.getTotalCount() > 0) {

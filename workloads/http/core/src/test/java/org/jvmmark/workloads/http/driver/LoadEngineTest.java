@@ -41,14 +41,14 @@ class LoadEngineTest {
              LoadEngine engine = engine(server, 4, 10_000)) {
             Outcomes o = engine.startRate("/hello", 2000, 300 * MS, 1000 * MS, 0);
             runToEnd(engine, 5_000);
-            Histogram corrected = engine.corrected.getIntervalHistogram();
+            Histogram corrected = engine.corrected.interval();
             assertNull(engine.failure());
             assertEquals(2000, o.scheduled, "rate × seconds");
             assertEquals(2000, o.answered.sum(), describe(o, corrected));
             assertEquals(0, o.failed.total(), describe(o, corrected));
             assertEquals(2000, corrected.getTotalCount(), "every measured request recorded once");
             assertEquals(2600, server.requests(), "warm-up 600 + measured 2,000, nothing after the schedule");
-            assertTrue(o.sendLag.getIntervalHistogram().getTotalCount() > 0, "the driver's own send lag is recorded");
+            assertTrue(o.sendLag.interval().getTotalCount() > 0, "the driver's own send lag is recorded");
         }
     }
 
@@ -67,9 +67,9 @@ class LoadEngineTest {
             long wall0 = System.nanoTime();
             runToEnd(engine, 5_000);
             double busy = (engine.ioCpuNanos() - cpu0) / (double) (System.nanoTime() - wall0);
-            Histogram lag = o.sendLag.getIntervalHistogram();
-            Histogram corrected = engine.corrected.getIntervalHistogram();
-            Histogram uncorrected = engine.uncorrected.getIntervalHistogram();
+            Histogram lag = o.sendLag.interval();
+            Histogram corrected = engine.corrected.interval();
+            Histogram uncorrected = engine.uncorrected.interval();
             assertEquals(2000, o.answered.sum(), describe(o, corrected));
             assertTrue(busy < 0.5, "the I/O thread and its sender used " + busy + " of a CPU");
             assertTrue(lag.getTotalCount() >= 1900, "sent when due by the sender: " + lag.getTotalCount());
@@ -91,8 +91,8 @@ class LoadEngineTest {
             Outcomes o = engine.startRate("/hello", 1000, 0, 1200 * MS, 0);
             runToEnd(engine, 5_000);
             assertNull(engine.failure());
-            Histogram corrected = engine.corrected.getIntervalHistogram();
-            Histogram uncorrected = engine.uncorrected.getIntervalHistogram();
+            Histogram corrected = engine.corrected.interval();
+            Histogram uncorrected = engine.uncorrected.interval();
             assertEquals(1, uncorrected.getCountBetweenValues(250 * MS, Long.MAX_VALUE), "one long sample from the actual send");
             assertTrue(corrected.getMaxValue() >= 290 * MS, "the stalled request waited the whole stall: " + corrected.getMaxValue());
             assertTrue(corrected.getCountBetweenValues(100 * MS, Long.MAX_VALUE) >= 150,
@@ -112,7 +112,7 @@ class LoadEngineTest {
              LoadEngine engine = engine(server, 1, 10_000)) {
             Outcomes o = engine.startRate("/hello", 1000, 0, 1000 * MS, 0);
             runToEnd(engine, 300);
-            Histogram corrected = engine.corrected.getIntervalHistogram();
+            Histogram corrected = engine.corrected.interval();
             String d = describe(o, corrected);
             assertEquals(699, o.answered.sum(), d);
             assertEquals(1, o.failed.count(ErrorCounts.UNANSWERED_AT_END), d);
@@ -131,7 +131,7 @@ class LoadEngineTest {
             server.closeAt = 400;
             Outcomes o = engine.startRate("/hello", 1000, 0, 1000 * MS, 0);
             runToEnd(engine, 5_000);
-            String d = describe(o, engine.corrected.getIntervalHistogram());
+            String d = describe(o, engine.corrected.interval());
             assertNull(engine.failure());
             assertEquals(2, o.failed.count(ErrorCounts.CLOSED), "requests 400 and 800 were not answered: " + d);
             assertEquals(998, o.answered.sum(), d);
@@ -153,7 +153,7 @@ class LoadEngineTest {
             server.outageMillis = 300;
             Outcomes o = engine.startRate("/hello", 500, 0, 1500 * MS, 0);
             runToEnd(engine, 5_000);
-            Histogram corrected = engine.corrected.getIntervalHistogram();
+            Histogram corrected = engine.corrected.interval();
             String d = describe(o, corrected) + "; engine errors " + engine.errors.describe();
             assertNull(engine.failure());
             assertEquals(750, o.total(), d);
@@ -173,7 +173,7 @@ class LoadEngineTest {
             try (LoadEngine engine = engine(server, 4, 200)) {
                 Outcomes o = engine.startMax("/sleep", 0, 1000 * MS, extra, 300 * MS);
                 runToEnd(engine, 1_000);
-                assertEquals(0, o.failed.total(), describe(o, engine.corrected.getIntervalHistogram()));
+                assertEquals(0, o.failed.total(), describe(o, engine.corrected.interval()));
                 assertTrue(o.answered.sum() >= 8, "four connections, 300 ms each, over 1 s: " + o.answered.sum());
             }
             try (LoadEngine engine = engine(server, 4, 200)) {

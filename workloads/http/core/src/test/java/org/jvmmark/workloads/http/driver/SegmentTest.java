@@ -92,7 +92,7 @@ class SegmentTest {
             assertEquals(500, o.answered.sum(), o.failed.describe());
             assertEquals(500, r.answered, r.failed.toString());
             assertEquals(Map.of(), r.failed);
-            Histogram merged = first.corrected.getIntervalHistogram();
+            Histogram merged = first.corrected.interval();
             merged.add(r.corrected);
             assertEquals(1000, merged.getTotalCount(), "rate × seconds, as one engine at the whole rate sends");
             assertEquals(1200, server.requests(), "warm-up 200 + measured 1,000, each request of the schedule once");
