@@ -20,6 +20,12 @@ class JdkServerTest {
         assertEquals(ServerProbe.expectedAnswers(false, "(none)"), ForkedMain.run(Jdks.required(25), PROBE, 120, "jdk", "platform"));
     }
 
+    /** JDK 17's server writes the headers and the body apart: without TCP_NODELAY each answer waited 40 ms. */
+    @Test
+    void shouldAnswerWithoutANagleStallOnJdk17() throws Exception {
+        assertEquals(ServerProbe.expectedAnswers(false, "(none)"), ForkedMain.run(Jdks.required(17), PROBE, 120, "jdk", "platform"));
+    }
+
     @Test
     void shouldAnswerLikeEveryServerAndRunTheSleepingHandlerOnAVirtualThreadWithVirtualThreads() throws Exception {
         assertEquals(ServerProbe.expectedAnswers(true, "(none)"), ForkedMain.run(Jdks.required(25), PROBE, 120, "jdk", "virtual"));
