@@ -13,7 +13,9 @@
 # Then, unless RATE=0, the open model: ROUNDS driver runs in rate mode at RATE requests/s (default
 # 5000) over RATE_CONNECTIONS connections (default 100), each printing the driver's CPU per request,
 # its p99 send lag, and that CPU against the median of wrk's CPU per request in max mode at the
-# first connection level (issue 22's target: at most 3×).
+# first connection level (issue 22's target: at most 3×). Each rate round is paired with a run of
+# rate-floor.c (compiled here with cc), a one-thread C loop that sends each request at its due time
+# and reads its answer: the kernel's own cost of the same schedule, the floor under any on-time driver.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 JVMMARK="${JVMMARK:-$ROOT/jvmmark}"
@@ -35,6 +37,7 @@ if [ -z "${URL:-}" ]; then
 fi
 PORT=$(echo "$URL" | sed -n 's|.*:\([0-9]*\)/.*|\1|p')
 wrk -t2 -c100 -d3s "$URL" >/dev/null   # warm the server's JIT before anything is measured
+echo "# $(date -u '+%F %T UTC') commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?') $URL, $(nproc) CPUs"
 # jvmmark starts its driver in a session of its own (setsid), which with the kernel's autogroup
 # scheduling makes it one group among all on a shared machine: wrk gets the same treatment.
 # prints "REQ_PER_S CPU_US_PER_REQUEST"
@@ -58,17 +61,27 @@ our_rate() { # prints "REQ_PER_S CPU_US_PER_REQUEST SEND_LAG_P99_MS"
     -p warmupSeconds="${DRIVER_WARMUP:-5}" -p hold=false \
     | python3 -c 'import json,sys; m=json.load(sys.stdin)["metrics"]; print("%.0f %.2f %.3f" % (m["requestsPerSecond"]["value"], m["driverCpuPerRequest"]["value"] / 1000, m["driverSendLagP99"]["value"] / 1e6))'
 }
+# every figure starts on a quiet machine: wait (up to 3 min) for the 1-minute load average to fall
+# under MAX_LOAD (default 1.5) — the runs before it leave their own load behind — and print it
+quiet() {
+  for _ in $(seq 180); do
+    python3 -c "import sys; sys.exit(0 if float(open('/proc/loadavg').read().split()[0]) < ${MAX_LOAD:-1.5} else 1)" && break
+    sleep 1
+  done
+  cut -d' ' -f1 /proc/loadavg
+}
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-echo "connections round wrk_req_s ours_req_s ratio wrk_cpu_us_per_req ours_cpu_us_per_req load1"
+echo "connections round wrk_req_s ours_req_s ratio wrk_cpu_us_per_req ours_cpu_us_per_req load1_before_wrk load1_before_ours"
 WRK_CPU_FIRST=""
 for c in "${CONNS[@]}"; do
   ratios=(); wcpus=(); ocpus=()
   for r in $(seq "$ROUNDS"); do
-    if [ $((r % 2)) -eq 1 ]; then w=$(wrk_rps "$c"); o=$(our_rps "$c"); else o=$(our_rps "$c"); w=$(wrk_rps "$c"); fi
+    if [ $((r % 2)) -eq 1 ]; then lw=$(quiet); w=$(wrk_rps "$c"); lo=$(quiet); o=$(our_rps "$c")
+    else lo=$(quiet); o=$(our_rps "$c"); lw=$(quiet); w=$(wrk_rps "$c"); fi
     read -r w wcpu <<<"$w"; read -r o ocpu <<<"$o"
     ratio=$(python3 -c "print(f'{$o/$w:.3f}')")
     ratios+=("$ratio"); wcpus+=("$wcpu"); ocpus+=("$ocpu")
-    echo "$c $r $w $o $ratio $wcpu $ocpu $(cut -d' ' -f1 /proc/loadavg)"
+    echo "$c $r $w $o $ratio $wcpu $ocpu $lw $lo"
   done
   wmed=$(printf '%s\n' "${wcpus[@]}" | median); omed=$(printf '%s\n' "${ocpus[@]}" | median)
   [ -n "$WRK_CPU_FIRST" ] || WRK_CPU_FIRST="$wmed"
@@ -77,9 +90,14 @@ done
 RATE="${RATE:-5000}"
 if [ "$RATE" != 0 ]; then
   RC="${RATE_CONNECTIONS:-100}"
-  echo "rate connections round ours_req_s ours_cpu_us_per_req send_lag_p99_ms cpu_vs_wrk_max load1"
+  FLOOR="$(mktemp -d)/rate-floor"
+  cc -O2 -o "$FLOOR" "$ROOT/workloads/http/rate-floor.c" || { echo "bench-vs-wrk: cc could not build rate-floor.c" >&2; exit 2; }
+  echo "rate connections round ours_req_s ours_cpu_us_per_req send_lag_p99_ms cpu_vs_wrk_max floor_cpu_us_per_req ours_vs_floor load1_before_ours load1_before_floor"
   for r in $(seq "$ROUNDS"); do
+    lo=$(quiet)
     read -r o ocpu lag <<<"$(our_rate "$RATE" "$RC")"
-    echo "$RATE $RC $r $o $ocpu $lag $(python3 -c "print(f'{$ocpu/$WRK_CPU_FIRST:.2f}')") $(cut -d' ' -f1 /proc/loadavg)"
+    lf=$(quiet)
+    fcpu=$(setsid -w "$FLOOR" "$PORT" "$RATE" "$RC" "$SECONDS_" "${DRIVER_WARMUP:-5}" | sed -n 's/.*cpu_us_per_request \([0-9.]*\).*/\1/p')
+    echo "$RATE $RC $r $o $ocpu $lag $(python3 -c "print(f'{$ocpu/$WRK_CPU_FIRST:.2f}')") $fcpu $(python3 -c "print(f'{$ocpu/$fcpu:.2f}')") $lo $lf"
   done
 fi
