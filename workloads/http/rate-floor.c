@@ -1,6 +1,6 @@
 /*
- * rate-floor: what the kernel alone charges for an open-model HTTP load on this machine — the
- * floor under any driver that sends each request at its due time, one at a time.
+ * rate-floor: what an open-model HTTP load costs on this machine when nothing but the kernel's work
+ * is done — a reference for a driver that sends each request at its due time, one at a time.
  *
  * One thread, C keep-alive connections, request j due at start + j/R on connection j mod C (as the
  * http driver's rate mode). The thread waits in epoll_pwait2 with the next due time as its

@@ -60,7 +60,8 @@ import org.jvmmark.workloads.http.server.ServerTrial;
         summary = "driver, rate/sweep: run slice I/N of the schedule (one per host, all with the same startAt); merge their driver.hlog files")
 @Parameter(name = "startAt", defaultValue = "",
         summary = "driver, rate/sweep: wall-clock start of the schedule (epoch ms or ISO-8601 instant), so slices on several hosts line up")
-@Parameter(name = "driverThreads", defaultValue = "2", type = ParamType.INTEGER, summary = "driver: I/O threads (wrk's default is 2)")
+@Parameter(name = "driverThreads", defaultValue = "0", type = ParamType.INTEGER,
+        summary = "driver: I/O threads; 0 = a quarter of the CPUs, at least 1 in max mode and 2 in the others")
 @Parameter(name = "responseTimeoutMillis", defaultValue = "10000", type = ParamType.INTEGER,
         summary = "driver: a response later than this (beyond sleepMillis for /sleep) counts as a timeout")
 // Each question's figures, in the order they answer it: how long the held /sleep requests took (p50 over all of
