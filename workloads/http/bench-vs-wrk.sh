@@ -4,7 +4,7 @@
 # CPU per request: wrk's whole process (user + system, from rusage) over the requests it counted;
 # ours, the whole driver process over its measured window (driverCpuPerRequest).
 #
-#   [RATE=5000] [RATE_CONNECTIONS=100] workloads/http/bench-vs-wrk.sh [ROUNDS] [SECONDS] [CONNECTIONS...] -- SERVE_ARGS...
+#   [RATE=5000] [RATE_CONNECTIONS=100] [WRK_THREADS=2] workloads/http/bench-vs-wrk.sh [ROUNDS] [SECONDS] [CONNECTIONS...] -- SERVE_ARGS...
 #   e.g. workloads/http/bench-vs-wrk.sh 3 5 100 1000 -- --jdk 25 --param server=netty --param threads=eventloop
 #
 # Starts `./jvmmark serve http SERVE_ARGS` (or uses URL=http://127.0.0.1:PORT/hello from the
@@ -15,7 +15,7 @@
 # its p99 send lag, and that CPU against the median of wrk's CPU per request in max mode at the
 # first connection level (issue 22's target: at most 3×). Each rate round is paired with a run of
 # rate-floor.c (compiled here with cc), a one-thread C loop that sends each request at its due time
-# and reads its answer: the kernel's own cost of the same schedule, the floor under any on-time driver.
+# and reads its answer: the same schedule with nothing but the kernel's work, a reference for on-time sends.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 JVMMARK="${JVMMARK:-$ROOT/jvmmark}"
@@ -26,7 +26,8 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do CONNS+=("$1"); shift; done
 [ ${#CONNS[@]} -gt 0 ] || CONNS=(100 1000)
 command -v wrk >/dev/null || { echo "bench-vs-wrk: wrk is not installed (apt-get install wrk)" >&2; exit 2; }
 SERVER_PID=""
-cleanup() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null; true; }
+# (the server's own exit status, 143 after the kill, is not the script's)
+cleanup() { if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi; }
 trap cleanup EXIT
 if [ -z "${URL:-}" ]; then
   LOG=$(mktemp); "$JVMMARK" serve http "$@" >"$LOG" 2>&1 & SERVER_PID=$!
@@ -42,10 +43,10 @@ echo "# $(date -u '+%F %T UTC') commit $(git -C "$ROOT" rev-parse --short HEAD 2
 # scheduling makes it one group among all on a shared machine: wrk gets the same treatment.
 # prints "REQ_PER_S CPU_US_PER_REQUEST"
 wrk_rps() {
-  python3 - "$1" "$SECONDS_" "$URL" <<'PY'
+  python3 - "$1" "$SECONDS_" "$URL" "${WRK_THREADS:-2}" <<'PY'
 import re, resource, subprocess, sys
-c, s, url = sys.argv[1:]
-out = subprocess.run(["setsid", "-w", "wrk", "-t2", "-c" + c, "-d" + s + "s", url], capture_output=True, text=True, check=True).stdout
+c, s, url, t = sys.argv[1:]
+out = subprocess.run(["setsid", "-w", "wrk", "-t" + t, "-c" + c, "-d" + s + "s", url], capture_output=True, text=True, check=True).stdout
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
 rps = float(re.search(r"Requests/sec:\s*([0-9.]+)", out).group(1))
 n = int(re.search(r"(\d+) requests in", out).group(1))
