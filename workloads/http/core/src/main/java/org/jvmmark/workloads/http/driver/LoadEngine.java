@@ -537,34 +537,45 @@ final class LoadEngine implements AutoCloseable {
         public void run() {
             try {
                 while (!closed) {
-                    wakeAt = AWAKE;
-                    drain();
-                    long now = System.nanoTime();
-                    while (size > 0 && heapDue[0] - now <= SEND_TOLERANCE_NANOS) {
-                        Conn c = heapConn[0];
-                        long seq = heapSeq[0];
-                        long due = heapDue[0];
-                        pop();
-                        if (fire(c, seq, due)) {
-                            now = System.nanoTime();
-                        }
-                    }
-                    long next = size > 0 ? heapDue[0] - SEND_TOLERANCE_NANOS : Long.MAX_VALUE;
-                    wakeAt = next;
-                    if (tail != head || closed) {
-                        continue; // armed meanwhile: the I/O thread may not have unparked us
-                    }
-                    if (next == Long.MAX_VALUE) {
-                        LockSupport.park(this);
-                    } else {
-                        long wait = next - System.nanoTime();
-                        if (wait > 0) {
-                            LockSupport.parkNanos(this, wait);
-                        }
-                    }
+                    cycle();
                 }
             } catch (Throwable t) {
                 fail("driver sender thread failed: " + t);
+            }
+        }
+
+        /**
+         * One wake-up: take what was armed, send what is due, park until the next due send. A method
+         * of its own, called once per wake-up, so that the JIT compiles it from its call count during
+         * the warm-up; as the body of {@link #run}'s endless loop it was compiled on-stack from the
+         * loop's back-edge count, which at 2,500 wake-ups a second came four to five seconds into the
+         * measured window (twice, 30 and 27 ms of C2, in a compile log at 5,000 requests/s).
+         */
+        private void cycle() {
+            wakeAt = AWAKE;
+            drain();
+            long now = System.nanoTime();
+            while (size > 0 && heapDue[0] - now <= SEND_TOLERANCE_NANOS) {
+                Conn c = heapConn[0];
+                long seq = heapSeq[0];
+                long due = heapDue[0];
+                pop();
+                if (fire(c, seq, due)) {
+                    now = System.nanoTime();
+                }
+            }
+            long next = size > 0 ? heapDue[0] - SEND_TOLERANCE_NANOS : Long.MAX_VALUE;
+            wakeAt = next;
+            if (tail != head || closed) {
+                return; // armed meanwhile: the I/O thread may not have unparked us
+            }
+            if (next == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                long wait = next - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(this, wait);
+                }
             }
         }
 
