@@ -4,7 +4,7 @@
 //! `listening <port>` on stdout once it accepts, and serves until killed:
 //! `GET /hello` answers `Hello, World!` (13 bytes); `GET /sleep` answers the same after
 //! sleepMillis on a tokio timer (the event-loop way: no thread waits).
-use axum::{routing::get, Router};
+use axum::{routing::get, serve::ListenerExt, Router};
 use std::io::Write;
 use std::time::Duration;
 
@@ -35,6 +35,12 @@ async fn main() {
         }
     };
     let port = listener.local_addr().unwrap().port();
+    // TCP_NODELAY on every accepted connection, as the JVM servers under test have it
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            eprintln!("jvmmark-axum: cannot set TCP_NODELAY: {}", e);
+        }
+    });
     println!("listening {}", port);
     std::io::stdout().flush().unwrap();
     axum::serve(listener, app).await.unwrap();

@@ -41,6 +41,13 @@ public final class HelidonServer implements ServerUnderTest {
         builderType.getMethod("backlog", int.class).invoke(builder, ServerSettings.ACCEPT_BACKLOG);
         builderType.getMethod("idleConnectionTimeout", java.time.Duration.class)
                 .invoke(builder, java.time.Duration.ofMillis(ServerSettings.IDLE_TIMEOUT_MILLIS));
+        // TCP_NODELAY, as the other servers under test have it (Helidon's default is off)
+        Class<?> socketOptions = Class.forName("io.helidon.common.socket.SocketOptions", true, cl);
+        Method optionsBuilder = socketOptions.getMethod("builder");
+        Object options = optionsBuilder.invoke(null);
+        optionsBuilder.getReturnType().getMethod("tcpNoDelay", boolean.class).invoke(options, true);
+        builderType.getMethod("connectionOptions", socketOptions)
+                .invoke(builder, optionsBuilder.getReturnType().getMethod("build").invoke(options));
         Method get = routingBuilder.getMethod("get", String.class, java.lang.reflect.Array.newInstance(handler, 0).getClass());
         Object hello = handler(handler, send, header, 0);
         Object sleep = handler(handler, send, header, s.sleepMillis());
