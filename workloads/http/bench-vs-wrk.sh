@@ -27,7 +27,11 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do CONNS+=("$1"); shift; done
 command -v wrk >/dev/null || { echo "bench-vs-wrk: wrk is not installed (apt-get install wrk)" >&2; exit 2; }
 SERVER_PID=""
 # (the server's own exit status, 143 after the kill, is not the script's)
-cleanup() { if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi; }
+FLOOR_DIR=""
+cleanup() {
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  [ -z "$FLOOR_DIR" ] || rm -rf "$FLOOR_DIR"
+}
 trap cleanup EXIT
 if [ -z "${URL:-}" ]; then
   LOG=$(mktemp); "$JVMMARK" serve http "$@" >"$LOG" 2>&1 & SERVER_PID=$!
@@ -91,7 +95,7 @@ done
 RATE="${RATE:-5000}"
 if [ "$RATE" != 0 ]; then
   RC="${RATE_CONNECTIONS:-100}"
-  FLOOR="$(mktemp -d)/rate-floor"
+  FLOOR_DIR="$(mktemp -d)"; FLOOR="$FLOOR_DIR/rate-floor"
   cc -O2 -o "$FLOOR" "$ROOT/workloads/http/rate-floor.c" || { echo "bench-vs-wrk: cc could not build rate-floor.c" >&2; exit 2; }
   echo "rate connections round ours_req_s ours_cpu_us_per_req send_lag_p99_ms cpu_vs_wrk_max floor_cpu_us_per_req ours_vs_floor load1_before_ours load1_before_floor"
   for r in $(seq "$ROUNDS"); do

@@ -109,12 +109,11 @@ public final class HttpDriver implements Workload {
             throw new IllegalArgumentException("http: mode=rate needs --param rate=REQUESTS_PER_SECOND (over all connections)");
         }
         sources = Math.max(1, context.intParam("sourceAddresses"));
-        if (context.intParam("driverThreads") < 0) {
-            throw new IllegalArgumentException("http: driverThreads must be 0 (chosen from the CPUs) or more, not "
-                    + context.intParam("driverThreads"));
+        int threads = context.intParam("driverThreads");
+        if (threads < 0) {
+            throw new IllegalArgumentException("http: driverThreads must be 0 (chosen from the CPUs) or more, not " + threads);
         }
-        driverThreads = context.intParam("driverThreads") > 0 ? context.intParam("driverThreads")
-                : autoThreads(mode, Runtime.getRuntime().availableProcessors());
+        driverThreads = threads > 0 ? threads : autoThreads(mode, Runtime.getRuntime().availableProcessors());
         driverProcesses = context.intParam("driverProcesses");
         segment = Segment.parse(context.param("segment"));
         startAtMillis = parseStartAt(context.param("startAt"));

@@ -22,7 +22,7 @@ final class IntervalWarmup {
     private IntervalWarmup() {
     }
 
-    /** Runs the interval steps {@link #ROUNDS} times; writes nothing. */
+    /** Runs the interval steps {@link #ROUNDS} times; writes nothing. Called by the driver and by each process of driverProcesses. */
     static void run() {
         SplitRecorder recorder = new SplitRecorder(2);
         Histogram total = new Histogram(3);

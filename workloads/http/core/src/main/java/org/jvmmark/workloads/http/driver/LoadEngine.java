@@ -163,7 +163,12 @@ final class LoadEngine implements AutoCloseable {
         }
         corrected = new SplitRecorder(n);
         uncorrected = new SplitRecorder(n);
-        outcomes = new Outcomes(0, 2 * n);
+        outcomes = newOutcomes(0);
+    }
+
+    /** A phase's outcomes, with a writer for each I/O thread ({@code 0 … n−1}) and each sender ({@code n … 2n−1}). */
+    private Outcomes newOutcomes(long scheduled) {
+        return new Outcomes(scheduled, 2 * loops.size());
     }
 
     /** GET request bytes for {@code path}. */
@@ -237,7 +242,7 @@ final class LoadEngine implements AutoCloseable {
     }
 
     private Outcomes begin(Plan p, long scheduled) {
-        Outcomes o = new Outcomes(scheduled, 2 * loops.size());
+        Outcomes o = newOutcomes(scheduled);
         corrected.interval();
         uncorrected.interval();
         outcomes = o;

@@ -36,6 +36,7 @@ public final class SegmentMain {
         Path out = result(job);
         SegmentResult result;
         try {
+            IntervalWarmup.run();
             result = run(p, hlog(job));
         } catch (Exception e) {
             result = SegmentResult.failed("driver segment " + p.getProperty("segment") + ": " + e);
