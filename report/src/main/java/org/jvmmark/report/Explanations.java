@@ -109,8 +109,7 @@ public final class Explanations {
         for (int c = 0; c < table.columns().size(); c++) {
             Column col = table.columns().get(c);
             if (col.kind() == Column.Kind.RATE) {
-                List<org.jvmmark.results.Probe> probes = r.okTrials().stream().map(t -> t.measured().latency().get(col.probe()))
-                        .filter(java.util.Objects::nonNull).toList();
+                List<org.jvmmark.results.Probe> probes = probes(r, col);
                 List<org.jvmmark.results.Probe> behind = probes.stream().filter(org.jvmmark.results.Probe::fellBehind).toList();
                 if (!behind.isEmpty()) {
                     double worst = behind.stream().filter(p -> p.targetRate() > 0)
@@ -134,11 +133,15 @@ public final class Explanations {
         if (column.kind() != Column.Kind.RATE || cell.figure() == null) {
             return "";
         }
-        double target = row.okTrials().stream().map(t -> t.measured().latency().get(column.probe()))
-                .filter(p -> p != null && p.fellBehind() && p.targetRate() > 0)
+        double target = probes(row, column).stream().filter(p -> p.fellBehind() && p.targetRate() > 0)
                 .mapToDouble(org.jvmmark.results.Probe::targetRate).max().orElse(Double.NaN);
         return Double.isNaN(target) ? "" : " (" + shareOf(cell.figure().value() / target) + " of the "
                 + Format.value(target, column.unit()) + " target)";
+    }
+
+    /** The latency probe behind a rate column, of each of the row's ok trials that has it. */
+    private static List<org.jvmmark.results.Probe> probes(Row row, Column column) {
+        return row.okTrials().stream().map(t -> t.measured().latency().get(column.probe())).filter(java.util.Objects::nonNull).toList();
     }
 
     /** 0.9991 → "99.91 %": one decimal, more (up to three) when fewer would round a shortfall up to 100 %. */
