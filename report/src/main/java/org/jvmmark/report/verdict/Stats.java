@@ -12,7 +12,7 @@ public final class Stats {
     }
 
     /** Sample variance (n - 1); NaN below two samples. */
-    static double variance(double[] x) {
+    public static double variance(double[] x) {
         if (x.length < 2) {
             return Double.NaN;
         }

@@ -34,15 +34,19 @@ import org.jvmmark.report.Format;
  * @param high the upper level's centre
  * @param weightLow the share of forks on the lower level (0–1)
  * @param rowsOnBoth how many rows had forks on both levels
+ * @param sigmaLow the lower level's standard deviation of log values
+ * @param sigmaHigh the upper level's standard deviation of log values
  */
-public record TwoLevels(boolean twoLevel, double low, double high, double weightLow, int rowsOnBoth) {
+public record TwoLevels(boolean twoLevel, double low, double high, double weightLow, int rowsOnBoth, double sigmaLow,
+                        double sigmaHigh) {
     /** How much lower the mixture's BIC must be than one Gaussian's. */
     public static final double BIC_MARGIN = 6;
     /** A level's standard deviation (log) never drops below this: fork noise is never zero. */
     static final double SIGMA_FLOOR = 0.005;
 
     /** No evidence of two levels. */
-    public static final TwoLevels ONE_LEVEL = new TwoLevels(false, Double.NaN, Double.NaN, Double.NaN, 0);
+    public static final TwoLevels ONE_LEVEL = new TwoLevels(false, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
+            Double.NaN);
 
     /** The gap between the levels as a factor (2.0: twice as high); NaN on one level. */
     public double gap() {
@@ -75,7 +79,7 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
             boolean hi = Arrays.stream(r).anyMatch(v -> v >= cut);
             both += lo && hi ? 1 : 0;
         }
-        return new TwoLevels(both > 0, Math.exp(two.mu1), Math.exp(two.mu2), two.w1, both);
+        return new TwoLevels(both > 0, Math.exp(two.mu1), Math.exp(two.mu2), two.w1, both, two.s1, two.s2);
     }
 
     /**
@@ -112,6 +116,21 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
         double d = Math.abs(Math.log(ratio));
         double g = Math.log(gap());
         return d >= g / 2 && d <= g * 1.5;
+    }
+
+    /**
+     * The probability that a value of the figure came from the upper level, from the mixture's fit (its
+     * weights, centres and spreads); 0 on a one-level machine or for a value that is not positive.
+     */
+    public double upperProbability(double value) {
+        if (!twoLevel || !(value > 0)) {
+            return 0;
+        }
+        double v = Math.log(value);
+        double a = Math.log(weightLow) + Fit.logNormal(v, Math.log(low), sigmaLow);
+        double b = Math.log(1 - weightLow) + Fit.logNormal(v, Math.log(high), sigmaHigh);
+        double top = Math.max(a, b);
+        return Math.exp(b - top) / (Math.exp(a - top) + Math.exp(b - top));
     }
 
     /** How many of {@code forks} sit on the upper level (0 on a one-level machine). */

@@ -1,0 +1,189 @@
+package org.jvmmark.report.judge;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.jvmmark.report.judge.Judgement.Answer;
+import org.jvmmark.report.judge.Judgement.Reason;
+import org.jvmmark.report.verdict.Effect;
+
+/**
+ * The one judgement layer (see the package's documentation): one family of {@link Contrast}s in, one {@link
+ * Judgement} each out.
+ *
+ * <p><b>Per contrast.</b> Fewer than {@value #MIN_FORKS} forks on a side: cannot tell. The machine's levels and
+ * the two rows confounded ({@link LevelModel#confounded}): cannot tell. Otherwise the effect — the ratio of the
+ * rows' level-adjusted geometric means — and its interval from the t distribution at the family's level, then:
+ * <ul>
+ *   <li><b>better / worse</b> when the interval excludes 1 and the effect passes the threshold;</li>
+ *   <li><b>no difference</b> when the whole interval lies within [1 − threshold, 1 + threshold];</li>
+ *   <li><b>cannot tell</b> otherwise, with the forks a side that would make the interval decide.</li>
+ * </ul>
+ * A candidate with failed forks where its reference has none is <b>worse</b> (a failure is evidence too).
+ *
+ * <p><b>One family per call.</b> The intervals of all the estimated contrasts of one call are Bonferroni's at
+ * family-wise level {@value #ALPHA} (each at 1 − {@value #ALPHA}/m): the chance that any interval of the family
+ * misses its true effect is at most {@value #ALPHA}, so at most that often is a call false, and at most that
+ * often does "no difference" hide a change past the threshold. The callers put all the questions of a report,
+ * or all the figures of a {@code compare}, into one call.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class Judge {
+    /** Fewest forks a side for an estimate. */
+    public static final int MIN_FORKS = 3;
+    /** The family-wise error rate of one call. */
+    public static final double ALPHA = 0.05;
+    /** The default practical threshold: 5 %. */
+    public static final double DEFAULT_THRESHOLD = 0.05;
+
+    private Judge() {
+    }
+
+    /** The judgements of one family, in the order of {@code family}. */
+    public static List<Judgement> judge(List<Contrast> family, double threshold) {
+        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
+            throw new IllegalArgumentException("threshold must be a fraction >= 0 (0.05 for 5 %), not " + threshold);
+        }
+        Map<Evidence, LevelModel> models = new IdentityHashMap<>();
+        List<Judgement> out = new ArrayList<>();
+        int[] c = new int[family.size()];
+        int[] r = new int[family.size()];
+        Reason[] early = new Reason[family.size()];
+        LevelModel[] m = new LevelModel[family.size()];
+        double confoundAlpha = ALPHA / Math.max(1, family.size());
+        int estimated = 0;
+        for (int i = 0; i < family.size(); i++) {
+            Contrast k = family.get(i);
+            m[i] = models.computeIfAbsent(k.evidence(), LevelModel::of);
+            c[i] = k.evidence().indexOf(k.candidate());
+            r[i] = k.evidence().indexOf(k.reference());
+            RowForks cand = k.evidence().rows().get(c[i]);
+            RowForks ref = k.evidence().rows().get(r[i]);
+            if (cand.failed() > 0 && ref.failed() == 0 && ref.n() > 0) {
+                early[i] = Reason.FAILED;
+            } else if (cand.n() < MIN_FORKS || ref.n() < MIN_FORKS) {
+                early[i] = Reason.TOO_FEW_FORKS;
+            } else if (m[i].split(c[i], r[i], confoundAlpha) == LevelModel.Split.CONFOUNDED) {
+                early[i] = Reason.LEVELS_CONFOUNDED;
+            } else {
+                estimated++;
+            }
+        }
+        double confidence = 1 - ALPHA / Math.max(1, estimated);
+        for (int i = 0; i < family.size(); i++) {
+            out.add(one(family.get(i), m[i], c[i], r[i], early[i], confidence, threshold, confoundAlpha));
+        }
+        return out;
+    }
+
+    /** One contrast judged alone: a family of one. */
+    public static Judgement judge(Contrast contrast, double threshold) {
+        return judge(List.of(contrast), threshold).get(0);
+    }
+
+    private static Judgement one(Contrast k, LevelModel m, int c, int r, Reason early, double confidence,
+                                 double threshold, double confoundAlpha) {
+        Evidence e = k.evidence();
+        RowForks cand = e.rows().get(c);
+        RowForks ref = e.rows().get(r);
+        boolean higher = e.higherIsBetter();
+        double gap = m.levels().twoLevel() ? m.levels().gap() : Double.NaN;
+        if (early != null) {
+            double ratio = ratioOfCentres(m, c, r);
+            Effect point = new Effect(ratio, Double.NaN, Double.NaN, confidence, higher);
+            return switch (early) {
+                case FAILED -> new Judgement(Answer.WORSE, Reason.FAILED, point, Double.NaN, cand.n(), ref.n(), cand.failed(),
+                        0, false, gap, false, threshold);
+                case TOO_FEW_FORKS -> new Judgement(Answer.CANNOT_TELL, Reason.TOO_FEW_FORKS, point, Double.NaN, cand.n(),
+                        ref.n(), cand.failed(), MIN_FORKS, false, gap, false, threshold);
+                default -> new Judgement(Answer.CANNOT_TELL, Reason.LEVELS_CONFOUNDED, point, Double.NaN, cand.n(), ref.n(),
+                        cand.failed(), Math.max(Math.max(cand.n(), ref.n()) + 1, LevelModel.forksToSeparate(confoundAlpha)), true, gap,
+                        false, threshold);
+            };
+        }
+        LevelModel.Estimate est = m.split(c, r, confoundAlpha) == LevelModel.Split.ROWS_DIFFER
+                ? m.estimateAsMeasured(c, r, values(m, cand), values(m, ref)) : m.estimate(c, r);
+        double df = Math.max(1, est.df());
+        double q;
+        double p;
+        if (est.se() == 0 || Double.isInfinite(df) && est.se() == 0) {
+            q = 0;
+            p = est.diff() == 0 ? 1 : 0;
+        } else {
+            TDistribution t = TDistribution.of(df);
+            q = t.inverseSurvivalProbability((1 - confidence) / 2);
+            p = Math.min(1, 2 * t.survivalProbability(Math.abs(est.diff()) / est.se()));
+        }
+        Effect effect = effect(est, est.diff() - q * est.se(), est.diff() + q * est.se(), confidence, higher);
+        double ratio = effect.ratio();
+        boolean excludesNoChange = effect.low() > 1 || effect.high() < 1;
+        Answer answer;
+        Reason reason;
+        if (excludesNoChange && Math.abs(ratio - 1) > threshold) {
+            answer = effect.worse() ? Answer.WORSE : Answer.BETTER;
+            reason = Reason.CALLED;
+        } else if (effect.low() >= 1 - threshold && effect.high() <= 1 + threshold) {
+            answer = Answer.NO_DIFFERENCE;
+            reason = Reason.WITHIN_THRESHOLD;
+        } else {
+            answer = Answer.CANNOT_TELL;
+            reason = Reason.INTERVAL_WIDE;
+        }
+        int tell = answer == Answer.CANNOT_TELL ? forksToTell(est, confidence, threshold, Math.max(cand.n(), ref.n())) : 0;
+        return new Judgement(answer, reason, effect, p, cand.n(), ref.n(), cand.failed(), tell, est.withinLevels(), gap,
+                est.ownSpread(), threshold);
+    }
+
+    private static double[] values(LevelModel m, RowForks row) {
+        return m.logs() ? org.jvmmark.report.verdict.Stats.logs(row.forks()) : row.forks();
+    }
+
+    private static double ratioOfCentres(LevelModel m, int c, int r) {
+        if (m.forks(c) == 0 || m.forks(r) == 0) {
+            return Double.NaN;
+        }
+        return m.logs() ? Math.exp(m.centre(c) - m.centre(r)) : m.centre(c) / m.centre(r);
+    }
+
+    private static Effect effect(LevelModel.Estimate est, double low, double high, double confidence, boolean higher) {
+        if (est.logs()) {
+            return new Effect(Math.exp(est.diff()), Math.exp(low), Math.exp(high), confidence, higher);
+        }
+        double ref = Math.abs(est.referenceMean());
+        return ref == 0 ? new Effect(Double.NaN, Double.NaN, Double.NaN, confidence, higher)
+                : new Effect(1 + est.diff() / ref, 1 + low / ref, 1 + high / ref, confidence, higher);
+    }
+
+    /**
+     * The forks a side (both sides equal, the noise as estimated) that would make the interval decide: lie within
+     * the threshold when the estimate is inside it, exclude no change when it is past it (normal approximation,
+     * the family's level). At least one more than now; {@link Judgement#MORE_THAN_CAP} past {@link Judgement#CAP}.
+     */
+    static int forksToTell(LevelModel.Estimate est, double confidence, double threshold, int now) {
+        double s = est.noise();
+        if (!(s > 0)) {
+            return now + 1;
+        }
+        double z = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
+        double d = Math.abs(est.logs() ? est.diff() : est.diff() / Math.abs(est.referenceMean()));
+        if (!est.logs()) {
+            s = s / Math.abs(est.referenceMean());
+        }
+        double margin = est.logs() ? Math.log1p(threshold) : threshold;
+        double best = Double.POSITIVE_INFINITY;
+        if (d < margin) {
+            best = Math.min(best, 2 * Math.pow(z * s / (margin - d), 2));
+        }
+        if (d > margin) {
+            best = Math.min(best, 2 * Math.pow(z * s / d, 2));
+        }
+        if (!(best <= Judgement.CAP)) {
+            return Judgement.MORE_THAN_CAP;
+        }
+        return Math.max(now + 1, (int) Math.ceil(best));
+    }
+}

@@ -1,0 +1,82 @@
+package org.jvmmark.report.judge;
+
+import org.jvmmark.report.verdict.Effect;
+
+/**
+ * The judge's answer to one {@link Contrast}: values, never sentences — one place ({@code Words}) says them.
+ * Immutable, hence thread-safe.
+ *
+ * @param answer one of three answers
+ * @param reason what the answer rests on
+ * @param effect candidate ÷ reference with its interval at the family's level (bounds NaN when not estimated)
+ * @param p the two-sided p-value of "no change" before any correction, NaN when not estimated
+ * @param forksCandidate the candidate's forks that measured the figure
+ * @param forksReference the reference's
+ * @param failedCandidate the candidate's forks that failed or timed out
+ * @param forksToTell for {@link Answer#CANNOT_TELL}: the forks a side that would tell (0 when more forks would
+ *     not, {@link #MORE_THAN_CAP} when more than {@value #CAP} would be needed); 0 otherwise
+ * @param withinLevels whether the effect was estimated within the machine's two launch levels
+ * @param levelGap the gap between the machine's levels as a factor, NaN on one level
+ * @param ownSpread whether a side was judged on its own spread (its forks vary more than the other rows')
+ * @param threshold the practical threshold the answer used, as a fraction
+ */
+public record Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
+                        int failedCandidate, int forksToTell, boolean withinLevels, double levelGap, boolean ownSpread,
+                        double threshold) {
+    /** The most forks a side {@link #forksToTell} names; beyond it, {@link #MORE_THAN_CAP}. */
+    public static final int CAP = 60;
+    /** "More than {@value #CAP} forks a side would tell". */
+    public static final int MORE_THAN_CAP = Integer.MAX_VALUE;
+
+    /** One of three answers. */
+    public enum Answer {
+        /** The candidate is better: the interval excludes no change and the effect passes the threshold. */
+        BETTER,
+        /** The candidate is worse: the interval excludes no change and the effect passes the threshold. */
+        WORSE,
+        /** The whole interval lies within ±threshold. */
+        NO_DIFFERENCE,
+        /** Neither: {@link Judgement#reason} says why, {@link Judgement#forksToTell} what would tell. */
+        CANNOT_TELL
+    }
+
+    /** What an answer rests on. */
+    public enum Reason {
+        /** Better/worse: the interval excludes no change and the effect passes the threshold. */
+        CALLED,
+        /** No difference: the interval lies within ±threshold. */
+        WITHIN_THRESHOLD,
+        /** Cannot tell: the interval reaches past the threshold (or the effect is clear but not shown to pass it). */
+        INTERVAL_WIDE,
+        /** Cannot tell: fewer than {@link Judge#MIN_FORKS} forks on a side measured the figure. */
+        TOO_FEW_FORKS,
+        /**
+         * Cannot tell: the machine puts launches on two levels and these two rows' forks sit on them so differently
+         * (every fork of one side on one level and of the other on the other, or proportions that differ beyond
+         * chance) that a difference the size of the gap cannot be told from the machine.
+         */
+        LEVELS_CONFOUNDED,
+        /** Worse: forks of the candidate failed where the reference's all ran (a failure is evidence too). */
+        FAILED
+    }
+
+    /** Whether the candidate may be worse than the reference by more than the threshold: what fails a gate. */
+    public boolean couldBeWorse() {
+        return switch (answer) {
+            case WORSE -> true;
+            case BETTER, NO_DIFFERENCE -> false;
+            case CANNOT_TELL -> {
+                double worst = effect.higherIsBetter() ? effect.low() : effect.high();
+                if (Double.isNaN(worst)) {
+                    yield true;
+                }
+                yield effect.higherIsBetter() ? worst < 1 - threshold : worst > 1 + threshold;
+            }
+        };
+    }
+
+    /** Whether the answer is a call (better or worse). */
+    public boolean called() {
+        return answer == Answer.BETTER || answer == Answer.WORSE;
+    }
+}

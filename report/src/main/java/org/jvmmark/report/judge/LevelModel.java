@@ -1,0 +1,339 @@
+package org.jvmmark.report.judge;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.statistics.distribution.FDistribution;
+import org.apache.commons.statistics.inference.FisherExactTest;
+import org.jvmmark.report.verdict.Stats;
+import org.jvmmark.report.verdict.TwoLevels;
+
+/**
+ * What every row of one figure says together: the machine's two launch levels as a blocking factor, and the
+ * fork-to-fork noise pooled over the rows whose spreads agree.
+ *
+ * <p><b>The model.</b> On log fork values, y<sub>ij</sub> = μ<sub>i</sub> + δ·L<sub>ij</sub> + ε<sub>ij</sub>:
+ * row i's own level μ<sub>i</sub>, the machine's gap δ for a fork on the upper level (L = 1; a fork whose runs
+ * sit on both levels counts the share of its runs on the upper one), and noise ε with the variance of the row's
+ * noise group. Fitted by weighted least squares in closed form: δ̂ is the within-row regression of y on L
+ * (Σ w<sub>i</sub>S<sub>Ly,i</sub> ÷ Σ w<sub>i</sub>S<sub>LL,i</sub>, only rows with forks on both levels inform it),
+ * μ̂<sub>i</sub> = ȳ<sub>i</sub> − δ̂·L̄<sub>i</sub>, and since within-row deviations are orthogonal to row means,
+ * Var(μ̂<sub>c</sub> − μ̂<sub>r</sub>) = σ²<sub>c</sub>/n<sub>c</sub> + σ²<sub>r</sub>/n<sub>r</sub> + (L̄<sub>c</sub> −
+ * L̄<sub>r</sub>)²·Var(δ̂) exactly. On a machine with one level (no row's forks on both, see {@link TwoLevels}) L
+ * is 0 and this is one-way ANOVA. Values that are not all positive are modelled raw, without levels.
+ *
+ * <p><b>The noise.</b> The residuals' variance is pooled over the rows (df = Σ(n<sub>i</sub> − 1) − 1 for δ̂),
+ * except for a row whose own residual variance is larger than the rest's beyond chance (F-test, p &lt; {@value
+ * #OUTLIER_ALPHA}, the worst row first, repeated): such a row keeps its own variance and degrees of freedom, so
+ * one noisy row neither switches the pooling off for every row nor hides behind the others' quiet; the
+ * degrees of freedom of a contrast that mixes the two are Welch–Satterthwaite's.
+ *
+ * <p>Immutable, hence thread-safe.
+ */
+final class LevelModel {
+    /** A row whose residual variance is above the rest's beyond this p-value keeps its own variance. */
+    static final double OUTLIER_ALPHA = 0.01;
+    /** Below this posterior (and above 1 − it) a fork's level is taken as known. */
+    static final double LEVEL_SURE = 0.05;
+
+    private final boolean logs;
+    private final TwoLevels levels;
+    private final int[] n;
+    private final double[] mean;
+    private final double[] meanLevel;
+    private final int[] upper;
+    private final boolean[] ambiguous;
+    private final boolean[] own;
+    private final double[] variance;
+    private final double[] df;
+    private final double delta;
+    private final double varDelta;
+    private final double pooledDf;
+
+    /** An effect on the model's scale (log ratio, or raw difference when not {@code logs}). */
+    record Estimate(double diff, double se, double df, boolean withinLevels, boolean ownSpread, boolean logs,
+                    double referenceMean, double noise) {
+    }
+
+    private LevelModel(boolean logs, TwoLevels levels, double[][] y, double[][] lv, boolean[] ambiguous) {
+        this.logs = logs;
+        this.levels = levels;
+        this.ambiguous = ambiguous;
+        int rows = y.length;
+        n = new int[rows];
+        mean = new double[rows];
+        meanLevel = new double[rows];
+        upper = new int[rows];
+        double[] sLL = new double[rows];
+        double[] sLy = new double[rows];
+        for (int i = 0; i < rows; i++) {
+            n[i] = y[i].length;
+            mean[i] = n[i] == 0 ? Double.NaN : Stats.mean(y[i]);
+            meanLevel[i] = n[i] == 0 ? 0 : Stats.mean(lv[i]);
+            for (int j = 0; j < n[i]; j++) {
+                sLL[i] += (lv[i][j] - meanLevel[i]) * (lv[i][j] - meanLevel[i]);
+                sLy[i] += (lv[i][j] - meanLevel[i]) * (y[i][j] - mean[i]);
+                upper[i] += lv[i][j] >= 0.5 ? 1 : 0;
+            }
+        }
+        boolean levelled = Arrays.stream(sLL).sum() > 0;
+        own = new boolean[rows];
+        variance = new double[rows];
+        df = new double[rows];
+        double d = levelled ? slope(sLy, sLL, null) : Double.NaN;
+        double[] ss = residuals(y, lv, d);
+        findOutliers(ss);
+        double pooled = pooledVariance(ss, levelled);
+        double[] weights = null;
+        if (levelled && anyOwn()) {
+            // Weighted least squares: a noisy row informs δ less. One reweighting; the noise groups stay as found.
+            weights = new double[rows];
+            for (int i = 0; i < rows; i++) {
+                double v = own[i] ? ss[i] / Math.max(1, n[i] - 1) : pooled;
+                weights[i] = v > 0 ? 1 / v : 1;
+            }
+            d = slope(sLy, sLL, weights);
+            ss = residuals(y, lv, d);
+            pooled = pooledVariance(ss, levelled);
+        }
+        double pdf = 0;
+        for (int i = 0; i < rows; i++) {
+            if (!own[i]) {
+                pdf += Math.max(0, n[i] - 1);
+            }
+        }
+        pooledDf = Math.max(0, pdf - (levelled ? 1 : 0));
+        for (int i = 0; i < rows; i++) {
+            variance[i] = own[i] ? ss[i] / (n[i] - 1) : pooled;
+            df[i] = own[i] ? n[i] - 1 : pooledDf;
+        }
+        delta = d;
+        double info = 0;
+        for (int i = 0; i < rows; i++) {
+            info += sLL[i] == 0 ? 0 : variance[i] > 0 ? sLL[i] / variance[i] : Double.POSITIVE_INFINITY;
+        }
+        varDelta = !levelled ? Double.NaN : 1 / info;
+    }
+
+    /** The model of every row of {@code e}. */
+    static LevelModel of(Evidence e) {
+        List<RowForks> rows = e.rows();
+        boolean logs = rows.stream().allMatch(r -> Stats.allPositive(r.forks()));
+        TwoLevels levels = logs ? TwoLevels.of(rows.stream().map(RowForks::forks).toList()) : TwoLevels.ONE_LEVEL;
+        double[][] y = new double[rows.size()][];
+        double[][] lv = new double[rows.size()][];
+        boolean[] ambiguous = new boolean[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            RowForks r = rows.get(i);
+            double[] f = r.forks();
+            y[i] = logs ? Stats.logs(f) : f;
+            lv[i] = new double[f.length];
+            if (!levels.twoLevel()) {
+                continue;
+            }
+            List<double[]> runs = r.runs();
+            for (int j = 0; j < f.length; j++) {
+                double p = levels.upperProbability(f[j]);
+                lv[i][j] = p >= 0.5 ? 1 : 0;
+                boolean sure = p <= LEVEL_SURE || p >= 1 - LEVEL_SURE;
+                double[] rr = j < runs.size() ? runs.get(j) : new double[0];
+                if (rr.length >= 2 && Stats.allPositive(rr)) {
+                    // A fork whose runs sit on both levels: the share of its runs on the upper one.
+                    double[] pr = Arrays.stream(rr).map(levels::upperProbability).toArray();
+                    boolean lo = Arrays.stream(pr).anyMatch(x -> x <= LEVEL_SURE);
+                    boolean hi = Arrays.stream(pr).anyMatch(x -> x >= 1 - LEVEL_SURE);
+                    if (lo && hi) {
+                        lv[i][j] = Arrays.stream(pr).filter(x -> x >= 0.5).count() / (double) pr.length;
+                        sure = true;
+                    }
+                }
+                ambiguous[i] |= !sure;
+            }
+        }
+        return new LevelModel(logs, levels, y, lv, ambiguous);
+    }
+
+    private static double slope(double[] sLy, double[] sLL, double[] w) {
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < sLy.length; i++) {
+            double wi = w == null ? 1 : w[i];
+            num += wi * sLy[i];
+            den += wi * sLL[i];
+        }
+        return num / den;
+    }
+
+    private double[] residuals(double[][] y, double[][] lv, double d) {
+        double[] ss = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            for (int j = 0; j < y[i].length; j++) {
+                double e = y[i][j] - mean[i] - (Double.isNaN(d) ? 0 : d * (lv[i][j] - meanLevel[i]));
+                ss[i] += e * e;
+            }
+        }
+        return ss;
+    }
+
+    /** Rows whose residual variance stands above the rest's beyond chance keep their own: the worst first. */
+    private void findOutliers(double[] ss) {
+        while (true) {
+            int worst = -1;
+            double worstP = OUTLIER_ALPHA;
+            for (int i = 0; i < n.length; i++) {
+                if (own[i] || n[i] < 2) {
+                    continue;
+                }
+                double restSs = 0;
+                double restDf = 0;
+                for (int k = 0; k < n.length; k++) {
+                    if (k != i && !own[k] && n[k] >= 2) {
+                        restSs += ss[k];
+                        restDf += n[k] - 1;
+                    }
+                }
+                if (restDf < 2) {
+                    continue;
+                }
+                double vi = ss[i] / (n[i] - 1);
+                double vr = restSs / restDf;
+                double p = vr == 0 ? (vi > 0 ? 0 : 1) : FDistribution.of(n[i] - 1, restDf).survivalProbability(vi / vr);
+                if (p < worstP) {
+                    worstP = p;
+                    worst = i;
+                }
+            }
+            if (worst < 0) {
+                return;
+            }
+            own[worst] = true;
+        }
+    }
+
+    private double pooledVariance(double[] ss, boolean levelled) {
+        double s = 0;
+        double d = 0;
+        for (int i = 0; i < n.length; i++) {
+            if (!own[i] && n[i] >= 2) {
+                s += ss[i];
+                d += n[i] - 1;
+            }
+        }
+        d -= levelled ? 1 : 0;
+        return d >= 1 ? s / d : Double.NaN;
+    }
+
+    private boolean anyOwn() {
+        for (boolean o : own) {
+            if (o) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    TwoLevels levels() {
+        return levels;
+    }
+
+    int forks(int row) {
+        return n[row];
+    }
+
+    /** How the machine's levels stand between two rows. */
+    enum Split {
+        /** One level, or forks spread over the levels alike: judged within levels. */
+        MIXED,
+        /**
+         * The rows' shares on the upper level differ beyond chance (Fisher's exact test): where a row's forks land
+         * is part of that row's behaviour, not the machine's luck, so the rows are compared as measured.
+         */
+        ROWS_DIFFER,
+        /**
+         * Every fork of one row on one level and every fork of the other on the other, too few forks for that to
+         * be beyond chance — or a fork between the levels: a difference the size of the gap cannot be told from
+         * the machine.
+         */
+        CONFOUNDED
+    }
+
+    /** How rows {@code c} and {@code r} sit on the machine's levels, Fisher's test at {@code alpha}. */
+    Split split(int c, int r, double alpha) {
+        if (!levels.twoLevel()) {
+            return Split.MIXED;
+        }
+        if (ambiguous[c] || ambiguous[r]) {
+            return Split.CONFOUNDED;
+        }
+        double p = FisherExactTest.withDefaults()
+                .test(new int[][] {{upper[c], n[c] - upper[c]}, {upper[r], n[r] - upper[r]}}).getPValue();
+        if (p < alpha) {
+            return Split.ROWS_DIFFER;
+        }
+        boolean split = upper[c] == 0 && upper[r] == n[r] || upper[c] == n[c] && upper[r] == 0;
+        return split || Double.isNaN(delta) && meanLevel[c] != meanLevel[r] ? Split.CONFOUNDED : Split.MIXED;
+    }
+
+    /** The fewest forks a side at which a complete split between two rows is beyond chance at {@code alpha}. */
+    static int forksToSeparate(double alpha) {
+        for (int k = 3; k < Judgement.CAP; k++) {
+            if (FisherExactTest.withDefaults().test(new int[][] {{k, 0}, {0, k}}).getPValue() < alpha) {
+                return k;
+            }
+        }
+        return Judgement.MORE_THAN_CAP;
+    }
+
+    /**
+     * Rows {@code c} and {@code r} compared as measured, each on its own spread (Welch): for rows whose forks land
+     * on the levels differently beyond chance.
+     */
+    Estimate estimateAsMeasured(int c, int r, double[] yc, double[] yr) {
+        double vc = Stats.variance(yc) / yc.length;
+        double vr = Stats.variance(yr) / yr.length;
+        double total = vc + vr;
+        double dof = total == 0 ? Double.POSITIVE_INFINITY
+                : total * total / (vc * vc / (yc.length - 1) + vr * vr / (yr.length - 1));
+        return new Estimate(Stats.mean(yc) - Stats.mean(yr), Math.sqrt(total), dof, false, true, logs,
+                logs ? Math.exp(Stats.mean(yr)) : Stats.mean(yr), Math.sqrt((vc * yc.length + vr * yr.length) / 2));
+    }
+
+    /** Row {@code c} against row {@code r}: the difference of their level-adjusted means and its standard error. */
+    Estimate estimate(int c, int r) {
+        double dl = meanLevel[c] - meanLevel[r];
+        boolean levelled = !Double.isNaN(delta);
+        double diff = mean[c] - mean[r] - (levelled ? delta * dl : 0);
+        double vc = variance[c] / n[c];
+        double vr = variance[r] / n[r];
+        double vd = levelled ? dl * dl * varDelta : 0;
+        double total = vc + vr + vd;
+        double pooledPart = (own[c] ? 0 : vc) + (own[r] ? 0 : vr) + vd;
+        double denom = (pooledPart == 0 ? 0 : pooledPart * pooledPart / pooledDf)
+                + (own[c] ? vc * vc / df[c] : 0) + (own[r] ? vr * vr / df[r] : 0);
+        double dof = total == 0 ? Double.POSITIVE_INFINITY : total * total / denom;
+        boolean within = levelled && (meanLevel[c] > 0 || meanLevel[r] > 0);
+        double noise = Math.sqrt((variance[c] + variance[r]) / 2);
+        return new Estimate(diff, Math.sqrt(total), dof, within, own[c] || own[r], logs,
+                logs ? Math.exp(mean[r]) : mean[r], noise);
+    }
+
+    /** Row {@code i}'s level-adjusted centre on the model's scale (a log when the values are logged). */
+    double centre(int i) {
+        return mean[i] - (Double.isNaN(delta) ? 0 : delta * meanLevel[i]);
+    }
+
+    boolean logs() {
+        return logs;
+    }
+
+    /** The rows that keep their own spread (for a test's eye). */
+    List<Integer> ownSpreadRows() {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < own.length; i++) {
+            if (own[i]) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+}

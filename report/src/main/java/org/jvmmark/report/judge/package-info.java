@@ -1,0 +1,22 @@
+/**
+ * The one judgement layer: every answer jvmmark gives — the report's marks and "Who won", the questions'
+ * answers, {@code compare}, {@code history check} and {@code --forks auto} — comes from {@link
+ * org.jvmmark.report.judge.Judge}. It takes typed evidence ({@link org.jvmmark.report.judge.Evidence}: rows ×
+ * one figure × one value per fork, with the forks that failed) and {@link org.jvmmark.report.judge.Contrast}s
+ * between its rows, and returns {@link org.jvmmark.report.judge.Judgement}s: values, never sentences.
+ *
+ * <p><b>Three answers.</b> Better or worse when the interval of the effect excludes no change and the effect
+ * passes the practical threshold; <b>no difference only when the whole interval lies within ±threshold</b> (an
+ * equivalence test: the interval is the two one-sided tests' at the family's level); otherwise <b>cannot
+ * tell</b>, with the forks a side that would tell. "Cannot tell" is never read as "no regression": {@link
+ * org.jvmmark.report.judge.ExitStatus} maps judgements to {@code compare}'s and {@code history check}'s exit
+ * status in one place.
+ *
+ * <p><b>The machine as a blocking factor</b> ({@link org.jvmmark.report.judge.LevelModel}): where this
+ * machine puts whole launches on one of two levels and a row shows both, every row's effect is estimated
+ * within levels by a two-way model on log fork values (row + level), and the noise is pooled over the rows
+ * whose spreads agree; an outlier row is judged on its own spread.
+ *
+ * <p>Stateless and thread-safe; every type here is immutable.
+ */
+package org.jvmmark.report.judge;

@@ -1,0 +1,166 @@
+package org.jvmmark.report.judge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.jvmmark.report.judge.Judgement.Answer;
+import org.jvmmark.report.judge.Judgement.Reason;
+
+/** {@link Judge} on evidence whose truth is known: one fixture per rule. */
+class JudgeTest {
+    private static Evidence latency(RowForks... rows) {
+        return new Evidence("endToEnd/50", "ns", false, List.of(rows));
+    }
+
+    @Test
+    void shouldSayNoDifferenceOnlyWhenTheWholeIntervalLiesWithinTheThreshold() {
+        // 1 % noise, 6 forks, equal: the interval is about ±1.5 %, inside ±5 %.
+        Evidence tight = latency(RowForks.of("a", 100, 101, 99, 100.5, 99.5, 100), RowForks.of("b", 100.2, 99.1, 101, 100, 99.7, 100.4));
+        Judgement j = Judge.judge(new Contrast(tight, "b", "a"), 0.05);
+        assertEquals(Answer.NO_DIFFERENCE, j.answer(), j.toString());
+        assertTrue(j.effect().low() >= 0.95 && j.effect().high() <= 1.05, j.toString());
+        // 10 % noise, 3 forks, a 3 % gap: not significant, and the interval reaches far past 5 %: cannot tell.
+        Evidence wide = latency(RowForks.of("a", 100, 112, 90), RowForks.of("b", 104, 115, 91));
+        Judgement w = Judge.judge(new Contrast(wide, "b", "a"), 0.05);
+        assertEquals(Answer.CANNOT_TELL, w.answer(), w.toString());
+        assertEquals(Reason.INTERVAL_WIDE, w.reason());
+        assertTrue(w.effect().high() > 1.05);
+        assertTrue(w.forksToTell() > 3, "what would tell: " + w.forksToTell());
+        assertTrue(w.couldBeWorse());
+    }
+
+    @Test
+    void shouldCallADifferenceOnlyPastTheThreshold() {
+        Evidence e = latency(RowForks.of("a", 100, 101, 99, 100), RowForks.of("b", 120, 121, 119, 120.5),
+                RowForks.of("c", 102, 103, 101, 102.5));
+        List<Judgement> js = Judge.judge(List.of(new Contrast(e, "b", "a"), new Contrast(e, "c", "a")), 0.05);
+        assertEquals(Answer.WORSE, js.get(0).answer());
+        assertEquals(Reason.CALLED, js.get(0).reason());
+        // 2 % slower and clearly so, yet inside the threshold: no difference, never a call.
+        assertEquals(Answer.NO_DIFFERENCE, js.get(1).answer(), js.get(1).toString());
+        // Higher is better: a 20 % lower throughput is worse.
+        Evidence rate = new Evidence("metric/score", "msg/s", true,
+                List.of(RowForks.of("a", 100, 101, 99, 100), RowForks.of("b", 80, 81, 79, 80.5)));
+        assertEquals(Answer.WORSE, Judge.judge(new Contrast(rate, "b", "a"), 0.05).answer());
+        assertEquals(Answer.BETTER, Judge.judge(new Contrast(rate, "a", "b"), 0.05).answer());
+    }
+
+    @Test
+    void shouldNeedThreeForksASide() {
+        Evidence e = latency(RowForks.of("a", 100, 101), RowForks.of("b", 150, 151, 149));
+        Judgement j = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        assertEquals(Answer.CANNOT_TELL, j.answer());
+        assertEquals(Reason.TOO_FEW_FORKS, j.reason());
+        assertEquals(3, j.forksToTell());
+    }
+
+    @Test
+    void shouldCallAFailureWhereTheReferenceRanAWorsening() {
+        Evidence e = latency(RowForks.of("a", 100, 101, 99), new RowForks("b", new double[] {100, 101}, List.of(), 1));
+        Judgement j = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        assertEquals(Answer.WORSE, j.answer());
+        assertEquals(Reason.FAILED, j.reason());
+        assertEquals(ExitStatus.REGRESSED, ExitStatus.of(List.of(j)));
+    }
+
+    @Test
+    void shouldJudgeRowsWithinTheMachinesLevels() {
+        // Two levels 2.5× apart; every row has forks on both; within a level rows a, c and d are equal and b is 15 %
+        // slower. Judged on raw forks this is hopeless; within levels it is clear.
+        Evidence e = latency(
+                RowForks.of("a", 450, 455, 1130, 448, 1125, 1140),
+                RowForks.of("b", 520, 1300, 515, 1290, 1305, 522),
+                RowForks.of("c", 452, 1128, 1135, 449, 451, 1131),
+                RowForks.of("d", 1129, 447, 453, 1133, 450, 1127));
+        List<Judgement> js = Judge.judge(List.of(new Contrast(e, "b", "a"), new Contrast(e, "c", "a"),
+                new Contrast(e, "d", "a")), 0.05);
+        assertEquals(Answer.WORSE, js.get(0).answer(), js.get(0).toString());
+        assertTrue(js.get(0).withinLevels());
+        assertEquals(1.15, js.get(0).effect().ratio(), 0.01);
+        assertEquals(Answer.NO_DIFFERENCE, js.get(1).answer(), js.get(1).toString());
+        assertEquals(Answer.NO_DIFFERENCE, js.get(2).answer(), js.get(2).toString());
+        assertEquals(2.5, js.get(0).levelGap(), 0.05);
+    }
+
+    @Test
+    void shouldSayCannotTellWhenEveryForkOfOneRowSitsOnOneLevelAndTheOthersOnTheOther() {
+        // a all low, b all high: the gap or the machine? Rows c and d show the machine is two-level.
+        Evidence e = latency(
+                RowForks.of("a", 450, 455, 448),
+                RowForks.of("b", 1130, 1125, 1140),
+                RowForks.of("c", 452, 1128, 1135, 449),
+                RowForks.of("d", 1129, 447, 453, 1133));
+        Judgement j = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        assertEquals(Answer.CANNOT_TELL, j.answer(), j.toString());
+        assertEquals(Reason.LEVELS_CONFOUNDED, j.reason());
+        assertTrue(j.forksToTell() > 3);
+        // The same split on 8 forks a side is beyond chance: where b's forks land is b's own behaviour, and b is slower.
+        Evidence many = latency(
+                RowForks.of("a", 450, 455, 448, 451, 449, 452, 447, 453),
+                RowForks.of("b", 1130, 1125, 1140, 1128, 1131, 1135, 1127, 1133),
+                RowForks.of("c", 452, 1128, 1135, 449),
+                RowForks.of("d", 1129, 447, 453, 1133));
+        Judgement k = Judge.judge(new Contrast(many, "b", "a"), 0.05);
+        assertEquals(Answer.WORSE, k.answer(), k.toString());
+        assertEquals(2.5, k.effect().ratio(), 0.05);
+    }
+
+    @Test
+    void shouldJudgeANoisyRowOnItsOwnSpreadWithoutSwitchingOffThePoolingForTheOthers() {
+        // 15 rows at 1 % noise, one row at 20 % noise, and one row 20 % slower at 1 % noise. The tight regression is
+        // found on the pooled noise; the noisy row cannot be told, and says it is judged on its own spread.
+        List<RowForks> rows = new ArrayList<>();
+        rows.add(RowForks.of("ref", 100, 101, 99, 100.5));
+        for (int i = 0; i < 13; i++) {
+            double s = 1 + 0.002 * (i % 5);
+            rows.add(RowForks.of("r" + i, 100 * s, 101 * s, 99 * s, 100.4 * s));
+        }
+        rows.add(RowForks.of("noisy", 80, 125, 100, 90));
+        rows.add(RowForks.of("slow", 120, 121.5, 119, 120.4));
+        Evidence e = latency(rows.toArray(RowForks[]::new));
+        List<Contrast> family = new ArrayList<>();
+        for (RowForks r : rows.subList(1, rows.size())) {
+            family.add(new Contrast(e, r.id(), "ref"));
+        }
+        List<Judgement> js = Judge.judge(family, 0.05);
+        Judgement slow = js.get(js.size() - 1);
+        Judgement noisy = js.get(js.size() - 2);
+        assertEquals(Answer.WORSE, slow.answer(), slow.toString());
+        assertFalse(slow.ownSpread());
+        assertEquals(Answer.CANNOT_TELL, noisy.answer(), noisy.toString());
+        assertTrue(noisy.ownSpread());
+        assertTrue(js.subList(0, 13).stream().allMatch(j -> j.answer() == Answer.NO_DIFFERENCE), js.toString());
+    }
+
+    @Test
+    void shouldExitZeroOnlyWhenNoSlowdownPastTheThresholdIsPossible() {
+        Evidence e = latency(RowForks.of("a", 100, 101, 99, 100), RowForks.of("b", 100.5, 100, 99.5, 100.2),
+                RowForks.of("c", 100, 112, 90));
+        Judgement same = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        Judgement wide = Judge.judge(new Contrast(e, "c", "a"), 0.05);
+        assertEquals(ExitStatus.OK, ExitStatus.of(List.of(same)));
+        assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(List.of(same, wide)));
+        assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(List.of()));
+        // Clearly faster, though by how much is open: nothing could be worse, so the gate passes.
+        Evidence faster = latency(RowForks.of("a", 100, 101, 99, 100), RowForks.of("b", 96, 96.5, 95.5, 96.2));
+        Judgement f = Judge.judge(new Contrast(faster, "b", "a"), 0.05);
+        assertFalse(f.couldBeWorse(), f.toString());
+    }
+
+    @Test
+    void shouldWidenTheIntervalsWithTheFamily() {
+        Evidence e = latency(RowForks.of("a", 100, 102, 98, 101), RowForks.of("b", 103, 105, 101, 104));
+        Judgement alone = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        List<Contrast> many = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            many.add(new Contrast(e, "b", "a"));
+        }
+        Judgement inTwenty = Judge.judge(many, 0.05).get(0);
+        assertTrue(inTwenty.effect().high() - inTwenty.effect().low() > alone.effect().high() - alone.effect().low());
+        assertEquals(1 - 0.05 / 20, inTwenty.effect().confidence(), 1e-9);
+    }
+}
