@@ -9,9 +9,11 @@ import org.jvmmark.report.verdict.Effect;
  * @param delta relative difference to the best row's figure, signed so that positive is worse (0 for the best)
  * @param pValue the test's p-value against the best after Holm's correction over the table, NaN when no test was made
  * @param effect this row against the best (ratio and interval from one value per fork), or null
- * @param why what the mark rests on, in words ("forks on two levels (2.1× apart)"), or ""
+ * @param why what the mark rests on, in words, or ""
+ * @param judgement the judge's answer for this row against the column's best, null when not judged
  */
-public record Cell(Figure figure, Mark mark, double delta, double pValue, Effect effect, String why) {
+public record Cell(Figure figure, Mark mark, double delta, double pValue, Effect effect, String why,
+                   org.jvmmark.report.judge.Judgement judgement) {
     /** How a cell compares with its column's best. */
     public enum Mark {
         /** The best value of the column, and better than every other stable row beyond noise and threshold. */
@@ -20,26 +22,22 @@ public record Cell(Figure figure, Mark mark, double delta, double pValue, Effect
         LEADS,
         /** Worse than the best, beyond noise (Holm-corrected) and beyond the practical threshold. */
         SIGNIFICANT,
-        /** Worse than the best by its value, but within noise or within the threshold. */
+        /** No difference from the best: the whole interval lies within ±threshold. */
         WITHIN_NOISE,
-        /**
-         * Tested and beyond noise, but a gap a split between the machine's two launch levels could make at these
-         * fork counts: cannot tell (never shown as "no difference"); {@link Cell#why()} says what would tell.
-         */
+        /** The judge cannot tell (the interval reaches past the threshold, or the machine's levels are confounded
+         * with the rows): {@link Cell#why()} says why and what would tell. */
         CANNOT_TELL,
-        /** Fewer than {@link ForkTest#MIN_FORKS} forks on a side: no test. */
+        /** Fewer than {@link org.jvmmark.report.judge.Judge#MIN_FORKS} forks on a side: cannot tell. */
         TOO_FEW_FORKS,
-        /** This row's forks (or the runs inside one) disagree: shown with its per-fork values, never ranked. */
-        UNSTABLE,
         /** The column is not trusted on this machine (samples, CPUs obtained): no difference is called. */
         UNTRUSTED,
         /** Nothing to compare with (single row, unranked column or no value). */
         NONE
     }
 
-    public static final Cell EMPTY = new Cell(null, Mark.NONE, Double.NaN, Double.NaN, null, "");
+    public static final Cell EMPTY = new Cell(null, Mark.NONE, Double.NaN, Double.NaN, null, "", null);
 
     public static Cell plain(Figure f) {
-        return new Cell(f, Mark.NONE, Double.NaN, Double.NaN, null, "");
+        return new Cell(f, Mark.NONE, Double.NaN, Double.NaN, null, "", null);
     }
 }

@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.render.CompareRenderer;
-import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.judge.Judge;
 
 /**
  * {@code jvmmark compare A B}: matches the trials of two result directories and prints the
@@ -23,16 +23,14 @@ public final class Compare {
      * @param requireAll whether a row on one side only fails the comparison (exit 1)
      * @param onlyChanges whether to list only the figures that moved
      * @param html where to write the comparison as HTML too, or null
+     * @param gateAll whether every judged figure decides the exit status, not only each workload's headline figures
      */
-    public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html) {
-        public static Options defaults() {
-            return new Options(ForkTest.DEFAULT_THRESHOLD, false, false, null);
-        }
+    public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
     }
 
     /** As {@link #compare(Path, Path, Options, PrintStream)} with the given threshold and HTML path, the rest default. */
     public static int compare(Path dirA, Path dirB, double threshold, Path htmlOrNull, PrintStream out) throws IOException {
-        return compare(dirA, dirB, new Options(threshold, false, false, htmlOrNull), out);
+        return compare(dirA, dirB, new Options(threshold, false, false, htmlOrNull, false), out);
     }
 
     /**
@@ -42,10 +40,10 @@ public final class Compare {
      * @throws IllegalArgumentException for a negative threshold
      */
     public static int compare(Path dirA, Path dirB, Options options, PrintStream out) throws IOException {
-        ForkTest.checkThreshold(options.threshold()); // before any file is read
+        Judge.checkThreshold(options.threshold()); // before any file is read
         ReportModel a = ModelBuilder.build(ResultsReader.readDir(dirA), options.threshold());
         ReportModel b = ModelBuilder.build(ResultsReader.readDir(dirB), options.threshold());
-        Comparison c = ComparisonBuilder.compare(a, b, options.threshold());
+        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll());
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {

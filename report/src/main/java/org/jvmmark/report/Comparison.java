@@ -1,6 +1,8 @@
 package org.jvmmark.report;
 
 import java.util.List;
+import org.jvmmark.report.judge.ExitStatus;
+import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.verdict.Effect;
 
 /**
@@ -18,14 +20,12 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
 
     /** How a figure moved from A to B. */
     public enum Verdict {
-        REGRESSED("regressed"), IMPROVED("improved"), NO_CHANGE("no change beyond noise"),
-        /** The evidence cannot decide (forks disagree past the threshold, a lucky split between two levels, too
-         * few forks for a move past the threshold): the reason and what would tell are in the line. */
+        REGRESSED("regressed"), IMPROVED("improved"),
+        /** The whole interval of the change lies within ±threshold. */
+        NO_CHANGE("no difference"),
+        /** The evidence cannot decide (the interval reaches past the threshold, too few forks, the machine's levels
+         * confounded with the change): the reason and what would tell are in the line. */
         CANNOT_TELL("cannot tell"),
-        /** Fewer than {@link ForkTest#MIN_FORKS} forks on a side: no test, never a regression. */
-        TOO_FEW_FORKS("no verdict: too few forks"),
-        /** The forks of one side disagree: shown, not judged. */
-        UNSTABLE("unstable: not judged"),
         UNTRUSTED("not judged"),
         /** A row present on one side only (a subset rerun): listed, not a regression unless --require-all. */
         NOT_COMPARED("not compared"),
@@ -52,9 +52,13 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
      * @param effect B ÷ A with its interval, or null when no figures were compared
      * @param beyondThreshold whether B differs from A by more than the threshold (whatever the verdict)
      * @param tell for CANNOT_TELL, what would tell ("7 forks a side would tell"); else ""
+     * @param judgement the judge's answer for a judged figure, null for a status line or a figure not judged
+     * @param gating whether the line decides the exit status: a row's status, a workload's headline figure (the
+     *     first figure of each question it declares), or every judged figure with {@code --gate all}
      */
     public record Line(String workload, String row, String figure, String a, String b, String change, Verdict verdict,
-                       String why, Effect effect, boolean beyondThreshold, String tell) {
+                       String why, Effect effect, boolean beyondThreshold, String tell, Judgement judgement,
+                       boolean gating) {
         /** "queue-latency · Temurin 25.0.1 · G1 · endToEnd p50". */
         public String name() {
             return workload + " · " + row + " · " + figure;
@@ -64,14 +68,19 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
         public boolean isChange() {
             return switch (verdict) {
                 case REGRESSED, IMPROVED, NOT_COMPARED, CANNOT_TELL -> true;
-                case TOO_FEW_FORKS, UNSTABLE -> beyondThreshold;
                 default -> false;
             };
         }
     }
 
+    /** The regressions that decide the exit status (a row's status, a gating figure). */
     public List<Line> regressions() {
-        return with(Verdict.REGRESSED);
+        return with(Verdict.REGRESSED).stream().filter(Line::gating).toList();
+    }
+
+    /** Figures judged worse that do not decide the exit status (not a headline figure; {@code --gate all} makes them). */
+    public List<Line> worseNotGating() {
+        return with(Verdict.REGRESSED).stream().filter(l -> !l.gating()).toList();
     }
 
     public List<Line> improvements() {
@@ -83,35 +92,36 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
         return with(Verdict.NOT_COMPARED);
     }
 
-    /** The figures the evidence could not decide: never a "no regression". */
+    /** The gating figures the evidence could not decide. */
     public List<Line> cannotTell() {
-        return with(Verdict.CANNOT_TELL);
+        return with(Verdict.CANNOT_TELL).stream().filter(Line::gating).toList();
     }
 
     /**
-     * The one answer of the whole comparison: 1 when something regressed, else 5 when something
-     * cannot be told, else 0 — {@code compare}'s exit status.
+     * The one answer of the whole comparison, {@code compare}'s exit status ({@link ExitStatus}): 1 when a figure
+     * or a row's status regressed, else 5 when a figure cannot be told and could be worse past the threshold, or
+     * nothing could be judged at all, else 0.
      */
     public int exitStatus() {
-        return !regressions().isEmpty() ? 1 : !cannotTell().isEmpty() || nothingJudged() ? 5 : 0;
+        if (!regressions().isEmpty()) {
+            return ExitStatus.REGRESSED;
+        }
+        return ExitStatus.of(judgements());
     }
 
-    /** How many figures were judged: changed, unchanged or cannot tell (a row's status is not a figure). */
+    /** The judge's answers for every gating figure, in line order: what the exit status rests on. */
+    public List<Judgement> judgements() {
+        return lines.stream().filter(Line::gating).map(Line::judgement).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** How many figures were judged. */
     public long judged() {
-        return lines.stream().filter(l -> switch (l.verdict()) {
-            case NO_CHANGE, REGRESSED, IMPROVED, CANNOT_TELL -> !l.figure().equals("status");
-            default -> false;
-        }).count();
+        return judgements().size();
     }
 
-    /**
-     * Whether not one figure could be judged while some could have been, had their forks agreed or been
-     * enough (unstable or too few forks): that is "cannot tell", never "no regression". Figures that are
-     * never judged (facts, untrusted percentiles, pinned rates) do not make it so.
-     */
+    /** Whether not one figure could be judged: that is "cannot tell", never "no regression". */
     public boolean nothingJudged() {
-        return judged() == 0 && regressions().isEmpty()
-                && lines.stream().anyMatch(l -> l.verdict() == Verdict.UNSTABLE || l.verdict() == Verdict.TOO_FEW_FORKS);
+        return judged() == 0 && regressions().isEmpty();
     }
 
     public List<Line> with(Verdict v) {

@@ -7,8 +7,11 @@ import java.util.Map;
 import java.util.Objects;
 import org.jvmmark.results.Results;
 import org.jvmmark.report.verdict.Effect;
-import org.jvmmark.report.verdict.ForkTest;
-import org.jvmmark.report.verdict.ChangeJudge;
+import org.jvmmark.report.judge.Contrast;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.WorkloadQuestion;
@@ -20,11 +23,11 @@ import org.jvmmark.report.verdict.Verdicts;
  * <p>Rows match by workload, JVM (vendor, version, VM), variant, tuning flags and parameters; a row
  * left unmatched then matches on the JDK's feature version instead of its full version, so an update
  * (25.0.1 → 25.0.2) is compared with itself. A row on one side only is "not compared" (re-running a
- * subset is not a regression). Each matched figure is judged as the report judges a cell: one value
- * per fork on each side, judged for the whole workload at once by {@link ChangeJudge} (stability,
- * the machine's two levels and pooled noise over the workload's rows, Holm in two families: the
- * headline figures the workload's questions name, and the rest). Its answer is one of three: worse or
- * better, no difference beyond noise, or cannot tell (with the reason and what would tell). A row that
+ * subset is not a regression). Each matched figure is judged by the {@link Judge}: one value per fork on
+ * each side, every row of the figure on both sides as one evidence (the machine's two levels and its pooled
+ * noise), and every judged figure of every workload of the call as one family. Its answer is one of three:
+ * worse or better, no difference (the whole interval within ±threshold), or cannot tell (with the reason and
+ * what would tell). A row that
  * was ok in A and has a fork that failed or timed out in B regressed, the failure named. Figures pinned
  * at their target (an achieved rate equal to the target rate) are not judged, and say so.
  *
@@ -34,9 +37,14 @@ public final class ComparisonBuilder {
     private ComparisonBuilder() {
     }
 
-    public static Comparison compare(ReportModel a, ReportModel b, double threshold) {
-        ForkTest.checkThreshold(threshold);
+    /**
+     * @param gateAll whether every judged figure gates (one family); else each workload's headline figures gate, in
+     *     one family over every workload, and the other figures are judged in a second family and only shown
+     */
+    public static Comparison compare(ReportModel a, ReportModel b, double threshold, boolean gateAll) {
+        Judge.checkThreshold(threshold);
         List<Comparison.Line> lines = new ArrayList<>();
+        List<Pending> pending = new ArrayList<>();
         Map<String, Section> sectionsB = new LinkedHashMap<>();
         b.sections().forEach(s -> sectionsB.put(s.workload(), s));
         for (Section sa : a.sections()) {
@@ -58,7 +66,6 @@ public final class ComparisonBuilder {
                     pairs.put(ra, rb);
                 }
             }
-            List<Pending> pending = new ArrayList<>();
             java.util.Set<String> headline = headlineFigures(sa, sb, a.results(), b.results());
             for (Row ra : sa.rows()) {
                 Row rb = pairs.get(ra);
@@ -71,8 +78,9 @@ public final class ComparisonBuilder {
             for (Row rb : rowsB) {
                 lines.add(notCompared(sa.workload(), rb.label(), "", rb.status(), "only in B"));
             }
-            decide(lines, pending, threshold);
         }
+        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true);
+        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false);
         for (Section sb : sectionsB.values()) {
             for (Row rb : sb.rows()) {
                 lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
@@ -82,11 +90,12 @@ public final class ComparisonBuilder {
     }
 
     private static Comparison.Line notCompared(String workload, String row, String a, String b, String why) {
-        return new Comparison.Line(workload, row, "status", a, b, "", Comparison.Verdict.NOT_COMPARED, why, null, false, "");
+        return new Comparison.Line(workload, row, "status", a, b, "", Comparison.Verdict.NOT_COMPARED, why, null, false, "",
+                null, false);
     }
 
-    /** A figure waiting for the workload's judgement; {@code index} is its place in the lines. */
-    private record Pending(int index, ChangeJudge.Pair pair, Column column) {
+    /** A figure waiting for the judgement; {@code index} is its place in the lines. */
+    private record Pending(int index, String workload, Column column, Figure a, Figure b, boolean headline) {
     }
 
     private static Row take(List<Row> candidates, Row ra, boolean exact) {
@@ -113,22 +122,23 @@ public final class ComparisonBuilder {
         if (!okB) {
             String why = "now " + rb.status() + ": " + rb.failureNote();
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why, null, okA, ""));
+                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why, null, okA, "", null, true));
             return;
         }
         if (!okA) {
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true, ""));
+                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true, "", null, true));
         } else if (badB > 0) {
             // A fork that failed is evidence, never dropped: a row that used to pass and now fails in any fork regressed.
             String a = badA == 0 ? "ok" : badA + " of " + ra.trials().size() + " not ok";
             String b = badB + " of " + rb.trials().size() + " not ok";
             lines.add(new Comparison.Line(sa.workload(), label, "status", a, b, "",
                     badA == 0 ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING,
-                    (badA == 0 ? "now " : "still ") + rb.failureNote(), null, badA == 0, ""));
+                    (badA == 0 ? "now " : "still ") + rb.failureNote(), null, badA == 0, "", null, true));
         } else if (badA > 0) {
             lines.add(new Comparison.Line(sa.workload(), label, "status", badA + " of " + ra.trials().size() + " not ok", "ok",
-                    "", Comparison.Verdict.IMPROVED, "every fork ok now (A: " + ra.failureNote() + ")", null, true, ""));
+                    "", Comparison.Verdict.IMPROVED, "every fork ok now (A: " + ra.failureNote() + ")", null, true, "",
+                    null, true));
         }
         Map<String, Column> columnsB = new LinkedHashMap<>();
         sb.tables().forEach(t -> t.columns().forEach(c -> columnsB.put(c.id(), c)));
@@ -158,8 +168,7 @@ public final class ComparisonBuilder {
                     lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "percentile not trusted on "
                             + (!ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B")));
                 } else {
-                    pending.add(new Pending(lines.size(), new ChangeJudge.Pair(ca.id(), headline.contains(ca.id()), fa, fb,
-                            ca.higherIsBetter(), ca.unit()), ca));
+                    pending.add(new Pending(lines.size(), sa.workload(), ca, fa, fb, headline.contains(ca.id())));
                     lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, ""));
                 }
             }
@@ -232,31 +241,44 @@ public final class ComparisonBuilder {
         return first == null ? java.util.Set.of() : java.util.Set.of(first.id());
     }
 
-    /** One workload's pending figures judged together ({@link ChangeJudge}), each line's verdict set. */
-    private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold) {
-        List<ChangeJudge.Answer> answers = ChangeJudge.judge(pending.stream().map(Pending::pair).toList(), threshold);
+    /**
+     * The pending figures judged in one family (the gating ones, or the others): per workload and figure one {@link Evidence} holding both sides
+     * of every row ("A#i", "B#i"), each B judged against its A.
+     */
+    private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating) {
+        Map<String, List<Integer>> byFigure = new LinkedHashMap<>();
+        for (int i = 0; i < pending.size(); i++) {
+            byFigure.computeIfAbsent(pending.get(i).workload() + "|" + pending.get(i).column().id(), k -> new ArrayList<>())
+                    .add(i);
+        }
+        Contrast[] contrasts = new Contrast[pending.size()];
+        for (List<Integer> group : byFigure.values()) {
+            List<RowForks> rows = new ArrayList<>();
+            for (int i : group) {
+                rows.add(new RowForks("A#" + i, pending.get(i).a().forks(), pending.get(i).a().runs(), 0));
+                rows.add(new RowForks("B#" + i, pending.get(i).b().forks(), pending.get(i).b().runs(), 0));
+            }
+            Column col = pending.get(group.get(0)).column();
+            Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows);
+            for (int i : group) {
+                contrasts[i] = new Contrast(e, "B#" + i, "A#" + i);
+            }
+        }
+        List<Judgement> answers = Judge.judge(List.of(contrasts), threshold);
         for (int i = 0; i < pending.size(); i++) {
             Pending p = pending.get(i);
             Comparison.Line l = lines.get(p.index());
-            ChangeJudge.Answer ans = answers.get(i);
-            String effect = Double.isNaN(ans.effect().low()) ? ""
-                    : Words.effect(p.column(), ans.effect()) + ", ";
-            Comparison.Verdict v = switch (ans.kind()) {
+            Judgement j = answers.get(i);
+            Comparison.Verdict v = switch (j.answer()) {
                 case WORSE -> Comparison.Verdict.REGRESSED;
                 case BETTER -> Comparison.Verdict.IMPROVED;
                 case NO_DIFFERENCE -> Comparison.Verdict.NO_CHANGE;
                 case CANNOT_TELL -> Comparison.Verdict.CANNOT_TELL;
-                case UNSTABLE -> Comparison.Verdict.UNSTABLE;
-                case TOO_FEW_FORKS -> Comparison.Verdict.TOO_FEW_FORKS;
             };
-            String why = switch (ans.kind()) {
-                case WORSE, BETTER -> effect + ans.why();
-                case NO_DIFFERENCE -> ans.why().startsWith("within the") ? ans.why() : effect + ans.why();
-                case CANNOT_TELL -> ans.why() + "; " + ans.tell();
-                default -> ans.why();
-            };
+            String tell = Words.tell(j);
+            String why = Words.why(j, p.column().unit()) + (tell.isEmpty() ? "" : "; " + tell);
             lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(), v, why,
-                    Double.isNaN(ans.effect().low()) ? l.effect() : ans.effect(), l.beyondThreshold(), ans.tell()));
+                    Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), l.beyondThreshold(), tell, j, gating));
         }
     }
 
@@ -265,11 +287,11 @@ public final class ComparisonBuilder {
         Comparison.Line unjudged(Comparison.Verdict v, String why) {
             double ratio = fa.value() == 0 ? Double.NaN : fb.value() / fa.value();
             Effect effect = Double.isNaN(ratio) ? null
-                    : new Effect(ratio, Double.NaN, Double.NaN, ForkTest.CONFIDENCE, column.higherIsBetter());
+                    : new Effect(ratio, Double.NaN, Double.NaN, 0.95, column.higherIsBetter());
             double change = fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
             return new Comparison.Line(workload, row, figureName(column), Format.value(fa.value(), column.unit()),
                     Format.value(fb.value(), column.unit()), changeWords(column, fa.value(), fb.value()), v, why, effect,
-                    !Double.isNaN(change) && Math.abs(change) > threshold, "");
+                    !Double.isNaN(change) && Math.abs(change) > threshold, "", null, false);
         }
     }
 

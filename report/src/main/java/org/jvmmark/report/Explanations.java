@@ -3,8 +3,7 @@ package org.jvmmark.report;
 import java.util.List;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.verdict.ForkTest;
-import org.jvmmark.report.verdict.Stability;
+import org.jvmmark.report.judge.Judge;
 
 /**
  * The words every rendering shares: the legend and the "How to read this" section, so the Markdown
@@ -15,12 +14,12 @@ public final class Explanations {
     static final String SIGNIFICANT = "▲";
     static final String WITHIN_NOISE = "≈";
     static final String TOO_FEW = "?";
-    static final String UNSTABLE = "⚠";
     public static final String UNTRUSTED = "†";
 
-    public static final String LEGEND = BEST + " best, beyond noise · " + SIGNIFICANT + " worse than the best, beyond noise and threshold · "
-            + WITHIN_NOISE + " no difference beyond noise or threshold · " + TOO_FEW + " cannot tell: too few forks (" + ForkTest.MIN_FORKS
-            + " a side needed) or a gap the machine's two launch levels could make · " + UNSTABLE + " unstable: forks disagree, not ranked · " + UNTRUSTED
+    public static final String LEGEND = BEST + " best, every other row worse beyond noise and threshold · " + SIGNIFICANT
+            + " worse than the best, beyond noise and threshold · " + WITHIN_NOISE + " no difference: the whole interval within"
+            + " the threshold · " + TOO_FEW + " cannot tell: the interval reaches past the threshold, too few forks ("
+            + Judge.MIN_FORKS + " a side needed), or the machine's two launch levels confounded with the rows · " + UNTRUSTED
             + " percentile not trusted on this machine (no difference called) · ± fork-to-fork variation";
 
     public static final List<String> HOW_TO_READ = List.of(
@@ -33,18 +32,20 @@ public final class Explanations {
                     + "(no fixed schedule, e.g. a call timed inside the server) is titled \"" + ModelBuilder.NOT_CORRECTED
                     + "\" and its columns are shown but neither ranked nor marked best: timing from the actual start "
                     + "hides the requests a stall delayed, which flatters a stalling JVM. \"worst\" is the single largest sample.",
-            "Each figure is compared with the best stable row of its column by Welch's t-test on the logarithms of the "
-                    + "fork values (one value per fork; runs inside a JVM are not independent and never count as replicates). "
-                    + "The difference is the ratio of the geometric means with its 95 % confidence interval. It is called ("
-                    + SIGNIFICANT + ") only when the p-value, corrected by Holm's method for all comparisons of the table, is "
-                    + "below " + ForkTest.ALPHA + " and the ratio differs from 1 by more than the practical threshold (default "
-                    + Format.percent(ForkTest.DEFAULT_THRESHOLD) + ", --threshold). " + BEST + " goes to a row only when it "
-                    + "beats every other stable row so. With fewer than " + ForkTest.MIN_FORKS + " forks on a side there is "
-                    + "no test (" + TOO_FEW + ").",
-            "A row whose forks disagree — spread above ±" + Format.percent(Stability.FORK_SPREAD) + ", values on two levels ("
-                    + Format.sig(Stability.LEVEL_JUMP) + "× apart or more), or runs inside one fork varying by more than "
-                    + Format.percent(Stability.RUN_SPREAD) + " — is unstable (" + UNSTABLE + "): its fork values are shown and "
-                    + "it is never ranked; the other rows keep their verdicts.",
+            "Each figure is compared with the best row of its column (the best level-adjusted figure among rows with "
+                    + Judge.MIN_FORKS + " forks or more) on the logarithms of the fork values (one value per fork; runs "
+                    + "inside a JVM are not independent and never count as replicates). The difference is the ratio of the "
+                    + "geometric means with its confidence interval; the intervals of all comparisons of a table are "
+                    + "Bonferroni's at a family-wise " + Format.percent(Judge.ALPHA) + ". Worse (" + SIGNIFICANT + ") when the "
+                    + "interval excludes no change and the difference passes the practical threshold (default "
+                    + Format.percent(Judge.DEFAULT_THRESHOLD) + ", --threshold); no difference (" + WITHIN_NOISE + ") only when "
+                    + "the whole interval lies within ±threshold; otherwise cannot tell (" + TOO_FEW + "), with the forks a "
+                    + "side that would tell. " + BEST + " goes to a row only when every other row is worse.",
+            "The noise is pooled over the rows of a column whose fork-to-fork spreads agree; a row whose forks vary more "
+                    + "than the others' beyond chance keeps its own spread (its fork values are shown). Where this machine "
+                    + "puts whole launches on one of two levels and a row has forks on both, every row is compared within "
+                    + "levels (a two-way model on the log fork values: row + level); only rows whose forks sit on the levels "
+                    + "so differently that the gap and the row cannot be told apart are \"cannot tell\" for that reason.",
             "A percentile is trusted only when every fork had " + org.jvmmark.api.PercentileTrust.TAIL_SAMPLES + " samples "
                     + "beyond it (p99 needs 10⁴ samples, p99.99 10⁶) and the trial obtained more CPUs than the threads it "
                     + "spins (else p99 and above record the scheduler); the maximum is one sample and never ranked ("
@@ -61,7 +62,6 @@ public final class Explanations {
             case SIGNIFICANT -> delta(column, cell) + SIGNIFICANT;
             case WITHIN_NOISE -> delta(column, cell) + WITHIN_NOISE;
             case CANNOT_TELL, TOO_FEW_FORKS -> delta(column, cell) + TOO_FEW;
-            case UNSTABLE -> UNSTABLE;
             case LEADS, UNTRUSTED, NONE -> "";
         };
     }

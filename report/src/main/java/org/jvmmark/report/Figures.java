@@ -23,7 +23,7 @@ import org.jvmmark.results.Trial;
  *       launches, e.g. the median start time), its samples kept as the runs.</li>
  * </ul>
  * The row's figure is the geometric mean of its fork values (a single fork: that fork's value), so a
- * ratio between two rows' figures is the effect {@link ForkTest} tests.
+ * ratio between two rows' figures is the effect {@link org.jvmmark.report.judge.Judge} judges.
  *
  * <p>Stateless and thread-safe.
  */
@@ -46,6 +46,22 @@ public final class Figures {
             return null;
         }
         return Figure.of(forks.stream().mapToDouble(Double::doubleValue).toArray(), runs);
+    }
+
+    /**
+     * The judge's evidence for one column: every row of {@code rows} that measured it, named by its index in
+     * {@code rows} ("0", "1", …), with its fork values and runs. Failed forks are not counted here: the report
+     * shows a row's failures beside it, and {@code compare} judges them as a row's status.
+     */
+    public static org.jvmmark.report.judge.Evidence evidence(Column col, List<Row> rows) {
+        List<org.jvmmark.report.judge.RowForks> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Figure f = figure(rows.get(i), col);
+            if (f != null) {
+                out.add(new org.jvmmark.report.judge.RowForks(String.valueOf(i), f.forks(), f.runs(), 0));
+            }
+        }
+        return new org.jvmmark.report.judge.Evidence(col.id(), col.unit(), col.higherIsBetter(), out);
     }
 
     /** One fork's value for a column, or null when the fork did not measure it. */

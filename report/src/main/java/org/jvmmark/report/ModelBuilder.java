@@ -13,7 +13,7 @@ import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.verdict.Headline;
 import org.jvmmark.report.verdict.NoiseVerdict;
 import org.jvmmark.report.verdict.Stats;
@@ -31,14 +31,14 @@ public final class ModelBuilder {
     private ModelBuilder() {
     }
 
-    /** The model with the default practical threshold ({@link ForkTest#DEFAULT_THRESHOLD}). */
+    /** The model with the default practical threshold ({@link Judge#DEFAULT_THRESHOLD}). */
     public static ReportModel build(Results results) {
-        return build(results, ForkTest.DEFAULT_THRESHOLD);
+        return build(results, Judge.DEFAULT_THRESHOLD);
     }
 
     /** @param threshold the smallest relative difference that is called, as a fraction (0.05 = 5 %) */
     public static ReportModel build(Results results, double threshold) {
-        ForkTest.checkThreshold(threshold);
+        Judge.checkThreshold(threshold);
         Map<String, List<Row>> byWorkload = rows(results.trials());
         List<NoiseVerdict.PercentileNoise> noise = new ArrayList<>();
         List<Section> sections = new ArrayList<>();
@@ -433,7 +433,6 @@ public final class ModelBuilder {
         Column col = table.columns().get(c);
         List<Double> cvs = new ArrayList<>();
         int figures = 0;
-        int unstable = 0;
         int tooFew = 0;
         int ranked = 0;
         for (int r = 0; r < table.rows().size(); r++) {
@@ -447,7 +446,6 @@ public final class ModelBuilder {
                 cvs.add(f.cv());
             }
             switch (cell.mark()) {
-                case UNSTABLE -> unstable++;
                 case TOO_FEW_FORKS -> tooFew++;
                 case BEST, LEADS, SIGNIFICANT, WITHIN_NOISE, CANNOT_TELL -> ranked++;
                 default -> { }
@@ -458,12 +456,8 @@ public final class ModelBuilder {
         if (distrust == null && figures >= 2) {
             if (!col.coCorrected()) {
                 notRanked = "closed loop, not corrected for coordinated omission";
-            } else if (ranked < 2 && unstable > 0) {
-                // The rows' own ⚠: their forks, or the runs inside a fork, disagree.
-                notRanked = unstable == figures ? "every row unstable, its forks or runs disagree (" + unstable + " of " + figures + ")"
-                        : unstable + " of " + figures + " rows unstable, their forks or runs disagree";
             } else if (ranked < 2 && tooFew > 0 && !cvs.isEmpty()) {
-                notRanked = "fewer than " + ForkTest.MIN_FORKS + " forks a row (" + tooFew + " of " + figures + ")";
+                notRanked = "fewer than " + Judge.MIN_FORKS + " forks a row (" + tooFew + " of " + figures + ")";
             }
         }
         return NoiseVerdict.entry(workload, col.probe(), col.key(), distrust, cvs, figures, notRanked);

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jvmmark.report.verdict.Answer;
-import org.jvmmark.report.verdict.ChangeJudge;
+import org.jvmmark.report.judge.Contrast;
+import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.verdict.Effect;
-import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.verdict.Headline;
 import org.jvmmark.report.verdict.Stability;
 import org.jvmmark.report.verdict.Verdicts;
@@ -144,7 +145,7 @@ public final class QuestionAnswers {
             for (String variant : candidates) {
                 for (Row cand : rows) {
                     if (cand.variant().equals(variant) && sameJvm(base, cand) && at(cand, swept).equals(at(base, swept))) {
-                        out.add(compare(workload, q, context(base, swept), cand, base, tables, threshold, headlines));
+                        out.add(compare(workload, q, context(base, swept), cand, base, rows, tables, threshold, headlines));
                     }
                 }
             }
@@ -197,16 +198,18 @@ public final class QuestionAnswers {
         return new String[] {candidate.substring(0, cut - 1), candidate.substring(cut), baseline.substring(cut)};
     }
 
-    private static Answer compare(String workload, WorkloadQuestion q, String context, Row cand, Row base, List<Table> tables,
-                                  double threshold, List<Headline> headlines) {
+    private static Answer compare(String workload, WorkloadQuestion q, String context, Row cand, Row base, List<Row> rows,
+                                  List<Table> tables, double threshold, List<Headline> headlines) {
         String[] names = shortNames(cand.variant(), base.variant());
         List<Answer.FigureAnswer> figures = new ArrayList<>();
         List<String> left = new ArrayList<>();
         List<Column> cols = new ArrayList<>();
-        List<ForkTest.Result> tests = new ArrayList<>();
         List<Figure[]> values = new ArrayList<>();
-        List<String> why = new ArrayList<>();
         List<String> closedLoop = new ArrayList<>();
+        // The judge's: every row of the workload is evidence about the machine (its levels, its noise); the candidate
+        // is judged against the baseline on the same JVM, the question's figures as one family.
+        List<Contrast> contrasts = new ArrayList<>();
+        List<Integer> judged = new ArrayList<>();
         for (String name : q.figures()) {
             Column col = column(tables, name);
             Figure c = col == null ? null : Figures.figure(cand, col);
@@ -218,43 +221,24 @@ public final class QuestionAnswers {
                 closedLoop.add(label(name));
                 continue;
             }
-            String reason = null;
-            if (!col.trusted()) {
-                reason = "not trusted on this machine";
-            } else {
-                Stability sc = Stability.of(c);
-                Stability sb = Stability.of(b);
-                if (!sc.stable() || !sb.stable()) {
-                    reason = "forks disagree (" + (!sc.stable() ? names[1] + ": " + sc.reason() : names[2] + ": " + sb.reason()) + ")";
-                }
+            if (col.trusted()) {
+                judged.add(cols.size());
+                contrasts.add(new Contrast(Figures.evidence(col, rows), String.valueOf(rows.indexOf(cand)),
+                        String.valueOf(rows.indexOf(base))));
             }
             cols.add(col);
             values.add(new Figure[] {c, b});
-            tests.add(ForkTest.test(c.forks(), b.forks(), col.higherIsBetter()));
-            why.add(reason);
         }
         closedLoop(closedLoop, left);
-        // The judgement is compare's own (ChangeJudge: B = the candidate, A = the baseline; Holm over the question's
-        // first figure and the rest; a difference the machine's two launch levels could produce is "cannot tell"), so
-        // the report and compare give one of the same three answers for the same forks.
-        List<ChangeJudge.Pair> pairs = new ArrayList<>();
-        List<Integer> judged = new ArrayList<>();
-        for (int i = 0; i < cols.size(); i++) {
-            if (why.get(i) == null) {
-                Column col = cols.get(i);
-                pairs.add(new ChangeJudge.Pair(col.id(), i == 0, values.get(i)[1], values.get(i)[0], col.higherIsBetter(),
-                        col.unit()));
-                judged.add(i);
-            }
-        }
-        List<ChangeJudge.Answer> judgements = ChangeJudge.judge(pairs, threshold);
+        List<Judgement> judgements = Judge.judge(contrasts, threshold);
         for (int i = 0; i < cols.size(); i++) {
             Column col = cols.get(i);
             Figure c = values.get(i)[0];
             Figure b = values.get(i)[1];
             int k = judged.indexOf(i);
-            ChangeJudge.Answer j = k < 0 ? null : judgements.get(k);
-            Effect effect = j == null ? tests.get(i).effect() : j.effect();
+            Judgement j = k < 0 ? null : judgements.get(k);
+            Effect effect = j == null ? new Effect(c.value() / b.value(), Double.NaN, Double.NaN, 0.95, col.higherIsBetter())
+                    : j.effect();
             String name = label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
             String head = name + " " + names[1] + " " + Format.value(c.value(), col.unit()) + ", " + names[2] + " "
                     + Format.value(b.value(), col.unit());
@@ -262,26 +246,27 @@ public final class QuestionAnswers {
             String words;
             if (j == null) {
                 outcome = Answer.Outcome.CANNOT_TELL;
-                words = head + ": cannot tell, " + why.get(i);
+                words = head + ": cannot tell, not trusted on this machine";
             } else {
-                switch (j.kind()) {
+                switch (j.answer()) {
                     case WORSE, BETTER -> {
-                        outcome = j.kind() == ChangeJudge.Kind.WORSE ? Answer.Outcome.WORSE : Answer.Outcome.BETTER;
+                        outcome = j.answer() == Judgement.Answer.WORSE ? Answer.Outcome.WORSE : Answer.Outcome.BETTER;
                         words = head + ": " + names[1] + " " + magnitude(col, effect);
                     }
                     case NO_DIFFERENCE -> {
                         outcome = Answer.Outcome.NO_DIFFERENCE;
-                        words = head + ": no difference beyond noise (" + magnitude(col, effect) + ")";
+                        words = head + ": no difference (" + magnitude(col, effect) + ", within ±"
+                                + Format.percent(threshold) + ")";
                     }
                     default -> {
                         outcome = Answer.Outcome.CANNOT_TELL;
-                        words = head + ": cannot tell, " + j.why().replace("A: ", names[2] + ": ").replace("B: ", names[1] + ": ")
-                                + (j.tell().isEmpty() ? "" : "; " + j.tell());
+                        String tell = Words.tell(j);
+                        words = head + ": cannot tell, " + Words.why(j, col.unit()) + (tell.isEmpty() ? "" : "; " + tell);
                     }
                 }
             }
             figures.add(new Answer.FigureAnswer(col.key(), name, c.value(), b.value(), col.unit(), outcome,
-                    effect, words));
+                    effect, words, j));
         }
         String who = (names[0].isEmpty() ? "" : names[0] + ": ") + names[1] + " against " + names[2];
         String line = context + " · " + who + " — " + (figures.isEmpty() ? "no figure of the question was measured"
@@ -305,8 +290,9 @@ public final class QuestionAnswers {
             case WORSE -> new Headline(workload, family, col, Headline.Outcome.WINNER, base, cand, f.effect(), f.words(), notRun);
             case NO_DIFFERENCE -> new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, base, cand, f.effect(),
                     f.words(), notRun);
-            case CANNOT_TELL -> new Headline(workload, family, col, f.words().contains("fork on a side") || f.words().contains("forks on a side")
-                    ? Headline.Outcome.TOO_FEW_FORKS : Headline.Outcome.UNSTABLE, null, null, null, f.words(), notRun);
+            case CANNOT_TELL -> new Headline(workload, family, col, f.judgement() != null
+                    && f.judgement().reason() == Judgement.Reason.TOO_FEW_FORKS ? Headline.Outcome.TOO_FEW_FORKS
+                    : Headline.Outcome.CANNOT_TELL, null, null, null, f.words(), notRun);
         };
     }
 
@@ -338,8 +324,7 @@ public final class QuestionAnswers {
     private static String ranking(Headline h, Column col) {
         return switch (h.outcome()) {
             case WINNER -> h.winner().label() + " best, " + h.runnerUp().label() + " " + Words.effect(col, h.effect());
-            case NO_DIFFERENCE -> h.effect() == null ? h.words() : "no difference beyond noise between " + h.winner().label()
-                    + " and " + h.runnerUp().label() + " (" + Words.effect(col, h.effect()) + ")";
+            case NO_DIFFERENCE -> h.words();
             default -> "cannot tell: " + h.words();
         };
     }
@@ -391,7 +376,7 @@ public final class QuestionAnswers {
                 };
                 String words = label(name) + ": " + ranking(h, col);
                 figures.add(new Answer.FigureAnswer(col.key(), label(name), h.winner() == null ? Double.NaN : Figures.figure(h.winner(), col).value(),
-                        h.runnerUp() == null ? Double.NaN : Figures.figure(h.runnerUp(), col).value(), col.unit(), outcome, h.effect(), words));
+                        h.runnerUp() == null ? Double.NaN : Figures.figure(h.runnerUp(), col).value(), col.unit(), outcome, h.effect(), words, null));
             }
             closedLoop(closedLoop, left);
             if (firstHeadline != null) {

@@ -10,7 +10,7 @@ import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.render.CsvRenderer;
 import org.jvmmark.report.render.HtmlRenderer;
 import org.jvmmark.report.render.MarkdownRenderer;
-import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.judge.Judge;
 
 /**
  * Renders a results directory: reads {@code DIR/results.json} and writes {@code DIR/report.html},
@@ -28,7 +28,7 @@ public final class Report {
      * @return the model rendered, e.g. for {@link #verdictText}
      */
     public static ReportModel render(Path resultsDir) throws IOException {
-        return render(resultsDir, ForkTest.DEFAULT_THRESHOLD);
+        return render(resultsDir, Judge.DEFAULT_THRESHOLD);
     }
 
     /**
@@ -37,7 +37,7 @@ public final class Report {
      * @throws IllegalArgumentException for a negative threshold
      */
     public static ReportModel render(Path resultsDir, double threshold) throws IOException {
-        ForkTest.checkThreshold(threshold);
+        Judge.checkThreshold(threshold);
         Results results = ResultsReader.readDir(resultsDir);
         ReportModel model = ModelBuilder.build(results, threshold);
         String html = HtmlRenderer.render(model);

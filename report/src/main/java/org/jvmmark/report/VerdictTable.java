@@ -70,10 +70,9 @@ public record VerdictTable(List<Line> lines) {
     private static String winner(Headline h) {
         return switch (h.outcome()) {
             case WINNER -> h.winner() == null ? "" : h.winner().label();
-            case NO_DIFFERENCE -> "no difference beyond noise";
+            case NO_DIFFERENCE -> "no difference";
             case CANNOT_TELL -> "cannot tell";
             case TOO_FEW_FORKS -> "too few forks to tell";
-            case UNSTABLE -> "unstable: forks disagree, not ranked";
             case NOT_TRUSTED -> "not trusted on this machine";
             case ONE_ROW -> h.winner() == null ? "only one JVM ran" : h.winner().label() + " (the only one that ran)";
             case NOTHING_RAN -> "nothing ran";

@@ -1,5 +1,7 @@
 package org.jvmmark.report;
 
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.verdict.Effect;
 
@@ -55,7 +57,7 @@ public final class Words {
         if (Math.abs(ratio - 1) < 0.0005) {
             return "same";
         }
-        return magnitude(new Effect(ratio, Double.NaN, Double.NaN, org.jvmmark.report.verdict.ForkTest.CONFIDENCE,
+        return magnitude(new Effect(ratio, Double.NaN, Double.NaN, 0.95,
                 c.higherIsBetter()), moreLess(c));
     }
 
@@ -131,5 +133,55 @@ public final class Words {
             case "ns", "us", "µs", "ms", "s" -> true;
             default -> false;
         };
+    }
+
+    /** A judgement's answer in a word or two: "worse", "better", "no difference", "cannot tell". */
+    public static String answer(Judgement j) {
+        return switch (j.answer()) {
+            case WORSE -> "worse";
+            case BETTER -> "better";
+            case NO_DIFFERENCE -> "no difference";
+            case CANNOT_TELL -> "cannot tell";
+        };
+    }
+
+    /**
+     * What a judgement rests on, in words, with the effect and its interval wherever one was estimated: "12 %
+     * slower (99.7 % CI 8–16 %)", "0.6 % slower (99 % CI 2.1 % faster to 3.2 % slower), within ±5 %", "3.1 % slower
+     * (98 % CI 8.1 % faster to 15 % slower): the interval reaches past ±5 %"; then how it was estimated ("within the
+     * machine's two levels (2.5× apart)", "on its own spread").
+     */
+    public static String why(Judgement j, String unit) {
+        Effect e = j.effect();
+        String effect = Double.isNaN(e.low()) ? "" : effect(unit, e);
+        String band = "±" + Format.percent(j.threshold());
+        String base = switch (j.reason()) {
+            case CALLED -> effect;
+            case WITHIN_THRESHOLD -> effect + ", within " + band;
+            case INTERVAL_WIDE -> effect + ": the interval reaches past " + band;
+            case TOO_FEW_FORKS -> forks(Math.min(j.forksCandidate(), j.forksReference())) + " on a side, "
+                    + Judge.MIN_FORKS + " a side needed";
+            case LEVELS_CONFOUNDED -> "launches land on two levels here (" + Format.sig(j.levelGap())
+                    + "× apart) and these forks sit on them so differently that a difference the size of the gap"
+                    + " cannot be told from the machine";
+            case FAILED -> forks(j.failedCandidate()) + " failed or timed out";
+        };
+        String how = (j.withinLevels() && j.reason() != Judgement.Reason.LEVELS_CONFOUNDED
+                ? "; within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart)" : "")
+                + (j.ownSpread() ? "; a side judged on its own spread (its forks vary more than the other rows')" : "");
+        return base + how;
+    }
+
+    /** What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. */
+    public static String tell(Judgement j) {
+        if (j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0) {
+            return "";
+        }
+        return j.forksToTell() == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP + " forks a side would tell"
+                : j.forksToTell() + " forks a side would tell";
+    }
+
+    private static String forks(int n) {
+        return n + (n == 1 ? " fork" : " forks");
     }
 }

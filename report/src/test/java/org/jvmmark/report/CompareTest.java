@@ -129,14 +129,14 @@ class CompareTest {
         assertTrue(printed().contains("1 row not compared (on one side only; --require-all would fail them):\n"
                 + "  w · Temurin 25.0.1: only in A\n"), printed());
         bytes.reset();
-        assertEquals(1, Compare.compare(a, b, new Compare.Options(0.05, true, false, null), out), printed());
+        assertEquals(1, Compare.compare(a, b, new Compare.Options(0.05, true, false, null, false), out), printed());
         assertTrue(printed().startsWith("REGRESSED: 0 regressed, 0 improved, 0 unchanged, 0 cannot tell of 0 figures judged;"
                 + " 1 not judged (1 with fewer than 3 forks a side); 1 rows not compared (--require-all)."), printed());
     }
 
     @Test
     void shouldPutTheConclusionFirstAndListOnlyChangesWhenAsked() throws IOException {
-        Compare.compare(BASELINE, BASELINE, new Compare.Options(0.05, false, true, null), out);
+        Compare.compare(BASELINE, BASELINE, new Compare.Options(0.05, false, true, null, false), out);
         String[] lines = printed().split("\n");
         assertTrue(lines[0].startsWith("No regression: 0 regressed, 0 improved, "), printed());
         assertTrue(lines.length < 20, "an A/A comparison with --only-changes lists nothing: " + printed());

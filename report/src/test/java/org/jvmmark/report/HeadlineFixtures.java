@@ -44,7 +44,7 @@ final class HeadlineFixtures {
                     "Temurin 25.0.1 · G1 · virtual wins: Temurin 25.0.1 · G1 · platform is 6.7 % lower (95 % CI 4.0–10 %), 5 runs each",
                     notRun));
             case "http" -> List.of(
-                    new Headline("http", "platform", column(s, "metric/requestsPerSecond"), Headline.Outcome.UNSTABLE, null, null, null,
+                    new Headline("http", "platform", column(s, "metric/requestsPerSecond"), Headline.Outcome.CANNOT_TELL, null, null, null,
                             "Forks disagree (two clusters 9 % apart): shown, not ranked", List.of()),
                     new Headline("http", "virtual", column(s, "metric/requestsPerSecond"), Headline.Outcome.ONE_ROW,
                             null, null, null, "Only Temurin 25.0.1 ran virtual threads: nothing to compare", notRun));

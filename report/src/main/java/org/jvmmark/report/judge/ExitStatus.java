@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The one place that turns judgements into an exit status for {@code compare} and {@code history check}: 1 when
  * anything is worse, else 5 when anything could be worse by more than the threshold (cannot tell, and the
- * interval of the slowdown reaches past it) or nothing could be judged at all, else 0. "Cannot tell" that
+ * interval of the slowdown reaches past it, or no interval at all), else 0 (also when no figure was there to be
+ * judged: facts, untrusted percentiles and pinned rates are not judged and never make a gate fail). "Cannot tell" that
  * could hide a regression is never "no regression". Stateless and thread-safe.
  */
 public final class ExitStatus {
@@ -24,7 +25,7 @@ public final class ExitStatus {
         if (judgements.stream().anyMatch(j -> j.answer() == Judgement.Answer.WORSE)) {
             return REGRESSED;
         }
-        if (judgements.isEmpty() || judgements.stream().anyMatch(Judgement::couldBeWorse)) {
+        if (judgements.stream().anyMatch(Judgement::couldBeWorse)) {
             return CANNOT_TELL;
         }
         return OK;

@@ -45,9 +45,7 @@ public final class Judge {
 
     /** The judgements of one family, in the order of {@code family}. */
     public static List<Judgement> judge(List<Contrast> family, double threshold) {
-        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
-            throw new IllegalArgumentException("threshold must be a fraction >= 0 (0.05 for 5 %), not " + threshold);
-        }
+        checkThreshold(threshold);
         Map<Evidence, LevelModel> models = new IdentityHashMap<>();
         List<Judgement> out = new ArrayList<>();
         int[] c = new int[family.size()];
@@ -76,6 +74,26 @@ public final class Judge {
         double confidence = 1 - ALPHA / Math.max(1, estimated);
         for (int i = 0; i < family.size(); i++) {
             out.add(one(family.get(i), m[i], c[i], r[i], early[i], confidence, threshold, confoundAlpha));
+        }
+        return out;
+    }
+
+    /** @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0 */
+    public static void checkThreshold(double threshold) {
+        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
+            throw new IllegalArgumentException("threshold must be a fraction >= 0 (0.05 for 5 %), not " + threshold);
+        }
+    }
+
+    /**
+     * Each row's figure adjusted for the machine's levels (its geometric mean as if every fork had sat on the lower
+     * level; the plain mean when the values are not all positive): what a ranking orders rows by.
+     */
+    public static Map<String, Double> centres(Evidence e) {
+        LevelModel m = LevelModel.of(e);
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < e.rows().size(); i++) {
+            out.put(e.rows().get(i).id(), m.forks(i) == 0 ? Double.NaN : m.logs() ? Math.exp(m.centre(i)) : m.centre(i));
         }
         return out;
     }

@@ -2,11 +2,12 @@ package org.jvmmark.report.render;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.judge.ExitStatus;
 import java.util.Map;
 import org.jvmmark.results.Results;
 import org.jvmmark.report.Comparison;
 import org.jvmmark.report.Format;
-import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.judge.Judge;
 
 /**
  * The comparison as plain text for the terminal and as an HTML page: the conclusion first (what
@@ -73,25 +74,40 @@ public final class CompareRenderer {
         List<Comparison.Line> reg = c.regressions();
         List<Comparison.Line> unsure = c.cannotTell();
         List<Comparison.Line> missing = c.notCompared();
-        long judged = c.judged();
-        String counts = reg.size() + " regressed, " + c.improvements().size() + " improved, "
-                + c.with(Comparison.Verdict.NO_CHANGE).size() + " unchanged, " + unsure.size() + " cannot tell of " + judged
-                + " figures judged" + notJudged(c);
+        String band = "±" + Format.percent(c.threshold());
+        long gatingFigures = c.lines().stream().filter(l -> l.gating() && l.judgement() != null).count();
+        List<Comparison.Line> others = c.lines().stream().filter(l -> !l.gating() && l.judgement() != null).toList();
+        String counts = reg.size() + " regressed, " + count(c, Comparison.Verdict.IMPROVED, true) + " improved, "
+                + count(c, Comparison.Verdict.NO_CHANGE, true) + " no difference (within " + band + "), " + unsure.size()
+                + " cannot tell of " + gatingFigures + (others.isEmpty() ? " figures judged" : " headline figures judged")
+                + notJudged(c);
         boolean failsOnMissing = requireAll && !missing.isEmpty();
-        if (!reg.isEmpty() || failsOnMissing) {
+        int status = c.exitStatus();
+        if (status == ExitStatus.REGRESSED || failsOnMissing) {
             out.add("REGRESSED: " + counts + (failsOnMissing ? "; " + missing.size() + " rows not compared (--require-all)" : "") + ".");
-        } else if (!unsure.isEmpty()) {
-            out.add("CANNOT TELL: " + counts + ".");
-        } else if (c.nothingJudged()) {
+        } else if (c.nothingJudged() && !unsure.isEmpty()) {
             out.add("CANNOT TELL: no figure could be judged: " + counts + ".");
+        } else if (status == ExitStatus.CANNOT_TELL) {
+            out.add("CANNOT TELL whether anything regressed: " + counts + ".");
         } else {
-            out.add("No regression: " + counts + ".");
+            out.add("No regression past " + band + ": " + counts
+                    + (unsure.isEmpty() ? "." : "; none of those that cannot be told could be worse by more."));
+        }
+        if (!others.isEmpty()) {
+            out.add("Other figures (shown, not gating; --gate all makes them gate): " + c.worseNotGating().size() + " worse, "
+                    + count(c, Comparison.Verdict.IMPROVED, false) + " better, " + count(c, Comparison.Verdict.NO_CHANGE, false)
+                    + " no difference, " + count(c, Comparison.Verdict.CANNOT_TELL, false) + " cannot tell of "
+                    + others.size() + ".");
         }
         for (Comparison.Line l : reg) {
             out.add("  " + l.name() + ": " + arrow(l));
         }
         for (Comparison.Line l : unsure) {
-            out.add("  cannot tell: " + l.name() + ": " + arrow(l));
+            out.add("  cannot tell" + (l.judgement() != null && !l.judgement().couldBeWorse() ? " (not worse past " + band
+                    + ")" : "") + ": " + l.name() + ": " + arrow(l));
+        }
+        for (Comparison.Line l : c.worseNotGating()) {
+            out.add("  worse (not gating): " + l.name() + ": " + arrow(l));
         }
         for (Comparison.Line l : c.improvements()) {
             out.add("  improved: " + l.name() + ": " + arrow(l));
@@ -104,6 +120,10 @@ public final class CompareRenderer {
             }
         }
         return out;
+    }
+
+    private static long count(Comparison c, Comparison.Verdict v, boolean gating) {
+        return c.lines().stream().filter(l -> l.verdict() == v && l.gating() == gating && l.judgement() != null).count();
     }
 
     private static String arrow(Comparison.Line l) {
@@ -121,8 +141,6 @@ public final class CompareRenderer {
                 continue;
             }
             String kind = switch (l.verdict()) {
-                case UNSTABLE -> "with forks that disagree";
-                case TOO_FEW_FORKS -> "with fewer than " + ForkTest.MIN_FORKS + " forks a side";
                 case UNTRUSTED -> l.why().startsWith("pinned") ? "pinned at their target"
                         : l.why().startsWith("percentile") ? "percentiles not trusted"
                         : l.why().startsWith("a fact") ? "facts, not scores" : "not corrected for coordinated omission";
@@ -147,15 +165,16 @@ public final class CompareRenderer {
     }
 
     static String method(Comparison c) {
-        return "Method: one value per fork on each side; a change counts when it exceeds " + Format.percent(c.threshold())
-                + " and a t-test on the log fork values calls it (p < " + ForkTest.ALPHA + " after Holm's correction, "
-                + "headline figures and the others as two families per workload; the fork-to-fork noise pooled over the "
-                + "workload's rows where their spreads agree); the change is B ÷ A with an interval widened to match the "
-                + "correction. Cannot tell: forks that disagree or fewer than " + ForkTest.MIN_FORKS + " forks a side with a "
-                + "move past the threshold, or a difference a split between this machine's two levels could produce. "
-                + "Percentiles not trusted here and rates pinned at their target: shown, not judged. A row ok in A with a "
-                + "fork not ok in B regressed; a row on one side only is not compared. Exit 0 no regression, 1 regression, "
-                + "5 cannot tell.";
+        String band = "±" + Format.percent(c.threshold());
+        return "Method: one value per fork on each side, every row of a figure on both sides one evidence (the noise "
+                + "pooled over the rows whose spreads agree; where this machine puts launches on two levels, each change "
+                + "estimated within the levels); B ÷ A with an interval at a family-wise " + Format.percent(Judge.ALPHA)
+                + " over every judged figure (Bonferroni). Regressed or improved: the interval excludes no change and the "
+                + "change passes " + band + ". No difference: the whole interval lies within " + band + ". Otherwise cannot "
+                + "tell, with the forks a side that would tell (" + Judge.MIN_FORKS + " a side at least). Percentiles not "
+                + "trusted here and rates pinned at their target: shown, not judged. A row ok in A with a fork not ok in B "
+                + "regressed; a row on one side only is not compared. Exit 0 when nothing could be worse by more than "
+                + band + ", 1 regression, 5 cannot tell.";
     }
 
     private static void flush(StringBuilder sb, List<String[]> rows) {
@@ -219,7 +238,7 @@ public final class CompareRenderer {
             String cls = switch (l.verdict()) {
                 case REGRESSED -> "significant";
                 case IMPROVED -> "best";
-                case UNTRUSTED, UNSTABLE, TOO_FEW_FORKS, NOT_COMPARED -> "untrusted";
+                case UNTRUSTED, NOT_COMPARED -> "untrusted";
                 case CANNOT_TELL -> "cannot-tell";
                 default -> "";
             };

@@ -280,7 +280,6 @@ public final class HtmlRenderer {
             case SIGNIFICANT -> "significant";
             case WITHIN_NOISE -> "noise";
             case CANNOT_TELL, TOO_FEW_FORKS -> "toofew";
-            case UNSTABLE -> "unstable";
             case LEADS -> "";
             case UNTRUSTED -> "untrusted";
             case NONE -> "";

@@ -185,7 +185,8 @@ public final class MarkdownRenderer {
             v = "**" + v + "**";
         }
         String mark = Explanations.markText(column, cell);
-        String forks = cell.mark() == Cell.Mark.UNSTABLE ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
+        String forks = cell.judgement() != null && (cell.judgement().ownSpread()
+                || cell.judgement().reason() == org.jvmmark.report.judge.Judgement.Reason.LEVELS_CONFOUNDED) ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
         return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark) + forks;
     }
 

@@ -49,8 +49,10 @@ public record Answer(String workload, WorkloadQuestion question, String context,
      * @param outcome what could be concluded
      * @param effect candidate ÷ baseline with its interval, or null when not computed
      * @param words the figure's part of the line
+     * @param judgement the judge's answer, null when the figure was not judged (not trusted here)
      */
     public record FigureAnswer(String figure, String label, double candidate, double baseline, String unit,
-                               Outcome outcome, Effect effect, String words) {
+                               Outcome outcome, Effect effect, String words,
+                               org.jvmmark.report.judge.Judgement judgement) {
     }
 }

@@ -42,8 +42,6 @@ public record Headline(String workload, String family, Column figure, Outcome ou
         CANNOT_TELL,
         /** Fewer than the minimum forks on a side: the words say how many forks would tell. */
         TOO_FEW_FORKS,
-        /** The leading rows' forks disagree (spread or two clusters): shown, not ranked. */
-        UNSTABLE,
         /** The figure cannot be trusted on this machine (sample count, CPUs obtained). */
         NOT_TRUSTED,
         /** Only one row ran: nothing to compare. */

@@ -2,6 +2,7 @@ package org.jvmmark.report.verdict;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.jvmmark.report.Cell;
 import org.jvmmark.report.Column;
 import org.jvmmark.report.Figure;
@@ -10,18 +11,20 @@ import org.jvmmark.report.ModelBuilder;
 import org.jvmmark.report.Row;
 import org.jvmmark.report.Table;
 import org.jvmmark.report.Words;
+import org.jvmmark.report.judge.Contrast;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.judge.RowForks;
 
 /**
- * From evidence to verdicts, for the report: marks every cell of a table against its column's best
- * and says who won each workload ({@link Headline}). The statistic is {@link ForkTest} (one value per
- * fork, Welch on logs, Holm over the table, practical threshold), the per-row check {@link Stability};
- * {@code compare} uses the same two. Renderers only render what this produces.
+ * The report's marks and "Who won", both from the {@link Judge}: every cell of a table against its column's
+ * best, every contrast of the table in one family, so a mark and the headline that reads it always agree.
  *
- * <p>Per column: rows whose forks disagree are marked {@link Cell.Mark#UNSTABLE} and left out of the
- * ranking; the best of the stable rows is the reference; every other stable row is tested against
- * it. The p-values of all tests of one table are corrected together (Holm). The best row is
- * {@link Cell.Mark#BEST} (★) only when it beats every other stable row beyond noise and threshold;
- * otherwise it merely {@link Cell.Mark#LEADS}.
+ * <p>Per column (ranked, trusted, two rows or more): the column's rows are one {@link Evidence} (the machine's
+ * levels and pooled noise come from all of them); the best is the row with the best level-adjusted figure among
+ * rows with {@value Judge#MIN_FORKS} forks or more; every other row is judged against it. The best is {@link
+ * Cell.Mark#BEST} (★) only when every other row is judged worse; otherwise it merely {@link Cell.Mark#LEADS}.
  *
  * <p>Stateless and thread-safe.
  */
@@ -34,23 +37,17 @@ public final class Verdicts {
         int rows = figures.length;
         int cols = columns.size();
         Cell[][] cells = new Cell[rows][cols];
-        ForkTest.Result[][] tests = new ForkTest.Result[rows][cols];
         int[] best = new int[cols];
-        TwoLevels[] levels = new TwoLevels[cols];
-        // Two Holm families: the headline figure (endToEnd p50, else the score), and the rest.
-        List<double[]> headlineFamily = new ArrayList<>(); // {row, col, p}
-        List<double[]> otherFamily = new ArrayList<>();
+        List<Contrast> family = new ArrayList<>();
+        List<int[]> at = new ArrayList<>(); // {row, col} of each contrast
         for (int c = 0; c < cols; c++) {
             Column col = columns.get(c);
             best[c] = -1;
-            levels[c] = TwoLevels.ONE_LEVEL;
             int present = 0;
             for (int r = 0; r < rows; r++) {
                 present += figures[r][c] == null ? 0 : 1;
             }
-            boolean[] stable = new boolean[rows];
-            List<double[]> all = new ArrayList<>();
-            List<double[]> stableLogs = new ArrayList<>();
+            List<RowForks> evidence = new ArrayList<>();
             for (int r = 0; r < rows; r++) {
                 Figure f = figures[r][c];
                 if (f == null) {
@@ -59,131 +56,77 @@ public final class Verdicts {
                     cells[r][c] = Cell.plain(f);
                 } else if (!col.trusted()) {
                     // Not even a "best": ranking JVMs on noise is what the verdict is there to prevent.
-                    cells[r][c] = new Cell(f, Cell.Mark.UNTRUSTED, Double.NaN, Double.NaN, null, "");
+                    cells[r][c] = new Cell(f, Cell.Mark.UNTRUSTED, Double.NaN, Double.NaN, null, "", null);
                 } else {
-                    all.add(f.forks());
-                    Stability s = Stability.of(f);
-                    stable[r] = s.stable();
-                    if (!s.stable()) {
-                        cells[r][c] = new Cell(f, Cell.Mark.UNSTABLE, Double.NaN, Double.NaN, null, s.reason());
-                    } else if (f.forks().length < ForkTest.MIN_FORKS) {
-                        // Shown, not ranked: a row whose other forks crashed must not become the reference.
-                        stable[r] = false;
-                        cells[r][c] = new Cell(f, Cell.Mark.TOO_FEW_FORKS, Double.NaN, Double.NaN, null,
-                                ForkTest.forksNeeded(f.forks().length, ForkTest.MIN_FORKS) + "; shown, not ranked");
-                    } else {
-                        if (Stats.allPositive(f.forks())) {
-                            stableLogs.add(Stats.logs(f.forks()));
-                        }
-                        if (best[c] < 0 || better(col, f.value(), figures[best[c]][c].value())) {
-                            best[c] = r;
-                        }
-                    }
+                    evidence.add(new RowForks(String.valueOf(r), f.forks(), f.runs(), 0));
+                }
+            }
+            if (evidence.size() < 2) {
+                for (RowForks rf : evidence) {
+                    int r = Integer.parseInt(rf.id());
+                    cells[r][c] = Cell.plain(figures[r][c]);
+                }
+                continue;
+            }
+            Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), evidence);
+            Map<String, Double> centres = Judge.centres(e);
+            for (RowForks rf : evidence) {
+                int r = Integer.parseInt(rf.id());
+                if (rf.n() >= Judge.MIN_FORKS && (best[c] < 0
+                        || better(col, centres.get(rf.id()), centres.get(String.valueOf(best[c]))))) {
+                    best[c] = r;
                 }
             }
             if (best[c] < 0) {
+                // No row has the forks a verdict needs: shown, each saying so.
+                for (RowForks rf : evidence) {
+                    int r = Integer.parseInt(rf.id());
+                    cells[r][c] = new Cell(figures[r][c], Cell.Mark.TOO_FEW_FORKS, Double.NaN, Double.NaN, null,
+                            rf.n() + (rf.n() == 1 ? " fork" : " forks") + ", " + Judge.MIN_FORKS + " a row needed", null);
+                }
                 continue;
             }
-            levels[c] = TwoLevels.of(all);
-            PooledNoise noise = PooledNoise.of(stableLogs);
-            Figure ref = figures[best[c]][c];
-            for (int r = 0; r < rows; r++) {
-                if (stable[r] && r != best[c]) {
-                    ForkTest.Result t = ForkTest.test(figures[r][c].forks(), ref.forks(), col.higherIsBetter(), noise);
-                    tests[r][c] = t;
-                    if (t.tested()) {
-                        (headlineColumn(col) ? headlineFamily : otherFamily).add(new double[] {r, c, t.pValue()});
-                    }
+            for (RowForks rf : evidence) {
+                int r = Integer.parseInt(rf.id());
+                if (r != best[c]) {
+                    family.add(new Contrast(e, rf.id(), String.valueOf(best[c])));
+                    at.add(new int[] {r, c});
                 }
             }
         }
-        double[][] adjustedAt = new double[rows][cols];
-        int[][] familySize = new int[rows][cols];
-        for (double[] row : adjustedAt) {
-            java.util.Arrays.fill(row, Double.NaN);
-        }
-        for (List<double[]> family : List.of(headlineFamily, otherFamily)) {
-            double[] adjusted = ForkTest.holm(family.stream().mapToDouble(x -> x[2]).toArray());
-            for (int i = 0; i < family.size(); i++) {
-                adjustedAt[(int) family.get(i)[0]][(int) family.get(i)[1]] = adjusted[i];
-                familySize[(int) family.get(i)[0]][(int) family.get(i)[1]] = family.size();
-            }
+        List<Judgement> judged = Judge.judge(family, threshold);
+        boolean[] beatsAll = new boolean[cols];
+        java.util.Arrays.fill(beatsAll, true);
+        for (int i = 0; i < judged.size(); i++) {
+            int r = at.get(i)[0];
+            int c = at.get(i)[1];
+            Judgement j = judged.get(i);
+            Column col = columns.get(c);
+            Figure f = figures[r][c];
+            double delta = ModelBuilder.worseBy(col.higherIsBetter(), figures[best[c]][c].value(), f.value());
+            Cell.Mark mark = switch (j.answer()) {
+                case WORSE -> Cell.Mark.SIGNIFICANT;
+                case NO_DIFFERENCE -> Cell.Mark.WITHIN_NOISE;
+                case BETTER, CANNOT_TELL -> j.reason() == Judgement.Reason.TOO_FEW_FORKS ? Cell.Mark.TOO_FEW_FORKS
+                        : Cell.Mark.CANNOT_TELL;
+            };
+            beatsAll[c] &= mark == Cell.Mark.SIGNIFICANT;
+            String tell = Words.tell(j);
+            cells[r][c] = new Cell(f, mark, delta, j.p(), j.effect(), Words.why(j, col.unit())
+                    + (tell.isEmpty() ? "" : "; " + tell), j);
         }
         for (int c = 0; c < cols; c++) {
-            if (best[c] < 0) {
-                continue;
+            if (best[c] >= 0) {
+                Figure bf = figures[best[c]][c];
+                cells[best[c]][c] = new Cell(bf, beatsAll[c] ? Cell.Mark.BEST : Cell.Mark.LEADS, 0, Double.NaN, null,
+                        beatsAll[c] ? "better than every other row" : "not shown better than every other row", null);
             }
-            Column col = columns.get(c);
-            boolean beatsAll = true;
-            int compared = 0;
-            for (int r = 0; r < rows; r++) {
-                ForkTest.Result t = tests[r][c];
-                if (t == null) {
-                    continue;
-                }
-                compared++;
-                Figure f = figures[r][c];
-                double delta = ModelBuilder.worseBy(col.higherIsBetter(), figures[best[c]][c].value(), f.value());
-                Cell.Mark mark;
-                String why;
-                Effect effect = ForkTest.corrected(t, adjustedAt[r][c], familySize[r][c]);
-                double alpha = ForkTest.ALPHA / Math.max(1, familySize[r][c]);
-                if (!t.tested()) {
-                    mark = Cell.Mark.TOO_FEW_FORKS;
-                    why = ForkTest.forksNeeded(t.forksCandidate(), t.forksReference());
-                } else if (ForkTest.called(adjustedAt[r][c], t, threshold) && levels[c].couldBeSplit(effect.ratio())
-                        && levels[c].splitProbability(t.forksCandidate(), t.forksReference()) > alpha) {
-                    mark = Cell.Mark.CANNOT_TELL;
-                    why = "cannot tell: " + levels[c].words(col.unit()) + "; " + levels[c].forksToTell(alpha)
-                            + " forks a side would tell";
-                } else if (ForkTest.called(adjustedAt[r][c], t, threshold)) {
-                    mark = Cell.Mark.SIGNIFICANT;
-                    why = Format.p(adjustedAt[r][c]) + " (Holm)";
-                } else {
-                    mark = Cell.Mark.WITHIN_NOISE;
-                    why = t.size() <= threshold ? "within the " + Format.percent(threshold) + " threshold"
-                            : "within noise, " + Format.p(adjustedAt[r][c]) + " (Holm)";
-                }
-                beatsAll &= mark == Cell.Mark.SIGNIFICANT;
-                cells[r][c] = new Cell(f, mark, delta, adjustedAt[r][c], effect, why);
-            }
-            Figure bf = figures[best[c]][c];
-            String couldBeat = couldBeat(columns.get(c), figures, cells, c, bf);
-            if (couldBeat != null) {
-                beatsAll = false;
-            }
-            cells[best[c]][c] = compared == 0 && couldBeat == null ? Cell.plain(bf)
-                    : new Cell(bf, beatsAll ? Cell.Mark.BEST : Cell.Mark.LEADS, 0, Double.NaN, null,
-                            beatsAll ? "better than every other row" : couldBeat != null ? couldBeat
-                                    : "not clearly better than every other row");
         }
         List<List<Cell>> out = new ArrayList<>();
         for (Cell[] row : cells) {
             out.add(List.of(row));
         }
         return out;
-    }
-
-    /**
-     * Why no winner may be named when a row left out of the ranking (unstable, or too few forks) could
-     * beat the best: one of its forks is better than the best row's figure. Null when none could.
-     */
-    private static String couldBeat(Column col, Figure[][] figures, Cell[][] cells, int c, Figure best) {
-        int n = 0;
-        for (int r = 0; r < figures.length; r++) {
-            Cell cell = cells[r][c];
-            if (cell == null || cell.figure() == null
-                    || cell.mark() != Cell.Mark.UNSTABLE && cell.mark() != Cell.Mark.TOO_FEW_FORKS) {
-                continue;
-            }
-            for (double v : cell.figure().forks()) {
-                if (better(col, v, best.value())) {
-                    n++;
-                    break;
-                }
-            }
-        }
-        return n == 0 ? null : n + (n == 1 ? " row" : " rows") + " not ranked (forks disagree or too few) could beat it: no winner";
     }
 
     private static boolean better(Column col, double a, double b) {
@@ -200,7 +143,8 @@ public final class Verdicts {
 
     /**
      * Who won on a chosen figure: the column whose {@link Column#id()} is {@code columnId} (a workload's
-     * declared headline figure), or as {@link #headline(String, String, List, List)} when null or absent.
+     * declared headline figure), or as {@link #headline(String, String, List, List)} when null or absent. Read
+     * from the table's own marks (the judge's answers), so the headline and the table never disagree.
      */
     public static Headline headline(String workload, String family, List<Row> rows, List<Table> tables, String columnId) {
         List<String> notRun = rows.stream().filter(r -> r.okTrials().isEmpty())
@@ -252,73 +196,51 @@ public final class Verdicts {
                     figure + " cannot be trusted on this machine: no ranking.", notRun);
         }
         int best = -1;
-        int second = -1;
-        List<String> unstable = new ArrayList<>();
-        List<String> few = new ArrayList<>();
+        List<Integer> others = new ArrayList<>();
         for (int r : present) {
-            Cell cell = table.cell(r, c);
-            switch (cell.mark()) {
-                case BEST, LEADS -> best = r;
-                case UNSTABLE -> unstable.add(table.rows().get(r).label() + " (" + cell.why() + ")");
-                case TOO_FEW_FORKS -> {
-                    if (cell.effect() == null) {
-                        unstable.add(table.rows().get(r).label() + " (" + cell.why() + ")");
-                        few.add(cell.why().replace("; shown, not ranked", ""));
-                    } else if (second < 0 || better(col, cell.figure().value(), table.cell(second, c).figure().value())) {
-                        second = r;
-                    }
-                }
-                default -> {
-                    if (second < 0 || better(col, cell.figure().value(), table.cell(second, c).figure().value())) {
-                        second = r;
-                    }
-                }
+            Cell.Mark m = table.cell(r, c).mark();
+            if (m == Cell.Mark.BEST || m == Cell.Mark.LEADS) {
+                best = r;
+            } else if (table.cell(r, c).judgement() != null) {
+                others.add(r);
             }
         }
-        String unstableWords = unstable.isEmpty() ? "" : " Not ranked: " + String.join("; ", unstable) + ".";
-        if ((best < 0 || second < 0) && !few.isEmpty() && few.size() == unstable.size()) {
+        if (best < 0) {
             return new Headline(workload, family, col, Headline.Outcome.TOO_FEW_FORKS, null, null, null,
-                    "No verdict on " + figure + ": " + few.get(0) + "." + unstableWords, notRun);
+                    "Cannot tell on " + figure + ": no row has the " + Judge.MIN_FORKS + " forks a verdict needs.", notRun);
         }
-        if (best < 0 || second < 0) {
-            return new Headline(workload, family, col, Headline.Outcome.UNSTABLE, null, null, null,
-                    "No ranking on " + figure + ": fewer than two rows with stable forks." + unstableWords, notRun);
-        }
+        // The row the answer turns on: the first that cannot be told from the best (the closest by value), else the
+        // closest row.
+        Table t = table;
+        int cc = c;
+        others.sort((x, y) -> Double.compare(Math.abs(Math.log(t.cell(x, cc).effect().ratio())),
+                Math.abs(Math.log(t.cell(y, cc).effect().ratio()))));
+        int open = others.stream().filter(r -> t.cell(r, cc).judgement().answer() == Judgement.Answer.CANNOT_TELL)
+                .findFirst().orElse(-1);
+        int second = open >= 0 ? open : others.get(0);
         Row winner = table.rows().get(best);
         Row runnerUp = table.rows().get(second);
         Cell rc = table.cell(second, c);
-        Effect effect = rc.effect();
-        String diff = effect == null ? "" : Words.effect(col, effect);
+        Judgement j = rc.judgement();
+        String diff = Words.effect(col, rc.effect());
         String forks = forksText(table.cell(best, c).figure().forks().length, rc.figure().forks().length);
-        return switch (rc.mark()) {
-            case TOO_FEW_FORKS -> new Headline(workload, family, col, Headline.Outcome.TOO_FEW_FORKS, null, null, effect,
-                    "No verdict on " + figure + ": " + rc.why() + ". So far " + winner.label() + " leads, " + runnerUp.label()
-                            + " is " + diff + "." + unstableWords, notRun);
-            case SIGNIFICANT -> table.cell(best, c).mark() == Cell.Mark.BEST
-                    ? new Headline(workload, family, col, Headline.Outcome.WINNER, winner, runnerUp, effect, winner.label()
-                            + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + "." + unstableWords,
-                            notRun)
-                    // The runner-up is behind beyond noise, yet the leader is not ahead of every row: who wins cannot be
-                    // told — never "no difference", which the interval beside it would contradict.
-                    : new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
-                            "Cannot tell which is best on " + figure + ": " + winner.label() + " leads (" + runnerUp.label() + " is "
-                            + diff + "), but " + (table.cell(best, c).why().contains("could beat")
-                                    ? table.cell(best, c).why().replace(": no winner", "")
-                                    : "not every other row is behind it beyond noise") + "." + unstableWords, notRun);
-            // Within noise of the leader, but a row left out of the ranking could beat both: which is best cannot be told.
-            default -> table.cell(best, c).why().contains("could beat") && !rc.why().startsWith("cannot tell: ")
-                    ? new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
-                            "Cannot tell which is best on " + figure + ": no difference beyond noise between " + winner.label()
-                            + " and " + runnerUp.label() + " (" + diff + ", " + rc.why() + "), but "
-                            + table.cell(best, c).why().replace(": no winner", "") + "." + unstableWords, notRun)
-                    : rc.why().startsWith("cannot tell: ")
-                    ? new Headline(workload, family, col, Headline.Outcome.CANNOT_TELL, winner, runnerUp, effect,
-                            "Cannot tell on " + figure + " whether " + winner.label() + " beats " + runnerUp.label() + " ("
-                            + diff + "): " + rc.why().substring("cannot tell: ".length()) + "." + unstableWords, notRun)
-                    : new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, effect,
-                    "No difference beyond noise on " + figure + " between " + winner.label() + " and " + runnerUp.label()
-                            + " (" + diff + ", " + rc.why() + ", " + forks + ")." + unstableWords, notRun);
-        };
+        if (table.cell(best, c).mark() == Cell.Mark.BEST) {
+            return new Headline(workload, family, col, Headline.Outcome.WINNER, winner, runnerUp, rc.effect(), winner.label()
+                    + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + ".", notRun);
+        }
+        if (open < 0 && others.stream().allMatch(r -> t.cell(r, cc).judgement().answer() == Judgement.Answer.NO_DIFFERENCE)) {
+            return new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, rc.effect(),
+                    "No difference on " + figure + " between " + winner.label() + " and " + runnerUp.label() + " (" + diff
+                            + ", within ±" + Format.percent(j.threshold()) + ", " + forks + ")"
+                            + (others.size() > 1 ? "; every other row within ±" + Format.percent(j.threshold()) + " too" : "")
+                            + ".", notRun);
+        }
+        String tell = Words.tell(j);
+        Headline.Outcome outcome = j.reason() == Judgement.Reason.TOO_FEW_FORKS ? Headline.Outcome.TOO_FEW_FORKS
+                : Headline.Outcome.CANNOT_TELL;
+        return new Headline(workload, family, col, outcome, winner, runnerUp, rc.effect(), "Cannot tell on " + figure
+                + " whether " + winner.label() + " beats " + runnerUp.label() + ": " + Words.why(j, col.unit())
+                + (tell.isEmpty() ? "" : "; " + tell) + ".", notRun);
     }
 
     private static boolean headlineColumn(Column col) {

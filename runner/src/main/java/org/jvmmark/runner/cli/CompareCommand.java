@@ -43,13 +43,21 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as HTML.")
     private Path html;
 
+    /** Which figures decide the exit status. */
+    enum Gate { headline, all }
+
+    @Option(names = "--gate", defaultValue = "headline", paramLabel = "headline|all",
+            description = "Which figures decide the exit status: each workload's headline figures (the first figure of each "
+                    + "question it declares; default), or all judged figures (one family). Rows that failed always do.")
+    private Gate gate;
+
     @Override
     public Integer call() {
         try {
             if (html != null) {
                 OutputFile.checkReplaceable(html); // before anything is printed: one line, exit 2
             }
-            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html), main.out);
+            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all), main.out);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));
         }

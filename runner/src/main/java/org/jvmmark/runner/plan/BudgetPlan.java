@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
 
@@ -94,8 +94,8 @@ public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
         Set<String> points = new LinkedHashSet<>();
         mine.forEach(t -> points.add(point(t)));
         if (cut.equals("forks")) {
-            boolean extra = mine.stream().anyMatch(t -> t.fork() > ForkTest.MIN_FORKS);
-            return extra ? new Step("forks above " + ForkTest.MIN_FORKS, t -> t.fork() > ForkTest.MIN_FORKS
+            boolean extra = mine.stream().anyMatch(t -> t.fork() > Judge.MIN_FORKS);
+            return extra ? new Step("forks above " + Judge.MIN_FORKS, t -> t.fork() > Judge.MIN_FORKS
                     && t.workload().name().equals(info.name())) : null;
         }
         if (cut.equals("variants")) {

@@ -1,11 +1,11 @@
 package org.jvmmark.runner.plan;
 
-import org.jvmmark.report.verdict.ForkTest;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.runner.UserException;
 
 /**
  * How many forks each row gets: {@code --forks N} (fixed), or {@code --forks auto} (the default for
- * quick and standard): {@value ForkTest#MIN_FORKS} a row, then more where the row's question is
+ * quick and standard): {@value Judge#MIN_FORKS} a row, then more where the row's question is
  * still open ({@link AdaptiveForks}), up to {@code --max-forks}. Smoke stays at one fixed fork: it only
  * checks that things run. Recorded in {@code results.json}'s command, so {@code --resume} continues the
  * same policy. Immutable, hence thread-safe.
@@ -25,10 +25,10 @@ public record ForkPolicy(int base, boolean adaptive, int maxForks) {
         int cap = maxForks == null ? AdaptiveForks.DEFAULT_MAX_FORKS : maxForks;
         String f = forks == null ? (profile.equals("smoke") ? "1" : "auto") : forks.trim();
         if (f.equals("auto")) {
-            if (cap < ForkTest.MIN_FORKS) {
-                throw new UserException("--max-forks " + cap + ": at least " + ForkTest.MIN_FORKS + " (a verdict needs 3 forks a row)");
+            if (cap < Judge.MIN_FORKS) {
+                throw new UserException("--max-forks " + cap + ": at least " + Judge.MIN_FORKS + " (a verdict needs 3 forks a row)");
             }
-            return new ForkPolicy(ForkTest.MIN_FORKS, true, cap);
+            return new ForkPolicy(Judge.MIN_FORKS, true, cap);
         }
         if (maxForks != null) {
             throw new UserException("--max-forks needs --forks auto; --forks " + f + " is fixed");
