@@ -129,6 +129,18 @@ public final class Format {
         return Math.abs(Double.parseDouble(oneDecimal)) >= 10 ? String.valueOf(Math.round(pct)) : oneDecimal;
     }
 
+    /**
+     * An interval's bound as {@link #effectPercent} says it, rounded away from the point estimate's side of it so the
+     * printed interval always holds the computed one: {@code up} rounds up ("5.04" → "5.1"), else down ("3.97" →
+     * "3.9"). Never negative.
+     */
+    public static String boundPercent(double pct, boolean up) {
+        double x = Math.max(0, pct);
+        double step = x >= 9.95 ? 1 : 0.1;
+        double r = (up ? Math.ceil(x / step - 1e-9) : Math.floor(x / step + 1e-9)) * step;
+        return effectPercent(r);
+    }
+
     /** A plain number for CSV and JSON: no grouping, no exponent for ordinary magnitudes. */
     public static String plain(double v) {
         if (Double.isNaN(v)) {

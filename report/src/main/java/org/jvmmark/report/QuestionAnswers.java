@@ -320,12 +320,25 @@ public final class QuestionAnswers {
         }
     }
 
-    /** A ranking across JVMs in a few words: "Temurin 25.0.1 · G1 best, OpenJDK 17.0.17 · G1 25 % slower (95 % CI 22–27 %)". */
+    /**
+     * A ranking across JVMs in a few words, from the judgement behind the headline: "Temurin 25.0.1 · G1 best,
+     * OpenJDK 17.0.17 · G1 25 % slower (95 % CI 22–27 %)", "no difference between … (…, within ±5 %)", "cannot tell
+     * whether … beats …: …; 7 forks a side would tell".
+     */
     private static String ranking(Headline h, Column col) {
+        Judgement j = h.judgement();
+        if (j == null) {
+            return "cannot tell: " + h.words();
+        }
         return switch (h.outcome()) {
             case WINNER -> h.winner().label() + " best, " + h.runnerUp().label() + " " + Words.effect(col, h.effect());
-            case NO_DIFFERENCE -> h.words();
-            default -> "cannot tell: " + h.words();
+            case NO_DIFFERENCE -> "no difference between " + h.winner().label() + " and " + h.runnerUp().label() + " ("
+                    + Words.why(j, col.unit()) + ")";
+            default -> {
+                String tell = Words.tell(j);
+                yield "cannot tell whether " + h.winner().label() + " beats " + h.runnerUp().label() + ": "
+                        + Words.why(j, col.unit()) + (tell.isEmpty() ? "" : "; " + tell);
+            }
         };
     }
 

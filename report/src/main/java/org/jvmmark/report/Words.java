@@ -99,7 +99,7 @@ public final class Words {
             double lo = more ? e.low() : 1 / e.high();
             double hi = more ? e.high() : 1 / e.low();
             String ci = Double.isFinite(lo) && Double.isFinite(hi) && lo > 0
-                    ? String.format(java.util.Locale.ROOT, " (%d %% CI %s–%s×)", Math.round(e.confidence() * 100), times(lo), times(hi))
+                    ? String.format(java.util.Locale.ROOT, " (%s %% CI %s–%s×)", Effect.level(e.confidence()), times(lo), times(hi))
                     : "";
             return times(more ? r : 1 / r) + "× " + (more ? words[0] : words[1]) + ci;
         }

@@ -98,6 +98,37 @@ public final class Judge {
         return out;
     }
 
+    /**
+     * How precisely a row's figure is known: the half-width, as a log ratio, of the 95 % interval that comparing the row
+     * with an identical rerun (as many forks, the same noise) would get, q·σ·√(2/n) with the row's noise from the
+     * model (pooled, or its own). NaN below two forks or when the noise is unknown. What {@code --forks auto} grows a
+     * row on, so that the next run of the same command can be shown to be within the threshold.
+     */
+    public static double repeatHalfWidth(Evidence e, String row) {
+        LevelModel m = LevelModel.of(e);
+        int i = e.indexOf(row);
+        double[] noise = m.noise(i);
+        if (m.forks(i) < 2 || !(noise[1] >= 1) || Double.isNaN(noise[0])) {
+            return Double.NaN;
+        }
+        double q = TDistribution.of(noise[1]).inverseSurvivalProbability(0.025);
+        return q * noise[0] * Math.sqrt(2.0 / m.forks(i));
+    }
+
+    /**
+     * Whether a row's figure is known precisely enough that the next run of the same command can be shown to be within
+     * ±threshold of it: the interval such a comparison gets ({@link #repeatHalfWidth}) plus the distance its estimate
+     * strays by chance (one standard error of the difference, σ·√(2/n)) stay within the threshold. False when the
+     * noise is unknown.
+     */
+    public static boolean repeatable(Evidence e, String row, double threshold) {
+        double hw = repeatHalfWidth(e, row);
+        LevelModel m = LevelModel.of(e);
+        int i = e.indexOf(row);
+        double stray = m.noise(i)[0] * Math.sqrt(2.0 / Math.max(1, m.forks(i)));
+        return hw + stray <= Math.log1p(threshold);
+    }
+
     /** One contrast judged alone: a family of one. */
     public static Judgement judge(Contrast contrast, double threshold) {
         return judge(List.of(contrast), threshold).get(0);
@@ -123,7 +154,7 @@ public final class Judge {
                         false, threshold);
             };
         }
-        LevelModel.Estimate est = m.split(c, r, confoundAlpha) == LevelModel.Split.ROWS_DIFFER
+        LevelModel.Estimate est = m.split(c, r, confoundAlpha) == LevelModel.Split.AS_MEASURED
                 ? m.estimateAsMeasured(c, r, values(m, cand), values(m, ref)) : m.estimate(c, r);
         double df = Math.max(1, est.df());
         double q;

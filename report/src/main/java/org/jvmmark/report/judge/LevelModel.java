@@ -42,6 +42,7 @@ final class LevelModel {
     private final double[] mean;
     private final double[] meanLevel;
     private final int[] upper;
+    private final double[] levelSpread;
     private final boolean[] ambiguous;
     private final boolean[] own;
     private final double[] variance;
@@ -65,6 +66,7 @@ final class LevelModel {
         meanLevel = new double[rows];
         upper = new int[rows];
         double[] sLL = new double[rows];
+        levelSpread = sLL;
         double[] sLy = new double[rows];
         for (int i = 0; i < rows; i++) {
             n[i] = y[i].length;
@@ -245,10 +247,12 @@ final class LevelModel {
         /** One level, or forks spread over the levels alike: judged within levels. */
         MIXED,
         /**
-         * The rows' shares on the upper level differ beyond chance (Fisher's exact test): where a row's forks land
-         * is part of that row's behaviour, not the machine's luck, so the rows are compared as measured.
+         * Compared as measured, each on its own spread: the rows' shares on the upper level differ beyond chance
+         * (Fisher's exact test), so where a row's forks land is part of that row's behaviour, not the machine's
+         * luck; or only one of the two rows has forks on both levels and no other row does, so the "levels" may be
+         * that row's own behaviour (a change that makes some launches slow), not the machine's.
          */
-        ROWS_DIFFER,
+        AS_MEASURED,
         /**
          * Every fork of one row on one level and every fork of the other on the other, too few forks for that to
          * be beyond chance — or a fork between the levels: a difference the size of the gap cannot be told from
@@ -267,11 +271,27 @@ final class LevelModel {
         }
         double p = FisherExactTest.withDefaults()
                 .test(new int[][] {{upper[c], n[c] - upper[c]}, {upper[r], n[r] - upper[r]}}).getPValue();
-        if (p < alpha) {
-            return Split.ROWS_DIFFER;
+        if (p < alpha || !levelsBeyond(c, r)) {
+            return Split.AS_MEASURED;
         }
         boolean split = upper[c] == 0 && upper[r] == n[r] || upper[c] == n[c] && upper[r] == 0;
         return split || Double.isNaN(delta) && meanLevel[c] != meanLevel[r] ? Split.CONFOUNDED : Split.MIXED;
+    }
+
+    /**
+     * Whether the machine's levels are shown by more than one of the two rows alone: a row other than {@code c} and
+     * {@code r} with forks on both levels, or both of them.
+     */
+    private boolean levelsBeyond(int c, int r) {
+        if (levelSpread[c] > 0 && levelSpread[r] > 0) {
+            return true;
+        }
+        for (int i = 0; i < levelSpread.length; i++) {
+            if (i != c && i != r && levelSpread[i] > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The fewest forks a side at which a complete split between two rows is beyond chance at {@code alpha}. */
@@ -315,6 +335,11 @@ final class LevelModel {
         double noise = Math.sqrt((variance[c] + variance[r]) / 2);
         return new Estimate(diff, Math.sqrt(total), dof, within, own[c] || own[r], logs,
                 logs ? Math.exp(mean[r]) : mean[r], noise);
+    }
+
+    /** Row {@code i}'s noise: the standard deviation of its log fork values about the model, and its degrees of freedom. */
+    double[] noise(int i) {
+        return new double[] {Math.sqrt(variance[i]), df[i]};
     }
 
     /** Row {@code i}'s level-adjusted centre on the model's scale (a log when the values are logged). */

@@ -169,11 +169,12 @@ public final class CompareRenderer {
         return "Method: one value per fork on each side, every row of a figure on both sides one evidence (the noise "
                 + "pooled over the rows whose spreads agree; where this machine puts launches on two levels, each change "
                 + "estimated within the levels); B ÷ A with an interval at a family-wise " + Format.percent(Judge.ALPHA)
-                + " over every judged figure (Bonferroni). Regressed or improved: the interval excludes no change and the "
+                + " (Bonferroni) over the figures that gate — each workload's headline figures, or every figure with --gate"
+                + " all — and another over the rest. Regressed or improved: the interval excludes no change and the "
                 + "change passes " + band + ". No difference: the whole interval lies within " + band + ". Otherwise cannot "
                 + "tell, with the forks a side that would tell (" + Judge.MIN_FORKS + " a side at least). Percentiles not "
                 + "trusted here and rates pinned at their target: shown, not judged. A row ok in A with a fork not ok in B "
-                + "regressed; a row on one side only is not compared. Exit 0 when nothing could be worse by more than "
+                + "regressed; a row on one side only is not compared. Exit 0 when no gating figure could be worse by more than "
                 + band + ", 1 regression, 5 cannot tell.";
     }
 

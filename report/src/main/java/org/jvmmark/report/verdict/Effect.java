@@ -41,19 +41,23 @@ public record Effect(double ratio, double low, double high, double confidence, b
         }
         if (a < 0) {
             // An interval that reaches the other direction says so in words: "0.6 % slower (95 % CI 5 % faster to 6.5 %
-            // slower)", never "(95 % CI -5.0–6.5 %)".
+            // slower)", never "(95 % CI -5.0–6.5 %)". Bounds are rounded outwards: the printed interval holds the computed one.
             return String.format(Locale.ROOT, "%s %% %s (%s %% CI %s %% %s to %s %% %s)", round(pct), word, level(confidence),
-                    round(-a), ratio >= 1 ? lessWord : moreWord, round(b), word);
+                    bound(-a, true), ratio >= 1 ? lessWord : moreWord, bound(b, true), word);
         }
         return String.format(Locale.ROOT, "%s %% %s (%s %% CI %s–%s %%)", round(pct), word, level(confidence),
-                round(a), round(b));
+                bound(a, false), bound(b, true));
     }
 
     /** "95", or "99.2" for a level a multiple-comparison correction widened. */
-    static String level(double confidence) {
+    public static String level(double confidence) {
         double pct = confidence * 100;
         return Math.abs(pct - Math.round(pct)) < 0.05 ? String.valueOf(Math.round(pct))
                 : String.format(Locale.ROOT, "%.1f", Math.floor(pct * 10) / 10);
+    }
+
+    private static String bound(double pct, boolean up) {
+        return org.jvmmark.report.Format.boundPercent(pct, up);
     }
 
     private static String round(double pct) {

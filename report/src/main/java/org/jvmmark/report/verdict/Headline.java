@@ -21,11 +21,18 @@ import org.jvmmark.report.Row;
  * @param words the whole verdict as one sentence, for a reader who reads only this line:
  *     "Temurin 25.0.1 · G1 wins: Temurin 21.0.8 · G1 is 12 % slower (95 % CI 8–16 %), 5 forks each"
  * @param notRun one line per row that did not end ok ("Temurin 11 · virtual: unsupported (needs JDK 21)")
+ * @param judgement the judge's answer for the runner-up against the winner, null when none was asked
  */
 public record Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
-                       Effect effect, String words, List<String> notRun) {
+                       Effect effect, String words, List<String> notRun, org.jvmmark.report.judge.Judgement judgement) {
     public Headline {
         notRun = List.copyOf(notRun);
+    }
+
+    /** A headline no judgement stands behind (nothing ran, one row, not trusted). */
+    public Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
+                    Effect effect, String words, List<String> notRun) {
+        this(workload, family, figure, outcome, winner, runnerUp, effect, words, notRun, null);
     }
 
     /** What a verdict could conclude. */

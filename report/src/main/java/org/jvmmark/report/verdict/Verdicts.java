@@ -226,21 +226,21 @@ public final class Verdicts {
         String forks = forksText(table.cell(best, c).figure().forks().length, rc.figure().forks().length);
         if (table.cell(best, c).mark() == Cell.Mark.BEST) {
             return new Headline(workload, family, col, Headline.Outcome.WINNER, winner, runnerUp, rc.effect(), winner.label()
-                    + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + ".", notRun);
+                    + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + ".", notRun, j);
         }
         if (open < 0 && others.stream().allMatch(r -> t.cell(r, cc).judgement().answer() == Judgement.Answer.NO_DIFFERENCE)) {
             return new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, rc.effect(),
                     "No difference on " + figure + " between " + winner.label() + " and " + runnerUp.label() + " (" + diff
                             + ", within ±" + Format.percent(j.threshold()) + ", " + forks + ")"
                             + (others.size() > 1 ? "; every other row within ±" + Format.percent(j.threshold()) + " too" : "")
-                            + ".", notRun);
+                            + ".", notRun, j);
         }
         String tell = Words.tell(j);
         Headline.Outcome outcome = j.reason() == Judgement.Reason.TOO_FEW_FORKS ? Headline.Outcome.TOO_FEW_FORKS
                 : Headline.Outcome.CANNOT_TELL;
         return new Headline(workload, family, col, outcome, winner, runnerUp, rc.effect(), "Cannot tell on " + figure
                 + " whether " + winner.label() + " beats " + runnerUp.label() + ": " + Words.why(j, col.unit())
-                + (tell.isEmpty() ? "" : "; " + tell) + ".", notRun);
+                + (tell.isEmpty() ? "" : "; " + tell) + ".", notRun, j);
     }
 
     private static boolean headlineColumn(Column col) {

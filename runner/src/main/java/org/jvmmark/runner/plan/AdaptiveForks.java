@@ -8,33 +8,43 @@ import java.util.List;
 import java.util.Map;
 import org.jvmmark.api.Question;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.report.verdict.ForkTest;
-import org.jvmmark.report.verdict.Stability;
+import org.jvmmark.report.judge.Contrast;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 
 /**
- * {@code --forks auto}: every row starts with the {@value ForkTest#MIN_FORKS} forks a verdict needs;
+ * {@code --forks auto}: every row starts with the {@value Judge#MIN_FORKS} forks a verdict needs;
  * then, round by round, one more fork goes to each row whose headline question is still open, up to
  * {@code --max-forks} and the time budget. A round adds the forks of all open rows one after the
  * other, so forks stay interleaved across JVMs as in the first three.
  *
- * <p><b>When is a row's question open?</b> ({@link #judge}, the one place that decides.) A row is
- * compared, on its workload's headline figure, with the row it is judged against: across JVMs the
+ * <p><b>When is a row's question open?</b> ({@link #states}, the one place that decides.) A row is
+ * judged, on its workload's headline figure, against the row(s) it is compared with — across JVMs the
  * best row of its group (same workload variant and swept point), across variants the question's
- * baseline on the same JVM. The comparison is {@link ForkTest#test}, the verdicts' own. The row is
- * <em>decided</em> when the effect's 95 % interval is narrower than the practical threshold
- * (ln(high ÷ low) &lt; threshold): then one more fork cannot turn "no difference" into "5 % slower" or
- * back. Stopping is on the <b>precision</b> of the estimate, never on its significance — a rule that
- * stopped when p fell below 5 % would, by looking again and again, turn noise into calls; stopping on
- * the interval's width does not depend on where the interval lies, so it adds no false alarms
- * ({@code AdaptiveForksTest} checks this by simulation). A row with a failed fork, or whose
- * comparison has fewer than three forks a side that measured the headline figure after its planned
- * forks, is not grown: more forks of a failing row answer nothing. Nor is a row whose ok forks did not
- * measure its headline figure at all (queue-large's past-limit figures where no burst went past the
- * machine's RAM). The account counts a row's ok forks in both cases, and its reason names the figure:
- * "3 — fewer than 3 forks measured pastLimitMillis a side, cannot tell" when one of three ok forks did.
+ * baseline on the same JVM — by the {@link Judge}, with every row of the group as evidence (the
+ * machine's levels, the pooled noise). The row is open while
+ * <ul>
+ *   <li>a judgement is "cannot tell" — which now includes "not yet shown to be within the threshold" —
+ *       and the forks a side that would tell are within {@code --max-forks}; or</li>
+ *   <li>its own figure is not yet {@linkplain Judge#repeatable repeatable}: the next run of the same
+ *       command could not yet be shown to be within the threshold of this one (what {@code compare}
+ *       and the history will ask of it).</li>
+ * </ul>
+ * Both criteria are on the <b>precision</b> of the estimate, never on its significance alone: a rule
+ * that stopped when p fell below 5 % would, by looking again and again, turn noise into calls
+ * ({@code AdaptiveForksTest} checks by simulation that false alarms at the adaptive stopping point stay within the
+ * judge's 5 % and within 1 % of a fixed design run to the cap). A row
+ * whose judgement would need more than {@value Judgement#CAP} forks a side stops at once with "cannot
+ * tell" and says so; all pairs of a group are judged once, in one family, so a row and its reference
+ * get the same answer. A row with a failed fork, or whose comparison has fewer than three forks a side that
+ * measured the headline figure after its planned forks, is not grown: more forks of a failing row
+ * answer nothing. Nor is a row whose ok forks did not measure its headline figure at all (queue-large's
+ * past-limit figures where no burst went past the machine's RAM).
  *
  * <p>Every decision follows from the ok trials in {@code results.json} and the run's recorded
  * options, so {@code --resume} continues the same adaptive plan, and a shard grows only its own rows.
@@ -50,7 +60,7 @@ public final class AdaptiveForks {
     private final double threshold;
 
     /**
-     * @param maxForks the cap per row (at least {@value ForkTest#MIN_FORKS})
+     * @param maxForks the cap per row (at least {@value Judge#MIN_FORKS})
      * @param threshold the practical threshold as a fraction (0.05)
      */
     public AdaptiveForks(int maxForks, double threshold) {
@@ -73,27 +83,6 @@ public final class AdaptiveForks {
         public String words() {
             return forks + " — " + reason;
         }
-    }
-
-    /**
-     * The decision for one row: is its question still open? Fewer than 3 ok forks on a side: open
-     * (a verdict needs them). Otherwise open while the interval of the effect is at least the
-     * threshold wide.
-     *
-     * @param row the row's fork values of the headline figure
-     * @param reference the fork values of the row it is judged against
-     * @return null when open, else the reason it is decided ("decided", "decided, two levels")
-     */
-    public String judge(double[] row, double[] reference, boolean higherIsBetter) {
-        ForkTest.Result r = ForkTest.test(row, reference, higherIsBetter);
-        if (!r.tested()) {
-            return null;
-        }
-        double width = Math.log(r.effect().high()) - Math.log(r.effect().low());
-        if (!Double.isFinite(width)) {
-            width = r.effect().high() - r.effect().low();
-        }
-        return Double.isFinite(width) && width < threshold ? "decided" : null;
     }
 
     /**
@@ -134,6 +123,7 @@ public final class AdaptiveForks {
             values.put(e.getKey(), v.stream().mapToDouble(Double::doubleValue).toArray());
         }
         Map<String, RowState> states = new LinkedHashMap<>();
+        Map<String, List<String>> pending = new LinkedHashMap<>();
         Map<String, List<String>> groups = groups(rows);
         for (Map.Entry<String, PlannedTrial> e : rows.entrySet()) {
             String row = e.getKey();
@@ -160,32 +150,80 @@ public final class AdaptiveForks {
                 states.put(row, new RowState(row, n, false, "nothing to compare with"));
                 continue;
             }
-            boolean open = false;
-            boolean untestable = false;
-            for (String other : partners) {
-                double[] theirs = values.get(other);
-                if (mine.length < ForkTest.MIN_FORKS || theirs.length < ForkTest.MIN_FORKS) {
-                    untestable = true;
-                    continue;
-                }
-                if (judge(mine, theirs, higher.getOrDefault(row, false)) == null) {
-                    open = true;
+            pending.put(row, partners);
+        }
+        // Every pair of a group judged once, in one family per group, whichever row asks: the row and its reference
+        // get the same answer.
+        Map<String, Judgement> pairs = new LinkedHashMap<>();
+        Map<String, Evidence> evidenceOf = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> g : groups.entrySet()) {
+            List<RowForks> measured = new ArrayList<>();
+            for (String r : g.getValue()) {
+                if (values.get(r).length > 0) {
+                    measured.add(RowForks.of(r, values.get(r)));
                 }
             }
-            String levels = twoLevels(mine) ? ", two levels" : "";
-            if (untestable && !open) {
-                states.put(row, new RowState(row, n, false, "fewer than " + ForkTest.MIN_FORKS + " forks measured "
-                        + Headline.of(e.getValue().workload().info()).label() + " a side, cannot tell"));
-            } else if (!open) {
+            if (measured.isEmpty()) {
+                continue;
+            }
+            String first = g.getValue().get(0);
+            Evidence evidence = new Evidence(Headline.of(rows.get(first).workload().info()).label(), "",
+                    higher.getOrDefault(measured.get(0).id(), false), measured);
+            List<Contrast> contrasts = new ArrayList<>();
+            List<String> keys = new ArrayList<>();
+            for (String r : g.getValue()) {
+                evidenceOf.put(r, evidence);
+                for (String other : pending.getOrDefault(r, List.of())) {
+                    String key = pairKey(r, other);
+                    if (!keys.contains(key) && values.get(r).length >= Judge.MIN_FORKS
+                            && values.get(other).length >= Judge.MIN_FORKS) {
+                        keys.add(key);
+                        contrasts.add(new Contrast(evidence, r, other));
+                    }
+                }
+            }
+            List<Judgement> judged = Judge.judge(contrasts, threshold);
+            for (int k = 0; k < keys.size(); k++) {
+                pairs.put(keys.get(k), judged.get(k));
+            }
+        }
+        for (Map.Entry<String, List<String>> p : pending.entrySet()) {
+            String row = p.getKey();
+            int n = okForks.get(row);
+            List<Judgement> judged = p.getValue().stream().map(o -> pairs.get(pairKey(row, o))).filter(java.util.Objects::nonNull)
+                    .toList();
+            boolean untestable = judged.size() < p.getValue().size();
+            int tell = judged.stream().filter(j -> j.answer() == Judgement.Answer.CANNOT_TELL)
+                    .mapToInt(Judgement::forksToTell).max().orElse(0);
+            boolean repeatable = Judge.repeatable(evidenceOf.get(row), row, threshold);
+            String levels = judged.stream().anyMatch(Judgement::withinLevels) ? ", two levels" : "";
+            String label = Headline.of(rows.get(row).workload().info()).label();
+            if (untestable && judged.isEmpty()) {
+                states.put(row, new RowState(row, n, false, "fewer than " + Judge.MIN_FORKS + " forks measured "
+                        + label + " a side, cannot tell"));
+            } else if (tell == Judgement.MORE_THAN_CAP) {
+                // Hopeless within any cap: stop now rather than spend the budget.
+                states.put(row, new RowState(row, n, false, "cannot tell, more than " + Judgement.CAP
+                        + " forks a side would tell" + levels));
+            } else if (tell == 0 && repeatable) {
                 states.put(row, new RowState(row, n, false, "decided" + levels));
             } else if (n >= maxForks) {
-                states.put(row, new RowState(row, n, false, "cap reached, cannot tell" + levels));
+                states.put(row, new RowState(row, n, false, (tell == 0 ? "decided, not repeatable within ±"
+                        + Math.round(threshold * 100) + " % at the cap" : "cap reached, cannot tell") + levels));
             } else {
                 states.put(row, new RowState(row, n, true, "open" + levels));
             }
         }
-        return states;
+        // In plan order, as the account is read.
+        Map<String, RowState> ordered = new LinkedHashMap<>();
+        rows.keySet().forEach(r -> ordered.put(r, states.get(r)));
+        return ordered;
     }
+
+    private static String pairKey(String a, String b) {
+        return a.compareTo(b) < 0 ? a + "|" + b : b + "|" + a;
+    }
+
 
     /** Why the rows still open when the run ended were not grown further, as their reason in the account says it. */
     public enum OpenRows {
@@ -302,21 +340,6 @@ public final class AdaptiveForks {
 
     private static double logMean(double[] x) {
         return Arrays.stream(x).map(v -> Math.log(Math.max(v, Double.MIN_VALUE))).average().orElse(0);
-    }
-
-    /** Whether the forks land on two levels, as {@link Stability} says it. */
-    private static boolean twoLevels(double[] forks) {
-        if (forks.length < 2 || Arrays.stream(forks).anyMatch(v -> v <= 0)) {
-            return false;
-        }
-        double[] sorted = forks.clone();
-        Arrays.sort(sorted);
-        for (int i = 1; i < sorted.length; i++) {
-            if (sorted[i] / sorted[i - 1] >= Stability.LEVEL_JUMP) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
