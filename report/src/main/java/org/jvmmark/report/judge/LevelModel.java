@@ -22,6 +22,10 @@ import org.jvmmark.report.verdict.TwoLevels;
  * L̄<sub>r</sub>)²·Var(δ̂) exactly. On a machine with one level (no row's forks on both, see {@link TwoLevels}) L
  * is 0 and this is one-way ANOVA. Values that are not all positive are modelled raw, without levels.
  *
+ * <p><b>Whose levels?</b> Launches that land on a level by chance do so with one share for every row; rows whose
+ * shares differ beyond chance (a permutation test of the rows × level table, p &lt; {@value #HOMOGENEITY_ALPHA}) show
+ * a behaviour of their own (an HTTP server that is sometimes fast), and the figure is then judged without levels.
+ *
  * <p><b>The noise.</b> The residuals' variance is pooled over the rows (df = Σ(n<sub>i</sub> − 1) − 1 for δ̂),
  * except for a row whose own residual variance is larger than the rest's beyond chance (F-test, p &lt; {@value
  * #OUTLIER_ALPHA}, the worst row first, repeated): such a row keeps its own variance and degrees of freedom, so
@@ -35,6 +39,10 @@ final class LevelModel {
     static final double OUTLIER_ALPHA = 0.01;
     /** Below this posterior (and above 1 − it) a fork's level is taken as known. */
     static final double LEVEL_SURE = 0.05;
+    /** Below this p-value the rows' shares on the upper level differ: the levels are the rows', not the machine's. */
+    static final double HOMOGENEITY_ALPHA = 0.05;
+    /** Permutations of the homogeneity test. */
+    static final int PERMUTATIONS = 2000;
 
     private final boolean logs;
     private final TwoLevels levels;
@@ -152,7 +160,73 @@ final class LevelModel {
                 ambiguous[i] |= !sure;
             }
         }
+        if (levels.twoLevel() && homogeneity(lv) < HOMOGENEITY_ALPHA) {
+            // The rows land on the "levels" in shares that differ beyond chance: the levels are the rows' own behaviour
+            // (a server that is sometimes fast), not the machine's launches. Judged without them.
+            for (double[] l : lv) {
+                java.util.Arrays.fill(l, 0);
+            }
+            java.util.Arrays.fill(ambiguous, false);
+            return new LevelModel(logs, TwoLevels.ONE_LEVEL, y, lv, ambiguous);
+        }
         return new LevelModel(logs, levels, y, lv, ambiguous);
+    }
+
+    /**
+     * Whether the rows share one chance of landing on the upper level, as launches on a two-level machine do: a
+     * permutation test of the rows × level table's χ² (the forks' levels shuffled across rows {@value #PERMUTATIONS}
+     * times, seeded so a report is reproducible; exact enough at the few forks a row has, where χ²'s approximation
+     * is not). Returns its p-value.
+     */
+    static double homogeneity(double[][] lv) {
+        int total = 0;
+        for (double[] l : lv) {
+            total += l.length;
+        }
+        int[] labels = new int[total];
+        int k = 0;
+        for (double[] l : lv) {
+            for (double v : l) {
+                labels[k++] = v >= 0.5 ? 1 : 0;
+            }
+        }
+        double observed = chiSquare(lv, labels);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(20261126L);
+        int atLeast = 0;
+        int[] shuffled = labels.clone();
+        for (int p = 0; p < PERMUTATIONS; p++) {
+            for (int i = shuffled.length - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int t = shuffled[i];
+                shuffled[i] = shuffled[j];
+                shuffled[j] = t;
+            }
+            atLeast += chiSquare(lv, shuffled) >= observed - 1e-12 ? 1 : 0;
+        }
+        return (atLeast + 1.0) / (PERMUTATIONS + 1.0);
+    }
+
+    private static double chiSquare(double[][] lv, int[] labels) {
+        int total = labels.length;
+        int upperTotal = java.util.Arrays.stream(labels).sum();
+        if (upperTotal == 0 || upperTotal == total) {
+            return 0;
+        }
+        double share = (double) upperTotal / total;
+        double chi = 0;
+        int k = 0;
+        for (double[] l : lv) {
+            int up = 0;
+            for (int j = 0; j < l.length; j++) {
+                up += labels[k++];
+            }
+            double e1 = l.length * share;
+            double e0 = l.length - e1;
+            if (l.length > 0) {
+                chi += (up - e1) * (up - e1) / e1 + ((l.length - up) - e0) * ((l.length - up) - e0) / e0;
+            }
+        }
+        return chi;
     }
 
     private static double slope(double[] sLy, double[] sLL, double[] w) {
