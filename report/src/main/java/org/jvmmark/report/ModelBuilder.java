@@ -268,10 +268,42 @@ public final class ModelBuilder {
                 }
             }
         }
+        levelNotes(tables).forEach((note, labels) -> warnings.put(note, labels));
         QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold);
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
                 tables, warnings, answered.headlines().isEmpty() ? headlines(workload, rows, tables) : answered.headlines(),
                 answered.answers());
+    }
+
+    /**
+     * One note per table whose columns were judged within the machine's two launch levels: which figures, the gap, and
+     * that their values are shown at the lower level — so a reader never meets a mark that contradicts the number
+     * beside it.
+     */
+    static Map<String, List<String>> levelNotes(List<Table> tables) {
+        Map<String, List<String>> notes = new LinkedHashMap<>();
+        for (Table t : tables) {
+            List<String> figures = new ArrayList<>();
+            double gap = Double.NaN;
+            for (int c = 0; c < t.columns().size(); c++) {
+                for (int r = 0; r < t.rows().size(); r++) {
+                    org.jvmmark.report.judge.Judgement j = t.cell(r, c).judgement();
+                    if (j != null && j.withinLevels()) {
+                        figures.add(Words.figure(t.columns().get(c)));
+                        gap = j.levelGap();
+                        break;
+                    }
+                }
+            }
+            if (!figures.isEmpty()) {
+                notes.put(t.title() + ": this machine put whole launches on two levels " + Format.sig(gap) + "× apart, every"
+                        + " row's forks alike; " + String.join(", ", figures) + (figures.size() == 1 ? " is" : " are")
+                        + " shown at the lower level (a fork on the upper level counted ÷ " + Format.sig(gap) + ") and rows"
+                        + " are compared within the levels",
+                        t.rows().stream().map(Row::label).toList());
+            }
+        }
+        return notes;
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */

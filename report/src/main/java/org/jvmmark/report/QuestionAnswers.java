@@ -326,19 +326,10 @@ public final class QuestionAnswers {
      * whether … beats …: …; 7 forks a side would tell".
      */
     private static String ranking(Headline h, Column col) {
-        Judgement j = h.judgement();
-        if (j == null) {
-            return "cannot tell: " + h.words();
-        }
         return switch (h.outcome()) {
-            case WINNER -> h.winner().label() + " best, " + h.runnerUp().label() + " " + Words.effect(col, h.effect());
-            case NO_DIFFERENCE -> "no difference between " + h.winner().label() + " and " + h.runnerUp().label() + " ("
-                    + Words.why(j, col.unit()) + ")";
-            default -> {
-                String tell = Words.tell(j);
-                yield "cannot tell whether " + h.winner().label() + " beats " + h.runnerUp().label() + ": "
-                        + Words.why(j, col.unit()) + (tell.isEmpty() ? "" : "; " + tell);
-            }
+            case WINNER -> h.winner().label() + " best; " + Words.headline(h);
+            case NO_DIFFERENCE -> "no difference: " + Words.headline(h);
+            default -> "cannot tell: " + Words.headline(h);
         };
     }
 

@@ -79,15 +79,9 @@ public record VerdictTable(List<Line> lines) {
         };
     }
 
-    /** The runner-up with the effect in the figure's words, or the verdict's own sentence when there is no effect. */
+    /** The runner-up and by how much, or why there is no ranking: {@link Words#headline}. */
     private static String runnerUp(Headline h) {
-        boolean ranked = h.outcome() == Headline.Outcome.WINNER || h.outcome() == Headline.Outcome.NO_DIFFERENCE;
-        if (ranked && h.runnerUp() != null && h.effect() != null && h.figure() != null) {
-            String who = h.outcome() == Headline.Outcome.NO_DIFFERENCE && h.winner() != null
-                    ? h.runnerUp().label() + " vs " + h.winner().label() : h.runnerUp().label();
-            return who + ": " + Words.effect(h.figure(), h.effect());
-        }
-        return h.words();
+        return Words.headline(h);
     }
 
     /** For a section the verdict code has not judged: its rows that did not end ok, as Headline.notRun spells them. */

@@ -181,6 +181,32 @@ public final class Words {
                 : j.forksToTell() + " forks a side would tell";
     }
 
+    /**
+     * A "Who won" line's second half, the one wording of a headline every rendering shows: "Temurin 21.0.8 · G1: 12 %
+     * slower (95 % CI 8–16 %), 5 and 5 forks" for a winner; "… vs …: 0.6 % slower (…), within ±5 %, 5 and 5 forks" for no
+     * difference; "… vs …: &lt;why&gt;; 9 forks a side would tell" when it cannot be told; the headline's own words (no
+     * final period) where no judgement stands behind it.
+     */
+    public static String headline(org.jvmmark.report.verdict.Headline h) {
+        Judgement j = h.judgement();
+        if (j == null || h.runnerUp() == null || h.winner() == null || h.figure() == null) {
+            String w = h.words();
+            return w.endsWith(".") ? w.substring(0, w.length() - 1) : w;
+        }
+        String forks = j.forksCandidate() == j.forksReference() ? j.forksCandidate() + " forks each"
+                : j.forksReference() + " and " + j.forksCandidate() + " forks";
+        return switch (h.outcome()) {
+            case WINNER -> h.runnerUp().label() + ": " + effect(h.figure(), h.effect()) + ", " + forks;
+            case NO_DIFFERENCE -> h.runnerUp().label() + " vs " + h.winner().label() + ": " + why(j, h.figure().unit())
+                    + ", " + forks;
+            default -> {
+                String tell = tell(j);
+                yield h.runnerUp().label() + " vs " + h.winner().label() + ": " + why(j, h.figure().unit())
+                        + (tell.isEmpty() ? "" : "; " + tell);
+            }
+        };
+    }
+
     private static String forks(int n) {
         return n + (n == 1 ? " fork" : " forks");
     }

@@ -2,13 +2,14 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.verdict.Effect;
 import org.jvmmark.report.verdict.Headline;
 
 /**
  * Verdicts for the baseline fixture, written by hand as the verdict code would hand them over, so
  * the renderers can be tested on every outcome without computing any statistics: queue-latency and
- * chat have a winner, synthetic no difference, startup too few forks, http one family unstable and
+ * chat have a winner, synthetic no difference, startup too few forks, http one family that cannot be told and
  * one with a single row, queue-large not trusted. The effects are fixed values, not measured ones.
  *
  * <p>Stateless and thread-safe.
@@ -31,18 +32,21 @@ final class HeadlineFixtures {
             case "synthetic" -> List.of(new Headline("synthetic", "", column(s, "endToEnd/50"), Headline.Outcome.NO_DIFFERENCE,
                     row(s, "Temurin 25.0.1 · G1"), row(s, "OpenJDK (Debian) 17.0.17 · G1"), new Effect(1.027, 0.991, 1.043, 0.95, false),
                     "No difference: OpenJDK (Debian) 17.0.17 · G1 is 2.7 % slower (95 % CI 0.9 % faster to 4.3 % slower), within ±5 %, 3 forks each",
-                    notRun));
+                    notRun, judgement(Judgement.Answer.NO_DIFFERENCE, Judgement.Reason.WITHIN_THRESHOLD,
+                            new Effect(1.027, 0.991, 1.043, 0.95, false), 3, 3)));
             case "queue-latency" -> List.of(new Headline("queue-latency", "", column(s, "endToEnd/50"), Headline.Outcome.WINNER,
                     row(s, "Temurin 25.0.1 · G1"), row(s, "OpenJDK (Debian) 17.0.17 · G1"), new Effect(1.113, 1.06, 1.17, 0.95, false),
-                    "Temurin 25.0.1 · G1 wins: OpenJDK (Debian) 17.0.17 · G1 is 11 % slower (95 % CI 6.0–17 %), 2 forks each",
-                    notRun));
+                    "Temurin 25.0.1 · G1 wins: OpenJDK (Debian) 17.0.17 · G1 is 11 % slower (95 % CI 6.0–17 %), 3 forks each",
+                    notRun, judgement(Judgement.Answer.WORSE, Judgement.Reason.CALLED, new Effect(1.113, 1.06, 1.17, 0.95, false),
+                            3, 3)));
             case "startup" -> List.of(new Headline("startup", "", column(s, "metric/startupMillis"), Headline.Outcome.TOO_FEW_FORKS,
                     null, null, null, "1 fork each: 3 forks a side would tell (--forks 3)", notRun));
             case "chat" -> List.of(new Headline("chat", "", column(s, "metric/score"), Headline.Outcome.WINNER,
                     row(s, "Temurin 25.0.1 · G1 · virtual"), row(s, "Temurin 25.0.1 · G1 · platform"),
                     new Effect(0.933, 0.90, 0.96, 0.95, true),
-                    "Temurin 25.0.1 · G1 · virtual wins: Temurin 25.0.1 · G1 · platform is 6.7 % lower (95 % CI 4.0–10 %), 5 runs each",
-                    notRun));
+                    "Temurin 25.0.1 · G1 · virtual wins: Temurin 25.0.1 · G1 · platform is 6.7 % lower (95 % CI 4.0–10 %), 5 forks each",
+                    notRun, judgement(Judgement.Answer.WORSE, Judgement.Reason.CALLED, new Effect(0.933, 0.90, 0.96, 0.95, true),
+                            5, 5)));
             case "http" -> List.of(
                     new Headline("http", "platform", column(s, "metric/requestsPerSecond"), Headline.Outcome.CANNOT_TELL, null, null, null,
                             "Forks disagree (two clusters 9 % apart): shown, not ranked", List.of()),
@@ -52,6 +56,12 @@ final class HeadlineFixtures {
                     Headline.Outcome.NOT_TRUSTED, null, null, null, "1 burst per GiB on 2 CPUs: not trusted here", notRun));
             default -> List.of();
         };
+    }
+
+    /** The judgement the verdict code would hand over with such a headline (the runner-up against the winner). */
+    private static Judgement judgement(Judgement.Answer answer, Judgement.Reason reason, Effect effect, int forksRunnerUp,
+                                       int forksWinner) {
+        return new Judgement(answer, reason, effect, 0.001, forksRunnerUp, forksWinner, 0, 0, false, Double.NaN, false, 0.05);
     }
 
     private static Column column(Section s, String id) {

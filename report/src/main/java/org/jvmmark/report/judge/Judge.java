@@ -65,7 +65,7 @@ public final class Judge {
                 early[i] = Reason.FAILED;
             } else if (cand.n() < MIN_FORKS || ref.n() < MIN_FORKS) {
                 early[i] = Reason.TOO_FEW_FORKS;
-            } else if (m[i].split(c[i], r[i], confoundAlpha) == LevelModel.Split.CONFOUNDED) {
+            } else if (m[i].confounded(c[i], r[i])) {
                 early[i] = Reason.LEVELS_CONFOUNDED;
             } else {
                 estimated++;
@@ -96,6 +96,15 @@ public final class Judge {
             out.put(e.rows().get(i).id(), m.forks(i) == 0 ? Double.NaN : m.logs() ? Math.exp(m.centre(i)) : m.centre(i));
         }
         return out;
+    }
+
+    /**
+     * The gap between the machine's two launch levels as a factor when the figure's rows are judged within them, NaN
+     * when they are not (one level, or rows that land on the levels in shares of their own).
+     */
+    public static double levelGap(Evidence e) {
+        LevelModel m = LevelModel.of(e);
+        return m.levelled() ? m.levels().gap() : Double.NaN;
     }
 
     /**
@@ -154,8 +163,7 @@ public final class Judge {
                         false, threshold);
             };
         }
-        LevelModel.Estimate est = m.split(c, r, confoundAlpha) == LevelModel.Split.AS_MEASURED
-                ? m.estimateAsMeasured(c, r, values(m, cand), values(m, ref)) : m.estimate(c, r);
+        LevelModel.Estimate est = m.estimate(c, r);
         double df = Math.max(1, est.df());
         double q;
         double p;
@@ -185,10 +193,6 @@ public final class Judge {
         int tell = answer == Answer.CANNOT_TELL ? forksToTell(est, confidence, threshold, Math.max(cand.n(), ref.n())) : 0;
         return new Judgement(answer, reason, effect, p, cand.n(), ref.n(), cand.failed(), tell, est.withinLevels(), gap,
                 est.ownSpread(), threshold);
-    }
-
-    private static double[] values(LevelModel m, RowForks row) {
-        return m.logs() ? org.jvmmark.report.verdict.Stats.logs(row.forks()) : row.forks();
     }
 
     private static double ratioOfCentres(LevelModel m, int c, int r) {

@@ -51,9 +51,9 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
         /** Cannot tell: fewer than {@link Judge#MIN_FORKS} forks on a side measured the figure. */
         TOO_FEW_FORKS,
         /**
-         * Cannot tell: the machine puts launches on two levels and these two rows' forks sit on them so differently
-         * (every fork of one side on one level and of the other on the other, or proportions that differ beyond
-         * chance) that a difference the size of the gap cannot be told from the machine.
+         * Cannot tell: the machine puts launches on two levels and every fork of one row sits on one level and every
+         * fork of the other on the other (or a fork sits between them), so a difference the size of the gap cannot be
+         * told from the machine; {@link Judgement#forksToTell} forks a side would make such a split beyond chance.
          */
         LEVELS_CONFOUNDED,
         /** Worse: forks of the candidate failed where the reference's all ran (a failure is evidence too). */

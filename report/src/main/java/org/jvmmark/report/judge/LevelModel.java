@@ -22,9 +22,11 @@ import org.jvmmark.report.verdict.TwoLevels;
  * L̄<sub>r</sub>)²·Var(δ̂) exactly. On a machine with one level (no row's forks on both, see {@link TwoLevels}) L
  * is 0 and this is one-way ANOVA. Values that are not all positive are modelled raw, without levels.
  *
- * <p><b>Whose levels?</b> Launches that land on a level by chance do so with one share for every row; rows whose
- * shares differ beyond chance (a permutation test of the rows × level table, p &lt; {@value #HOMOGENEITY_ALPHA}) show
- * a behaviour of their own (an HTTP server that is sometimes fast), and the figure is then judged without levels.
+ * <p><b>Whose levels?</b> Launches that land on a level by chance do so with one share for every row. The levels are
+ * taken as the machine's only when at least two rows have forks on both and the rows' shares on the upper level agree
+ * (a permutation test of the rows × level table, p ≥ {@value #HOMOGENEITY_ALPHA}); otherwise they are a behaviour of
+ * the rows (an HTTP server that is sometimes fast, a change that makes some launches slow) and the figure is judged
+ * without levels, each row on its spread.
  *
  * <p><b>The noise.</b> The residuals' variance is pooled over the rows (df = Σ(n<sub>i</sub> − 1) − 1 for δ̂),
  * except for a row whose own residual variance is larger than the rest's beyond chance (F-test, p &lt; {@value
@@ -160,9 +162,10 @@ final class LevelModel {
                 ambiguous[i] |= !sure;
             }
         }
-        if (levels.twoLevel() && homogeneity(lv) < HOMOGENEITY_ALPHA) {
-            // The rows land on the "levels" in shares that differ beyond chance: the levels are the rows' own behaviour
-            // (a server that is sometimes fast), not the machine's launches. Judged without them.
+        if (levels.twoLevel() && (levels.rowsOnBoth() < 2 || homogeneity(lv) < HOMOGENEITY_ALPHA)) {
+            // One row alone on both "levels", or rows that land on them in shares that differ beyond chance: the levels
+            // are the rows' own behaviour (a server that is sometimes fast, a change that makes some launches slow), not
+            // the machine's launches. Judged without them.
             for (double[] l : lv) {
                 java.util.Arrays.fill(l, 0);
             }
@@ -308,6 +311,11 @@ final class LevelModel {
         return false;
     }
 
+    /** Whether rows are compared within the machine's levels (a gap was estimated from rows with forks on both). */
+    boolean levelled() {
+        return levels.twoLevel() && !Double.isNaN(delta);
+    }
+
     TwoLevels levels() {
         return levels;
     }
@@ -316,56 +324,19 @@ final class LevelModel {
         return n[row];
     }
 
-    /** How the machine's levels stand between two rows. */
-    enum Split {
-        /** One level, or forks spread over the levels alike: judged within levels. */
-        MIXED,
-        /**
-         * Compared as measured, each on its own spread: the rows' shares on the upper level differ beyond chance
-         * (Fisher's exact test), so where a row's forks land is part of that row's behaviour, not the machine's
-         * luck; or only one of the two rows has forks on both levels and no other row does, so the "levels" may be
-         * that row's own behaviour (a change that makes some launches slow), not the machine's.
-         */
-        AS_MEASURED,
-        /**
-         * Every fork of one row on one level and every fork of the other on the other, too few forks for that to
-         * be beyond chance — or a fork between the levels: a difference the size of the gap cannot be told from
-         * the machine.
-         */
-        CONFOUNDED
-    }
-
-    /** How rows {@code c} and {@code r} sit on the machine's levels, Fisher's test at {@code alpha}. */
-    Split split(int c, int r, double alpha) {
-        if (!levels.twoLevel()) {
-            return Split.MIXED;
+    /**
+     * Whether the machine's levels and the difference between rows {@code c} and {@code r} cannot be told apart: a fork
+     * of either sits between the levels, or every fork of one sits on one level and every fork of the other on the
+     * other (a difference the size of the gap, or the machine's luck).
+     */
+    boolean confounded(int c, int r) {
+        if (!levelled()) {
+            return false;
         }
         if (ambiguous[c] || ambiguous[r]) {
-            return Split.CONFOUNDED;
-        }
-        double p = FisherExactTest.withDefaults()
-                .test(new int[][] {{upper[c], n[c] - upper[c]}, {upper[r], n[r] - upper[r]}}).getPValue();
-        if (p < alpha || !levelsBeyond(c, r)) {
-            return Split.AS_MEASURED;
-        }
-        boolean split = upper[c] == 0 && upper[r] == n[r] || upper[c] == n[c] && upper[r] == 0;
-        return split || Double.isNaN(delta) && meanLevel[c] != meanLevel[r] ? Split.CONFOUNDED : Split.MIXED;
-    }
-
-    /**
-     * Whether the machine's levels are shown by more than one of the two rows alone: a row other than {@code c} and
-     * {@code r} with forks on both levels, or both of them.
-     */
-    private boolean levelsBeyond(int c, int r) {
-        if (levelSpread[c] > 0 && levelSpread[r] > 0) {
             return true;
         }
-        for (int i = 0; i < levelSpread.length; i++) {
-            if (i != c && i != r && levelSpread[i] > 0) {
-                return true;
-            }
-        }
-        return false;
+        return upper[c] == 0 && upper[r] == n[r] || upper[c] == n[c] && upper[r] == 0;
     }
 
     /** The fewest forks a side at which a complete split between two rows is beyond chance at {@code alpha}. */
@@ -376,20 +347,6 @@ final class LevelModel {
             }
         }
         return Judgement.MORE_THAN_CAP;
-    }
-
-    /**
-     * Rows {@code c} and {@code r} compared as measured, each on its own spread (Welch): for rows whose forks land
-     * on the levels differently beyond chance.
-     */
-    Estimate estimateAsMeasured(int c, int r, double[] yc, double[] yr) {
-        double vc = Stats.variance(yc) / yc.length;
-        double vr = Stats.variance(yr) / yr.length;
-        double total = vc + vr;
-        double dof = total == 0 ? Double.POSITIVE_INFINITY
-                : total * total / (vc * vc / (yc.length - 1) + vr * vr / (yr.length - 1));
-        return new Estimate(Stats.mean(yc) - Stats.mean(yr), Math.sqrt(total), dof, false, true, logs,
-                logs ? Math.exp(Stats.mean(yr)) : Stats.mean(yr), Math.sqrt((vc * yc.length + vr * yr.length) / 2));
     }
 
     /** Row {@code c} against row {@code r}: the difference of their level-adjusted means and its standard error. */

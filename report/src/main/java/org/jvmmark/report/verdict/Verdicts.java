@@ -70,6 +70,13 @@ public final class Verdicts {
             }
             Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), evidence);
             Map<String, Double> centres = Judge.centres(e);
+            if (Double.isFinite(Judge.levelGap(e))) {
+                // Judged within the machine's levels: each row's figure is shown at the lower level, as it is compared.
+                for (RowForks rf : evidence) {
+                    int r = Integer.parseInt(rf.id());
+                    figures[r][c] = new Figure(centres.get(rf.id()), figures[r][c].forks(), figures[r][c].runs());
+                }
+            }
             for (RowForks rf : evidence) {
                 int r = Integer.parseInt(rf.id());
                 if (rf.n() >= Judge.MIN_FORKS && (best[c] < 0
@@ -103,7 +110,9 @@ public final class Verdicts {
             Judgement j = judged.get(i);
             Column col = columns.get(c);
             Figure f = figures[r][c];
-            double delta = ModelBuilder.worseBy(col.higherIsBetter(), figures[best[c]][c].value(), f.value());
+            // The judge's effect (within the machine's levels where it applies), else the rows' figures.
+            double delta = Double.isFinite(j.effect().ratio()) ? ModelBuilder.worseBy(col.higherIsBetter(), 1, j.effect().ratio())
+                    : ModelBuilder.worseBy(col.higherIsBetter(), figures[best[c]][c].value(), f.value());
             Cell.Mark mark = switch (j.answer()) {
                 case WORSE -> Cell.Mark.SIGNIFICANT;
                 case NO_DIFFERENCE -> Cell.Mark.WITHIN_NOISE;
