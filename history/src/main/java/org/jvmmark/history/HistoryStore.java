@@ -284,7 +284,7 @@ public final class HistoryStore {
         return out;
     }
 
-    /** Every series' points in run order (by the run's start), read in one query. */
+    /** Every series' points in run order (by the run's start), read in one query: the runs that measured, {@code failed} 0 (see {@link #pointsWithFailures}). */
     public Map<Long, List<Point>> points() throws SQLException {
         Map<Long, List<Point>> out = new LinkedHashMap<>();
         try (Connection c = db.connect();

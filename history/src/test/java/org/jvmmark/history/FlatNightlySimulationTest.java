@@ -34,11 +34,12 @@ class FlatNightlySimulationTest {
 
     /** What one setting gave over {@value #CHECKS} checks. */
     record Rates(int runs, double tau, double exit1, double exit5, double seriesWorse, double seriesCannotTell,
-                 double seriesCannotTellTwoLevel) {
+                 double seriesCannotTellTwoLevel, double tooFewRuns) {
         String line() {
             return String.format(Locale.ROOT, "%2d runs, run effect %.1f %%: checks exit 1 %.1f %%, exit 5 %.1f %%; series called"
-                    + " worse %.2f %%, cannot tell %.2f %% (two-level series %.2f %%)", runs, tau * 100, exit1 * 100, exit5 * 100,
-                    seriesWorse * 100, seriesCannotTell * 100, seriesCannotTellTwoLevel * 100);
+                    + " worse %.2f %%, cannot tell %.2f %% (two-level series %.2f %%; of all series, %.2f %% for too few runs after"
+                    + " a change point)", runs, tau * 100, exit1 * 100, exit5 * 100, seriesWorse * 100, seriesCannotTell * 100,
+                    seriesCannotTellTwoLevel * 100, tooFewRuns * 100);
         }
     }
 
@@ -49,6 +50,7 @@ class FlatNightlySimulationTest {
         int worse = 0;
         int unsure = 0;
         int unsureTwo = 0;
+        int tooFew = 0;
         for (int c = 0; c < CHECKS; c++) {
             List<HistoryStore.StoredSeries> series = new ArrayList<>();
             Map<Long, List<HistoryStore.Point>> points = new HashMap<>();
@@ -78,11 +80,12 @@ class FlatNightlySimulationTest {
                 boolean cannot = x.answer() == Judgement.Answer.CANNOT_TELL;
                 unsure += cannot ? 1 : 0;
                 unsureTwo += cannot && x.series().id() < TWO_LEVEL ? 1 : 0;
+                tooFew += cannot && x.judgement().reason() == Judgement.Reason.TOO_FEW_FORKS ? 1 : 0;
             }
         }
         double n = CHECKS * (double) SERIES;
         return new Rates(runs, tau, exit1 / (double) CHECKS, exit5 / (double) CHECKS, worse / n, unsure / n,
-                unsureTwo / (CHECKS * (double) TWO_LEVEL));
+                unsureTwo / (CHECKS * (double) TWO_LEVEL), tooFew / n);
     }
 
     @Test
