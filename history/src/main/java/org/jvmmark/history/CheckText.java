@@ -1,17 +1,18 @@
 package org.jvmmark.history;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.Objects;
+import org.jvmmark.report.Words;
+import org.jvmmark.report.judge.ExitStatus;
+import org.jvmmark.report.judge.Judgement;
 
 /**
- * {@code history check}'s output for a person in a 100-column terminal: the answer first (one line,
- * with what was and was not judged), then, per machine, workload and parameters (named once, above),
- * one line per series that regressed, cannot be told, or improved: its JVM · variant · figure, the
- * change with its interval, and the run where it began. No line is longer than {@value #WIDTH}
- * characters. Stateless and thread-safe.
+ * {@code history check}'s output for a person in a 100-column terminal: the answer first (one line, with what was and
+ * was not judged), then, per machine, workload and parameters (named once, above), one line per series that
+ * regressed, cannot be told, or improved: its JVM · variant · figure, then the judgement — the effect with its
+ * interval in the report's words ({@link Words#why}), the run where it began, the runs it rests on, and for "cannot
+ * tell" what would tell. No line is longer than {@value #WIDTH} characters. Stateless and thread-safe.
  */
 public final class CheckText {
     /** The widest line printed. */
@@ -20,31 +21,29 @@ public final class CheckText {
     private CheckText() {
     }
 
-    /** The exit status of a check: 1 a regression in effect, else 5 something cannot be told, else 0. */
+    /** The exit status of a check ({@link ExitStatus}): 1 a regression in effect, else 5 if one could be, else 0. */
     public static int exitStatus(List<HistoryJudge.Verdict> verdicts) {
-        boolean regression = verdicts.stream().anyMatch(v -> v.answer() == HistoryJudge.Answer.REGRESSION);
-        boolean unsure = verdicts.stream().anyMatch(v -> v.answer() == HistoryJudge.Answer.CANNOT_TELL);
-        return regression ? 1 : unsure ? 5 : 0;
+        return ExitStatus.of(judgements(verdicts));
+    }
+
+    private static List<Judgement> judgements(List<HistoryJudge.Verdict> verdicts) {
+        return verdicts.stream().map(HistoryJudge.Verdict::judgement).filter(Objects::nonNull).toList();
     }
 
     public static String text(List<HistoryJudge.Verdict> verdicts) {
-        Map<HistoryJudge.Answer, Integer> n = new LinkedHashMap<>();
-        for (HistoryJudge.Answer a : HistoryJudge.Answer.values()) {
-            n.put(a, 0);
-        }
-        verdicts.forEach(v -> n.merge(v.answer(), 1, Integer::sum));
-        int judged = verdicts.size() - n.get(HistoryJudge.Answer.NOT_JUDGED);
-        String head = n.get(HistoryJudge.Answer.REGRESSION) > 0 ? "REGRESSION"
-                : n.get(HistoryJudge.Answer.CANNOT_TELL) > 0 ? "CANNOT TELL" : "No regression";
-        List<String> out = new ArrayList<>();
-        out.addAll(wrap(head + ": " + n.get(HistoryJudge.Answer.REGRESSION) + " regressed, "
-                + n.get(HistoryJudge.Answer.CANNOT_TELL) + " cannot tell, " + n.get(HistoryJudge.Answer.IMPROVEMENT)
-                + " improved, " + n.get(HistoryJudge.Answer.NO_CHANGE) + " unchanged of " + judged + " series judged at the"
-                + " newest run; " + n.get(HistoryJudge.Answer.NOT_JUDGED) + " not judged (p99 and deeper, max, or fewer than"
-                + " 2 runs).", ""));
+        int worse = count(verdicts, Judgement.Answer.WORSE);
+        int unsure = count(verdicts, Judgement.Answer.CANNOT_TELL);
+        int better = count(verdicts, Judgement.Answer.BETTER);
+        int same = count(verdicts, Judgement.Answer.NO_DIFFERENCE);
+        int judged = (int) verdicts.stream().filter(HistoryJudge.Verdict::judged).count();
+        int status = exitStatus(verdicts);
+        String head = status == ExitStatus.REGRESSED ? "REGRESSION" : status == ExitStatus.CANNOT_TELL ? "CANNOT TELL"
+                : "No regression";
+        List<String> out = new ArrayList<>(wrap(head + ": " + worse + " regressed, " + unsure + " cannot tell, " + better
+                + " improved, " + same + " no difference of " + judged + " series judged at the newest run; "
+                + (verdicts.size() - judged) + " not judged (p99 and deeper, max, or no run since the baseline).", ""));
         String group = null;
-        for (HistoryJudge.Answer a : List.of(HistoryJudge.Answer.REGRESSION, HistoryJudge.Answer.CANNOT_TELL,
-                HistoryJudge.Answer.IMPROVEMENT)) {
+        for (Judgement.Answer a : List.of(Judgement.Answer.WORSE, Judgement.Answer.CANNOT_TELL, Judgement.Answer.BETTER)) {
             for (HistoryJudge.Verdict v : verdicts) {
                 if (v.answer() != a) {
                     continue;
@@ -64,12 +63,16 @@ public final class CheckText {
         return String.join("\n", out) + "\n";
     }
 
-    private static String label(HistoryJudge.Answer a) {
+    private static int count(List<HistoryJudge.Verdict> verdicts, Judgement.Answer a) {
+        return (int) verdicts.stream().filter(v -> v.answer() == a).count();
+    }
+
+    private static String label(Judgement.Answer a) {
         return switch (a) {
-            case REGRESSION -> "REGRESSION ";
+            case WORSE -> "REGRESSION ";
             case CANNOT_TELL -> "cannot tell";
-            case IMPROVEMENT -> "improvement";
-            default -> "";
+            case BETTER -> "improvement";
+            case NO_DIFFERENCE -> "";
         };
     }
 
@@ -79,26 +82,70 @@ public final class CheckText {
         return k.jvm() + " · " + k.variant() + " · " + (k.probe().isEmpty() ? "" : k.probe() + " ") + k.figure();
     }
 
-    private static String detail(HistoryJudge.Verdict v) {
-        StringBuilder sb = new StringBuilder();
-        if (v.effect() != null) {
-            sb.append(HistoryJudge.percent(v.effect().ratio()));
-            if (Double.isFinite(v.effect().low())) {
-                sb.append(String.format(Locale.ROOT, " (95 %% CI %s to %s)", HistoryJudge.percent(v.effect().low()),
-                        HistoryJudge.percent(v.effect().high())));
-            }
+    /**
+     * The judgement of one series in words, without its name: "since run 9 (2026-11-09T00:00:00Z): 30 % slower (99.9 %
+     * CI 25–35 %); 6 runs against a baseline of 8 from run 1".
+     */
+    public static String detail(HistoryJudge.Verdict v) {
+        Judgement j = v.judgement();
+        if (j == null) {
+            return v.scope() == HistoryJudge.Scope.NOT_TRUSTED ? "not judged: p99 and deeper and max record the scheduler here"
+                    : "not judged: no run since the accepted baseline";
         }
-        if (v.since() != null && v.answer() != HistoryJudge.Answer.CANNOT_TELL) {
-            sb.append(sb.length() == 0 ? "" : ", ").append("since run ").append(v.since().runId()).append(" (")
-                    .append(v.since().created()).append(')');
+        String unit = v.series().unit();
+        return switch (j.reason()) {
+            case FAILED -> "the newest run: " + Words.why(j, unit) + " where the baseline's all ran";
+            case TOO_FEW_FORKS -> tooFewRuns(v);
+            default -> where(v) + ": " + Words.why(j, unit) + "; " + runs(v) + tell(v);
+        };
+    }
+
+    /** Which runs the effect compares. */
+    private static String where(HistoryJudge.Verdict v) {
+        HistoryStore.Point at = v.since() != null ? v.since() : v.candidateFrom();
+        if (v.scope() == HistoryJudge.Scope.NEWEST_RUNS) {
+            return "the newest " + v.candidateRuns() + " runs (from run " + at.runId() + ")";
         }
-        if (!v.why().isEmpty()) {
-            sb.append(sb.length() == 0 ? "" : "; ").append(v.why());
+        return "since run " + at.runId() + " (" + at.created() + ")";
+    }
+
+    private static String runs(HistoryJudge.Verdict v) {
+        return plural(v.candidateRuns(), "run") + " against a baseline of " + v.baselineRuns() + " from run "
+                + v.baselineFrom().runId();
+    }
+
+    /** What would tell, for a judgement that cannot tell on the runs it has: more runs a side. */
+    private static String tell(HistoryJudge.Verdict v) {
+        Judgement j = v.judgement();
+        if (j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0) {
+            return "";
         }
-        if (v.unstableRuns() > 0) {
-            sb.append("; ").append(v.unstableRuns()).append(" of ").append(v.runs()).append(" runs unstable, not used");
+        return j.forksToTell() == Judgement.MORE_THAN_CAP ? "; more than " + Judgement.CAP + " runs a side would tell"
+                : "; " + j.forksToTell() + " runs a side would tell";
+    }
+
+    private static String tooFewRuns(HistoryJudge.Verdict v) {
+        int more = v.runsToTell();
+        int runs = v.baselineRuns() + v.candidateRuns();
+        if (v.scope() == HistoryJudge.Scope.NEWEST_RUNS) {
+            return (runs <= 1 ? plural(runs, "measured run") + ": no baseline yet" : plural(runs, "measured run")
+                    + " since the baseline") + "; " + HistoryJudge.MIN_RUNS + " for a baseline and " + HistoryJudge.MIN_RUNS
+                    + " newest are needed: " + plural(more, "more run") + " would tell";
         }
-        return sb.toString();
+        String effect = Double.isNaN(v.judgement().effect().ratio()) ? ""
+                : ", " + Words.effect(v.series().unit(), v.judgement().effect()) + " so far";
+        HistoryStore.Point at = v.candidateFrom();
+        if (more == 0) {
+            return "a change at run " + at.runId() + effect + ", but the baseline before it has " + plural(v.baselineRuns(), "run")
+                    + ", " + HistoryJudge.MIN_RUNS + " needed: accept a new baseline ('history accept " + v.series().id() + "@"
+                    + at.runId() + "') to judge from there";
+        }
+        return "a change at run " + at.runId() + " (" + at.created() + ")" + effect + ": " + plural(v.candidateRuns(), "run")
+                + " since, " + HistoryJudge.MIN_RUNS + " needed: " + plural(more, "more run") + " would tell";
+    }
+
+    private static String plural(int n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
     }
 
     /** Breaks a line at spaces so that none is wider than {@link #WIDTH}; continuation lines get {@code indent}. */

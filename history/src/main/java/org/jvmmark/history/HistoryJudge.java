@@ -1,59 +1,77 @@
 package org.jvmmark.history;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
-import org.jvmmark.report.Figure;
-import org.jvmmark.report.verdict.Effect;
-import org.jvmmark.report.verdict.ForkTest;
-import org.jvmmark.report.verdict.Stability;
-import org.jvmmark.report.verdict.Stats;
-import org.jvmmark.report.verdict.TwoLevels;
+import org.jvmmark.report.judge.Contrast;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.judge.RowForks;
 
 /**
- * {@code history check}'s judgement: for every series, is a regression in effect at the newest run — and
- * since which run? Judged with the same evidence and rules as {@code compare} ({@link Stability},
- * {@link TwoLevels}, {@link ForkTest} on log fork values, the practical threshold), with three answers.
+ * {@code history check}'s judgement: for every series, is the newest level worse than the baseline by more than the
+ * threshold — and since which run? Every answer comes from the one {@link Judge}, as {@code compare}'s do: better or
+ * worse, no difference (the whole interval within ±threshold), or cannot tell, with what would tell.
  *
- * <p>Per series, from its accepted baseline ({@code history accept}) on:
+ * <p><b>Runs, not forks, are the replicates across time.</b> The forks of one run share that night's machine (its
+ * load, its updates, its temperature, the run's build), so forks of different runs are not independent replicates:
+ * pooling them as if they were makes every run-to-run wobble a "significant" change. The model on log values is
+ * y<sub>rj</sub> = μ<sub>level(r)</sub> + b<sub>r</sub> + ε<sub>rj</sub>, a run effect b<sub>r</sub> (variance τ²)
+ * under the forks' noise ε (variance σ²), and the judgement is made in two stages:
  * <ol>
- *   <li>Only figures the report trusts here are judged: p50 and p90 and the workloads' ranked metrics;
- *       p99 and deeper, and {@code max}, are not (on this 2-core machine they record the scheduler).</li>
- *   <li>Each run is one point with its forks. A run whose forks disagree — on two levels, or spread — is
- *       an <b>unstable point</b>: shown, never a change.</li>
- *   <li>{@link EDivisive} splits the stable points into segments. The newest segment (at least two runs)
- *       is tested against the first segment (the baseline) on their forks. Because every change point
- *       of the newest level is compared with the baseline, a regression stays in effect however long
- *       ago it began; the run where it began is the first of the consecutive segments, ending with the
- *       newest, that are worse than the baseline beyond the threshold. An outlier the next runs
- *       contradict is a segment of its own that is not the newest: not a regression.</li>
- *   <li>When the newest level is a single run (or none of the points splits), the newest run alone is
- *       compared with the baseline: worse beyond noise and threshold is <b>cannot tell</b> ("one run
- *       past the change: the next run would tell"), never a regression that the next run might take
- *       back.</li>
- *   <li>On a machine whose launches land on two levels for the series, a difference a lucky split
- *       could produce at these fork counts is <b>cannot tell</b>.</li>
- *   <li>The p-values of all series are corrected together by Benjamini–Hochberg (false-discovery rate
- *       {@value #FDR}): hundreds of series would otherwise raise false alarms every night.</li>
+ *   <li><b>The machine, from the whole series.</b> Every run since the baseline is a row of one {@link Evidence},
+ *       its forks its values. {@link Judge#centres} fits the machine's launch levels over all of them (a run whose
+ *       forks sit on both levels shows the gap; every run's centre is then its geometric mean as if every fork had
+ *       sat on the lower level), so one run's unlucky draw of levels is not a change.</li>
+ *   <li><b>The runs, judged.</b> {@link EDivisive} (Apache Otava's change points) splits those run centres into
+ *       levels. A second {@link Evidence} has one row per level whose values are its runs' centres, and the Judge
+ *       contrasts the newest level with the baseline level (the first, from the run accepted with {@code history
+ *       accept}, else the first run). A run centre's variance is τ² + σ²/n, so the spread of run centres within
+ *       levels — which the Judge pools over every level of the series, judging a level whose runs spread more on its
+ *       own — is exactly the noise a difference between levels is judged against, with its own degrees of freedom;
+ *       no estimate of σ alone can understate it. Where E-Divisive finds no change since the baseline, the newest
+ *       {@value #NEWEST_RUNS} runs (at least {@value #MIN_RUNS}) are the newest level and the runs before them the
+ *       baseline: a step at the newest run shows at a fraction of its size until the next runs confirm it, and the
+ *       equivalence interval then says "cannot tell" rather than "no difference" when the step could pass the
+ *       threshold.</li>
  * </ol>
+ * The Judge asks {@value #MIN_RUNS} values a side, so here <b>{@value #MIN_RUNS} runs a side</b>: a baseline of at
+ * least {@value #MIN_RUNS} runs, a newest level of at least {@value #MIN_RUNS}; with fewer (one run: no baseline at
+ * all) the answer is cannot tell with the runs that would tell. A level of two runs after a change is "cannot tell,
+ * one more run would tell", never an alarm the next run takes back.
  *
- * <p>Stateless apart from its settings; thread-safe.
+ * <p><b>Failures are evidence.</b> Forks that failed or timed out are stored and counted per run ({@link
+ * HistoryStore#pointsWithFailures}): a newest run with failed forks where the baseline's all ran is worse (the
+ * Judge's {@link Judgement.Reason#FAILED}), whether or not its other forks measured.
+ *
+ * <p><b>One family per call.</b> Calls (better, worse) come from one {@link Judge#judge(List, double)} over every
+ * judged series of the check: Bonferroni's simultaneous intervals, so the chance that any call of the check is false
+ * is at most {@value Judge#ALPHA} (which bounds the false-discovery rate too; Benjamini–Hochberg would call a little
+ * more). "No difference" comes from each series' own interval at 1 − {@value Judge#ALPHA}: exit 0 claims every
+ * series is within the threshold at once, and by the intersection–union principle (Berger 1982) a conjunction of
+ * claims each at level α is itself at level α, with no correction for the number of series — so a call's interval
+ * is the family's (99.9 % over 50 series) and a "no difference" interval the series' own (95 %). A series whose own
+ * interval excludes no change but whose family interval does not is cannot tell.
+ *
+ * <p>Only figures the report trusts here are judged: p50, p90 and the workloads' metrics — never p99 and deeper, nor
+ * {@code max} (on this 2-core machine they record the scheduler). Stateless apart from its settings; thread-safe.
  */
 public final class HistoryJudge {
-    /** The false-discovery rate across the series of one check. */
-    public static final double FDR = 0.05;
+    /** Fewest runs a side: the Judge's fewest values a side, runs being the replicates here. */
+    public static final int MIN_RUNS = Judge.MIN_FORKS;
+    /** Where no change point splits the series since its baseline, how many newest runs are its newest level. */
+    public static final int NEWEST_RUNS = 5;
 
     private final EDivisive detector;
     private final double threshold;
 
     /**
-     * @param detector splits a series into levels
+     * @param detector splits a series' run centres into levels
      * @param threshold the practical threshold, as a fraction (0.05 = 5 %)
      */
     public HistoryJudge(EDivisive detector, double threshold) {
+        Judge.checkThreshold(threshold);
         this.detector = detector;
         this.threshold = threshold;
     }
@@ -63,31 +81,57 @@ public final class HistoryJudge {
         return threshold;
     }
 
-    /** The answer for one series. */
-    public enum Answer {
-        /** Worse than the baseline at the newest runs, beyond noise, threshold and the FDR. */
-        REGRESSION,
-        /** Better than the baseline at the newest runs. */
-        IMPROVEMENT,
-        /** No change beyond noise at the newest runs. */
-        NO_CHANGE,
-        /** The evidence cannot decide; the verdict's words say what would. */
-        CANNOT_TELL,
-        /** Not judged: too few runs, or a figure not trusted here. */
-        NOT_JUDGED
+    /** What a verdict's newest level is, or why there is none. */
+    public enum Scope {
+        /** Not judged: a figure not trusted on this machine (p99 and deeper, max). */
+        NOT_TRUSTED,
+        /** Not judged: no run since the accepted baseline. */
+        NO_RUNS,
+        /** No change point since the baseline: the newest runs against the runs before them. */
+        NEWEST_RUNS,
+        /** A change point since the baseline: the newest level against the baseline level. */
+        NEWEST_LEVEL
     }
 
     /**
      * One series' verdict.
      *
-     * @param effect newest level ÷ baseline with its interval, or null
-     * @param since the run where the change began (a regression or improvement), or null
-     * @param pValue the test's p-value before the FDR correction, NaN when untested
-     * @param why the reason in words (for CANNOT_TELL: and what would tell)
-     * @param unstableRuns how many runs were unstable points
+     * @param judgement the Judge's answer (effect: newest level ÷ baseline; values are runs, so its fork counts and
+     *     forks to tell are runs here), or null when not judged
+     * @param baselineFrom the baseline's first run, or null
+     * @param baselineRuns the baseline's measured runs
+     * @param candidateFrom the newest level's first run, or null
+     * @param candidateRuns the newest level's measured runs
+     * @param since where the change began: for a call, the first of the consecutive levels ending with the newest that
+     *     are past the threshold the same way; else the newest level's first run (null without one)
+     * @param newestFailed forks of the newest run that failed or timed out
+     * @param runs the runs since the baseline, failed or not
      */
-    public record Verdict(HistoryStore.StoredSeries series, Answer answer, Effect effect, HistoryStore.Point since,
-                          double pValue, String why, int runs, int unstableRuns) {
+    public record Verdict(HistoryStore.StoredSeries series, Judgement judgement, Scope scope, HistoryStore.Point baselineFrom,
+                          int baselineRuns, HistoryStore.Point candidateFrom, int candidateRuns, HistoryStore.Point since,
+                          int newestFailed, int runs) {
+        public boolean judged() {
+            return judgement != null;
+        }
+
+        /** The answer, or null when not judged. */
+        public Judgement.Answer answer() {
+            return judgement == null ? null : judgement.answer();
+        }
+
+        /**
+         * For a judgement with too few runs: the more runs that would tell; 0 when more runs would not (a baseline of
+         * too few runs before a change: only {@code history accept} would). -1 for any other judgement.
+         */
+        public int runsToTell() {
+            if (judgement == null || judgement.reason() != Judgement.Reason.TOO_FEW_FORKS) {
+                return -1;
+            }
+            if (scope == Scope.NEWEST_RUNS) {
+                return Math.max(1, 2 * MIN_RUNS - baselineRuns - candidateRuns);
+            }
+            return baselineRuns < MIN_RUNS ? 0 : MIN_RUNS - candidateRuns;
+        }
     }
 
     /** Whether the report trusts a history figure on this machine: p50, p90 or a metric, never p99+ or max. */
@@ -95,168 +139,156 @@ public final class HistoryJudge {
         return key.probe().isEmpty() || key.figure().equals("p50") || key.figure().equals("p90");
     }
 
+    /** A series made ready for the Judge: its contrast (null when not judged) and what the verdict says around it. */
+    private record Prepared(HistoryStore.StoredSeries series, Contrast contrast, Scope scope, HistoryStore.Point baselineFrom,
+                            int baselineRuns, HistoryStore.Point candidateFrom, int candidateRuns, List<Segment> segments,
+                            int newestFailed, int runs) {
+    }
+
+    /** A level of a series: consecutive measured runs and their centres. */
+    private record Segment(List<HistoryStore.Point> runs, double[] centres) {
+        double mean(boolean logs) {
+            double s = 0;
+            for (double c : centres) {
+                s += logs ? Math.log(c) : c;
+            }
+            return logs ? Math.exp(s / centres.length) : s / centres.length;
+        }
+    }
+
     /**
+     * Judges every series at its newest run, all in one family.
+     *
+     * @param points per series id, its runs oldest first, failed forks counted ({@link HistoryStore#pointsWithFailures})
      * @param accepted per series id, the start of its accepted baseline run (absent: from the first run)
      */
     public List<Verdict> judge(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
                                Map<Long, String> accepted) {
-        List<Verdict> out = new ArrayList<>();
+        List<Prepared> prepared = new ArrayList<>();
+        List<Contrast> family = new ArrayList<>();
         for (HistoryStore.StoredSeries s : series) {
-            List<HistoryStore.Point> all = points.getOrDefault(s.id(), List.of());
             String from = accepted.get(s.id());
-            List<HistoryStore.Point> ps = all.stream().filter(p -> from == null || p.created().compareTo(from) >= 0).toList();
-            out.add(judge(s, ps));
-        }
-        return benjaminiHochberg(out);
-    }
-
-    /** One series before the correction across series (its REGRESSION/IMPROVEMENT are provisional). */
-    Verdict judge(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps) {
-        if (!trusted(s.key())) {
-            return new Verdict(s, Answer.NOT_JUDGED, null, null, Double.NaN, "not trusted on this machine (p99 and deeper,"
-                    + " max: the scheduler, not the JVM)", ps.size(), 0);
-        }
-        if (ps.size() < 2) {
-            return new Verdict(s, Answer.NOT_JUDGED, null, null, Double.NaN, ps.size() + " run since the baseline",
-                    ps.size(), 0);
-        }
-        TwoLevels levels = TwoLevels.of(ps.stream().map(HistoryStore.Point::forkValues).toList());
-        List<HistoryStore.Point> stable = new ArrayList<>();
-        for (HistoryStore.Point p : ps) {
-            if (Stability.of(figure(p.forkValues())).stable()) {
-                stable.add(p);
+            List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of()).stream()
+                    .filter(p -> from == null || p.created().compareTo(from) >= 0).toList();
+            Prepared p = prepare(s, ps);
+            prepared.add(p);
+            if (p.contrast() != null) {
+                family.add(p.contrast());
             }
         }
-        int unstable = ps.size() - stable.size();
-        HistoryStore.Point newest = ps.get(ps.size() - 1);
-        if (stable.size() < 2) {
-            return new Verdict(s, Answer.CANNOT_TELL, null, null, Double.NaN, unstable + " of " + ps.size()
-                    + " runs have forks that disagree" + (levels.twoLevel() ? " (launches on two levels here)" : "")
-                    + ": runs with more forks would tell", ps.size(), unstable);
+        List<Judgement> joint = Judge.judge(family, threshold);
+        List<Verdict> out = new ArrayList<>();
+        int k = 0;
+        for (Prepared p : prepared) {
+            if (p.contrast() == null) {
+                out.add(new Verdict(p.series(), null, p.scope(), null, 0, null, 0, null, p.newestFailed(), p.runs()));
+                continue;
+            }
+            Judgement inFamily = joint.get(k++);
+            Judgement alone = Judge.judge(p.contrast(), threshold);
+            // A call must stand in the family; "no difference" (and "cannot tell") is the series' own interval.
+            Judgement j = inFamily.called() || alone.called() ? inFamily : alone;
+            out.add(new Verdict(p.series(), j, p.scope(), p.baselineFrom(), p.baselineRuns(), p.candidateFrom(), p.candidateRuns(),
+                    since(p, j), p.newestFailed(), p.runs()));
         }
-        if (!stable.contains(newest)) {
-            double[] base = forks(stable);
-            double ratio = Stats.center(newest.forkValues()) / Stats.center(base);
-            boolean worse = s.higherIsBetter() ? ratio < 1 : ratio > 1;
-            return worse && Math.abs(ratio - 1) > threshold
-                    ? new Verdict(s, Answer.CANNOT_TELL, null, newest, Double.NaN, "the newest run's forks disagree"
-                            + (levels.twoLevel() ? " (two levels)" : "") + " and its figure is " + percent(ratio)
-                            + " from the runs before: the next run would tell", ps.size(), unstable)
-                    : new Verdict(s, Answer.NO_CHANGE, null, null, Double.NaN, "the newest run's forks disagree; its figure is"
-                            + " within the threshold", ps.size(), unstable);
+        return out;
+    }
+
+    /** One series' judgement alone (a family of one): for a test's eye. */
+    Verdict judge(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps) {
+        return judge(List.of(s), Map.of(s.id(), ps), Map.of()).get(0);
+    }
+
+    private Prepared prepare(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps) {
+        if (!trusted(s.key())) {
+            return new Prepared(s, null, Scope.NOT_TRUSTED, null, 0, null, 0, List.of(), 0, ps.size());
         }
-        double[] centres = stable.stream().mapToDouble(p -> Math.log(Stats.center(p.forkValues()))).toArray();
+        if (ps.isEmpty()) {
+            return new Prepared(s, null, Scope.NO_RUNS, null, 0, null, 0, List.of(), 0, 0);
+        }
+        int newestFailed = ps.get(ps.size() - 1).failed();
+        List<HistoryStore.Point> measured = ps.stream().filter(HistoryStore.Point::measured).toList();
+        // Stage 1: every run a row of one evidence; the machine's levels from all of them.
+        List<RowForks> runRows = new ArrayList<>();
+        for (HistoryStore.Point p : measured) {
+            runRows.add(new RowForks(runName(p), p.forkValues(), List.of(), p.failed()));
+        }
+        Map<String, Double> centreOf = Judge.centres(new Evidence(s.key().figureName(), s.unit(), s.higherIsBetter(), runRows));
+        double[] centres = measured.stream().mapToDouble(p -> centreOf.get(runName(p))).toArray();
+        List<Segment> segments = new ArrayList<>();
         List<Integer> cuts = new ArrayList<>();
         cuts.add(0);
-        // EDivisive works on values with a relative magnitude: feed it the stable runs' centres themselves.
-        double[] values = Arrays.stream(centres).map(Math::exp).toArray();
-        detector.changePoints(values).stream().map(ChangePoint::index).sorted().forEach(cuts::add);
-        cuts.add(stable.size());
-        List<List<HistoryStore.Point>> segments = new ArrayList<>();
+        if (centres.length >= 2) {
+            detector.changePoints(centres).stream().map(ChangePoint::index).sorted().forEach(cuts::add);
+        }
+        cuts.add(centres.length);
         for (int i = 0; i + 1 < cuts.size(); i++) {
-            if (cuts.get(i + 1) > cuts.get(i)) {
-                segments.add(stable.subList(cuts.get(i), cuts.get(i + 1)));
+            int a = cuts.get(i);
+            int b = cuts.get(i + 1);
+            if (b > a) {
+                segments.add(new Segment(measured.subList(a, b), java.util.Arrays.copyOfRange(centres, a, b)));
             }
         }
-        List<HistoryStore.Point> baseline = segments.get(0);
-        List<HistoryStore.Point> last = segments.get(segments.size() - 1);
-        if (segments.size() == 1 || last.size() < 2) {
-            // No level since the baseline, or a newest level of one run: the newest run alone against the runs before it.
-            List<HistoryStore.Point> before = stable.subList(0, stable.size() - 1);
-            ForkTest.Result t = ForkTest.test(newest.forkValues(), forks(before), s.higherIsBetter());
-            boolean untestedMove = !t.tested() && t.effect().worse() && t.size() > threshold;
-            if (untestedMove || t.tested() && ForkTest.called(t.pValue(), t, threshold) && t.effect().worse()) {
-                return new Verdict(s, Answer.CANNOT_TELL, t.effect(), newest, Double.NaN, "the newest run alone is "
-                        + percent(t.effect().ratio()) + " from the runs before: one run past the change, the next run"
-                        + " would tell", ps.size(), unstable);
-            }
-            return new Verdict(s, Answer.NO_CHANGE, t.tested() ? t.effect() : null, null, Double.NaN,
-                    "no change since the baseline", ps.size(), unstable);
+        Scope scope = Scope.NEWEST_LEVEL;
+        if (segments.size() <= 1) {
+            // No change since the baseline: the newest runs against the ones before them.
+            scope = Scope.NEWEST_RUNS;
+            int r = centres.length;
+            int newest = r >= 2 * MIN_RUNS ? Math.max(MIN_RUNS, Math.min(NEWEST_RUNS, r - MIN_RUNS)) : r / 2;
+            segments = new ArrayList<>();
+            segments.add(new Segment(measured.subList(0, r - newest), java.util.Arrays.copyOfRange(centres, 0, r - newest)));
+            segments.add(new Segment(measured.subList(r - newest, r), java.util.Arrays.copyOfRange(centres, r - newest, r)));
         }
-        ForkTest.Result t = ForkTest.test(forks(last), forks(baseline), s.higherIsBetter());
-        if (!t.tested()) {
-            return new Verdict(s, Answer.CANNOT_TELL, t.effect(), null, Double.NaN, ForkTest.forksNeeded(
-                    t.forksCandidate(), t.forksReference()), ps.size(), unstable);
+        // Stage 2: one row per level, its runs' centres its values.
+        List<RowForks> levelRows = new ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) {
+            Segment g = segments.get(i);
+            boolean newestLevel = i == segments.size() - 1;
+            int failed = newestLevel ? newestFailed : g.runs().stream().mapToInt(HistoryStore.Point::failed).sum();
+            levelRows.add(new RowForks(levelName(i, segments.size()), g.centres(), List.of(), failed));
         }
-        if (!(t.size() > threshold)) {
-            return new Verdict(s, Answer.NO_CHANGE, t.effect(), null, t.pValue(), "the newest runs are within the threshold"
-                    + " of the baseline", ps.size(), unstable);
+        Evidence e = new Evidence(s.key().figureName(), s.unit(), s.higherIsBetter(), levelRows);
+        Contrast c = new Contrast(e, levelName(segments.size() - 1, segments.size()), levelName(0, segments.size()));
+        Segment base = segments.get(0);
+        Segment last = segments.get(segments.size() - 1);
+        return new Prepared(s, c, scope, first(base.runs(), ps), base.runs().size(), first(last.runs(), ps.subList(ps.size() - 1,
+                ps.size())), last.runs().size(), segments, newestFailed, ps.size());
+    }
+
+    private static HistoryStore.Point first(List<HistoryStore.Point> runs, List<HistoryStore.Point> otherwise) {
+        return !runs.isEmpty() ? runs.get(0) : otherwise.isEmpty() ? null : otherwise.get(0);
+    }
+
+    private static String runName(HistoryStore.Point p) {
+        return "run " + p.runId();
+    }
+
+    private static String levelName(int i, int n) {
+        return i == 0 ? "baseline" : i == n - 1 ? "newest" : "level " + i;
+    }
+
+    /**
+     * Where the change began: for a call after a change point, the first of the consecutive levels, ending with the
+     * newest, whose mean is past the threshold from the baseline's in the direction of the call (a drift in two
+     * steps began at the first); otherwise the newest level's first run.
+     */
+    private HistoryStore.Point since(Prepared p, Judgement j) {
+        List<Segment> segments = p.segments();
+        if (p.scope() != Scope.NEWEST_LEVEL || !j.called() || segments.size() < 2) {
+            return p.candidateFrom();
         }
-        if (levels.couldBeSplit(t.effect().ratio()) && levels.splitProbability(t.forksCandidate(), t.forksReference()) > FDR) {
-            return new Verdict(s, Answer.CANNOT_TELL, t.effect(), null, t.pValue(), levels.words(s.unit())
-                    + ": the newest level may be the machine's; " + levels.forksToTell(FDR) + " forks a run would tell",
-                    ps.size(), unstable);
-        }
-        // Where it began: the first of the consecutive segments, ending with the newest, worse than the baseline.
-        HistoryStore.Point since = last.get(0);
-        double base = Stats.center(forks(baseline));
+        boolean logs = segments.stream().allMatch(g -> java.util.Arrays.stream(g.centres()).allMatch(x -> x > 0));
+        double base = segments.get(0).mean(logs);
+        boolean worse = j.answer() == Judgement.Answer.WORSE;
+        HistoryStore.Point since = p.candidateFrom();
         for (int i = segments.size() - 1; i >= 1; i--) {
-            double r = Stats.center(forks(segments.get(i))) / base;
-            boolean sameWay = t.effect().worse() == (s.higherIsBetter() ? r < 1 : r > 1);
-            if (!sameWay || Math.abs(r - 1) <= threshold) {
+            double r = segments.get(i).mean(logs) / base;
+            boolean rWorse = p.series().higherIsBetter() ? r < 1 : r > 1;
+            if (rWorse != worse || Math.abs(r - 1) <= threshold) {
                 break;
             }
-            since = segments.get(i).get(0);
+            since = segments.get(i).runs().get(0);
         }
-        return new Verdict(s, t.effect().worse() ? Answer.REGRESSION : Answer.IMPROVEMENT, t.effect(), since, t.pValue(),
-                "", ps.size(), unstable);
-    }
-
-    /**
-     * Benjamini–Hochberg across the series' tests: a provisional regression or improvement whose
-     * adjusted p is not below {@link #FDR} becomes "no change beyond noise".
-     */
-    static List<Verdict> benjaminiHochberg(List<Verdict> verdicts) {
-        int[] tested = IntStream.range(0, verdicts.size()).filter(i -> !Double.isNaN(verdicts.get(i).pValue())).toArray();
-        // Series judged without a test (no change point, nothing moved) count as hypotheses with p = 1.
-        int judged = (int) verdicts.stream().filter(v -> v.answer() != Answer.NOT_JUDGED).count();
-        double[] adjusted = bh(Arrays.stream(tested).mapToDouble(i -> verdicts.get(i).pValue()).toArray(),
-                Math.max(judged, tested.length));
-        List<Verdict> out = new ArrayList<>(verdicts);
-        for (int k = 0; k < tested.length; k++) {
-            Verdict v = out.get(tested[k]);
-            String p = "p=" + String.format(java.util.Locale.ROOT, adjusted[k] < 0.001 ? "%.1e" : "%.3f", adjusted[k])
-                    + " (BH over " + Math.max(judged, tested.length) + " series)";
-            if (v.answer() == Answer.REGRESSION || v.answer() == Answer.IMPROVEMENT) {
-                out.set(tested[k], adjusted[k] < FDR ? new Verdict(v.series(), v.answer(), v.effect(), v.since(), v.pValue(), p,
-                        v.runs(), v.unstableRuns())
-                        : new Verdict(v.series(), Answer.NO_CHANGE, v.effect(), null, v.pValue(), "within noise, " + p,
-                                v.runs(), v.unstableRuns()));
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Benjamini–Hochberg adjusted p-values, in the input order, for {@code p} among {@code total}
-     * hypotheses (the others counted as p = 1).
-     */
-    static double[] bh(double[] p, int total) {
-        int m = p.length;
-        Integer[] order = IntStream.range(0, m).boxed().sorted(Comparator.comparingDouble(i -> -p[i])).toArray(Integer[]::new);
-        double[] out = new double[m];
-        double running = 1;
-        for (int k = 0; k < m; k++) {
-            int i = order[k];
-            running = Math.min(running, p[i] * total / (m - k));
-            out[i] = Math.min(1, running);
-        }
-        return out;
-    }
-
-    private static Figure figure(double[] forks) {
-        return new Figure(Stats.center(forks), forks, List.of());
-    }
-
-    private static double[] forks(List<HistoryStore.Point> ps) {
-        return ps.stream().flatMapToDouble(p -> Arrays.stream(p.forkValues())).toArray();
-    }
-
-    static String percent(double ratio) {
-        double pct = (ratio - 1) * 100;
-        if (Math.abs(pct) >= 1000) {
-            return String.format(java.util.Locale.ROOT, "%.0f×", ratio);
-        }
-        return String.format(java.util.Locale.ROOT, Math.abs(pct) >= 10 ? "%+.0f %%" : "%+.1f %%", pct);
+        return since;
     }
 }

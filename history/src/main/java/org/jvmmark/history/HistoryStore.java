@@ -32,8 +32,21 @@ public final class HistoryStore {
         this.db = db;
     }
 
-    /** One point of a series: a run and its forks' values. */
-    public record Point(long runId, String created, String dir, double[] forkValues) {
+    /**
+     * One point of a series: a run, its forks' values, and how many of the row's forks in that run failed or timed
+     * out (they measured nothing). A point of {@link #pointsWithFailures()} may have no values: every fork failed.
+     */
+    public record Point(long runId, String created, String dir, double[] forkValues, int failed) {
+        /** A point whose forks all ran. */
+        public Point(long runId, String created, String dir, double[] forkValues) {
+            this(runId, created, dir, forkValues, 0);
+        }
+
+        /** Whether any fork of the run measured the figure. */
+        public boolean measured() {
+            return forkValues.length > 0;
+        }
+
         /**
          * The point's value in checks, lists and charts: the row figure of the report and {@code compare}
          * for the same forks ({@link org.jvmmark.report.verdict.Stats#center}, the geometric mean), so a run
@@ -107,19 +120,21 @@ public final class HistoryStore {
         Recorded outcome = Recorded.NEW;
         try {
             int fork = t.identity().fork() > 0 ? t.identity().fork() : 1;
-            try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO trial (run_id, trial_id, fork, status) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO trial (run_id, trial_id, fork, status, row_id, error)"
+                    + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
                 p.setLong(1, runId);
                 p.setString(2, t.id());
                 p.setInt(3, fork);
                 p.setString(4, t.outcome().status());
+                p.setString(5, rowId(t.id()));
+                p.setString(6, t.ok() ? null : t.outcome().error());
                 if (p.executeUpdate() == 0) {
                     String before = recordedStatus(c, runId, t.id());
                     if (!t.ok() || before == null || before.equals("ok")) {
                         c.rollback();
                         return Recorded.KEPT;
                     }
-                    try (PreparedStatement u = c.prepareStatement("UPDATE trial SET status = ?, fork = ? WHERE run_id = ? AND trial_id = ?");
+                    try (PreparedStatement u = c.prepareStatement("UPDATE trial SET status = ?, fork = ?, error = NULL WHERE run_id = ? AND trial_id = ?");
                          PreparedStatement d = c.prepareStatement("DELETE FROM sample WHERE run_id = ? AND trial_id = ?")) {
                         u.setString(1, t.outcome().status());
                         u.setInt(2, fork);
@@ -153,6 +168,18 @@ public final class HistoryStore {
             c.rollback();
             throw e;
         }
+    }
+
+    /** The statuses of a fork that should have measured and did not: counted against its row. */
+    static final List<String> FAILED = List.of("failed", "timeout");
+
+    /**
+     * The row a trial is one fork of: its id without {@code /forkN} ({@code chat/temurin-25.0.1/nio/fork2} →
+     * {@code chat/temurin-25.0.1/nio}), as the runner names trials; an id without it is a row of its own. Schema 3's
+     * migration computes the same for trials recorded before it.
+     */
+    static String rowId(String trialId) {
+        return trialId.matches(".*/fork[0-9]+") ? trialId.substring(0, trialId.lastIndexOf("/fork")) : trialId;
     }
 
     /** Records a whole results file over one connection, a transaction per trial; returns how many trials were new. */
@@ -257,7 +284,7 @@ public final class HistoryStore {
         return out;
     }
 
-    /** Every series' points in run order (by the run's start), read in one query. */
+    /** Every series' points in run order (by the run's start), read in one query: the runs that measured, {@code failed} 0 (see {@link #pointsWithFailures}). */
     public Map<Long, List<Point>> points() throws SQLException {
         Map<Long, List<Point>> out = new LinkedHashMap<>();
         try (Connection c = db.connect();
@@ -291,6 +318,66 @@ public final class HistoryStore {
             if (current != null && !values.isEmpty()) {
                 current.add(new Point(run, created, dir, values.stream().mapToDouble(Double::doubleValue).toArray()));
             }
+        }
+        return out;
+    }
+
+    /**
+     * Every series' points as {@link #points()}, with each point's failed and timed-out forks counted, and a point
+     * without values for each run in which every fork of the series' row failed: what {@code history check}
+     * judges, since a failure is evidence too. A failed fork belongs to the series whose samples came from forks of
+     * the same row (trial id without {@code /forkN}) on the same machine.
+     */
+    public Map<Long, List<Point>> pointsWithFailures() throws SQLException {
+        Map<Long, List<Point>> measured = points();
+        Map<Long, java.util.Set<String>> rowsOf = new LinkedHashMap<>();
+        // run id, row id -> failed forks; with each run's machine, start and directory
+        Map<String, Map<Long, Integer>> failedByRow = new LinkedHashMap<>();
+        Map<Long, String[]> runInfo = new LinkedHashMap<>();
+        try (Connection c = db.connect()) {
+            try (PreparedStatement p = c.prepareStatement("SELECT DISTINCT s.series_id, t.row_id FROM sample s JOIN trial t"
+                    + " ON t.run_id = s.run_id AND t.trial_id = s.trial_id WHERE t.row_id IS NOT NULL");
+                 ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    rowsOf.computeIfAbsent(rs.getLong(1), k -> new java.util.HashSet<>()).add(rs.getString(2));
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT t.run_id, t.row_id, r.machine, r.created, r.dir, COUNT(*)"
+                    + " FROM trial t JOIN run r ON r.id = t.run_id WHERE t.status IN ('failed', 'timeout') AND t.row_id IS NOT NULL"
+                    + " GROUP BY t.run_id, t.row_id, r.machine, r.created, r.dir");
+                 ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    long run = rs.getLong(1);
+                    failedByRow.computeIfAbsent(rs.getString(2), k -> new LinkedHashMap<>()).put(run, rs.getInt(6));
+                    runInfo.put(run, new String[] {rs.getString(3), rs.getString(4), rs.getString(5)});
+                }
+            }
+        }
+        Map<Long, List<Point>> out = new LinkedHashMap<>();
+        for (StoredSeries s : series()) {
+            List<Point> ps = measured.getOrDefault(s.id(), List.of());
+            Map<Long, Integer> failed = new LinkedHashMap<>();
+            for (String row : rowsOf.getOrDefault(s.id(), java.util.Set.of())) {
+                failedByRow.getOrDefault(row, Map.of()).forEach((run, n) -> {
+                    if (runInfo.get(run)[0].equals(s.key().machine())) {
+                        failed.merge(run, n, Integer::sum);
+                    }
+                });
+            }
+            if (failed.isEmpty()) {
+                if (!ps.isEmpty()) {
+                    out.put(s.id(), ps);
+                }
+                continue;
+            }
+            List<Point> all = new ArrayList<>();
+            for (Point p : ps) {
+                Integer n = failed.remove(p.runId());
+                all.add(n == null ? p : new Point(p.runId(), p.created(), p.dir(), p.forkValues(), n));
+            }
+            failed.forEach((run, n) -> all.add(new Point(run, runInfo.get(run)[1], runInfo.get(run)[2], new double[0], n)));
+            all.sort(java.util.Comparator.comparing(Point::created).thenComparingLong(Point::runId));
+            out.put(s.id(), all);
         }
         return out;
     }

@@ -73,7 +73,7 @@ public record SeriesKey(String machine, String workload, String params, String j
     /**
      * Of {@code params} ("k=v,k2=v2"), only the pairs whose value differs somewhere in {@code all} (the
      * parameter strings of one workload's series), joined by spaces: what tells this series apart from
-     * its workload's others. "" when nothing differs.
+     * its workload's others, leaving out empty values. "" when nothing differs.
      */
     public static String varyingParams(String params, Set<String> all) {
         if (all == null || all.size() < 2) {
@@ -90,7 +90,8 @@ public record SeriesKey(String machine, String workload, String params, String j
         List<String> out = new ArrayList<>();
         for (String kv : params.split(",")) {
             int eq = kv.indexOf('=');
-            if (eq > 0 && values.getOrDefault(kv.substring(0, eq), Set.of()).size() > 1) {
+            // An empty value says nothing a reader can use ("app= appArgs= sleepUrl=" ran a line past 400 characters).
+            if (eq > 0 && eq < kv.length() - 1 && values.getOrDefault(kv.substring(0, eq), Set.of()).size() > 1) {
                 out.add(kv);
             }
         }

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jvmmark.report.Format;
 import org.jvmmark.report.OutputFile;
 import org.jvmmark.report.Words;
+import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.render.ChartJs;
 
 /**
@@ -31,9 +32,9 @@ import org.jvmmark.report.render.ChartJs;
  * the parameters that tell it apart from its workload's other series (the full key is its tooltip),
  * then gives the figure and its direction, a sparkline of the runs (each run's geometric mean of forks,
  * the report's row figure), the latest value in readable units ({@link Format#value}), the change since
- * the baseline in words ({@link Words#change}: "12 % slower", never a bare sign) — the baseline is the
- * run accepted with {@code history accept}, else the first run — and its change points (E-Divisive)
- * with {@code history check}'s verdict. Clicking a row draws its chart (the bundled Chart.js, so the page
+ * the baseline as {@code history check} judges it (coloured and worded as a change only when the judge calls one:
+ * "12 % slower (95 % CI 9–15 %)" in red; else "no difference" or "cannot tell") — the baseline is the run accepted
+ * with {@code history accept}, else the first run — and its change points (E-Divisive) with the check's verdict. Clicking a row draws its chart (the bundled Chart.js, so the page
  * works offline): each run, every fork, the change points and the baseline, on an axis in one readable
  * unit ({@link Format#scale}). Filters keep one workload, rows matching some words, series with changes,
  * or the figures the check trusts.
@@ -62,12 +63,15 @@ public final class TrendPage {
         OutputFile.writeHtml(file, html(series, points, accepted, check, judge));
     }
 
-    static String html(List<HistoryStore.StoredSeries> all, Map<Long, List<HistoryStore.Point>> points,
+    static String html(List<HistoryStore.StoredSeries> all, Map<Long, List<HistoryStore.Point>> withFailures,
                        Map<Long, String> accepted, HistoryCheck check, HistoryJudge judge) {
+        // The check judges every run, failed ones too; the page draws the runs that measured.
+        Map<Long, List<HistoryStore.Point>> points = new HashMap<>();
+        withFailures.forEach((id, ps) -> points.put(id, ps.stream().filter(HistoryStore.Point::measured).toList()));
         // A series without points has no row: it is neither counted nor grouped, so no group is left without rows.
         List<HistoryStore.StoredSeries> series = all.stream().filter(s -> !points.getOrDefault(s.id(), List.of()).isEmpty()).toList();
         Map<Long, HistoryJudge.Verdict> verdicts = new HashMap<>();
-        for (HistoryJudge.Verdict v : judge.judge(series, points, accepted)) {
+        for (HistoryJudge.Verdict v : judge.judge(series, withFailures, accepted)) {
             verdicts.put(v.series().id(), v);
         }
         boolean machines = series.stream().map(s -> s.key().machine()).distinct().count() > 1;
@@ -96,7 +100,7 @@ public final class TrendPage {
 
         StringBuilder body = new StringBuilder();
         Map<String, Object> chartData = new LinkedHashMap<>();
-        int[] answers = new int[HistoryJudge.Answer.values().length];
+        Map<String, Integer> answers = new HashMap<>();
         for (Map.Entry<String, List<HistoryStore.StoredSeries>> g : groups.entrySet()) {
             List<HistoryStore.StoredSeries> members = new ArrayList<>(g.getValue());
             Set<String> params = paramsOf.get(g.getKey());
@@ -130,11 +134,8 @@ public final class TrendPage {
                     shownParams = varying;
                 }
                 HistoryJudge.Verdict verdict = verdicts.get(s.id());
-                if (verdict != null) {
-                    answers[verdict.answer().ordinal()]++;
-                }
-                row(body, chartData, s, ps, varying, accepted.get(s.id()),
-                        check.changes(s, ps, null), verdict, judge.threshold(), runIndex);
+                answers.merge(verdict == null || !verdict.judged() ? "" : verdict.answer().name(), 1, Integer::sum);
+                row(body, chartData, s, ps, varying, accepted.get(s.id()), check.changes(s, ps, null), verdict, runIndex);
             }
             body.append("</tbody>\n");
         }
@@ -172,8 +173,8 @@ public final class TrendPage {
     }
 
     /** The line above the table: what is shown, over which runs, and what history check says. */
-    private static void summary(StringBuilder h, int series, int groups, List<HistoryStore.Point> runs, int[] answers,
-                                double threshold) {
+    private static void summary(StringBuilder h, int series, int groups, List<HistoryStore.Point> runs,
+                                Map<String, Integer> answers, double threshold) {
         h.append("<p class=\"summary\">").append(series).append(" series in ").append(groups).append(groups == 1 ? " group" : " groups")
                 .append(" over ").append(runs.size()).append(runs.size() == 1 ? " run" : " runs");
         if (!runs.isEmpty()) {
@@ -182,28 +183,29 @@ public final class TrendPage {
         }
         h.append(". <b>history check</b> at the newest run: ");
         List<String> parts = new ArrayList<>();
-        parts.add(count(answers, HistoryJudge.Answer.REGRESSION, "regressed", "bad"));
-        parts.add(count(answers, HistoryJudge.Answer.CANNOT_TELL, "cannot tell", "unsure"));
-        parts.add(count(answers, HistoryJudge.Answer.IMPROVEMENT, "improved", "good"));
-        parts.add(answers[HistoryJudge.Answer.NO_CHANGE.ordinal()] + " unchanged");
-        h.append(String.join(", ", parts)).append("; ").append(answers[HistoryJudge.Answer.NOT_JUDGED.ordinal()])
-                .append(" not judged (p99 and deeper, max, or one run).</p>\n<p class=\"muted\">A run's value is the geometric mean of"
+        parts.add(count(answers, Judgement.Answer.WORSE, "regressed", "bad"));
+        parts.add(count(answers, Judgement.Answer.CANNOT_TELL, "cannot tell", "unsure"));
+        parts.add(count(answers, Judgement.Answer.BETTER, "improved", "good"));
+        parts.add(answers.getOrDefault(Judgement.Answer.NO_DIFFERENCE.name(), 0) + " no difference");
+        h.append(String.join(", ", parts)).append("; ").append(answers.getOrDefault("", 0))
+                .append(" not judged (p99 and deeper, max).</p>\n<p class=\"muted\">A run's value is the geometric mean of"
                         + " its forks (the report's row figure). The baseline is the run accepted with <code>history accept</code>, else"
-                        + " the first run; changes beyond ").append(Format.percent(threshold))
-                .append(" are coloured, red worse, green better. Change points: E-Divisive means, as Apache Otava. Sparklines span"
+                        + " the first run. Since the baseline is what <code>history check</code> says: red a regression, green an"
+                        + " improvement, each beyond ").append(Format.percent(threshold))
+                .append(" and beyond the noise between runs; nothing else is coloured. Change points: E-Divisive means, as Apache Otava. Sparklines span"
                         + " at least 10 % of the value, so noise stays flat; a dashed line is the baseline, a dot a change point."
                         + " Click a row for its chart; click a run in the chart for its report.</p>\n");
     }
 
-    private static String count(int[] answers, HistoryJudge.Answer a, String word, String cls) {
-        int n = answers[a.ordinal()];
+    private static String count(Map<String, Integer> answers, Judgement.Answer a, String word, String cls) {
+        int n = answers.getOrDefault(a.name(), 0);
         return n == 0 ? "0 " + word : "<span class=\"" + cls + "\">" + n + " " + word + "</span>";
     }
 
     /** One series' row, and its chart's data into {@code chartData}. */
     private static void row(StringBuilder b, Map<String, Object> chartData, HistoryStore.StoredSeries s, List<HistoryStore.Point> ps,
                             String varying, String acceptedFrom, List<HistoryCheck.Change> changes, HistoryJudge.Verdict verdict,
-                            double threshold, Map<Long, Integer> runIndex) {
+                            Map<Long, Integer> runIndex) {
         SeriesKey k = s.key();
         String jvmVariant = k.jvm() + (k.variant().isEmpty() ? "" : " · " + k.variant());
         String label = jvmVariant + (varying.isEmpty() ? "" : " · " + varying);
@@ -220,8 +222,7 @@ public final class TrendPage {
                 }
             }
         }
-        boolean judged = verdict != null && (verdict.answer() == HistoryJudge.Answer.REGRESSION
-                || verdict.answer() == HistoryJudge.Answer.IMPROVEMENT || verdict.answer() == HistoryJudge.Answer.CANNOT_TELL);
+        boolean judged = verdict != null && verdict.judged() && verdict.answer() != Judgement.Answer.NO_DIFFERENCE;
         String id = "s" + s.id();
         b.append("<tr class=\"series\" id=\"").append(id).append("\" data-id=\"").append(s.id()).append("\" data-changed=\"")
                 .append(judged || !changes.isEmpty() ? 1 : 0).append("\" data-trusted=\"").append(HistoryJudge.trusted(k) ? 1 : 0)
@@ -241,11 +242,8 @@ public final class TrendPage {
             b.append("<span class=\"muted\">").append(ps.size() == 1 ? "one run so far" : "the latest run is the baseline").append("</span>");
         } else {
             HistoryStore.Point baseline = ps.get(baseIndex);
-            double ratio = latest.value() / baseline.value();
-            boolean worse = s.higherIsBetter() ? ratio < 1 : ratio > 1;
-            boolean counts = Math.abs(ratio - 1) > threshold;
-            b.append("<span class=\"").append(counts ? (worse ? "bad" : "good") : "same").append("\">")
-                    .append(esc(changeWords(s.unit(), ratio, worse))).append("</span><div class=\"muted\" title=\"")
+            sinceBaseline(b, s, verdict, latest.value() / baseline.value());
+            b.append("<div class=\"muted\" title=\"")
                     .append(esc("run " + baseline.runId() + ", started " + shortStart(baseline.created()) + ": "
                             + Format.value(baseline.value(), s.unit()))).append("\">vs ")
                     .append(acceptedFrom == null ? "the first run" : "accepted run " + baseline.runId()).append("</div>");
@@ -254,7 +252,7 @@ public final class TrendPage {
         boolean any = false;
         if (judged) {
             any = true;
-            verdict(b, verdict, s.unit());
+            verdict(b, verdict);
         }
         int shown = 0;
         for (int i = Math.max(0, changes.size() - CHANGES_SHOWN); i < changes.size(); i++) {
@@ -280,17 +278,41 @@ public final class TrendPage {
         chartData.put(String.valueOf(s.id()), chart(s, ps, label, baseIndex, acceptedFrom != null, changes, runIndex));
     }
 
+    /**
+     * The "since the baseline" cell's words: only what the judge calls is coloured and worded as a change — a
+     * regression red, an improvement green, each with its effect and interval; "no difference" and "cannot tell"
+     * say so; a figure not judged gives the bare ratio only as a tooltip.
+     */
+    private static void sinceBaseline(StringBuilder b, HistoryStore.StoredSeries s, HistoryJudge.Verdict v, double ratio) {
+        boolean worse = s.higherIsBetter() ? ratio < 1 : ratio > 1;
+        String bare = "latest run against the baseline run: " + changeWords(s.unit(), ratio, worse) + " (not a judgement)";
+        if (v == null || !v.judged()) {
+            b.append("<span class=\"same\" title=\"").append(esc(bare)).append("\">not judged</span>");
+            return;
+        }
+        Judgement j = v.judgement();
+        switch (j.answer()) {
+            case WORSE, BETTER -> b.append("<span class=\"").append(j.answer() == Judgement.Answer.WORSE ? "bad" : "good")
+                    .append("\">").append(esc(Double.isNaN(j.effect().low()) ? Words.why(j, s.unit())
+                            : Words.effect(s.unit(), j.effect()))).append("</span>");
+            case NO_DIFFERENCE -> b.append("<span class=\"same\" title=\"").append(esc(Words.why(j, s.unit()))).append("\">no difference")
+                    .append(" (within ±").append(esc(Format.percent(j.threshold()))).append(")</span>");
+            case CANNOT_TELL -> b.append("<span class=\"same\" title=\"").append(esc(bare)).append("\">cannot tell</span>");
+        }
+    }
+
     /** {@code history check}'s verdict for a row: regression or improvement since a run, or cannot tell and why. */
-    private static void verdict(StringBuilder b, HistoryJudge.Verdict v, String unit) {
-        String effect = v.effect() == null ? "" : Words.effect(unit, v.effect());
-        switch (v.answer()) {
-            case REGRESSION, IMPROVEMENT -> b.append("<div class=\"verdict ").append(v.answer() == HistoryJudge.Answer.REGRESSION ? "bad" : "good")
-                    .append("\" title=\"").append(esc(v.why())).append("\">")
-                    .append(v.answer() == HistoryJudge.Answer.REGRESSION ? "regression" : "improvement")
-                    .append(v.since() == null ? "" : " since run " + v.since().runId()).append(effect.isEmpty() ? "" : ": " + esc(effect))
-                    .append("</div>");
-            default -> b.append("<div class=\"verdict unsure\">cannot tell").append(effect.isEmpty() ? "" : ": " + esc(effect))
-                    .append("<div class=\"muted\">").append(esc(v.why())).append("</div></div>");
+    private static void verdict(StringBuilder b, HistoryJudge.Verdict v) {
+        Judgement j = v.judgement();
+        String detail = CheckText.detail(v);
+        switch (j.answer()) {
+            case WORSE, BETTER -> b.append("<div class=\"verdict ").append(j.answer() == Judgement.Answer.WORSE ? "bad" : "good")
+                    .append("\" title=\"").append(esc(detail)).append("\">")
+                    .append(j.answer() == Judgement.Answer.WORSE ? "regression" : "improvement")
+                    .append(j.reason() == Judgement.Reason.FAILED ? ": forks failed"
+                            : v.since() == null ? "" : " since run " + v.since().runId()).append("</div>");
+            default -> b.append("<div class=\"verdict unsure\">cannot tell<div class=\"muted\">").append(esc(detail))
+                    .append("</div></div>");
         }
     }
 

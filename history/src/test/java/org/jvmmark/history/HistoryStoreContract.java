@@ -46,6 +46,46 @@ abstract class HistoryStoreContract {
         return r;
     }
 
+    /** A results file whose {@code forks} forks of the same row as {@link #run}'s all failed (one timed out). */
+    static Results failedRun(String created, int forks) {
+        Results r = Results.started(created, "quick", Map.of("hostname", "h", "cpuModel", "c"), Map.of());
+        for (int f = 0; f < forks; f++) {
+            String json = "{\"id\":\"w/temurin-25/default/fork" + (f + 1) + "\",\"workload\":\"w\",\"status\":\""
+                    + (f == 0 ? "timeout" : "failed") + "\",\"fork\":" + (f + 1) + ",\"error\":\"boom\","
+                    + "\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25\",\"feature\":25},"
+                    + "\"variant\":\"default\",\"variantJvmArgs\":[],\"metrics\":{}}";
+            try {
+                r = r.with(ResultsReader.trial(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)), created);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return r;
+    }
+
+    @Test
+    void shouldCountFailedAndTimedOutForksInTheirRowsSeriesRunByRun() throws Exception {
+        HistoryStore store = new HistoryStore(database().open());
+        store.importRun(run("2026-04-01T00:00:00Z", 10, 12, 11), "m", null);
+        // run 2: fork 3 failed, the others measured
+        Results second = run("2026-04-02T00:00:00Z", 10, 11);
+        second = second.with(failedRun("2026-04-02T00:00:00Z", 3).trials().get(2), "2026-04-02T00:00:00Z");
+        store.importRun(second, "m", null);
+        // run 3: every fork failed or timed out; run 4 on another machine fails too, and is not this series'
+        store.importRun(failedRun("2026-04-03T00:00:00Z", 3), "m", null);
+        store.importRun(failedRun("2026-04-04T00:00:00Z", 3), "other", null);
+        HistoryStore.StoredSeries s = store.series().get(0);
+        List<HistoryStore.Point> ps = store.pointsWithFailures().get(s.id());
+        assertEquals(3, ps.size(), ps.toString());
+        assertEquals(0, ps.get(0).failed());
+        assertEquals(1, ps.get(1).failed());
+        assertArrayEquals(new double[] {10, 11}, ps.get(1).forkValues());
+        assertEquals(3, ps.get(2).failed());
+        assertEquals(0, ps.get(2).forkValues().length);
+        assertEquals("2026-04-03T00:00:00Z", ps.get(2).created());
+        assertEquals(2, store.points().get(s.id()).size(), "points() keeps the runs that measured");
+    }
+
     @Test
     void shouldImportTwiceAndAddNothingTheSecondTime() throws Exception {
         HistoryStore store = new HistoryStore(database().open());

@@ -29,7 +29,7 @@ class SqliteHistoryTest extends HistoryStoreContract {
                     + " 'x', CURRENT_TIMESTAMP, 0, 1)");
         }
         HistoryException e = assertThrows(HistoryException.class, () -> database().open());
-        assertTrue(e.getMessage().contains("schema version 99, newer than this jvmmark's 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("schema version 99, newer than this jvmmark's 3"), e.getMessage());
         assertTrue(!e.getMessage().contains("\n"), e.getMessage());
     }
 

@@ -54,7 +54,7 @@ class TrendPageTest {
         HistoryStore.StoredSeries s = stepDown(store);
         String row = row(page(store), s.id());
         assertTrue(row.contains(">800 ops/s<"), row);
-        assertTrue(row.contains("<span class=\"bad\">20 % slower</span>"), row);
+        assertTrue(row.contains("<span class=\"bad\">20 % slower (95 % CI "), "the check's call, with its interval: " + row);
         assertTrue(row.contains("vs the first run"), row);
         assertTrue(row.contains("run 4 (2026-02-04): 20 % slower"), "the change point: " + row);
         assertTrue(row.contains("regression since run 4"), "the check's verdict: " + row);
@@ -69,8 +69,21 @@ class TrendPageTest {
         store.accept(s.id(), fourth);
         String row = row(page(store), s.id());
         assertTrue(row.contains("vs accepted run " + fourth), row);
-        assertTrue(row.contains("<span class=\"same\">"), "within the threshold of the accepted run: " + row);
+        assertTrue(row.contains("<span class=\"same\""), "not coloured: " + row);
+        assertTrue(row.contains(">cannot tell</span>"), "three runs since the accepted one are no baseline and newest level yet: " + row);
         assertFalse(row.contains("regression since"), "accepted: no verdict of regression any more: " + row);
+    }
+
+    @Test
+    void shouldColourOnlyWhatTheCheckCalls() throws Exception {
+        // The case: two runs, the second 6.1 % slower — past 5 % as a bare ratio, but nothing the judge can call.
+        HistoryStore store = store();
+        store.importRun(HistoryStoreContract.run("2026-03-01T00:00:00Z", 1000, 1010, 990), "m", null);
+        store.importRun(HistoryStoreContract.run("2026-03-02T00:00:00Z", 939, 950, 928), "m", null);
+        String row = row(page(store), store.series().get(0).id());
+        assertFalse(row.contains("class=\"bad\""), "a bare ratio is not a regression: " + row);
+        assertTrue(row.contains(">cannot tell</span>"), row);
+        assertTrue(row.contains("4 more runs would tell"), row);
     }
 
     /** A run of one fork of workload {@code workload} at {@code rate}: a series apart from {@link #stepDown}'s. */

@@ -59,7 +59,7 @@ class HistoryCliTest {
         String db = tmp.resolve("h.db").toString();
         java.util.Random random = new java.util.Random(3);
         List<String> dirs = new java.util.ArrayList<>();
-        for (int i = 0; i < 25; i++) {
+        for (int i = 0; i < 26; i++) {
             double score = (i < 20 ? 1000 : 880) * (1 + 0.01 * random.nextGaussian());
             Path dir = Files.createDirectories(tmp.resolve("r" + i));
             Files.writeString(dir.resolve("results.json"), String.format(java.util.Locale.ROOT, """
@@ -86,8 +86,12 @@ class HistoryCliTest {
         assertTrue(inEffect.out().lines().allMatch(l -> l.length() <= 100), inEffect.out());
         Cli.Result accept = Cli.run("history", "accept", "--history", db, "1@21");
         assertEquals(0, accept.status(), accept.out() + accept.err());
+        Cli.Result fiveRuns = Cli.run("history", "check", "--history", db);
+        assertEquals(5, fiveRuns.status(), "5 runs since the accepted one: 3 a side needed\n" + fiveRuns.out());
+        assertTrue(fiveRuns.out().replaceAll("\n +", " ").contains("1 more run would tell"), fiveRuns.out());
+        Cli.run("history", "import", "--history", db, dirs.get(25));
         Cli.Result after = Cli.run("history", "check", "--history", db);
-        assertEquals(0, after.status(), "accepted: the gate is green on purpose\n" + after.out());
+        assertEquals(0, after.status(), "accepted, and 3 runs a side: the gate is green on purpose\n" + after.out());
         Cli.Result bad = Cli.run("history", "accept", "--history", db, "1@999");
         assertEquals(Main.USAGE, bad.status());
         assertTrue(bad.err().contains("series 1 has no run '999'"), bad.err());

@@ -256,7 +256,7 @@ public final class HistoryCommand implements Callable<Integer> {
             HistoryStore store = open(options);
             try {
                 List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
-                        .judge(store.series(), store.points(), store.acceptedFrom());
+                        .judge(store.series(), store.pointsWithFailures(), store.acceptedFrom());
                 parent.main.out.print(CheckText.text(verdicts));
                 return CheckText.exitStatus(verdicts);
             } catch (SQLException e) {
@@ -327,7 +327,7 @@ public final class HistoryCommand implements Callable<Integer> {
                     out = defaultPage(options.target());
                 }
                 EDivisive detector = new EDivisive(50, 0.001, minChange);
-                org.jvmmark.history.TrendPage.write(out, store.series(), store.points(), store.acceptedFrom(),
+                org.jvmmark.history.TrendPage.write(out, store.series(), store.pointsWithFailures(), store.acceptedFrom(),
                         new HistoryCheck(detector), new HistoryJudge(detector, minChange));
             } catch (SQLException e) {
                 throw failed(e);
