@@ -14,7 +14,6 @@ import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.verdict.Effect;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.Stability;
 import org.jvmmark.report.verdict.Verdicts;
 import org.jvmmark.results.WorkloadQuestion;
 
@@ -25,12 +24,10 @@ import org.jvmmark.results.WorkloadQuestion;
  *
  * <p><b>Across variants</b> (virtual vs platform threads, AppCDS vs default): each candidate variant is
  * compared with the baseline variant on the <em>same</em> JVM (vendor, version, flags) at the same
- * swept values — a paired comparison; rows of different JVMs are never compared. Each figure is judged
- * by {@link ChangeJudge}, the judgement {@code compare} makes (one value per fork, the t-test on logs,
- * Holm over the question's first figure and over the rest, a difference the machine's two launch levels
- * could produce "cannot tell"), a row whose forks disagree ({@link Stability}) not judged: the same
- * three answers as {@code compare}. <b>Across JVMs</b>: the rows of one variant at one swept value are
- * ranked with {@link Verdicts#headline} on the question's figures.
+ * swept values — a paired comparison; rows of different JVMs are never compared. The question's figures are
+ * judged by the {@link Judge} as one family, every row of the workload as evidence (the machine's levels, the pooled
+ * noise): the same three answers as {@code compare}. <b>Across JVMs</b>: the rows of one variant at one swept value
+ * are ranked with {@link Verdicts#headline} on the question's figures.
  *
  * <p>A figure is featured only when it can be trusted: a percentile the machine's noise rules out is
  * "cannot tell", and a closed-loop percentile (a latency block not corrected for coordinated omission,

@@ -6,7 +6,6 @@ import java.util.List;
 import org.apache.commons.statistics.distribution.FDistribution;
 import org.apache.commons.statistics.inference.FisherExactTest;
 import org.jvmmark.report.verdict.Stats;
-import org.jvmmark.report.verdict.TwoLevels;
 
 /**
  * What every row of one figure says together: the machine's two launch levels as a blocking factor, and the

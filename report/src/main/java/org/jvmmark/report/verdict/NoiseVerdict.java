@@ -15,7 +15,7 @@ import org.jvmmark.report.Percentiles;
  * from {@link org.jvmmark.api.PercentileTrust} (samples per fork, CPUs the trials obtained against
  * the threads they spin): that decides whether the column is ranked. How much forks of one row
  * vary (the median, over the rows, of their fork-to-fork coefficient of variation) is shown beside
- * it; whether a particular row may be ranked is its own {@link Stability} — and the summary follows the
+ * it; how a particular row compares is the judge's — and the summary follows the
  * rows: a percentile whose rows cannot be ranked (every row's forks disagree, or it was not corrected for
  * coordinated omission) is never called trusted beside a table that ranks none of them.
  *
@@ -38,7 +38,7 @@ public record NoiseVerdict(List<PercentileNoise> percentiles, String headline, L
         UNKNOWN,
         /**
          * Trusted by samples and CPUs, but fewer than two of its rows can be ranked: their forks disagree
-         * ({@link Stability}), or the figure was timed from the actual start (closed loop, not corrected for
+         * (too few forks), or the figure was timed from the actual start (closed loop, not corrected for
          * coordinated omission). The rows' own marks say the same.
          */
         NOT_RANKED,

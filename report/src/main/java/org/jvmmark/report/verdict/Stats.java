@@ -30,7 +30,7 @@ public final class Stats {
     }
 
     /** Population standard deviation (n), 0 for fewer than two samples. */
-    static double stddevOrZero(double[] x) {
+    public static double stddevOrZero(double[] x) {
         if (x.length < 2) {
             return 0;
         }
@@ -54,7 +54,7 @@ public final class Stats {
 
     /**
      * A row's figure from its forks' values: their geometric mean when all are positive (so that the
-     * ratio of two rows' figures is exactly the effect {@link ForkTest} estimates), else their mean.
+     * ratio of two rows' figures is exactly the effect the judge estimates on one level), else their mean.
      */
     public static double center(double[] x) {
         if (x.length == 0) {

@@ -1,10 +1,9 @@
-package org.jvmmark.report.verdict;
+package org.jvmmark.report.judge;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.jvmmark.report.Figure;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.verdict.Stats;
 
 /**
  * What the machine says about one figure of one workload: whether its JVM launches land on one of two
@@ -17,15 +16,13 @@ import org.jvmmark.report.Format;
  * commons-statistics nor commons-math 3 fits a univariate mixture with a variance floor), is compared
  * with one Gaussian by the Bayesian information criterion (BIC; the mixture has 3 more parameters).
  * The machine is called <b>two-level</b> only when three things hold: the mixture wins by BIC by at
- * least {@value #BIC_MARGIN}; its levels are at least {@link Stability#LEVEL_JUMP} apart; and at least
+ * least {@value #BIC_MARGIN}; its levels are at least {@value #LEVEL_JUMP}× apart; and at least
  * one row (one configuration, launched several times) has forks on both levels. The last condition
  * keeps genuine differences between rows (ZGC 2× slower than G1) from passing for a two-level
  * machine: only a configuration whose own launches disagree shows that launching is the cause.
  *
- * <p><b>Use.</b> On a two-level machine a row whose forks all sit on one level looks stable, and two
- * such rows on different levels differ by about the gap under no change at all: a lucky split. The
- * chance of it, for forks drawn independently with the levels' weights, is
- * {@link #splitProbability}; {@link #forksToTell} is the fork count that makes it small enough.
+ * <p><b>Use.</b> {@link LevelModel} takes the levels as a blocking factor (row + level on log fork values) and
+ * assigns each fork its level by {@link #upperProbability}.
  *
  * <p>Immutable, hence thread-safe.
  *
@@ -39,6 +36,8 @@ import org.jvmmark.report.Format;
  */
 public record TwoLevels(boolean twoLevel, double low, double high, double weightLow, int rowsOnBoth, double sigmaLow,
                         double sigmaHigh) {
+    /** The levels must be at least this factor apart. */
+    public static final double LEVEL_JUMP = 1.3;
     /** How much lower the mixture's BIC must be than one Gaussian's. */
     public static final double BIC_MARGIN = 6;
     /** A level's standard deviation (log) never drops below this: fork noise is never zero. */
@@ -69,7 +68,7 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
         }
         Fit one = Fit.one(x);
         Fit two = Fit.two(x);
-        if (two == null || one.bic() - two.bic() < BIC_MARGIN || Math.exp(two.mu2 - two.mu1) < Stability.LEVEL_JUMP) {
+        if (two == null || one.bic() - two.bic() < BIC_MARGIN || Math.exp(two.mu2 - two.mu1) < LEVEL_JUMP) {
             return ONE_LEVEL;
         }
         double cut = (two.mu1 + two.mu2) / 2;
@@ -80,42 +79,6 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
             both += lo && hi ? 1 : 0;
         }
         return new TwoLevels(both > 0, Math.exp(two.mu1), Math.exp(two.mu2), two.w1, both, two.s1, two.s2);
-    }
-
-    /**
-     * The chance, under no change, that every fork of one side lands on one level and every fork of
-     * the other on the other level (either way round).
-     */
-    public double splitProbability(int forksA, int forksB) {
-        if (!twoLevel) {
-            return 0;
-        }
-        double p = weightLow;
-        double q = 1 - weightLow;
-        return Math.pow(p, forksA) * Math.pow(q, forksB) + Math.pow(q, forksA) * Math.pow(p, forksB);
-    }
-
-    /** The fewest forks a side that make a lucky split less likely than {@code alpha} (capped at 50). */
-    public int forksToTell(double alpha) {
-        for (int n = ForkTest.MIN_FORKS; n < 50; n++) {
-            if (splitProbability(n, n) <= alpha) {
-                return n;
-            }
-        }
-        return 50;
-    }
-
-    /**
-     * Whether a difference (a ratio of two rows' figures) is one a lucky split could produce: at least
-     * half the gap and at most one and a half times it, on the log scale.
-     */
-    public boolean couldBeSplit(double ratio) {
-        if (!twoLevel || !(ratio > 0)) {
-            return false;
-        }
-        double d = Math.abs(Math.log(ratio));
-        double g = Math.log(gap());
-        return d >= g / 2 && d <= g * 1.5;
     }
 
     /**
@@ -131,45 +94,6 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
         double b = Math.log(1 - weightLow) + Fit.logNormal(v, Math.log(high), sigmaHigh);
         double top = Math.max(a, b);
         return Math.exp(b - top) / (Math.exp(a - top) + Math.exp(b - top));
-    }
-
-    /** How many of {@code forks} sit on the upper level (0 on a one-level machine). */
-    public int highCount(double[] forks) {
-        if (!twoLevel) {
-            return 0;
-        }
-        double cut = Math.sqrt(low * high);
-        return (int) java.util.Arrays.stream(forks).filter(v -> v >= cut).count();
-    }
-
-    /**
-     * The figure with every fork on the upper level brought down by the gap (its runs too), so that
-     * forks on both levels can be compared within a level: the machine's level is taken as a factor on
-     * top of the JVM's own figure. The figure itself on a one-level machine.
-     */
-    public Figure withinLevel(Figure f) {
-        if (!twoLevel || !Stats.allPositive(f.forks())) {
-            return f;
-        }
-        double cut = Math.sqrt(low * high);
-        double[] forks = f.forks();
-        List<double[]> runs = new ArrayList<>(f.runs());
-        for (int i = 0; i < forks.length; i++) {
-            if (forks[i] >= cut) {
-                forks[i] /= gap();
-                if (i < runs.size()) {
-                    double g = gap();
-                    runs.set(i, Arrays.stream(runs.get(i)).map(v -> v / g).toArray());
-                }
-            }
-        }
-        return new Figure(Stats.center(forks), forks, runs);
-    }
-
-    /** "forks on two levels in this table (≈ 350 and ≈ 700, 2.0× apart)". */
-    public String words(String unit) {
-        return "forks on two levels for this figure (≈ " + Format.value(low, unit) + " and ≈ " + Format.value(high, unit)
-                + ", " + Format.sig(gap()) + "× apart)";
     }
 
     /** A Gaussian (or two-component Gaussian mixture) fit to log values; {@code mu1 <= mu2}. */
