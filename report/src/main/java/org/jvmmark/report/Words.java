@@ -168,7 +168,7 @@ public final class Words {
         };
         String how = (j.withinLevels() && j.reason() != Judgement.Reason.LEVELS_CONFOUNDED
                 ? "; within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart)" : "")
-                + (j.ownSpread() ? "; a side judged on its own spread (its forks vary more than the other rows')" : "");
+                + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "");
         return base + how;
     }
 
