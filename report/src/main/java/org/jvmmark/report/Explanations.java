@@ -158,8 +158,13 @@ public final class Explanations {
 
     /** A section's shared parameters: "messageBytes=256, rate=100000", or "" when there are none. */
     public static String params(Section s) {
+        // An empty value is a parameter not set (app=, sleepUrl=): said by leaving it out.
         StringBuilder p = new StringBuilder();
-        s.params().forEach((k, v) -> p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        s.params().forEach((k, v) -> {
+            if (!v.isEmpty()) {
+                p.append(p.length() == 0 ? "" : ", ").append(k).append('=').append(v);
+            }
+        });
         return p.toString();
     }
 

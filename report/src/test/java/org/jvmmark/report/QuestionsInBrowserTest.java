@@ -63,7 +63,7 @@ class QuestionsInBrowserTest {
     @Test
     void shouldShowTheQuestionLinesOnTheFirstScreen() {
         double bottom = Double.parseDouble(attribute("data-answers-bottom"));
-        assertTrue(bottom > 0 && bottom <= HEIGHT, "the answers end at " + bottom + " px, below the first screen");
+        assertTrue(bottom > 0 && bottom <= HEIGHT, "the questions' fold ends at " + bottom + " px, below the first screen");
         Matcher li = Pattern.compile("<li class=\"answer\">(.*?)</li>", Pattern.DOTALL).matcher(dom);
         List<String> lines = new ArrayList<>();
         while (li.find()) {
@@ -72,7 +72,8 @@ class QuestionsInBrowserTest {
         assertEquals(2, lines.size(), "one line per JVM: " + lines);
         assertTrue(lines.get(0).startsWith("Temurin 21.0.8 · tomcat: virtual against platform"), lines.get(0));
         assertTrue(lines.get(1).contains("virtual 2.7× faster"), lines.get(1));
-        assertTrue(dom.indexOf("id=\"answers\"") < dom.indexOf("id=\"verdict-table\""), "the questions come first");
+        assertTrue(dom.indexOf("id=\"verdict-table\"") < dom.indexOf("id=\"answers\""),
+                "Who won first, one line per question; every figure of each question folded right under it");
     }
 
     @Test

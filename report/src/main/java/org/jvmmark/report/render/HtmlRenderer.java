@@ -51,8 +51,8 @@ public final class HtmlRenderer {
                 .append(esc(model.statusSummary())).append(". ").append(esc(Explanations.whatRan(r))).append(".</p>\n");
         String host = Explanations.host(r);
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
-        answers(h, AnswerList.of(model));
         verdict(h, VerdictTable.of(model));
+        answers(h, AnswerList.of(model));
         toc(h, model);
         noise(h, model.noise());
         JvmStyles styles = new JvmStyles();
@@ -92,19 +92,23 @@ public final class HtmlRenderer {
         h.append("<script>\n").append(resource("report.js")).append("</script>\n</body>\n</html>\n");
     }
 
-    /** The very first thing on the page: each workload's questions, one line per group of comparable rows. */
+    /**
+     * Right under Who won, folded: each workload's questions with every figure they name, one line per group of
+     * comparable rows (Who won shows each question's first figure; this is the rest of the answer).
+     */
     private static void answers(StringBuilder h, AnswerList a) {
         if (a.isEmpty()) {
             return;
         }
-        h.append("<h2 id=\"questions\" class=\"first\">The questions</h2>\n<div class=\"answers\" id=\"answers\">\n");
+        h.append("<details class=\"answers-fold\" id=\"questions\"><summary><strong>The questions</strong>: every figure each"
+                + " question names</summary>\n<div class=\"answers\" id=\"answers\">\n");
         for (AnswerList.Question q : a.questions()) {
             h.append("<p class=\"question\"><a href=\"#").append(esc(q.anchor())).append("\">").append(esc(q.heading()))
                     .append("</a></p>\n<ul>\n");
             q.lines().forEach(l -> h.append("<li class=\"answer\">").append(esc(l)).append("</li>\n"));
             h.append("</ul>\n");
         }
-        h.append("</div>\n");
+        h.append("</div>\n</details>\n");
     }
 
     /** The first screen: who won, per workload. */

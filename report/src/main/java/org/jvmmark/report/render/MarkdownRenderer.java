@@ -36,8 +36,8 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
-        md.append(answers(AnswerList.of(model)));
         md.append(verdict(VerdictTable.of(model)));
+        md.append(answers(AnswerList.of(model)));
         md.append("\nContents: ");
         for (Section s : model.sections()) {
             md.append('[').append(esc(s.workload())).append("](#").append(s.workload().toLowerCase(java.util.Locale.ROOT)).append(") · ");
@@ -100,7 +100,7 @@ public final class MarkdownRenderer {
         }
     }
 
-    /** The workloads' questions, each with one line per group of comparable rows: the first thing a reader sees. */
+    /** Right after Who won: the workloads' questions with every figure they name, one line per group of comparable rows. */
     static String answers(AnswerList a) {
         if (a.isEmpty()) {
             return "";

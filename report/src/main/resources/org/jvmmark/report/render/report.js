@@ -276,7 +276,8 @@
     document.body.setAttribute('data-page-height', String(document.documentElement.scrollHeight));
     var verdict = document.getElementById('verdict-table');
     if (verdict) { document.body.setAttribute('data-verdict-bottom', String(verdict.getBoundingClientRect().bottom + window.scrollY)); }
-    var answers = document.getElementById('answers');
+    // The questions' fold (its summary line while folded): where the first screen ends.
+    var answers = document.getElementById('questions');
     if (answers) { document.body.setAttribute('data-answers-bottom', String(answers.getBoundingClientRect().bottom + window.scrollY)); }
   }
 
