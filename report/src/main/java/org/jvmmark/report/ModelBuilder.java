@@ -72,7 +72,11 @@ public final class ModelBuilder {
             varying.removeAll(setByVariant(byKey.values()));
             List<String> common = commonFlags(byKey.values());
             List<Row> rows = new ArrayList<>();
-            for (List<Trial> forks : byKey.values()) {
+            for (List<Trial> all : byKey.values()) {
+                // A fork another process disturbed is not evidence (ForkNotes.disturbed names it); a row all of whose
+                // forks were disturbed keeps them, so that it is shown, with no figures (they were set aside).
+                List<Trial> undisturbed = all.stream().filter(t -> !t.disturbed()).toList();
+                List<Trial> forks = undisturbed.isEmpty() ? all : undisturbed;
                 // Name the row after a fork that ran: a failed fork may not know its collector.
                 Trial first = forks.stream().filter(Trial::ok).findFirst().orElse(forks.get(0));
                 rows.add(new Row(label(first, varying, common), first.provenance().jvm(), first.identity().variant(), first.provenance().flags(),

@@ -338,12 +338,43 @@ final class RunSession {
     }
 
     /**
-     * Runs {@code trials} in order, recording each; false when the run was interrupted.
+     * Runs {@code trials} in order, recording each, then re-runs once, under new fork numbers, the forks another
+     * process disturbed ({@link Trial#disturbed()}); false when the run was interrupted.
      *
      * @param title printed before the trials when not empty (an adaptive round)
      */
     private boolean runTrials(List<PlannedTrial> trials, String title, TrialExecutor executor, ResultsFile results,
                               HistoryRecorder recorder, AtomicBoolean interrupted, Path dir) throws IOException {
+        List<Rerun> reruns = new ArrayList<>();
+        if (!runEach(trials, title, Map.of(), reruns, executor, results, recorder, interrupted, dir)) {
+            return false;
+        }
+        if (reruns.isEmpty()) {
+            return true;
+        }
+        List<PlannedTrial> again = new ArrayList<>();
+        Map<String, Integer> rerunOf = new HashMap<>();
+        for (Rerun r : reruns) {
+            again.add(r.trial());
+            rerunOf.put(r.trial().id(), r.disturbedFork());
+        }
+        // at the end of the list, not at once: a disturbance that lasts a while has then had time to pass
+        return runEach(again, "re-run of disturbed forks: ", rerunOf, null, executor, results, recorder, interrupted, dir);
+    }
+
+    /** A disturbed fork's re-run: the same trial as a new fork of its row. */
+    private record Rerun(PlannedTrial trial, int disturbedFork) {
+    }
+
+    /**
+     * Runs and records {@code trials}; a disturbed one is named on the console and, when {@code reruns} is not null,
+     * its re-run is added there (a re-run that is disturbed again stays marked and is not re-run).
+     *
+     * @param rerunOf for re-runs, the disturbed fork each re-runs, by the re-run's id
+     */
+    private boolean runEach(List<PlannedTrial> trials, String title, Map<String, Integer> rerunOf, List<Rerun> reruns,
+                            TrialExecutor executor, ResultsFile results, HistoryRecorder recorder, AtomicBoolean interrupted,
+                            Path dir) throws IOException {
         if (!title.isEmpty()) {
             out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
         }
@@ -358,15 +389,35 @@ final class RunSession {
                 if (record == null || interrupted.get()) {
                     return false;
                 }
+                Integer of = rerunOf.get(t.id());
+                if (of != null) {
+                    record = Reruns.linked(record, of);
+                    Trial disturbed = Reruns.find(results.trials(), t.rowId(), of);
+                    if (disturbed != null) {
+                        results.add(Reruns.rerunAs(disturbed, t.fork()));
+                    }
+                }
                 results.add(record);
                 recorder.record(record);
-                if (record.ok()) {
+                if (record.ok() && !record.disturbed()) {
                     durations.record(t, record.outcome().process().wallSeconds());
                 }
                 progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
                 if (!record.ok() && t.runnable()) {
                     progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(),
                             record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
+                }
+                if (record.disturbed()) {
+                    String why = "fork " + t.fork() + " disturbed: " + record.outcome().process().disturbance().reason();
+                    if (reruns != null) {
+                        PlannedTrial again = t.asFork(Reruns.nextFork(t.rowId(), results.trials(), trials,
+                                reruns.stream().map(Rerun::trial).toList()));
+                        reruns.add(new Rerun(again, t.fork()));
+                        why += "; re-run as fork " + again.fork() + " after the others";
+                    } else {
+                        why += "; a re-run, not re-run again";
+                    }
+                    progress.problem(t, why, null);
                 }
             }
         }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
 import org.jvmmark.results.Discarded;
+import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.PlannedJdk;
 import org.jvmmark.results.ProcessFacts;
@@ -73,14 +74,17 @@ public final class TrialExecutor {
                     new TrialFiles(logDir, clientServer ? "server" : "jvm"));
             List<String> jvmArgs = new java.util.ArrayList<>(trial.jvmArgs());
             jvmArgs.addAll(launch.jvmArgs());
+            MachineActivity.Sample windowStart = MachineActivity.sample();
             if (clientServer) {
                 ClientServerTrial cs = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, cpus, cancelled);
                 ClientServerTrial.Outcome o = cs.run(deadline, timeoutReason);
+                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample());
                 if (o.server().process() != null && o.server().process().cancelled()
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
                     return null;
                 }
                 watched(record, o.server(), o.status(), o.error(), cpus);
+                disturbance(record, others);
                 said(record, o.server().result(), o.measured());
                 record.driver(o.driverRun());
             } else {
@@ -88,10 +92,12 @@ public final class TrialExecutor {
                         scratch, logDir, "jvm", cpus);
                 jvm.start();
                 ForkOutcome o = jvm.await(deadline, timeoutReason, cancelled);
+                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample());
                 if (o.process().cancelled()) {
                     return null;
                 }
                 watched(record, o, o.status(), o.error(), cpus);
+                disturbance(record, others);
                 said(record, o.result(), o.result() == null ? null : o.result().measured());
             }
             record.instruments(instruments.afterTrial(launch, record.build(), outDir));
@@ -137,6 +143,14 @@ public final class TrialExecutor {
                 .hsErr(o.hsErr() == null ? null : o.hsErr().toString());
     }
 
+    /** What else ran on the machine during the trial's window, in its process block (when a process ran and it was measured). */
+    static void disturbance(TrialBuilder record, Disturbance others) {
+        ProcessFacts p = record.build().outcome().process();
+        if (others != null && !p.none()) {
+            record.process(p.withDisturbance(others));
+        }
+    }
+
     /** The child's own findings: its JVM's description of itself, and the trial's measurements. */
     static void said(TrialBuilder record, ChildResult child, Trial.Measured measured) {
         if (child != null && child.jvm() != null) {
@@ -159,17 +173,18 @@ public final class TrialExecutor {
         }
         return new ProcessFacts(p.peakRssBytes() == null ? 0 : p.peakRssBytes(), p.wallSeconds(),
                 p.cpuSeconds() == null ? 0 : p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(), p.cpusAllowed(),
-                cpusRequested, Map.of());
+                cpusRequested, null, Map.of());
     }
 
     /**
      * A trial that is not {@code ok} has no figures: whatever it measured before failing (a score
      * before its validation failed, say) moves to {@code discarded}, kept for diagnosis but out of
-     * every table and comparison.
+     * every table and comparison. So do the figures of a fork another process disturbed ({@link
+     * Trial#disturbed()}): they measured the other process as much as the JVM.
      */
     static void setAsideUnlessOk(TrialBuilder record) {
         Trial t = record.build();
-        if (t.ok()) {
+        if (t.ok() && !t.disturbed()) {
             return;
         }
         Trial.Measured m = t.measured();
