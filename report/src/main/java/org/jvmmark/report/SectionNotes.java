@@ -7,7 +7,8 @@ import org.jvmmark.results.Results;
 /**
  * The notes a workload's section shows under its headline, one paragraph each, in this order: how many
  * forks each row took ({@link ForkNotes#sentence}), which forks another process disturbed ({@link
- * ForkNotes#disturbedSentence}). Every rendering asks here, so the Markdown and the HTML say the same.
+ * ForkNotes#disturbedSentence}), which of the JVMs' own facts explain a difference between
+ * its rows ({@link JvmFactNotes#of}). Every rendering asks here, so the Markdown and the HTML say the same.
  * Stateless and thread-safe.
  */
 public final class SectionNotes {
@@ -19,6 +20,7 @@ public final class SectionNotes {
         List<String> notes = new ArrayList<>();
         add(notes, ForkNotes.sentence(results, workload));
         add(notes, ForkNotes.disturbedSentence(results, workload));
+        notes.addAll(JvmFactNotes.of(results, workload));
         return notes;
     }
 

@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.Report;
+import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
@@ -253,6 +254,7 @@ final class RunSession {
             results = ResultsFile.create(dir, run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan));
             results.write();
         }
+        recordJvmFacts(results, plan);
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
         List<PlannedTrial> todo = resumed.todo();
         if (resumed.done() > 0 || resumed.rerun() > 0) {
@@ -335,6 +337,20 @@ final class RunSession {
         renderReport(out, err, dir, threshold);
         out.println("results: " + results.path());
         return exitStatus(trials);
+    }
+
+    /**
+     * Records, once per run, what each JDK of the plan chose by itself when it was described (the top-level
+     * {@value JvmFacts#KEY} object): facts of JDKs a resumed file already has and this plan lacks are kept.
+     */
+    static void recordJvmFacts(ResultsFile results, List<PlannedTrial> plan) throws IOException {
+        Map<String, Object> all = new java.util.LinkedHashMap<>();
+        results.results().jvmFacts().forEach((label, f) -> all.put(label, f.toJson()));
+        plan.stream().map(PlannedTrial::jdk).filter(j -> j.facts() != null).distinct()
+                .forEach(j -> all.put(j.label(), j.facts().toJson()));
+        if (!all.isEmpty()) {
+            results.putMore(JvmFacts.KEY, all);
+        }
     }
 
     /**
