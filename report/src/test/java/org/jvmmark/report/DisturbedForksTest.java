@@ -45,6 +45,16 @@ class DisturbedForksTest {
     }
 
     @Test
+    void shouldShowARowAllOfWhoseForksWereDisturbedWithoutFigures() {
+        Disturbance d = Disturbance.judged(10, 19, 0, 2.5, 0.25);
+        Results r = new Results("jvmmark/results/1", "", null, "quick", Map.of("cpus", "2"), List.of(fork(1, 100, d), fork(2, 90, d)));
+        Row row = ModelBuilder.build(r).sections().get(0).rows().get(0);
+        assertEquals(2, row.trials().size());
+        assertTrue(row.trials().stream().allMatch(t -> t.measured().metrics().isEmpty() && t.outcome().process().peakRssBytes() == 0));
+        assertEquals(2, ForkNotes.disturbed(r, "w").size());
+    }
+
+    @Test
     void shouldSayItInTheMarkdownReport() {
         String md = org.jvmmark.report.render.MarkdownRenderer.render(ModelBuilder.build(results()));
         assertTrue(md.contains("fork 2 disturbed: other processes used 1.90 CPUs"), md);

@@ -8,9 +8,9 @@ import java.util.Locale;
  * runner's judgement whether the fork was disturbed by them. The {@code disturbance} object of a
  * trial's {@code process} block. Immutable, hence thread-safe.
  *
- * <p>A disturbed fork stays in {@code results.json}, marked, but is not evidence: its measurements are
- * kept under {@code discarded}, the report leaves it out of every figure and verdict and names it instead,
- * and the runner re-runs it once under a new fork number ({@link #rerunAs}).
+ * <p>A disturbed fork ({@code disturbed: true}) stays in {@code results.json}, marked, with its figures, but
+ * is not evidence: a reader that judges (the report, {@code compare}, the history, adaptive forks) skips it,
+ * the report names it instead, and the runner re-runs it once under a new fork number ({@link #rerunAs}).
  *
  * @param windowSeconds the wall time the figures cover: from just before the fork's JVM started until its
  *     processes (and, for a client/server trial, the driver's) had ended and been reaped
@@ -20,13 +20,14 @@ import java.util.Locale;
  * @param stealSeconds CPU time the hypervisor gave to other guests while this one wanted it
  * @param loadAverage the one-minute load average at the window's end, or null when unknown; context only
  *     (it counts the trial's own runnable threads too)
- * @param thresholdCpus the average number of CPUs other processes may use before the fork counts as disturbed
+ * @param thresholdCpus the average number of CPUs other processes may use before the fork counts as disturbed, or
+ *     null when the run did not judge ({@code run --disturbed ignore}): then the fork is never marked
  * @param reason one line saying why the fork is disturbed, or null when it is not
  * @param rerunAs the fork number of the trial that re-ran this disturbed one, or null
  * @param rerunOf the fork number of the disturbed trial this one re-ran, or null
  */
 public record Disturbance(double windowSeconds, double otherCpuSeconds, double stealSeconds, Double loadAverage,
-                          double thresholdCpus, String reason, Integer rerunAs, Integer rerunOf) {
+                          Double thresholdCpus, String reason, Integer rerunAs, Integer rerunOf) {
 
     /** The average number of CPUs other processes used during the window (0 for an empty window). */
     public double otherCpus() {
@@ -50,16 +51,16 @@ public record Disturbance(double windowSeconds, double otherCpuSeconds, double s
 
     /**
      * The figures judged against {@code thresholdCpus}: disturbed, with its reason, when other processes used
-     * more than that many CPUs on average over the window.
+     * more than that many CPUs on average over the window; never when {@code thresholdCpus} is null.
      */
     public static Disturbance judged(double windowSeconds, double otherCpuSeconds, double stealSeconds, Double loadAverage,
-                                     double thresholdCpus) {
+                                     Double thresholdCpus) {
         // milliseconds are finer than the clock ticks /proc counts in (10 ms)
         double window = Math.round(windowSeconds * 1000) / 1000.0;
         double other = Math.round(Math.max(0, otherCpuSeconds) * 1000) / 1000.0;
         double steal = Math.round(Math.max(0, stealSeconds) * 1000) / 1000.0;
         double cpus = window > 0 ? other / window : 0;
-        String reason = cpus > thresholdCpus
+        String reason = thresholdCpus != null && cpus > thresholdCpus
                 ? String.format(Locale.ROOT, "other processes used %.2f CPUs on average during its %.1f s window%s (more than %.2f)",
                         cpus, window, steal >= 0.05 ? ", " + String.format(Locale.ROOT, "%.1f", steal)
                                 + " CPU s of it stolen by the hypervisor" : "", thresholdCpus)

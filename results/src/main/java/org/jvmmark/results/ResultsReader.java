@@ -208,7 +208,7 @@ public final class ResultsReader {
         }
         return new Disturbance(d.path("windowSeconds").asDouble(0), d.path("otherCpuSeconds").asDouble(0),
                 d.path("stealSeconds").asDouble(0), d.hasNonNull("loadAverage") ? d.get("loadAverage").asDouble() : null,
-                d.path("thresholdCpus").asDouble(0), reason, d.hasNonNull("rerunAs") ? d.get("rerunAs").asInt() : null,
+                d.hasNonNull("thresholdCpus") ? d.get("thresholdCpus").asDouble() : null, reason, d.hasNonNull("rerunAs") ? d.get("rerunAs").asInt() : null,
                 d.hasNonNull("rerunOf") ? d.get("rerunOf").asInt() : null);
     }
 

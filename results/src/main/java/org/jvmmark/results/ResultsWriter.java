@@ -314,7 +314,7 @@ public final class ResultsWriter {
         if (d.loadAverage() != null) {
             number(n, "loadAverage", d.loadAverage());
         }
-        number(n, "thresholdCpus", d.thresholdCpus());
+        n.set("thresholdCpus", d.thresholdCpus() == null ? NODES.nullNode() : number(d.thresholdCpus()));
         n.put("disturbed", d.disturbed());
         n.put("reason", d.reason());
         if (d.rerunAs() != null) {

@@ -45,8 +45,8 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
     }
 
     /**
-     * Whether another process disturbed this fork ({@code process.disturbance.reason} set): such a trial is
-     * kept and marked, but it is not evidence (its measurements are under {@code discarded}).
+     * Whether another process disturbed this fork ({@code process.disturbance.disturbed}): such a trial is kept,
+     * marked and with its figures, but it is not evidence; whatever judges forks skips it.
      */
     public boolean disturbed() {
         Disturbance d = outcome.process().disturbance();

@@ -23,6 +23,7 @@ import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
+import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.GarbageCollector;
@@ -77,6 +78,7 @@ final class RunSession {
     private final ExternalWorkloads external;
     private final ForkPolicy forkPolicy;
     private final Budget budget;
+    private final DisturbancePolicy disturbance;
 
     private DurationEstimates durations;
     /** What the default set and the budget left out of the plan, one line each. */
@@ -89,9 +91,12 @@ final class RunSession {
      * @param threshold the smallest difference the verdicts treat as real, as a fraction
      * @param instruments attached to every trial's JVM under test
      * @param external the user's own workloads (from the command line, or from the recorded command)
+     * @param disturbance what to do with a fork other processes disturbed
      */
     RunSession(PrintStream out, PrintStream err, RunOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
-                      double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external) {
+                      double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external,
+                      DisturbancePolicy disturbance) {
+        this.disturbance = disturbance;
         this.out = out;
         this.err = err;
         this.options = options;
@@ -273,7 +278,7 @@ final class RunSession {
             }
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments);
+        TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments, disturbance);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
         long started = System.nanoTime();
         long estimated = Planner.estimatedSeconds(todo);
@@ -425,13 +430,13 @@ final class RunSession {
                 }
                 if (record.disturbed()) {
                     String why = "fork " + t.fork() + " disturbed: " + record.outcome().process().disturbance().reason();
-                    if (reruns != null) {
+                    if (reruns != null && disturbance == DisturbancePolicy.RERUN) {
                         PlannedTrial again = t.asFork(Reruns.nextFork(t.rowId(), results.trials(), trials,
                                 reruns.stream().map(Rerun::trial).toList()));
                         reruns.add(new Rerun(again, t.fork()));
                         why += "; re-run as fork " + again.fork() + " after the others";
                     } else {
-                        why += "; a re-run, not re-run again";
+                        why += reruns == null ? "; a re-run, not re-run again" : "; not re-run (--disturbed mark)";
                     }
                     progress.problem(t, why, null);
                 }

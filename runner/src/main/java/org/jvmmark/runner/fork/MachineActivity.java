@@ -68,17 +68,18 @@ public final class MachineActivity {
     }
 
     /**
-     * What other processes did between {@code start} and {@code end}, judged against {@link #THRESHOLD_CPUS};
-     * null when either sample is missing.
+     * What other processes did between {@code start} and {@code end}, judged against {@link #THRESHOLD_CPUS} when
+     * {@code judge}; null when either sample is missing.
      */
-    public static Disturbance between(Sample start, Sample end) {
+    public static Disturbance between(Sample start, Sample end, boolean judge) {
         if (start == null || end == null) {
             return null;
         }
-        return between(start, end, loadAverage(), THRESHOLD_CPUS);
+        return between(start, end, loadAverage(), judge ? THRESHOLD_CPUS : null);
     }
 
-    static Disturbance between(Sample start, Sample end, Double loadAverage, double thresholdCpus) {
+    /** @param thresholdCpus null: measured, not judged */
+    static Disturbance between(Sample start, Sample end, Double loadAverage, Double thresholdCpus) {
         double window = (end.nanos() - start.nanos()) / 1e9;
         double busy = (end.busyTicks() - start.busyTicks()) / TICKS_PER_SECOND;
         double own = (end.ownTicks() - start.ownTicks()) / TICKS_PER_SECOND;

@@ -40,6 +40,7 @@ public final class TrialExecutor {
     private final String cpus;
     private final BooleanSupplier cancelled;
     private final InstrumentSet instruments;
+    private final DisturbancePolicy disturbance;
 
     /**
      * @param cpus the CPUs to pin the JVM under test to ({@code taskset -c} syntax), or {@code null}
@@ -47,10 +48,17 @@ public final class TrialExecutor {
      * @param instruments attached to the JVM under test of every trial ({@code --gc-log}, {@code --jfr}, ...)
      */
     public TrialExecutor(Path outDir, String cpus, BooleanSupplier cancelled, InstrumentSet instruments) {
+        this(outDir, cpus, cancelled, instruments, DisturbancePolicy.RERUN);
+    }
+
+    /** @param disturbance whether a fork is judged disturbed by other processes (always measured) */
+    public TrialExecutor(Path outDir, String cpus, BooleanSupplier cancelled, InstrumentSet instruments,
+                         DisturbancePolicy disturbance) {
         this.outDir = outDir;
         this.cpus = cpus;
         this.cancelled = cancelled;
         this.instruments = instruments;
+        this.disturbance = disturbance;
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
@@ -78,7 +86,7 @@ public final class TrialExecutor {
             if (clientServer) {
                 ClientServerTrial cs = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, cpus, cancelled);
                 ClientServerTrial.Outcome o = cs.run(deadline, timeoutReason);
-                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample());
+                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.server().process() != null && o.server().process().cancelled()
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
                     return null;
@@ -92,7 +100,7 @@ public final class TrialExecutor {
                         scratch, logDir, "jvm", cpus);
                 jvm.start();
                 ForkOutcome o = jvm.await(deadline, timeoutReason, cancelled);
-                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample());
+                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.process().cancelled()) {
                     return null;
                 }
@@ -179,12 +187,12 @@ public final class TrialExecutor {
     /**
      * A trial that is not {@code ok} has no figures: whatever it measured before failing (a score
      * before its validation failed, say) moves to {@code discarded}, kept for diagnosis but out of
-     * every table and comparison. So do the figures of a fork another process disturbed ({@link
-     * Trial#disturbed()}): they measured the other process as much as the JVM.
+     * every table and comparison. (A fork another process disturbed keeps its figures, marked: {@link
+     * Trial#disturbed()}.)
      */
     static void setAsideUnlessOk(TrialBuilder record) {
         Trial t = record.build();
-        if (t.ok() && !t.disturbed()) {
+        if (t.ok()) {
             return;
         }
         Trial.Measured m = t.measured();

@@ -51,6 +51,16 @@ class MachineActivityTest {
     }
 
     @Test
+    void shouldMeasureButNotJudgeWhenAskedNotTo() {
+        MachineActivity.Sample start = new MachineActivity.Sample(0, 1000, 0, 100);
+        MachineActivity.Sample end = new MachineActivity.Sample(10_000_000_000L, 1000 + 2500, 30, 100 + 600);
+        Disturbance d = MachineActivity.between(start, end, null, null);
+        assertEquals(1.9, d.otherCpus(), 1e-9);
+        assertFalse(d.disturbed());
+        assertNull(d.thresholdCpus());
+    }
+
+    @Test
     void shouldReadThisMachinesCounters() {
         if (!java.nio.file.Files.isReadable(java.nio.file.Path.of("/proc/stat"))) {
             return; // not Linux: nothing is measured, and sample() says so with null

@@ -1,0 +1,41 @@
+package org.jvmmark.runner.fork;
+
+import java.util.Arrays;
+import java.util.Locale;
+import org.jvmmark.runner.UserException;
+
+/**
+ * What a run does with a fork another process disturbed ({@code run --disturbed}). In every case the runner measures
+ * what else ran during each fork ({@link MachineActivity}) and records it in the trial's {@code process.disturbance}.
+ */
+public enum DisturbancePolicy {
+    /** Mark it (its figures kept, but no evidence: the report leaves it out and names it) and re-run it once. */
+    RERUN,
+    /** Mark it, but do not re-run it. */
+    MARK,
+    /** Record the figures only: no fork is marked (a test suite on a machine others use, say). */
+    IGNORE;
+
+    /** The system property that sets the default when {@code --disturbed} is not given (the build sets it for its tests). */
+    public static final String PROPERTY = "jvmmark.disturbed";
+
+    /** {@code --disturbed}'s value, or the default ({@value #PROPERTY}, else rerun) when it is null. */
+    public static DisturbancePolicy of(String text) {
+        String t = text != null ? text : System.getProperty(PROPERTY, "rerun");
+        try {
+            return valueOf(t.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UserException("--disturbed " + t + ": unknown; valid: " + String.join(", ",
+                    Arrays.stream(values()).map(DisturbancePolicy::label).toList()));
+        }
+    }
+
+    /** Whether a fork is judged disturbed at all. */
+    public boolean judges() {
+        return this != IGNORE;
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
