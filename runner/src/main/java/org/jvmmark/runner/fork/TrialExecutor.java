@@ -92,6 +92,7 @@ public final class TrialExecutor {
                     return null;
                 }
                 watched(record, o.server(), o.status(), o.error(), cpus);
+                ownServer(record, o.ownServer());
                 disturbance(record, others);
                 said(record, o.server().result(), o.measured());
                 record.driver(o.driverRun());
@@ -149,6 +150,25 @@ public final class TrialExecutor {
                 .command(o.command())
                 .stderrTail(status.equals("ok") ? List.of() : o.stderrTail())
                 .hsErr(o.hsErr() == null ? null : o.hsErr().toString());
+    }
+
+    /**
+     * For a server that is a process of its own (the user's jar, {@code server=app}), the trial's peak RSS is that
+     * server's process tree's, as the runner watched it: the JVM that started it is only its launcher. The
+     * launcher's own peak is kept as {@code process.launcherPeakRssBytes}, the server's pid as {@code
+     * process.peakRssPid}, and {@code process.peakRssOf} says whose figure {@code peakRssBytes} is.
+     */
+    static void ownServer(TrialBuilder record, ClientServerTrial.OwnServer own) {
+        ProcessFacts p = record.build().outcome().process();
+        if (own == null || own.peakRssBytes() <= 0 || p.none()) {
+            return;
+        }
+        Map<String, Object> more = new java.util.LinkedHashMap<>(p.more());
+        more.put("peakRssOf", "the server's own process tree (pid " + own.pid() + "), not the JVM that started it");
+        more.put("peakRssPid", own.pid());
+        more.put("launcherPeakRssBytes", p.peakRssBytes());
+        record.process(new ProcessFacts(own.peakRssBytes(), p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(),
+                p.cpusAllowed(), p.cpusRequested(), p.disturbance(), more));
     }
 
     /** What else ran on the machine during the trial's window, in its process block (when a process ran and it was measured). */
