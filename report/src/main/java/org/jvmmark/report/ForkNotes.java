@@ -85,7 +85,7 @@ public final class ForkNotes {
             return "";
         }
         return (lines.size() == 1 ? "A fork was" : lines.size() + " forks were") + " disturbed by other processes on the machine "
-                + "(measured from /proc over each fork's window; the machine, quiet, is far below the threshold): "
+                + "(their CPU time from /proc over each fork's window, steal included), and " + (lines.size() == 1 ? "is" : "are") + " not evidence: "
                 + String.join(". ", lines) + ".";
     }
 }

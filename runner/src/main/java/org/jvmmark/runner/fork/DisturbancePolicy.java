@@ -18,10 +18,16 @@ public enum DisturbancePolicy {
 
     /** The system property that sets the default when {@code --disturbed} is not given (the build sets it for its tests). */
     public static final String PROPERTY = "jvmmark.disturbed";
+    /** The same as an environment variable, for a runner started in a JVM of its own (which inherits no {@code -D}). */
+    public static final String ENVIRONMENT = "JVMMARK_DISTURBED";
 
-    /** {@code --disturbed}'s value, or the default ({@value #PROPERTY}, else rerun) when it is null. */
+    /**
+     * {@code --disturbed}'s value, or when it is null the default: {@value #PROPERTY}, else {@value #ENVIRONMENT},
+     * else rerun.
+     */
     public static DisturbancePolicy of(String text) {
-        String t = text != null ? text : System.getProperty(PROPERTY, "rerun");
+        String env = System.getenv(ENVIRONMENT);
+        String t = text != null ? text : System.getProperty(PROPERTY, env != null && !env.isBlank() ? env : "rerun");
         try {
             return valueOf(t.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
