@@ -3,13 +3,16 @@ package org.jvmmark.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
 
 /**
- * How many forks each row took and why, as the runner's adaptive forks ({@code --forks auto})
- * recorded it in the top-level {@code "forks"} object of {@code results.json}: "temurin-25.0.3/tomcat-virtual
- * 3 — decided", "… 10 — cap reached, cannot tell". Empty for runs with a fixed number of forks. Stateless
- * and thread-safe.
+ * What a report says about a workload's forks beyond their figures: how many forks each row took and why, as the
+ * runner's adaptive forks ({@code --forks auto}) recorded it in the top-level {@code "forks"} object of {@code
+ * results.json} ("temurin-25.0.3/tomcat-virtual 3 — decided", "… 10 — cap reached, cannot tell"; empty for runs
+ * with a fixed number of forks), and which forks another process disturbed ({@link #disturbed}). Stateless and
+ * thread-safe.
  */
 public final class ForkNotes {
     /** The top-level key the runner writes. */
@@ -41,5 +44,48 @@ public final class ForkNotes {
         List<String> lines = of(results, workload);
         return lines.isEmpty() ? "" : "Forks per row (--forks auto: 3, then more only while the row's question is open): "
                 + String.join("; ", lines) + ".";
+    }
+
+    /**
+     * One line per fork of {@code workload} that another process disturbed ({@code process.disturbance.disturbed}),
+     * with the figure and what became of it: "debian-17.0.17/default fork 2 disturbed: other processes used 1.91 CPUs
+     * on average during its 9.8 s window (more than 0.25); re-run as fork 4; its figures are left out". Such a fork
+     * is not evidence: the report's rows leave it out ({@link ModelBuilder}), the runner set its figures aside.
+     *
+     * @param workload a section's name: the workload's, or "workload · on machine" in a merged result set
+     */
+    public static List<String> disturbed(Results results, String workload) {
+        List<String> lines = new ArrayList<>();
+        for (Trial t : results.trials()) {
+            if (!t.disturbed() || !(t.workload().equals(workload) || (t.workload() + " · on " + t.identity().machine()).equals(workload))) {
+                continue;
+            }
+            Disturbance d = t.outcome().process().disturbance();
+            String row = t.id().startsWith(t.workload() + "/") ? t.id().substring(t.workload().length() + 1) : t.id();
+            int slash = row.lastIndexOf("/fork");
+            row = slash > 0 ? row.substring(0, slash) + " " : row.startsWith("fork") ? "" : row + " ";
+            StringBuilder line = new StringBuilder(row).append("fork ").append(t.identity().fork()).append(" disturbed: ")
+                    .append(d.reason());
+            if (d.rerunAs() != null) {
+                line.append("; re-run as fork ").append(d.rerunAs());
+            } else if (d.rerunOf() != null) {
+                line.append("; it re-ran disturbed fork ").append(d.rerunOf()).append(" and was not re-run again");
+            } else {
+                line.append("; not re-run");
+            }
+            lines.add(line.append("; its figures are left out").toString());
+        }
+        return lines;
+    }
+
+    /** The sentence a report shows for {@code workload}'s disturbed forks, or empty. */
+    public static String disturbedSentence(Results results, String workload) {
+        List<String> lines = disturbed(results, workload);
+        if (lines.isEmpty()) {
+            return "";
+        }
+        return (lines.size() == 1 ? "A fork was" : lines.size() + " forks were") + " disturbed by other processes on the machine "
+                + "(their CPU time from /proc over each fork's window, steal included), and " + (lines.size() == 1 ? "is" : "are") + " not evidence: "
+                + String.join(". ", lines) + ".";
     }
 }

@@ -72,7 +72,11 @@ public final class ModelBuilder {
             varying.removeAll(setByVariant(byKey.values()));
             List<String> common = commonFlags(byKey.values());
             List<Row> rows = new ArrayList<>();
-            for (List<Trial> forks : byKey.values()) {
+            for (List<Trial> all : byKey.values()) {
+                // A fork another process disturbed is not evidence (ForkNotes.disturbed names it); a row all of whose
+                // forks were disturbed keeps them without their figures, so that it is shown, with none.
+                List<Trial> undisturbed = all.stream().filter(t -> !t.disturbed()).toList();
+                List<Trial> forks = undisturbed.isEmpty() ? all.stream().map(ModelBuilder::withoutFigures).toList() : undisturbed;
                 // Name the row after a fork that ran: a failed fork may not know its collector.
                 Trial first = forks.stream().filter(Trial::ok).findFirst().orElse(forks.get(0));
                 rows.add(new Row(label(first, varying, common), first.provenance().jvm(), first.identity().variant(), first.provenance().flags(),
@@ -84,6 +88,17 @@ public final class ModelBuilder {
             out.put(workload, rows);
         });
         return out;
+    }
+
+    /** A disturbed fork as a row shows it: its identity, outcome and notes, no figure (no metric, probe or peak RSS). */
+    static Trial withoutFigures(Trial t) {
+        Trial.Measured m = t.measured();
+        org.jvmmark.results.ProcessFacts p = t.outcome().process();
+        return org.jvmmark.results.TrialBuilder.from(t)
+                .measured(new Trial.Measured(Map.of(), Map.of(), Map.of(), m.info(), m.infoValues(), m.warnings()))
+                .process(new org.jvmmark.results.ProcessFacts(0, p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(),
+                        p.cpusAllowed(), p.cpusRequested(), p.disturbance(), p.more()))
+                .build();
     }
 
     /** Key by key, numbers as numbers: a swept {@code rate=10000} comes before {@code rate=50000} and {@code rate=100000}. */

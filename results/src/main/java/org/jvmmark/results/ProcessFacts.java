@@ -11,10 +11,13 @@ import java.util.Map;
  * @param timedOut whether the runner killed it at the time limit; null when no process ran
  * @param cpusAllowed the CPUs the process was allowed to run on ({@code taskset} syntax), or null
  * @param cpusRequested the CPUs it was pinned to on request, or null when it was not pinned
+ * @param disturbance what else ran on the machine during the process's window, or null when it was not
+ *     measured (no {@code /proc}, a file that predates it, a driver's block)
  * @param more fields of the block this model does not name, kept as plain JSON values
  */
 public record ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeconds, Integer exitCode, Long pid,
-                           Boolean timedOut, String cpusAllowed, String cpusRequested, Map<String, Object> more) {
+                           Boolean timedOut, String cpusAllowed, String cpusRequested, Disturbance disturbance,
+                           Map<String, Object> more) {
     /** No process ran (an {@code unsupported} trial): every figure unknown. */
     public static final ProcessFacts NONE = new ProcessFacts(0, 0, 0, null);
 
@@ -23,7 +26,12 @@ public record ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeco
     }
 
     public ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeconds, Integer exitCode) {
-        this(peakRssBytes, wallSeconds, cpuSeconds, exitCode, null, null, null, null, Map.of());
+        this(peakRssBytes, wallSeconds, cpuSeconds, exitCode, null, null, null, null, null, Map.of());
+    }
+
+    /** These facts with {@code d} as the machine's activity during the window. */
+    public ProcessFacts withDisturbance(Disturbance d) {
+        return new ProcessFacts(peakRssBytes, wallSeconds, cpuSeconds, exitCode, pid, timedOut, cpusAllowed, cpusRequested, d, more);
     }
 
     /** True for {@link #NONE} and its equals: nothing was measured because nothing ran. */

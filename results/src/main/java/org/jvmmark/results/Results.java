@@ -128,6 +128,16 @@ public record Results(String schema, String created, String finished, String pro
         if (!questions.isEmpty()) {
             more.put(WorkloadQuestion.KEY, questions);
         }
+        // each JDK's own facts, by label: the first slice's where several measured the same JDK
+        Map<String, Object> jvms = new java.util.LinkedHashMap<>();
+        for (Slice s : slices) {
+            if (s.results().more().get(JvmFacts.KEY) instanceof Map<?, ?> j) {
+                j.forEach((k, v) -> jvms.putIfAbsent(String.valueOf(k), v));
+            }
+        }
+        if (!jvms.isEmpty()) {
+            more.put(JvmFacts.KEY, jvms);
+        }
         if (!forkRows.isEmpty()) {
             Map<String, Object> forks = new java.util.LinkedHashMap<>();
             forks.put("policy", "auto");
@@ -170,6 +180,14 @@ public record Results(String schema, String created, String finished, String pro
     /** The questions {@code workload} declared, or an empty list. */
     public List<WorkloadQuestion> questions(String workload) {
         return questions().getOrDefault(workload, List.of());
+    }
+
+    /**
+     * What each JDK of the run chose by itself (the top-level {@value JvmFacts#KEY} object), by JDK label as in
+     * trial ids; empty for files that predate it.
+     */
+    public Map<String, JvmFacts> jvmFacts() {
+        return JvmFacts.all(more);
     }
 
     /** The number of CPUs the host reported, or 0 when unknown. */

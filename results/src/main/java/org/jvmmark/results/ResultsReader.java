@@ -40,7 +40,9 @@ public final class ResultsReader {
             "instruments");
     private static final Set<String> JVM = Set.of("home", "version", "feature", "vendor", "vmName", "args", "gc");
     private static final Set<String> PROCESS = Set.of("peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode", "pid", "timedOut",
-            "cpusAllowed", "cpusRequested");
+            "cpusAllowed", "cpusRequested", "disturbance");
+    private static final Set<String> DISTURBANCE = Set.of("windowSeconds", "otherCpuSeconds", "otherCpus", "stealSeconds",
+            "loadAverage", "thresholdCpus", "disturbed", "reason", "rerunAs", "rerunOf");
     private static final Set<String> METRIC = Set.of("value", "unit", "better", "samples");
     private static final Set<String> PROBE = Set.of("unit", "count", "coCorrected", "targetRate", "achievedRate", "fellBehind",
             "arrivals", "percentiles", "uncorrected", "runs", "histogram", "jitter");
@@ -191,7 +193,23 @@ public final class ResultsReader {
         return new ProcessFacts(p.path("peakRssBytes").asLong(0), p.path("wallSeconds").asDouble(0),
                 p.path("cpuSeconds").asDouble(0), p.hasNonNull("exitCode") ? p.get("exitCode").asInt() : null,
                 p.hasNonNull("pid") ? p.get("pid").asLong() : null, p.hasNonNull("timedOut") ? p.get("timedOut").asBoolean() : null,
-                textOrNull(p.get("cpusAllowed")), textOrNull(p.get("cpusRequested")), JsonValues.rest(p, PROCESS));
+                textOrNull(p.get("cpusAllowed")), textOrNull(p.get("cpusRequested")), disturbance(p.get("disturbance")),
+                JsonValues.rest(p, PROCESS));
+    }
+
+    /** The {@code disturbance} object of a process block, or null where it is absent (files that predate it). */
+    private static Disturbance disturbance(JsonNode d) {
+        if (d == null || !d.isObject()) {
+            return null;
+        }
+        String reason = textOrNull(d.get("reason"));
+        if (reason == null && d.path("disturbed").asBoolean(false)) {
+            reason = "disturbed (no reason recorded)";
+        }
+        return new Disturbance(d.path("windowSeconds").asDouble(0), d.path("otherCpuSeconds").asDouble(0),
+                d.path("stealSeconds").asDouble(0), d.hasNonNull("loadAverage") ? d.get("loadAverage").asDouble() : null,
+                d.hasNonNull("thresholdCpus") ? d.get("thresholdCpus").asDouble() : null, reason, d.hasNonNull("rerunAs") ? d.get("rerunAs").asInt() : null,
+                d.hasNonNull("rerunOf") ? d.get("rerunOf").asInt() : null);
     }
 
     private static Map<String, Probe> probes(JsonNode all, String origin) {

@@ -294,7 +294,35 @@ public final class ResultsWriter {
         }
         putIfSet(n, "cpusAllowed", p.cpusAllowed());
         putIfSet(n, "cpusRequested", p.cpusRequested());
+        if (p.disturbance() != null) {
+            n.set("disturbance", disturbance(p.disturbance()));
+        }
         more(n, p.more());
+        return n;
+    }
+
+    /**
+     * The {@code disturbance} object: the figures, then {@code disturbed} (the flag a reader of the file checks)
+     * with its {@code reason}, and the re-run's links.
+     */
+    private static ObjectNode disturbance(Disturbance d) {
+        ObjectNode n = NODES.objectNode();
+        number(n, "windowSeconds", d.windowSeconds());
+        number(n, "otherCpuSeconds", d.otherCpuSeconds());
+        number(n, "otherCpus", Math.round(d.otherCpus() * 1000) / 1000.0);
+        number(n, "stealSeconds", d.stealSeconds());
+        if (d.loadAverage() != null) {
+            number(n, "loadAverage", d.loadAverage());
+        }
+        n.set("thresholdCpus", d.thresholdCpus() == null ? NODES.nullNode() : number(d.thresholdCpus()));
+        n.put("disturbed", d.disturbed());
+        n.put("reason", d.reason());
+        if (d.rerunAs() != null) {
+            n.put("rerunAs", d.rerunAs());
+        }
+        if (d.rerunOf() != null) {
+            n.put("rerunOf", d.rerunOf());
+        }
         return n;
     }
 

@@ -44,6 +44,15 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
         return outcome.ok();
     }
 
+    /**
+     * Whether another process disturbed this fork ({@code process.disturbance.disturbed}): such a trial is kept,
+     * marked and with its figures, but it is not evidence; whatever judges forks skips it.
+     */
+    public boolean disturbed() {
+        Disturbance d = outcome.process().disturbance();
+        return d != null && d.disturbed();
+    }
+
     /** The collector by its flag name: what the JVM reported, else what the variant asked for. */
     public String collector() {
         String reported = provenance.jvm().collector();

@@ -30,6 +30,13 @@ class CliErrorsTest {
     }
 
     @Test
+    void shouldNameTheValidPoliciesForAnUnknownDisturbedOne() {
+        Cli.Result r = Cli.run("run", "synthetic", "--jdk", Cli.HOST_JDK, "--disturbed", "retry", "--out", tmp.toString());
+        assertUsageError(r, "--disturbed retry: unknown; valid: rerun, mark, ignore");
+        assertFalse(Files.exists(tmp.resolve("results.json")));
+    }
+
+    @Test
     void shouldNameTheValidParametersForAnUnknownOne() {
         assertUsageError(Cli.run("run", "fault-sleep", "--param", "sleepy=1", "--jdk", Cli.HOST_JDK),
                 "fault-sleep has no parameter 'sleepy' (--param); valid: millis, mood");

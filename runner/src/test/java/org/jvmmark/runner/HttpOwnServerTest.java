@@ -26,9 +26,11 @@ class HttpOwnServerTest {
             import com.sun.net.httpserver.HttpServer;
             import java.net.InetSocketAddress;
             public class App {
+                static byte[] held;
                 public static void main(String[] args) throws Exception {
                     int port = Integer.parseInt(System.getenv("PORT"));
                     String mode = args.length > 0 ? args[0] : "serve";
+                    if (mode.equals("big")) { held = new byte[256 << 20]; java.util.Arrays.fill(held, (byte) 1); }
                     if (mode.equals("deaf")) { Thread.sleep(60_000); return; }
                     HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
                     s.createContext("/hello", x -> { byte[] b = "Hello, World!".getBytes();
@@ -74,6 +76,27 @@ class HttpOwnServerTest {
         assertTrue(t.path("metrics").path("requestsPerSecond").path("value").asDouble() > 0);
         assertTrue(t.path("metrics").path("serverPeakRss").path("value").asLong() > 0, "the app's own RSS");
         assertTrue(t.path("driver").path("info").path("holdNote").asText().contains("sleepUrl"), t.toString());
+    }
+
+    /**
+     * The console's and the report's peak RSS is the user's server's, not that of the JVM that started it: an app that
+     * holds 256 MiB peaks far above its launcher.
+     */
+    @Test
+    void shouldReportTheOwnServersPeakRssNotTheLaunchers() throws Exception {
+        Path out = dir.resolve("big");
+        JsonNode t = trial(out, "big", "http://127.0.0.1:{port}/hello", 0);
+        assertEquals("ok", t.path("status").asText(), t.path("error").asText());
+        JsonNode p = t.path("process");
+        long peak = p.path("peakRssBytes").asLong();
+        long launcher = p.path("launcherPeakRssBytes").asLong();
+        assertTrue(peak > 256L << 20, "the app's tree holds 256 MiB: " + p);
+        assertTrue(launcher > 0 && launcher < peak, "the launching JVM's own peak is kept apart: " + p);
+        assertEquals(t.path("info").path("serverPid").asLong(), p.path("peakRssPid").asLong(), p.toString());
+        assertTrue(peak >= t.path("metrics").path("serverPeakRss").path("value").asLong(), "at least what the workload saw: " + t);
+        String md = Files.readString(out.resolve("report.md"));
+        String shown = org.jvmmark.report.Format.value(peak, "bytes");
+        assertTrue(md.contains(shown), "the report's peak RSS is the app's (" + shown + "):\n" + md);
     }
 
     @Test

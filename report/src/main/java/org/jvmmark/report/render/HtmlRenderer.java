@@ -58,7 +58,7 @@ public final class HtmlRenderer {
         JvmStyles styles = new JvmStyles();
         ChartSpecs charts = new ChartSpecs(styles);
         for (Section s : model.sections()) {
-            section(h, s, charts.add(s), charts, org.jvmmark.report.ForkNotes.sentence(model.results(), s.workload()));
+            section(h, s, charts.add(s), charts, org.jvmmark.report.SectionNotes.of(model.results(), s.workload()));
         }
         h.append("<h2 id=\"how-to-read\">How to read this</h2>\n<p class=\"legend\">").append(esc(Explanations.LEGEND))
                 .append("</p>\n<ul>\n");
@@ -163,7 +163,7 @@ public final class HtmlRenderer {
         h.append("</details>\n");
     }
 
-    private static void section(StringBuilder h, Section s, ChartSpecs.SectionCharts charts, ChartSpecs specs, String forkNote) {
+    private static void section(StringBuilder h, Section s, ChartSpecs.SectionCharts charts, ChartSpecs specs, List<String> notes) {
         h.append("<section class=\"workload\" id=\"").append(esc(s.workload())).append("\">\n<h2>").append(esc(s.workload())).append("</h2>\n");
         if (!s.params().isEmpty() || !s.commonFlags().isEmpty()) {
             h.append("<p class=\"meta\">");
@@ -179,8 +179,8 @@ public final class HtmlRenderer {
             h.append("<p class=\"headline ").append(hl.outcome().name().toLowerCase(java.util.Locale.ROOT)).append("\">")
                     .append(esc(hl.family().isEmpty() ? hl.words() : hl.family() + ": " + hl.words())).append("</p>\n");
         }
-        if (!forkNote.isEmpty()) {
-            h.append("<p class=\"meta forks\">").append(esc(forkNote)).append("</p>\n");
+        for (String note : notes) {
+            h.append("<p class=\"meta forks\">").append(esc(note)).append("</p>\n");
         }
         if (!charts.ids().isEmpty()) {
             h.append("<ul class=\"legend-rows\">");

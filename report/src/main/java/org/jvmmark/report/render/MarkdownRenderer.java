@@ -56,7 +56,7 @@ public final class MarkdownRenderer {
         }
         md.append("\n").append(Explanations.LEGEND).append("\n");
         for (Section s : model.sections()) {
-            section(md, s, org.jvmmark.report.ForkNotes.sentence(r, s.workload()));
+            section(md, s, org.jvmmark.report.SectionNotes.of(r, s.workload()));
         }
         md.append("\n## How to read this\n\n");
         for (String line : Explanations.HOW_TO_READ) {
@@ -65,7 +65,7 @@ public final class MarkdownRenderer {
         return md.toString();
     }
 
-    private static void section(StringBuilder md, Section s, String forkNote) {
+    private static void section(StringBuilder md, Section s, List<String> notes) {
         md.append("\n## ").append(esc(s.workload())).append("\n\n");
         if (!s.params().isEmpty()) {
             md.append("Parameters: ").append(esc(Explanations.params(s))).append("\n\n");
@@ -76,8 +76,8 @@ public final class MarkdownRenderer {
         for (Headline h : s.headlines()) {
             md.append("**").append(esc(h.family().isEmpty() ? h.words() : h.family() + ": " + h.words())).append("**\n\n");
         }
-        if (!forkNote.isEmpty()) {
-            md.append(esc(forkNote)).append("\n\n");
+        for (String note : notes) {
+            md.append(esc(note)).append("\n\n");
         }
         for (Table t : TableViews.main(s)) {
             table(md, t);

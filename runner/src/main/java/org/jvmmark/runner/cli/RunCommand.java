@@ -17,6 +17,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.DisturbancePolicy;
+import org.jvmmark.runner.fork.MachineActivity;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.ExternalWorkloads;
@@ -97,6 +99,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
     private String shard;
 
+    @Option(names = "--disturbed", paramLabel = "rerun|mark|ignore", description = "A fork during which other processes used"
+            + " more than " + MachineActivity.THRESHOLD_CPUS + " CPUs on average is marked (left out of the report's figures and"
+            + " named) and re-run once (rerun, the default), only marked (mark), or not judged (ignore).")
+    private String disturbed;
+
     @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
     private boolean dryRun;
 
@@ -116,10 +123,11 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunOptions options = resume ? recordedOptions() : given();
         validate(options);
+        DisturbancePolicy policy = DisturbancePolicy.of(disturbed);
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
-        return new RunSession(main.out, main.err, options, recorded, out, dryRun, threshold, history, instruments, user).run();
+        return new RunSession(main.out, main.err, options, recorded, out, dryRun, threshold, history, instruments, user, policy).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

@@ -17,11 +17,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.Report;
+import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
+import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.GarbageCollector;
@@ -76,6 +78,7 @@ final class RunSession {
     private final ExternalWorkloads external;
     private final ForkPolicy forkPolicy;
     private final Budget budget;
+    private final DisturbancePolicy disturbance;
 
     private DurationEstimates durations;
     /** What the default set and the budget left out of the plan, one line each. */
@@ -88,9 +91,12 @@ final class RunSession {
      * @param threshold the smallest difference the verdicts treat as real, as a fraction
      * @param instruments attached to every trial's JVM under test
      * @param external the user's own workloads (from the command line, or from the recorded command)
+     * @param disturbance what to do with a fork other processes disturbed
      */
     RunSession(PrintStream out, PrintStream err, RunOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
-                      double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external) {
+                      double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external,
+                      DisturbancePolicy disturbance) {
+        this.disturbance = disturbance;
         this.out = out;
         this.err = err;
         this.options = options;
@@ -253,6 +259,7 @@ final class RunSession {
             results = ResultsFile.create(dir, run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan));
             results.write();
         }
+        recordJvmFacts(results, plan);
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
         List<PlannedTrial> todo = resumed.todo();
         if (resumed.done() > 0 || resumed.rerun() > 0) {
@@ -271,7 +278,7 @@ final class RunSession {
             }
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments);
+        TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments, disturbance);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
         long started = System.nanoTime();
         long estimated = Planner.estimatedSeconds(todo);
@@ -338,12 +345,57 @@ final class RunSession {
     }
 
     /**
-     * Runs {@code trials} in order, recording each; false when the run was interrupted.
+     * Records, once per run, what each JDK of the plan chose by itself when it was described (the top-level
+     * {@value JvmFacts#KEY} object): facts of JDKs a resumed file already has and this plan lacks are kept.
+     */
+    static void recordJvmFacts(ResultsFile results, List<PlannedTrial> plan) throws IOException {
+        Map<String, Object> all = new java.util.LinkedHashMap<>();
+        results.results().jvmFacts().forEach((label, f) -> all.put(label, f.toJson()));
+        plan.stream().map(PlannedTrial::jdk).filter(j -> j.facts() != null).distinct()
+                .forEach(j -> all.put(j.label(), j.facts().toJson()));
+        if (!all.isEmpty()) {
+            results.putMore(JvmFacts.KEY, all);
+        }
+    }
+
+    /**
+     * Runs {@code trials} in order, recording each, then re-runs once, under new fork numbers, the forks another
+     * process disturbed ({@link Trial#disturbed()}); false when the run was interrupted.
      *
      * @param title printed before the trials when not empty (an adaptive round)
      */
     private boolean runTrials(List<PlannedTrial> trials, String title, TrialExecutor executor, ResultsFile results,
                               HistoryRecorder recorder, AtomicBoolean interrupted, Path dir) throws IOException {
+        List<Rerun> reruns = new ArrayList<>();
+        if (!runEach(trials, title, Map.of(), reruns, executor, results, recorder, interrupted, dir)) {
+            return false;
+        }
+        if (reruns.isEmpty()) {
+            return true;
+        }
+        List<PlannedTrial> again = new ArrayList<>();
+        Map<String, Integer> rerunOf = new HashMap<>();
+        for (Rerun r : reruns) {
+            again.add(r.trial());
+            rerunOf.put(r.trial().id(), r.disturbedFork());
+        }
+        // at the end of the list, not at once: a disturbance that lasts a while has then had time to pass
+        return runEach(again, "re-run of disturbed forks: ", rerunOf, null, executor, results, recorder, interrupted, dir);
+    }
+
+    /** A disturbed fork's re-run: the same trial as a new fork of its row. */
+    private record Rerun(PlannedTrial trial, int disturbedFork) {
+    }
+
+    /**
+     * Runs and records {@code trials}; a disturbed one is named on the console and, when {@code reruns} is not null,
+     * its re-run is added there (a re-run that is disturbed again stays marked and is not re-run).
+     *
+     * @param rerunOf for re-runs, the disturbed fork each re-runs, by the re-run's id
+     */
+    private boolean runEach(List<PlannedTrial> trials, String title, Map<String, Integer> rerunOf, List<Rerun> reruns,
+                            TrialExecutor executor, ResultsFile results, HistoryRecorder recorder, AtomicBoolean interrupted,
+                            Path dir) throws IOException {
         if (!title.isEmpty()) {
             out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
         }
@@ -358,15 +410,35 @@ final class RunSession {
                 if (record == null || interrupted.get()) {
                     return false;
                 }
+                Integer of = rerunOf.get(t.id());
+                if (of != null) {
+                    record = Reruns.linked(record, of);
+                    Trial disturbed = Reruns.find(results.trials(), t.rowId(), of);
+                    if (disturbed != null) {
+                        results.add(Reruns.rerunAs(disturbed, t.fork()));
+                    }
+                }
                 results.add(record);
                 recorder.record(record);
-                if (record.ok()) {
+                if (record.ok() && !record.disturbed()) {
                     durations.record(t, record.outcome().process().wallSeconds());
                 }
                 progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
                 if (!record.ok() && t.runnable()) {
                     progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(),
                             record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
+                }
+                if (record.disturbed()) {
+                    String why = "fork " + t.fork() + " disturbed: " + record.outcome().process().disturbance().reason();
+                    if (reruns != null && disturbance == DisturbancePolicy.RERUN) {
+                        PlannedTrial again = t.asFork(Reruns.nextFork(t.rowId(), results.trials(), trials,
+                                reruns.stream().map(Rerun::trial).toList()));
+                        reruns.add(new Rerun(again, t.fork()));
+                        why += "; re-run as fork " + again.fork() + " after the others";
+                    } else {
+                        why += reruns == null ? "; a re-run, not re-run again" : "; not re-run (--disturbed mark)";
+                    }
+                    progress.problem(t, why, null);
                 }
             }
         }

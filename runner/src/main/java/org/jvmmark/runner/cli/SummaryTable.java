@@ -12,7 +12,8 @@ import org.jvmmark.runner.Text;
 /**
  * The table printed at the end of {@code run} (and by {@code drive}): one row per trial with its
  * status, headline metric, end-to-end p50/p99 (CO-corrected where the workload corrects), peak RSS
- * and wall time; failures get their one-line reason below the table. Stateless.
+ * and wall time; failures get their one-line reason below the table, and so do forks other processes
+ * disturbed. Stateless.
  */
 public final class SummaryTable {
     private SummaryTable() {
@@ -29,7 +30,7 @@ public final class SummaryTable {
             boolean measured = !t.outcome().process().none();
             rows.add(new String[] {
                 t.id(),
-                t.outcome().status(),
+                t.disturbed() ? t.outcome().status() + ", disturbed" : t.outcome().status(),
                 headline(t.measured().metrics()),
                 percentile(e2e, "50"),
                 percentile(e2e, "99"),
@@ -37,6 +38,10 @@ public final class SummaryTable {
                 measured ? Text.seconds(t.outcome().process().wallSeconds()) : "-"});
             if (!t.ok() && t.outcome().error() != null) {
                 errors.add(t.id() + ": " + t.outcome().error());
+            } else if (t.disturbed()) {
+                org.jvmmark.results.Disturbance d = t.outcome().process().disturbance();
+                errors.add(t.id() + ": disturbed: " + d.reason() + (d.rerunAs() != null ? "; re-run as fork " + d.rerunAs() : "")
+                        + "; not evidence");
             }
         }
         Tables.print(out, rows);

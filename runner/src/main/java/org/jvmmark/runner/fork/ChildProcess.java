@@ -71,6 +71,10 @@ public final class ChildProcess {
         return process.isAlive();
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     /**
      * Waits until the child exits, {@code System.nanoTime()} passes {@code deadline} (then it is
      * killed: {@code timedOut}) or {@code cancelled} becomes true (killed too: {@code cancelled}).

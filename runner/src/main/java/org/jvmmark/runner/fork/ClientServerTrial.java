@@ -44,6 +44,8 @@ public final class ClientServerTrial {
 
     /** The driver's parameter naming the trial's log directory, where it may keep files such as {@code .hlog}. */
     static final String DRIVER_LOG_DIR = "trial.logDir";
+    /** The key a server announces its process id under, when it knows it ({@code http} does). */
+    static final String SERVER_PID = "server.pid";
 
     private final PlannedTrial trial;
     private final List<String> serverJvmArgs;
@@ -69,8 +71,14 @@ public final class ClientServerTrial {
      * The judged outcome of both processes.
      *
      * @param driver {@code null} when the server never became ready
+     * @param ownServer the server's own process tree, when the server is a process of its own that the JVM of the
+     *     trial started (the user's jar, {@code server=app}; the native reference), else {@code null}
      */
-    record Outcome(String status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus) {
+    record Outcome(String status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus, OwnServer ownServer) {
+
+        Outcome(String status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus) {
+            this(status, error, server, driver, driverCpus, null);
+        }
 
         /** The driver's side as the trial records it ({@code driver}), or {@code null} when it never started. */
         DriverRun driverRun() {
@@ -128,6 +136,7 @@ public final class ClientServerTrial {
             sleep(20);
         }
         Map<String, String> endpoint = readEndpoint(ready);
+        ProcessTreePeak ownTree = ownServerTree(endpoint, server.pid());
         String driverCpus = driverCpus(cpus);
         Map<String, String> params = new LinkedHashMap<>(serverSpec.params());
         params.putAll(endpoint);
@@ -146,8 +155,16 @@ public final class ClientServerTrial {
         // the trial's time limit covers the stop too, but a server gets at least a moment to shut down
         long now = System.nanoTime();
         long stopDeadline = Math.max(now + MIN_STOP_GRACE_NANOS, Math.min(deadline, now + STOP_GRACE_SECONDS * 1_000_000_000L));
-        ForkOutcome s = server.await(stopDeadline, String.format(java.util.Locale.ROOT,
-                "server did not stop within %.0f s of the stop request; killed", (stopDeadline - now) / 1e9), cancelled);
+        ForkOutcome s;
+        try {
+            s = server.await(stopDeadline, String.format(java.util.Locale.ROOT,
+                    "server did not stop within %.0f s of the stop request; killed", (stopDeadline - now) / 1e9), cancelled);
+        } finally {
+            if (ownTree != null) {
+                ownTree.close();
+            }
+        }
+        OwnServer own = ownTree == null ? null : new OwnServer(ownTree.pid(), ownTree.peakBytes());
         String status;
         String error;
         if (s.status().equals("unsupported")) {
@@ -163,7 +180,33 @@ public final class ClientServerTrial {
             status = "ok";
             error = null;
         }
-        return new Outcome(status, error, s, d, driverCpus);
+        return new Outcome(status, error, s, d, driverCpus, own);
+    }
+
+    /**
+     * A server that is a process of its own, as the runner watched it: its pid and the peak resident set of its
+     * process tree.
+     */
+    record OwnServer(long pid, long peakRssBytes) {
+    }
+
+    /**
+     * The watch over the server's own process tree, when the pid the server announced ({@code server.pid}) is not
+     * that of the JVM the runner started: the user's server ({@code server=app}) or the native reference. Then the
+     * trial's peak RSS is that tree's, not the launching JVM's. Null when the server runs in the JVM under test.
+     */
+    static ProcessTreePeak ownServerTree(Map<String, String> endpoint, long jvmPid) {
+        String announced = endpoint.get(SERVER_PID);
+        if (announced == null) {
+            return null;
+        }
+        long pid;
+        try {
+            pid = Long.parseLong(announced.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return pid == jvmPid || pid <= 0 ? null : ProcessTreePeak.start(pid);
     }
 
     /** The keys a server announced in its ready file, sorted by name. */

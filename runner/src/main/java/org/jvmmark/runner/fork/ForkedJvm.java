@@ -99,6 +99,11 @@ public final class ForkedJvm {
         return child.isAlive();
     }
 
+    /** The JVM's process id (once started). */
+    long pid() {
+        return child.pid();
+    }
+
     public void kill() {
         child.kill();
     }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
 import org.jvmmark.results.Discarded;
+import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.PlannedJdk;
 import org.jvmmark.results.ProcessFacts;
@@ -39,6 +40,7 @@ public final class TrialExecutor {
     private final String cpus;
     private final BooleanSupplier cancelled;
     private final InstrumentSet instruments;
+    private final DisturbancePolicy disturbance;
 
     /**
      * @param cpus the CPUs to pin the JVM under test to ({@code taskset -c} syntax), or {@code null}
@@ -46,10 +48,17 @@ public final class TrialExecutor {
      * @param instruments attached to the JVM under test of every trial ({@code --gc-log}, {@code --jfr}, ...)
      */
     public TrialExecutor(Path outDir, String cpus, BooleanSupplier cancelled, InstrumentSet instruments) {
+        this(outDir, cpus, cancelled, instruments, DisturbancePolicy.RERUN);
+    }
+
+    /** @param disturbance whether a fork is judged disturbed by other processes (always measured) */
+    public TrialExecutor(Path outDir, String cpus, BooleanSupplier cancelled, InstrumentSet instruments,
+                         DisturbancePolicy disturbance) {
         this.outDir = outDir;
         this.cpus = cpus;
         this.cancelled = cancelled;
         this.instruments = instruments;
+        this.disturbance = disturbance;
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
@@ -73,14 +82,18 @@ public final class TrialExecutor {
                     new TrialFiles(logDir, clientServer ? "server" : "jvm"));
             List<String> jvmArgs = new java.util.ArrayList<>(trial.jvmArgs());
             jvmArgs.addAll(launch.jvmArgs());
+            MachineActivity.Sample windowStart = MachineActivity.sample();
             if (clientServer) {
                 ClientServerTrial cs = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, cpus, cancelled);
                 ClientServerTrial.Outcome o = cs.run(deadline, timeoutReason);
+                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.server().process() != null && o.server().process().cancelled()
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
                     return null;
                 }
                 watched(record, o.server(), o.status(), o.error(), cpus);
+                ownServer(record, o.ownServer());
+                disturbance(record, others);
                 said(record, o.server().result(), o.measured());
                 record.driver(o.driverRun());
             } else {
@@ -88,10 +101,12 @@ public final class TrialExecutor {
                         scratch, logDir, "jvm", cpus);
                 jvm.start();
                 ForkOutcome o = jvm.await(deadline, timeoutReason, cancelled);
+                Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.process().cancelled()) {
                     return null;
                 }
                 watched(record, o, o.status(), o.error(), cpus);
+                disturbance(record, others);
                 said(record, o.result(), o.result() == null ? null : o.result().measured());
             }
             record.instruments(instruments.afterTrial(launch, record.build(), outDir));
@@ -137,6 +152,33 @@ public final class TrialExecutor {
                 .hsErr(o.hsErr() == null ? null : o.hsErr().toString());
     }
 
+    /**
+     * For a server that is a process of its own (the user's jar, {@code server=app}), the trial's peak RSS is that
+     * server's process tree's, as the runner watched it: the JVM that started it is only its launcher. The
+     * launcher's own peak is kept as {@code process.launcherPeakRssBytes}, the server's pid as {@code
+     * process.peakRssPid}, and {@code process.peakRssOf} says whose figure {@code peakRssBytes} is.
+     */
+    static void ownServer(TrialBuilder record, ClientServerTrial.OwnServer own) {
+        ProcessFacts p = record.build().outcome().process();
+        if (own == null || own.peakRssBytes() <= 0 || p.none()) {
+            return;
+        }
+        Map<String, Object> more = new java.util.LinkedHashMap<>(p.more());
+        more.put("peakRssOf", "the server's own process tree (pid " + own.pid() + "), not the JVM that started it");
+        more.put("peakRssPid", own.pid());
+        more.put("launcherPeakRssBytes", p.peakRssBytes());
+        record.process(new ProcessFacts(own.peakRssBytes(), p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(),
+                p.cpusAllowed(), p.cpusRequested(), p.disturbance(), more));
+    }
+
+    /** What else ran on the machine during the trial's window, in its process block (when a process ran and it was measured). */
+    static void disturbance(TrialBuilder record, Disturbance others) {
+        ProcessFacts p = record.build().outcome().process();
+        if (others != null && !p.none()) {
+            record.process(p.withDisturbance(others));
+        }
+    }
+
     /** The child's own findings: its JVM's description of itself, and the trial's measurements. */
     static void said(TrialBuilder record, ChildResult child, Trial.Measured measured) {
         if (child != null && child.jvm() != null) {
@@ -159,13 +201,14 @@ public final class TrialExecutor {
         }
         return new ProcessFacts(p.peakRssBytes() == null ? 0 : p.peakRssBytes(), p.wallSeconds(),
                 p.cpuSeconds() == null ? 0 : p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(), p.cpusAllowed(),
-                cpusRequested, Map.of());
+                cpusRequested, null, Map.of());
     }
 
     /**
      * A trial that is not {@code ok} has no figures: whatever it measured before failing (a score
      * before its validation failed, say) moves to {@code discarded}, kept for diagnosis but out of
-     * every table and comparison.
+     * every table and comparison. (A fork another process disturbed keeps its figures, marked: {@link
+     * Trial#disturbed()}.)
      */
     static void setAsideUnlessOk(TrialBuilder record) {
         Trial t = record.build();

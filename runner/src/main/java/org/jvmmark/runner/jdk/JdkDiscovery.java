@@ -134,7 +134,7 @@ public final class JdkDiscovery {
         List<Jdk> out = new ArrayList<>();
         for (Jdk j : jdks) {
             int n = seen.merge(j.label(), 1, Integer::sum);
-            out.add(n == 1 ? j : new Jdk(j.home(), j.vendor(), j.version(), j.feature(), j.vmName(), j.label() + "-" + n));
+            out.add(n == 1 ? j : j.withLabel(j.label() + "-" + n));
         }
         return out;
     }

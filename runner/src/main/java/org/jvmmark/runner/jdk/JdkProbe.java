@@ -14,8 +14,9 @@ import org.jvmmark.runner.Text;
 
 /**
  * Describes one candidate JDK home: reads its {@code release} file and starts it once
- * ({@code java -XshowSettings:properties -version}) to prove it runs and to learn what the release
- * file lacks (jlink'ed runtimes often carry no {@code IMPLEMENTOR}). Stateless and thread-safe.
+ * ({@code java -XshowSettings:all -XX:+PrintFlagsFinal -version}) to prove it runs and to learn what the release
+ * file lacks (jlink'ed runtimes often carry no {@code IMPLEMENTOR}); the same launch, with {@link
+ * JvmFactsProbe#OPTIONS}, tells the JVM's own facts. Stateless and thread-safe.
  */
 public final class JdkProbe {
     private static final Map<String, String> VENDOR_LABELS = Map.ofEntries(
@@ -41,7 +42,8 @@ public final class JdkProbe {
             throw new IOException("no executable bin/java in " + home);
         }
         Map<String, String> release = readRelease(home.resolve("release"));
-        Map<String, String> props = startAndDescribe(java);
+        StringBuilder printed = new StringBuilder();
+        Map<String, String> props = startAndDescribe(java, printed);
         String version = firstNonBlank(release.get("JAVA_VERSION"), props.get("java.version"));
         String vendor = firstNonBlank(release.get("IMPLEMENTOR"), props.get("java.vendor"));
         if (version == null) {
@@ -49,8 +51,9 @@ public final class JdkProbe {
         }
         int feature = feature(firstNonBlank(props.get("java.specification.version"), version));
         String vm = firstNonBlank(props.get("java.vm.name"), release.get("JVM_VARIANT"), "unknown VM");
-        return new Jdk(home.toRealPath(), vendor == null ? "unknown" : vendor, version, feature, vm,
-                vendorLabel(vendor) + "-" + version);
+        String label = vendorLabel(vendor) + "-" + version;
+        return new Jdk(home.toRealPath(), vendor == null ? "unknown" : vendor, version, feature, vm, label,
+                JvmFactsProbe.read(home.toRealPath(), label, printed.toString()));
     }
 
     static Map<String, String> readRelease(Path file) {
@@ -75,8 +78,14 @@ public final class JdkProbe {
         return values;
     }
 
-    private static Map<String, String> startAndDescribe(Path java) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(List.of(java.toString(), "-XshowSettings:properties", "-version"))
+    /** @param printed receives what the JVM printed, for {@link JvmFactsProbe} */
+    private static Map<String, String> startAndDescribe(Path java, StringBuilder printed) throws IOException {
+        // -XshowSettings:all prints the properties (and, for JvmFactsProbe, the container's limits: only the last
+        // -XshowSettings option counts); -XX:+PrintFlagsFinal the flags as ergonomics set them
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString()));
+        command.addAll(JvmFactsProbe.OPTIONS);
+        command.add("-version");
+        ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectErrorStream(true);
         org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
         Process p = pb.start();
@@ -94,6 +103,7 @@ public final class JdkProbe {
             throw new IOException("interrupted while starting " + java);
         }
         String text = new String(out, StandardCharsets.UTF_8);
+        printed.append(text);
         if (p.exitValue() != 0) {
             throw new IOException(java + " does not start: " + Text.firstLine(text));
         }

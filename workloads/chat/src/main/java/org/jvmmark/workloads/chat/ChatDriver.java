@@ -2,11 +2,13 @@ package org.jvmmark.workloads.chat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jvmmark.api.Better;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TrialResult;
 import org.jvmmark.api.Workload;
+import org.jvmmark.harness.SteadyState;
 
 /**
  * The load driver of {@link ChatWorkload}, run by the runner on the host JDK in its own process
@@ -29,23 +31,58 @@ public final class ChatDriver implements Workload {
         if (config.mode.equals("capacity")) {
             recordCapacity(result, config, CapacityRun.run(config, context::log));
         } else {
-            recordVolano(result, config, VolanoRun.run(config, context::log));
+            List<VolanoRun.Result> all = VolanoRun.run(config, context::log);
+            List<Double> warmup = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) {
+                boolean discarded = i < config.warmupRounds;
+                if (discarded) {
+                    warmup.add(all.get(i).score());
+                }
+                context.log(String.format(Locale.ROOT, "round %d of %d: %.0f msg/s%s", i + 1, all.size(), all.get(i).score(),
+                        discarded ? " (warm-up, discarded)" : ""));
+            }
+            List<VolanoRun.Result> measured = all.subList(config.warmupRounds, all.size());
+            recordVolano(result, config, warmup, measured);
         }
     }
 
-    static void recordVolano(TrialResult result, DriverConfig config, VolanoRun.Result run) {
-        double seconds = run.elapsedNanos / 1e9;
-        result.metric("score", run.score(), "msg/s", Better.HIGHER);
-        result.metric("messagesSent", run.sent, "messages", Better.NONE);
-        result.metric("messagesReceived", run.received, "messages", Better.NONE);
+    /**
+     * VolanoMark's figures from the measured rounds only: the score is their messages (sent and received) over their
+     * time, each round's score kept as a sample; the latency block holds their deliveries, one run per round. The
+     * warm-up rounds' scores are kept as {@code warmupScores} (info), and the harness's steady-state check is run on
+     * the measured rounds' scores: a first round well below the others, or scores still rising round after round,
+     * is a warning that the JIT had not settled.
+     */
+    static void recordVolano(TrialResult result, DriverConfig config, List<Double> warmupScores, List<VolanoRun.Result> rounds) {
+        long sent = 0;
+        long received = 0;
+        long elapsedNanos = 0;
+        long maxLateness = 0;
+        double[] scores = new double[rounds.size()];
+        for (int i = 0; i < rounds.size(); i++) {
+            VolanoRun.Result r = rounds.get(i);
+            sent += r.sent;
+            received += r.received;
+            elapsedNanos += r.elapsedNanos;
+            maxLateness = Math.max(maxLateness, r.maxLatenessNanos);
+            scores[i] = r.score();
+        }
+        double seconds = elapsedNanos / 1e9;
+        result.metric("score", (sent + received) / seconds, "msg/s", Better.HIGHER, scores);
+        result.metric("messagesSent", sent, "messages", Better.NONE);
+        result.metric("messagesReceived", received, "messages", Better.NONE);
         result.metric("elapsed", seconds, "s", Better.LOWER);
         Double target = config.pauseMillis > 0 ? config.rooms * config.users * 1000.0 / config.pauseMillis : null;
-        boolean fellBehind = config.pauseMillis > 0 && run.maxLatenessNanos > config.pauseMillis * 1_000_000L;
-        result.latency("endToEnd", run.latency.toBlock(target, run.sent / seconds, fellBehind, run.elapsedNanos));
+        boolean fellBehind = config.pauseMillis > 0 && maxLateness > config.pauseMillis * 1_000_000L;
+        result.latency("endToEnd", DeliveryLatency.toBlock(rounds, target, fellBehind));
         if (fellBehind) {
-            result.warning("the driver fell behind its send schedule by up to " + run.maxLatenessNanos / 1_000_000
+            result.warning("the driver fell behind its send schedule by up to " + maxLateness / 1_000_000
                     + " ms; latency is measured from the scheduled times");
         }
+        SteadyState.warnings(scores, true, "score", v -> String.format(Locale.ROOT, "%,.0f msg/s", v)).forEach(result::warning);
+        result.info("warmupRounds", config.warmupRounds);
+        result.info("rounds", config.rounds);
+        result.info("warmupScores", warmupScores);
         result.info("rooms", config.rooms);
         result.info("users", config.users);
         result.info("count", config.count);

@@ -1,7 +1,8 @@
 package org.jvmmark.workloads.chat;
 
-import java.util.Collections;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
@@ -9,8 +10,8 @@ import org.jvmmark.harness.Histograms;
 import org.jvmmark.harness.Percentiles;
 
 /**
- * Send-to-delivery latency of chat messages, one sample per receiver, in the {@code results.json}
- * latency-block layout. Two histograms: from the actual send, and from the intended send. They
+ * Send-to-delivery latency of chat messages of one round, one sample per receiver, in the {@code
+ * results.json} latency-block layout. Two histograms: from the actual send, and from the intended send. They
  * differ only when users send on a schedule ({@code pause > 0}): a driver that fell behind its
  * schedule would otherwise hide the delay it caused — coordinated omission. When users take turns
  * there is no schedule (each message is sent when the previous one arrives), so the block says
@@ -39,20 +40,39 @@ final class DeliveryLatency {
     }
 
     /**
-     * The block, in the layout of the harness's blocks (same percentile levels, via its
-     * {@link Percentiles}), as one run.
+     * The block of {@code rounds}, in the layout of the harness's blocks (same percentile levels, via its
+     * {@link Percentiles}): their deliveries together, and one run per round.
      *
      * @param targetRate messages per second the schedule asked for, {@code null} when users take turns
-     * @param achievedRate messages sent per second
      * @param fellBehind whether some message was sent later than its schedule by more than a pause
      */
-    Map<String, Object> toBlock(Double targetRate, double achievedRate, boolean fellBehind, long durationNanos) {
+    static Map<String, Object> toBlock(List<VolanoRun.Result> rounds, Double targetRate, boolean fellBehind) {
+        Histogram corrected = new Histogram(3);
+        Histogram uncorrected = new Histogram(3);
+        long sent = 0;
+        long nanos = 0;
+        List<Object> runs = new ArrayList<>();
+        for (VolanoRun.Result r : rounds) {
+            corrected.add(r.latency.corrected);
+            uncorrected.add(r.latency.uncorrected);
+            sent += r.sent;
+            nanos += r.elapsedNanos;
+            Map<String, Object> run = new LinkedHashMap<>();
+            run.put("run", runs.size() + 1);
+            run.put("count", r.latency.corrected.getTotalCount());
+            run.put("percentiles", Percentiles.of(r.latency.corrected));
+            run.put("achievedRate", r.sent / (r.elapsedNanos / 1e9));
+            run.put("fellBehind", fellBehind);
+            run.put("durationNanos", r.elapsedNanos);
+            runs.add(run);
+        }
+        boolean scheduled = rounds.get(0).latency.scheduled;
         Map<String, Object> block = new LinkedHashMap<>();
         block.put("unit", "ns");
         block.put("count", corrected.getTotalCount());
         block.put("coCorrected", scheduled);
         block.put("targetRate", targetRate);
-        block.put("achievedRate", achievedRate);
+        block.put("achievedRate", sent / (nanos / 1e9));
         block.put("fellBehind", fellBehind);
         block.put("arrivals", scheduled ? "fixed" : "closed-loop (turns)");
         block.put("percentiles", Percentiles.of(corrected));
@@ -60,14 +80,7 @@ final class DeliveryLatency {
         raw.put("percentiles", Percentiles.of(uncorrected));
         raw.put("histogram", Histograms.encode(uncorrected));
         block.put("uncorrected", raw);
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("run", 1);
-        run.put("count", corrected.getTotalCount());
-        run.put("percentiles", Percentiles.of(corrected));
-        run.put("achievedRate", achievedRate);
-        run.put("fellBehind", fellBehind);
-        run.put("durationNanos", durationNanos);
-        block.put("runs", Collections.singletonList(run));
+        block.put("runs", runs);
         block.put("histogram", Histograms.encode(corrected));
         return block;
     }

@@ -19,6 +19,12 @@ final class DriverConfig {
     final long pauseMillis;
     final int connections;
     final int stallSeconds;
+    /**
+     * Volano mode: rounds of {@code count} messages a user, run first and discarded (JIT warm-up), then {@link #rounds}
+     * measured ones, all on the same connections.
+     */
+    final int warmupRounds;
+    final int rounds;
 
     private DriverConfig(Map<String, String> p) {
         host = p.getOrDefault("server.host", p.getOrDefault("host", "127.0.0.1"));
@@ -38,6 +44,9 @@ final class DriverConfig {
         pauseMillis = number(p, "pause", null, 0, 3_600_000);
         connections = (int) number(p, "connections", null, 1, 10_000_000);
         stallSeconds = (int) number(p, "stallSeconds", null, 1, 86_400);
+        // absent from settings that predate them: one measured round, no warm-up, as the driver did then
+        warmupRounds = p.containsKey("warmupRounds") ? (int) number(p, "warmupRounds", null, 0, 1000) : 0;
+        rounds = p.containsKey("rounds") ? (int) number(p, "rounds", null, 1, 1000) : 1;
     }
 
     static DriverConfig from(Map<String, String> params) {
@@ -61,12 +70,17 @@ final class DriverConfig {
         return n;
     }
 
-    /** Messages every room's members receive in total: {@code rooms × users × count × (users − 1)}. */
+    /** Messages each user sends over every round, warm-up included. */
+    int messagesPerUser() {
+        return count * (warmupRounds + rounds);
+    }
+
+    /** Messages every room's members receive in total: {@code rooms × users × messagesPerUser × (users − 1)}. */
     long expectedReceived() {
-        return (long) rooms * users * count * (users - 1);
+        return (long) rooms * users * messagesPerUser() * (users - 1);
     }
 
     long expectedSent() {
-        return (long) rooms * users * count;
+        return (long) rooms * users * messagesPerUser();
     }
 }

@@ -2,6 +2,8 @@ package org.jvmmark.workloads.chat;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -10,8 +12,10 @@ import org.jvmmark.api.ValidationException;
 /**
  * VolanoMark's test, against any IRC server: {@code rooms × users} connections, each user in its
  * room; users take turns — a user sends when {@code (sent + received) % users} equals its place in
- * the room — until each has sent {@code count} messages; the server relays every message to the
- * other members. With {@code pause > 0} users instead send every {@code pause} ms on a fixed
+ * the room — until each has sent {@code count} messages a round for {@code warmupRounds + rounds}
+ * rounds; the server relays every message to the other members. A round ends when the run as a whole
+ * has sent and received a round's share of the messages ({@code rooms × users × count × users}): its
+ * time and deliveries are kept apart, so the caller can discard the warm-up rounds and score the rest. With {@code pause > 0} users instead send every {@code pause} ms on a fixed
  * schedule (staggered within the room), and latency is measured from the scheduled time.
  *
  * <p>Every received message is checked: it is intact, it went to its sender's room, and it is the
@@ -24,8 +28,15 @@ import org.jvmmark.api.ValidationException;
 final class VolanoRun implements ClientLoop.Handler {
     private final DriverConfig config;
     private final ClientConnection[][] rooms;
-    private final DeliveryLatency latency;
     private final long pauseNanos;
+    private final int roundCount;
+    /** Messages (sent plus received) a round holds. */
+    private final long perRound;
+    private final DeliveryLatency[] latency;
+    /** When each round ended; {@code ends[0]} is the start. */
+    private final long[] ends;
+    private final long[] sentAt;
+    private int round;
     private int joined;
     private boolean running;
     private long start;
@@ -38,16 +49,23 @@ final class VolanoRun implements ClientLoop.Handler {
         this.config = config;
         this.rooms = new ClientConnection[config.rooms][config.users];
         this.pauseNanos = TimeUnit.MILLISECONDS.toNanos(config.pauseMillis);
-        this.latency = new DeliveryLatency(pauseNanos > 0);
+        this.roundCount = config.warmupRounds + config.rounds;
+        this.perRound = (config.expectedSent() + config.expectedReceived()) / roundCount;
+        this.latency = new DeliveryLatency[roundCount];
+        for (int i = 0; i < roundCount; i++) {
+            latency[i] = new DeliveryLatency(pauseNanos > 0);
+        }
+        this.ends = new long[roundCount + 1];
+        this.sentAt = new long[roundCount + 1];
     }
 
-    /** The outcome of one run. Immutable after construction. */
+    /** One round of a run: its messages, its time and its deliveries. Immutable after construction. */
     static final class Result {
         final long sent;
         final long received;
         final long elapsedNanos;
         final DeliveryLatency latency;
-        /** In schedule mode, the most a message was sent after its scheduled time. */
+        /** In schedule mode, the most a message was sent after its scheduled time (over the whole run). */
         final long maxLatenessNanos;
 
         Result(long sent, long received, long elapsedNanos, DeliveryLatency latency, long maxLatenessNanos) {
@@ -64,11 +82,12 @@ final class VolanoRun implements ClientLoop.Handler {
         }
     }
 
-    static Result run(DriverConfig config, Consumer<String> log) throws IOException, ValidationException {
+    /** @return each round's result, the warm-up rounds first */
+    static List<Result> run(DriverConfig config, Consumer<String> log) throws IOException, ValidationException {
         return new VolanoRun(config).execute(log);
     }
 
-    private Result execute(Consumer<String> log) throws IOException, ValidationException {
+    private List<Result> execute(Consumer<String> log) throws IOException, ValidationException {
         String tag = DriverSupport.runTag();
         try (ClientLoop loop = new ClientLoop(new InetSocketAddress(config.host, config.port))) {
             int total = config.rooms * config.users;
@@ -85,11 +104,13 @@ final class VolanoRun implements ClientLoop.Handler {
             }
             DriverSupport.await(loop, this, () -> joined == total, config.stallSeconds, "every user to join its room",
                     () -> joined + " of " + total + " joined");
-            log.accept(total + " users in " + config.rooms + " rooms; " + config.expectedSent() + " messages to send");
+            log.accept(total + " users in " + config.rooms + " rooms; " + config.expectedSent() + " messages to send in "
+                    + roundCount + " rounds (" + config.warmupRounds + " to warm up)");
 
             running = true;
             start = System.nanoTime();
             lastReceive = start;
+            ends[0] = start;
             for (ClientConnection[] room : rooms) {
                 for (ClientConnection c : room) {
                     takeTurn(c);
@@ -112,13 +133,29 @@ final class VolanoRun implements ClientLoop.Handler {
                             + received + " of " + config.expectedReceived() + ", sent " + sent + " of " + config.expectedSent());
                 }
             }
-            long elapsed = lastReceive - start;
+            ends[roundCount] = lastReceive;
+            sentAt[roundCount] = sent;
             for (ClientConnection[] room : rooms) {
                 for (ClientConnection c : room) {
                     quietly(c);
                 }
             }
-            return new Result(sent, received, elapsed, latency, maxLateness);
+            List<Result> rounds = new ArrayList<>();
+            for (int i = 0; i < roundCount; i++) {
+                long roundSent = sentAt[i + 1] - sentAt[i];
+                long all = i == roundCount - 1 ? config.expectedSent() + config.expectedReceived() - (long) i * perRound : perRound;
+                rounds.add(new Result(roundSent, all - roundSent, ends[i + 1] - ends[i], latency[i], maxLateness));
+            }
+            return rounds;
+        }
+    }
+
+    /** Closes the rounds whose share of messages the run has now sent and received. */
+    private void progress(long now) {
+        while (round < roundCount - 1 && sent + received >= (round + 1) * perRound) {
+            round++;
+            ends[round] = now;
+            sentAt[round] = sent;
         }
     }
 
@@ -141,7 +178,7 @@ final class VolanoRun implements ClientLoop.Handler {
 
     /** In turn mode: sends if it is {@code c}'s turn. */
     private void takeTurn(ClientConnection c) throws IOException {
-        if (pauseNanos == 0 && c.sent < config.count && (c.sent + c.received) % config.users == c.index) {
+        if (pauseNanos == 0 && c.sent < config.messagesPerUser() && (c.sent + c.received) % config.users == c.index) {
             send(c);
         }
     }
@@ -151,11 +188,11 @@ final class VolanoRun implements ClientLoop.Handler {
         long next = Long.MAX_VALUE;
         for (ClientConnection[] room : rooms) {
             for (ClientConnection c : room) {
-                while (c.sent < config.count && scheduled(c.index, c.sent) - now <= 0) {
+                while (c.sent < config.messagesPerUser() && scheduled(c.index, c.sent) - now <= 0) {
                     maxLateness = Math.max(maxLateness, now - scheduled(c.index, c.sent));
                     send(c);
                 }
-                if (c.sent < config.count) {
+                if (c.sent < config.messagesPerUser()) {
                     next = Math.min(next, scheduled(c.index, c.sent) - now);
                 }
             }
@@ -172,6 +209,7 @@ final class VolanoRun implements ClientLoop.Handler {
         c.send("PRIVMSG " + c.room + " :" + text);
         c.sent++;
         sent++;
+        progress(System.nanoTime());
     }
 
     @Override
@@ -217,7 +255,8 @@ final class VolanoRun implements ClientLoop.Handler {
         received++;
         lastReceive = now;
         long intended = pauseNanos > 0 ? scheduled(m.sender, m.sequence) : m.sendNanos;
-        latency.record(now - intended, now - m.sendNanos);
+        latency[round].record(now - intended, now - m.sendNanos);
+        progress(now);
     }
 
     @Override

@@ -21,12 +21,35 @@ class ChatDriverTest {
     @ValueSource(strings = {"platform", "virtual", "nio"})
     void shouldDeliverEveryMessageExactlyOnceToEveryOtherMember(String impl) throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(impl)) {
-            Map<String, Object> r = Drive.run(server.port(), "rooms=2", "users=5", "count=20");
-            assertEquals(200, Drive.metric(r, "messagesSent"));
-            assertEquals(2 * 5 * 20 * 4, Drive.metric(r, "messagesReceived"));
-            assertEquals((200 + 800) / Drive.metric(r, "elapsed"), Drive.metric(r, "score"), 1e-6);
-            assertEquals(800L, ((Number) Drive.latency(r).get("count")).longValue());
+            Map<String, Object> r = Drive.run(server.port(), "rooms=2", "users=5", "count=20", "warmupRounds=1", "rounds=2");
+            // the measured rounds only: 2 of 3 rounds, each a third of the run's 3 × (200 sent + 800 received) messages
+            double sent = Drive.metric(r, "messagesSent");
+            double received = Drive.metric(r, "messagesReceived");
+            assertEquals(2 * (200 + 800), sent + received);
+            assertTrue(Math.abs(sent - 2 * 200) <= 2 * 5, "about 2 rounds' sends: " + sent);
+            assertEquals((sent + received) / Drive.metric(r, "elapsed"), Drive.metric(r, "score"), 1e-6);
+            assertEquals((long) received, ((Number) Drive.latency(r).get("count")).longValue(), "a delivery per message received");
             assertEquals(false, Drive.latency(r).get("coCorrected"));
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldScoreTheMeasuredRoundsAndDiscardTheWarmUp() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start("nio")) {
+            Map<String, Object> r = Drive.run(server.port(), "rooms=2", "users=4", "count=10", "warmupRounds=2", "rounds=3");
+            Map<String, Object> score = (Map<String, Object>) ((Map<String, Object>) r.get("metrics")).get("score");
+            double[] samples = (double[]) score.get("samples");
+            assertEquals(3, samples.length, "one score per measured round");
+            for (double s : samples) {
+                assertTrue(s > 0, score.toString());
+            }
+            Map<String, Object> info = (Map<String, Object>) r.get("info");
+            assertEquals(2, ((List<?>) info.get("warmupScores")).size(), "the warm-up rounds' scores are kept, not scored");
+            assertEquals(3, ((List<?>) Drive.latency(r).get("runs")).size(), "one latency run per measured round");
+            // 3 measured rounds, each a fifth of 2 rooms × 4 users × 50 messages, each sent once and delivered to 3 others
+            assertEquals(3 * 2 * 4 * 10 * (1 + 3), Drive.metric(r, "messagesSent") + Drive.metric(r, "messagesReceived"));
+            assertEquals((long) Drive.metric(r, "messagesReceived"), ((Number) Drive.latency(r).get("count")).longValue());
         }
     }
 
@@ -46,7 +69,7 @@ class ChatDriverTest {
     @Test
     void shouldMeasureFromTheScheduleWhenUsersPause() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start("nio")) {
-            Map<String, Object> r = Drive.run(server.port(), "rooms=2", "users=3", "count=5", "pause=20");
+            Map<String, Object> r = Drive.run(server.port(), "rooms=2", "users=3", "count=5", "pause=20", "warmupRounds=0", "rounds=1");
             assertEquals(2 * 3 * 5 * 2, Drive.metric(r, "messagesReceived"));
             assertEquals(true, Drive.latency(r).get("coCorrected"));
             assertEquals(2 * 3 * 1000 / 20.0, ((Number) Drive.latency(r).get("targetRate")).doubleValue(), 1e-9);

@@ -78,7 +78,8 @@ class ChatWorkloadTest {
         assertEquals("127.0.0.1", announced.getProperty("server.host"));
 
         Map<String, Object> driven = Drive.run(Integer.parseInt(announced.getProperty("server.port")));
-        assertEquals(2 * 5 * 20 * 4, Drive.metric(driven, "messagesReceived"));
+        // smoke: 1 warm-up and 2 measured rounds of 2 rooms × 5 users × 20 messages, each sent once and received 4 times
+        assertEquals(2 * 2 * 5 * 20 * (1 + 4), Drive.metric(driven, "messagesSent") + Drive.metric(driven, "messagesReceived"));
 
         Files.createFile(control.resolve(TrialContext.STOP_FILE));
         serving.get(10, TimeUnit.SECONDS);

@@ -84,7 +84,8 @@ public final class ServerTrial {
         } else {
             result.info("serverPid", server.pid());
             result.info("serverProcessNote", "the server is a process of its own (" + server.describe() + "): the server* figures"
-                    + " are its own; the trial's process block is the JVM that started it");
+                    + " are its own, and so is the trial's peak RSS (the runner watches its process tree); the rest of the"
+                    + " trial's process block is the JVM that started it");
         }
         result.info("threadsNote", "threads are OS threads of the server process (/proc): virtual threads are not among them");
     }

@@ -1,0 +1,64 @@
+package org.jvmmark.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.jvmmark.results.JvmFacts;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.PlannedJdk;
+import org.jvmmark.results.ProcessFacts;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialBuilder;
+
+/** The JVMs' own facts are said where they explain a difference between a workload's rows. */
+class JvmFactNotesTest {
+    private static JvmFacts facts(String label, String home, List<String> archives, String gc) {
+        return new JvmFacts(home, label, archives, !archives.isEmpty(), gc, 6320816128L, true, true, null, true, 4, null);
+    }
+
+    private static Trial trial(String workload, String label, String vendor, String version, List<String> flags) {
+        JvmInfo jvm = new JvmInfo("/jdk/" + label, version, Integer.parseInt(version.split("\\.")[0]), vendor, "OpenJDK 64-Bit Server VM",
+                List.of(), List.of("G1 Young Generation"));
+        return new TrialBuilder(workload + "/" + label + "/default/fork1", workload).fork(1).jvm(jvm)
+                .jdk(new PlannedJdk("/jdk/" + label, label, vendor, version, jvm.feature())).status("ok", null)
+                .variantJvmArgs(flags).process(new ProcessFacts(1, 1, 1, 0))
+                .metric("startMs", new Metric(40, "ms", false, new double[] {40})).build();
+    }
+
+    private static Results results(String workload, JvmFacts b) {
+        Map<String, Object> more = new LinkedHashMap<>();
+        more.put(JvmFacts.KEY, JvmFacts.toJson(List.of(facts("temurin-25.0.3", "/jdk/temurin-25.0.3", List.of("classes.jsa",
+                "classes_nocoops.jsa"), "G1"), b)));
+        List<Trial> trials = List.of(trial(workload, "temurin-25.0.3", "Eclipse Adoptium", "25.0.3", List.of()),
+                trial(workload, b.label(), "Eclipse Adoptium", "21.0.8", List.of()));
+        return new Results("jvmmark/results/1", "", null, "quick", Map.of("cpus", "2"), trials, null, Map.of(), Map.of(), more);
+    }
+
+    @Test
+    void shouldSayWhichJdkStartsWithoutItsDefaultCdsArchive() {
+        Results r = results("startup", facts("temurin-21.0.8", "/jdk/temurin-21.0.8", List.of(), "G1"));
+        assertEquals(List.of("Temurin 21.0.8 has no default CDS archive (lib/server/classes.jsa missing): it starts without "
+                + "class data sharing, unlike Temurin 25.0.3; `/jdk/temurin-21.0.8/bin/java -Xshare:dump` creates it."),
+                JvmFactNotes.of(r, "startup"));
+        assertTrue(SectionNotes.of(r, "startup").contains(JvmFactNotes.of(r, "startup").get(0)));
+    }
+
+    @Test
+    void shouldNotTalkOfCdsWhereTheWorkloadIsNotAboutStarting() {
+        Results r = results("synthetic", facts("temurin-21.0.8", "/jdk/temurin-21.0.8", List.of(), "G1"));
+        assertEquals(List.of(), JvmFactNotes.of(r, "synthetic"));
+    }
+
+    @Test
+    void shouldNameADefaultTheJdksChoseDifferently() {
+        Results r = results("synthetic", facts("temurin-21.0.8", "/jdk/temurin-21.0.8", List.of("classes.jsa"), "Serial"));
+        assertEquals(List.of("The JVMs' own defaults differ here: collector G1 (Temurin 25.0.3) against Serial (Temurin 21.0.8)."),
+                JvmFactNotes.of(r, "synthetic"));
+    }
+}
