@@ -148,7 +148,7 @@ public final class HistoryStore {
                     outcome = Recorded.REPLACED_FAILED;
                 }
             }
-            if (t.ok()) {
+            if (t.ok() && !t.disturbed()) { // a disturbed fork is kept in results.json, named, but is not evidence
                 for (Map.Entry<SeriesKey, Figure> e : figures(machine, t).entrySet()) {
                     long series = seriesId(c, e.getKey(), e.getValue());
                     try (PreparedStatement p = c.prepareStatement("INSERT INTO sample (series_id, run_id, trial_id, fork, value)"

@@ -110,7 +110,7 @@ public final class AdaptiveForks {
             Headline h = Headline.of(e.getValue().workload().info());
             List<Double> v = new ArrayList<>();
             for (Trial t : trials) {
-                if (t.ok()) {
+                if (t.ok() && !t.disturbed()) { // a disturbed fork is not evidence; its re-run is
                     Double x = h.value(t);
                     if (x != null) {
                         v.add(x);
@@ -118,7 +118,7 @@ public final class AdaptiveForks {
                     }
                 }
             }
-            okForks.put(e.getKey(), (int) trials.stream().filter(Trial::ok).count());
+            okForks.put(e.getKey(), (int) trials.stream().filter(t -> t.ok() && !t.disturbed()).count());
             failed.put(e.getKey(), trials.stream().anyMatch(t -> t.outcome().status().equals("failed") || t.outcome().status().equals("timeout")));
             values.put(e.getKey(), v.stream().mapToDouble(Double::doubleValue).toArray());
         }
