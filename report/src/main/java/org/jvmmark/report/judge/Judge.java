@@ -18,17 +18,20 @@ import org.jvmmark.report.verdict.Effect;
  * the two rows confounded ({@link LevelModel#confounded}): cannot tell. Otherwise the effect — the ratio of the
  * rows' level-adjusted geometric means — and its interval from the t distribution at the family's level, then:
  * <ul>
- *   <li><b>better / worse</b> when the interval excludes 1 and the effect passes the threshold;</li>
- *   <li><b>no difference</b> when the whole interval lies within [1 − threshold, 1 + threshold];</li>
+ *   <li><b>better / worse</b> when the family's interval excludes 1 and the effect passes the threshold;</li>
+ *   <li><b>no difference</b> when the whole {@value #EQUIVALENCE_CONFIDENCE} interval (the two one-sided tests
+ *       at 5 %) lies within [1 − threshold, 1 + threshold];</li>
  *   <li><b>cannot tell</b> otherwise, with the forks a side that would make the interval decide.</li>
  * </ul>
  * A candidate with failed forks where its reference has none is <b>worse</b> (a failure is evidence too).
  *
  * <p><b>One family per call.</b> The intervals of all the estimated contrasts of one call are Bonferroni's at
- * family-wise level {@value #ALPHA} (each at 1 − {@value #ALPHA}/m): the chance that any interval of the family
- * misses its true effect is at most {@value #ALPHA}, so at most that often is a call false, and at most that
- * often does "no difference" hide a change past the threshold. The callers put all the questions of a report,
- * or all the figures of a {@code compare}, into one call.
+ * family-wise level {@value #ALPHA} (each at 1 − {@value #ALPHA}/m): the chance that any call of the family is false
+ * is at most {@value #ALPHA}. "No difference" is each contrast's own equivalence test ({@link
+ * #EQUIVALENCE_CONFIDENCE}); a gate's "nothing regressed past the threshold" is the intersection of those claims
+ * and holds at {@value #ALPHA} by the intersection–union principle. The judgement shows the interval its answer
+ * rests on (the family's for a call, the equivalence interval otherwise), its level printed with it. The callers
+ * put all the figures of a table, or all the gating figures of a {@code compare}, into one call.
  *
  * <p>Stateless and thread-safe.
  */
@@ -37,6 +40,13 @@ public final class Judge {
     public static final int MIN_FORKS = 3;
     /** The family-wise error rate of one call. */
     public static final double ALPHA = 0.05;
+    /**
+     * The level of the interval "no difference" rests on: the two one-sided tests at {@value #ALPHA} each, i.e. a
+     * 90 % interval within ±threshold. Not widened by the family: the gate's "nothing regressed" is the claim that
+     * every figure is within the threshold, an intersection of the figures' claims, and by the intersection–union
+     * principle (Berger 1982) it holds at {@value #ALPHA} when each does.
+     */
+    public static final double EQUIVALENCE_CONFIDENCE = 1 - 2 * ALPHA;
     /** The default practical threshold: 5 %. */
     public static final double DEFAULT_THRESHOLD = 0.05;
 
@@ -108,7 +118,7 @@ public final class Judge {
     }
 
     /**
-     * How precisely a row's figure is known: the half-width, as a log ratio, of the 95 % interval that comparing the row
+     * How precisely a row's figure is known: the half-width, as a log ratio, of the 90 % interval that comparing the row
      * with an identical rerun (as many forks, the same noise) would get, q·σ·√(2/n) with the row's noise from the
      * model (pooled, or its own). NaN below two forks or when the noise is unknown. What {@code --forks auto} grows a
      * row on, so that the next run of the same command can be shown to be within the threshold.
@@ -120,7 +130,7 @@ public final class Judge {
         if (m.forks(i) < 2 || !(noise[1] >= 1) || Double.isNaN(noise[0])) {
             return Double.NaN;
         }
-        double q = TDistribution.of(noise[1]).inverseSurvivalProbability(0.025);
+        double q = TDistribution.of(noise[1]).inverseSurvivalProbability((1 - EQUIVALENCE_CONFIDENCE) / 2);
         return q * noise[0] * Math.sqrt(2.0 / m.forks(i));
     }
 
@@ -136,6 +146,22 @@ public final class Judge {
         int i = e.indexOf(row);
         double stray = m.noise(i)[0] * Math.sqrt(2.0 / Math.max(1, m.forks(i)));
         return hw + stray <= Math.log1p(threshold);
+    }
+
+    /**
+     * The forks the row would need to be {@linkplain #repeatable repeatable} at its noise as estimated now (normal
+     * approximation): 2·((z + 1)·σ ÷ ln(1 + threshold))², z the equivalence level's; {@link Judgement#MORE_THAN_CAP}
+     * past {@link Judgement#CAP} or when the noise is unknown.
+     */
+    public static int forksToRepeat(Evidence e, String row, double threshold) {
+        LevelModel m = LevelModel.of(e);
+        double sigma = m.noise(e.indexOf(row))[0];
+        if (Double.isNaN(sigma)) {
+            return Judgement.MORE_THAN_CAP;
+        }
+        double z = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - EQUIVALENCE_CONFIDENCE) / 2);
+        double n = 2 * Math.pow((z + 1) * sigma / Math.log1p(threshold), 2);
+        return n > Judgement.CAP ? Judgement.MORE_THAN_CAP : (int) Math.ceil(n);
     }
 
     /** One contrast judged alone: a family of one. */
@@ -165,34 +191,35 @@ public final class Judge {
         }
         LevelModel.Estimate est = m.estimate(c, r);
         double df = Math.max(1, est.df());
-        double q;
-        double p;
-        if (est.se() == 0 || Double.isInfinite(df) && est.se() == 0) {
-            q = 0;
-            p = est.diff() == 0 ? 1 : 0;
-        } else {
-            TDistribution t = TDistribution.of(df);
-            q = t.inverseSurvivalProbability((1 - confidence) / 2);
-            p = Math.min(1, 2 * t.survivalProbability(Math.abs(est.diff()) / est.se()));
-        }
-        Effect effect = effect(est, est.diff() - q * est.se(), est.diff() + q * est.se(), confidence, higher);
-        double ratio = effect.ratio();
-        boolean excludesNoChange = effect.low() > 1 || effect.high() < 1;
+        double p = est.se() == 0 ? (est.diff() == 0 ? 1 : 0)
+                : Math.min(1, 2 * TDistribution.of(df).survivalProbability(Math.abs(est.diff()) / est.se()));
+        // A call rests on the family's interval (Bonferroni); "no difference" on the two one-sided tests' (90 %).
+        Effect family = interval(est, df, confidence, higher);
+        Effect equivalence = interval(est, df, EQUIVALENCE_CONFIDENCE, higher);
         Answer answer;
         Reason reason;
-        if (excludesNoChange && Math.abs(ratio - 1) > threshold) {
-            answer = effect.worse() ? Answer.WORSE : Answer.BETTER;
+        Effect effect;
+        if ((family.low() > 1 || family.high() < 1) && Math.abs(family.ratio() - 1) > threshold) {
+            answer = family.worse() ? Answer.WORSE : Answer.BETTER;
             reason = Reason.CALLED;
-        } else if (effect.low() >= 1 - threshold && effect.high() <= 1 + threshold) {
+            effect = family;
+        } else if (equivalence.low() >= 1 - threshold && equivalence.high() <= 1 + threshold) {
             answer = Answer.NO_DIFFERENCE;
             reason = Reason.WITHIN_THRESHOLD;
+            effect = equivalence;
         } else {
             answer = Answer.CANNOT_TELL;
             reason = Reason.INTERVAL_WIDE;
+            effect = equivalence;
         }
         int tell = answer == Answer.CANNOT_TELL ? forksToTell(est, confidence, threshold, Math.max(cand.n(), ref.n())) : 0;
         return new Judgement(answer, reason, effect, p, cand.n(), ref.n(), cand.failed(), tell, est.withinLevels(), gap,
                 est.ownSpread(), threshold);
+    }
+
+    private static Effect interval(LevelModel.Estimate est, double df, double confidence, boolean higher) {
+        double q = est.se() == 0 ? 0 : TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2);
+        return effect(est, est.diff() - q * est.se(), est.diff() + q * est.se(), confidence, higher);
     }
 
     private static double ratioOfCentres(LevelModel m, int c, int r) {
@@ -221,7 +248,9 @@ public final class Judge {
         if (!(s > 0)) {
             return now + 1;
         }
-        double z = NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
+        NormalDistribution normal = NormalDistribution.of(0, 1);
+        double zCall = normal.inverseSurvivalProbability((1 - confidence) / 2);
+        double zSame = normal.inverseSurvivalProbability((1 - EQUIVALENCE_CONFIDENCE) / 2);
         double d = Math.abs(est.logs() ? est.diff() : est.diff() / Math.abs(est.referenceMean()));
         if (!est.logs()) {
             s = s / Math.abs(est.referenceMean());
@@ -229,14 +258,15 @@ public final class Judge {
         double margin = est.logs() ? Math.log1p(threshold) : threshold;
         double best = Double.POSITIVE_INFINITY;
         if (d < margin) {
-            best = Math.min(best, 2 * Math.pow(z * s / (margin - d), 2));
+            best = Math.min(best, 2 * Math.pow(zSame * s / (margin - d), 2));
         }
         if (d > margin) {
-            best = Math.min(best, 2 * Math.pow(z * s / d, 2));
+            best = Math.min(best, 2 * Math.pow(zCall * s / d, 2));
         }
         if (!(best <= Judgement.CAP)) {
             return Judgement.MORE_THAN_CAP;
         }
         return Math.max(now + 1, (int) Math.ceil(best));
     }
+
 }

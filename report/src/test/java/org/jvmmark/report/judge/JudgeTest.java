@@ -152,9 +152,23 @@ class JudgeTest {
     }
 
     @Test
+    void shouldShowTheEquivalenceIntervalWhereNoDifferenceIsClaimed() {
+        Evidence e = latency(RowForks.of("a", 100, 101, 99, 100.5, 99.5, 100), RowForks.of("b", 100.2, 99.1, 101, 100, 99.7, 100.4));
+        List<Contrast> many = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            many.add(new Contrast(e, "b", "a"));
+        }
+        // The two one-sided tests at 5 % each, whatever the family: "nothing past the threshold" is an intersection.
+        Judgement j = Judge.judge(many, 0.05).get(0);
+        assertEquals(Answer.NO_DIFFERENCE, j.answer());
+        assertEquals(Judge.EQUIVALENCE_CONFIDENCE, j.effect().confidence(), 1e-12);
+    }
+
+    @Test
     void shouldWidenTheIntervalsWithTheFamily() {
-        Evidence e = latency(RowForks.of("a", 100, 102, 98, 101), RowForks.of("b", 103, 105, 101, 104));
+        Evidence e = latency(RowForks.of("a", 100, 102, 98, 101), RowForks.of("b", 110, 112, 108, 111));
         Judgement alone = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        assertEquals(Answer.WORSE, alone.answer(), "a call shows the family's interval");
         List<Contrast> many = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             many.add(new Contrast(e, "b", "a"));

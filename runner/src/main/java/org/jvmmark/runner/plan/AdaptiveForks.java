@@ -38,7 +38,7 @@ import org.jvmmark.results.Trial;
  * Both criteria are on the <b>precision</b> of the estimate, never on its significance alone: a rule
  * that stopped when p fell below 5 % would, by looking again and again, turn noise into calls
  * ({@code AdaptiveForksTest} checks by simulation that false alarms at the adaptive stopping point stay within the
- * judge's 5 % and within 1 % of a fixed design run to the cap). A row
+ * judge's 5 % and within 2 points of a fixed design run to the cap). A row
  * whose judgement would need more than {@value Judgement#CAP} forks a side stops at once with "cannot
  * tell" and says so; all pairs of a group are judged once, in one family, so a row and its reference
  * get the same answer. A row with a failed fork, or whose comparison has fewer than three forks a side that
@@ -196,22 +196,30 @@ public final class AdaptiveForks {
             int tell = judged.stream().filter(j -> j.answer() == Judgement.Answer.CANNOT_TELL)
                     .mapToInt(Judgement::forksToTell).max().orElse(0);
             boolean repeatable = Judge.repeatable(evidenceOf.get(row), row, threshold);
+            // Worth growing for its own precision only where the cap can reach it.
+            int toRepeat = Judge.forksToRepeat(evidenceOf.get(row), row, threshold);
+            boolean growForRepeat = !repeatable && toRepeat <= maxForks;
+            boolean pairOpen = tell > 0 && tell <= maxForks;
             String levels = judged.stream().anyMatch(Judgement::withinLevels) ? ", two levels" : "";
             String label = Headline.of(rows.get(row).workload().info()).label();
             if (untestable && judged.isEmpty()) {
                 states.put(row, new RowState(row, n, false, "fewer than " + Judge.MIN_FORKS + " forks measured "
                         + label + " a side, cannot tell"));
-            } else if (tell == Judgement.MORE_THAN_CAP) {
-                // Hopeless within any cap: stop now rather than spend the budget.
-                states.put(row, new RowState(row, n, false, "cannot tell, more than " + Judgement.CAP
-                        + " forks a side would tell" + levels));
             } else if (tell == 0 && repeatable) {
                 states.put(row, new RowState(row, n, false, "decided" + levels));
+            } else if ((pairOpen || growForRepeat || tell > maxForks && tell != Judgement.MORE_THAN_CAP) && n < maxForks) {
+                states.put(row, new RowState(row, n, true, "open" + levels));
             } else if (n >= maxForks) {
                 states.put(row, new RowState(row, n, false, (tell == 0 ? "decided, not repeatable within ±"
                         + Math.round(threshold * 100) + " % at the cap" : "cap reached, cannot tell") + levels));
             } else {
-                states.put(row, new RowState(row, n, true, "open" + levels));
+                // Hopeless within any cap (the pair would need more than 60 forks a side, the row's own noise more than
+                // the cap allows): stop now rather than spend the budget.
+                states.put(row, new RowState(row, n, false, tell == Judgement.MORE_THAN_CAP
+                        ? "cannot tell, more than " + Judgement.CAP + " forks a side would tell" + levels
+                        : "decided, not repeatable within ±" + Math.round(threshold * 100) + " % within the cap ("
+                                + (toRepeat == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP : String.valueOf(toRepeat))
+                                + " forks would be)" + levels));
             }
         }
         // In plan order, as the account is read.
