@@ -88,13 +88,15 @@ public final class Words {
     }
 
     /**
-     * An effect in the given words ({more, less}): as a factor when one side is at least twice the other
-     * ("2.7× faster (95 % CI 2.4–3.1×)", never "173 % slower"), else in percent ({@link Effect#words}).
+     * An effect in the given words ({more, less}): as a factor when one side is at least twice the other and the
+     * interval does not reach the other direction ("2.7× faster (95 % CI 2.4–3.1×)", never "173 % slower"), else in
+     * percent ({@link Effect#words}), which says an interval reaching the other direction in words.
      */
     public static String magnitude(Effect e, String[] words) {
         double r = e.ratio();
         // From where the percent would round to 100 on: "2.0× slower", never "100 % slower".
-        if (r >= 1.995 || (r > 0 && r <= 1 / 1.995)) {
+        boolean crosses = e.low() < 1 && e.high() > 1;
+        if ((r >= 1.995 || (r > 0 && r <= 1 / 1.995)) && !crosses) {
             boolean more = r > 1;
             double lo = more ? e.low() : 1 / e.high();
             double hi = more ? e.high() : 1 / e.low();
