@@ -19,8 +19,8 @@ import org.jvmmark.report.Format;
  * thread-safe.
  */
 final class HistoryList {
-    /** Figures a line shows before it says how many more there are: a line a person can read. */
-    static final int LATEST_SHOWN = 4;
+    /** Figures a line shows before it says how many more there are: a line that fits a terminal (about 160 columns). */
+    static final int LATEST_SHOWN = 2;
 
     private HistoryList() {
     }
@@ -70,7 +70,7 @@ final class HistoryList {
                 }
             }
             if (more > 0) {
-                latest.add(more + " more (--figure NAME, or history show ID)");
+                latest.add(more + " more (--figure NAME)");
             }
             String params = SeriesKey.varyingParams(g.get(2), paramsOf.get(g.get(1)));
             String variant = g.get(4).isEmpty() ? g.get(3) : g.get(3) + " · " + g.get(4);
