@@ -1,15 +1,19 @@
 package org.jvmmark.runner.jdk;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.jvmmark.runner.Text;
 
 /**
@@ -29,6 +33,10 @@ public final class JdkProbe {
             Map.entry("ibm corporation", "semeru"), Map.entry("international business machines corporation", "semeru"),
             Map.entry("jetbrains s.r.o.", "jbr"), Map.entry("alibaba", "dragonwell"), Map.entry("tencent", "kona"));
 
+    /** How long {@code java -version} may take: a JDK on a slow network file system starts within it. */
+    static final Duration LIMIT = Duration.ofSeconds(30);
+    private static final int MAX_OUTPUT_BYTES = 1 << 20;
+
     private JdkProbe() {
     }
 
@@ -37,13 +45,18 @@ public final class JdkProbe {
      * @throws IOException with a one-line reason when {@code home} is not a JDK that starts
      */
     static Jdk probe(Path home) throws IOException {
+        return probe(home, LIMIT);
+    }
+
+    /** As {@link #probe(Path)}, with {@code java -version} given {@code limit} to finish. */
+    static Jdk probe(Path home, Duration limit) throws IOException {
         Path java = home.resolve("bin").resolve("java");
         if (!Files.isExecutable(java)) {
             throw new IOException("no executable bin/java in " + home);
         }
         Map<String, String> release = readRelease(home.resolve("release"));
         StringBuilder printed = new StringBuilder();
-        Map<String, String> props = startAndDescribe(java, printed);
+        Map<String, String> props = startAndDescribe(java, limit, printed);
         String version = firstNonBlank(release.get("JAVA_VERSION"), props.get("java.version"));
         String vendor = firstNonBlank(release.get("IMPLEMENTOR"), props.get("java.vendor"));
         if (version == null) {
@@ -78,8 +91,15 @@ public final class JdkProbe {
         return values;
     }
 
-    /** @param printed receives what the JVM printed, for {@link JvmFactsProbe} */
-    private static Map<String, String> startAndDescribe(Path java, StringBuilder printed) throws IOException {
+    /**
+     * Starts {@code java} with {@link JvmFactsProbe#OPTIONS} and {@code -version} and reads what it
+     * prints, within {@code limit} whatever the process does: its output is read on a thread of its own
+     * (a {@code bin/java} that never closes its output cannot block this one), and at the limit the
+     * process and everything it started are killed.
+     *
+     * @param printed receives what the JVM printed, for {@link JvmFactsProbe}
+     */
+    private static Map<String, String> startAndDescribe(Path java, Duration limit, StringBuilder printed) throws IOException {
         // -XshowSettings:all prints the properties (and, for JvmFactsProbe, the container's limits: only the last
         // -XshowSettings option counts); -XX:+PrintFlagsFinal the flags as ergonomics set them
         List<String> command = new java.util.ArrayList<>(List.of(java.toString()));
@@ -90,19 +110,26 @@ public final class JdkProbe {
         org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
         Process p = pb.start();
         p.getOutputStream().close();
-        byte[] out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Thread reader = new Thread(() -> drain(p.getInputStream(), out), "jdk-probe-output");
+        reader.setDaemon(true);
+        reader.start();
         try {
-            out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IOException(java + " did not finish -version within 30 s");
+            if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                killTree(p);
+                throw new IOException(java + " did not finish -version within " + seconds(limit) + "; killed");
             }
+            // the output ends when the last process holding it does: one that escaped the tree is not waited for
+            reader.join(1000);
         } catch (InterruptedException e) {
-            p.destroyForcibly();
+            killTree(p);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while starting " + java);
         }
-        String text = new String(out, StandardCharsets.UTF_8);
+        String text;
+        synchronized (out) {
+            text = out.toString(StandardCharsets.UTF_8);
+        }
         printed.append(text);
         if (p.exitValue() != 0) {
             throw new IOException(java + " does not start: " + Text.firstLine(text));
@@ -117,6 +144,42 @@ public final class JdkProbe {
         Map<String, String> map = new HashMap<>();
         props.stringPropertyNames().forEach(k -> map.put(k, props.getProperty(k)));
         return map;
+    }
+
+    /** Keeps the first {@link #MAX_OUTPUT_BYTES} of {@code in} and discards the rest until it ends. */
+    private static void drain(InputStream in, ByteArrayOutputStream out) {
+        byte[] buffer = new byte[8192];
+        try (in) {
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                synchronized (out) {
+                    if (out.size() < MAX_OUTPUT_BYTES) {
+                        out.write(buffer, 0, Math.min(n, MAX_OUTPUT_BYTES - out.size()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the stream closed under us (the process was killed): what was read is all there is
+        }
+    }
+
+    /**
+     * Kills {@code p} and everything it started. The descendants are listed first: once {@code p}
+     * is dead, its children belong to init and are no longer found through it.
+     */
+    private static void killTree(Process p) {
+        List<ProcessHandle> tree = p.descendants().collect(Collectors.toList());
+        tree.forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        try {
+            p.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
     }
 
     static int feature(String version) {
