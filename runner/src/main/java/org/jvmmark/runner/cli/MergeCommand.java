@@ -64,7 +64,7 @@ public final class MergeCommand implements Callable<Integer> {
             merged.write();
         }
         main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
-        RunSession.renderReport(main.out, main.err, target, threshold);
-        return RunSession.exitStatus(merged.trials());
+        int report = RunSession.renderReport(main.out, main.err, target, threshold);
+        return report != 0 ? report : RunSession.exitStatus(merged.trials());
     }
 }

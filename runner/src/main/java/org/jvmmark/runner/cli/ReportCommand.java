@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import org.jvmmark.runner.ExitStatus;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.output.ResultsFile;
@@ -36,6 +37,11 @@ public final class ReportCommand implements Callable<Integer> {
         try {
             main.out.print(Report.verdictText(Report.render(dir, threshold)));
         } catch (IOException e) {
+            if (ExitStatus.noSpace(e) != null) {
+                main.err.println("jvmmark: no space left on the device; the report of " + dir + " is not written"
+                        + " (free space, then run jvmmark report again)");
+                return ExitStatus.NO_SPACE;
+            }
             throw new UserException("cannot render " + dir + ": " + Text.firstLine(e.getMessage()));
         }
         for (String f : new String[] {"report.html", "report.md", "results.csv"}) {

@@ -2,6 +2,7 @@ package org.jvmmark.runner.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -19,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.Report;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
+import org.jvmmark.runner.ExitStatus;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
@@ -339,9 +341,9 @@ final class RunSession {
                 out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
             }
         }
-        renderReport(out, err, dir, threshold);
+        int report = renderReport(out, err, dir, threshold);
         out.println("results: " + results.path());
-        return exitStatus(trials);
+        return report != 0 ? report : exitStatus(trials);
     }
 
     /**
@@ -478,15 +480,33 @@ final class RunSession {
                 : budgetReached ? AdaptiveForks.OpenRows.BUDGET_REACHED : AdaptiveForks.OpenRows.OPEN;
     }
 
-    /** Renders the report of {@code dir}; a failure is a warning, the results stay. */
-    static void renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
+    /**
+     * Renders the report of {@code dir} and prints who won. A report that cannot be written (a full
+     * disk, a read-only directory, something in the way) is one line on {@code err} and exit status
+     * {@link ExitStatus#NO_SPACE}: the results stay, and {@code jvmmark report DIR} renders them
+     * later. A failure of the renderer itself is a warning: the results stay all the same.
+     *
+     * @return 0 when the report was written, else {@link ExitStatus#NO_SPACE}
+     */
+    static int renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
+        String kept = "the results are kept in " + dir.resolve(ResultsFile.NAME);
         try {
             // The verdict comes last, where a reader's eyes land when the run ends.
             out.println();
             out.print(Report.verdictText(Report.render(dir, threshold)));
             out.println("report: " + dir.resolve("report.html"));
-        } catch (IOException | RuntimeException e) {
+            return 0;
+        } catch (IOException | UncheckedIOException e) {
+            IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+            err.println(ExitStatus.noSpace(io) != null
+                    ? "jvmmark: no space left on the device; the report is not written, " + kept
+                            + " (free space, then: jvmmark report " + dir + ")"
+                    : "jvmmark: report not written: " + Text.firstLine(String.valueOf(io.getMessage())) + "; " + kept
+                            + " (then: jvmmark report " + dir + ")");
+            return ExitStatus.NO_SPACE;
+        } catch (RuntimeException e) {
             err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
+            return 0;
         }
     }
 

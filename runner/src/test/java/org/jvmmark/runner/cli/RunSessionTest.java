@@ -1,17 +1,66 @@
 package org.jvmmark.runner.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.AdaptiveForks;
 
 /** What the fork account says of rows still open when a run ends (the run itself: AdaptiveRunTest, InterruptAndResumeTest). */
 class RunSessionTest {
+    @TempDir
+    Path dir;
+
     @Test
     void shouldCallOpenRowsOfAnInterruptedRunInterruptedEvenWhenTheBudgetWasAlsoReached() {
         assertEquals(AdaptiveForks.OpenRows.INTERRUPTED, RunSession.openRows(true, false));
         assertEquals(AdaptiveForks.OpenRows.INTERRUPTED, RunSession.openRows(true, true));
         assertEquals(AdaptiveForks.OpenRows.BUDGET_REACHED, RunSession.openRows(false, true));
         assertEquals(AdaptiveForks.OpenRows.OPEN, RunSession.openRows(false, false));
+    }
+
+    @Test
+    void shouldEndWithExitFourAndOneLineWhenTheReportCannotBeWrittenAndKeepTheResults() throws Exception {
+        ResultsFile results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of());
+        results.write();
+        String written = Files.readString(results.path());
+        // root writes into any directory: a directory where report.html goes stops the write portably
+        Files.createDirectories(dir.resolve("report.html/in-the-way"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = RunSession.renderReport(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), dir, 0.05);
+
+        assertEquals(4, status, err.toString(StandardCharsets.UTF_8));
+        List<String> lines = err.toString(StandardCharsets.UTF_8).strip().lines().toList();
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("jvmmark: report not written: "), lines.get(0));
+        assertTrue(lines.get(0).endsWith("the results are kept in " + results.path() + " (then: jvmmark report " + dir + ")"),
+                lines.get(0));
+        assertEquals(written, Files.readString(results.path()), "results untouched");
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("report: "), "no report announced");
+    }
+
+    @Test
+    void shouldRenderTheReportOfAWritableDirectoryWithStatusZero() throws Exception {
+        ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of()).write();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = RunSession.renderReport(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), dir, 0.05);
+
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.isRegularFile(dir.resolve("report.html")));
     }
 }
