@@ -56,28 +56,6 @@ public final class HarnessOptions {
         return new Builder();
     }
 
-    /** A builder preset with these options. */
-    public Builder toBuilder() {
-        Builder b = new Builder();
-        b.name = name;
-        b.ratePerSecond = ratePerSecond;
-        b.arrivals = arrivals;
-        b.seed = seed;
-        b.warmupIterations = warmupIterations;
-        b.iterations = iterations;
-        b.runs = runs;
-        b.skipFirstRun = skipFirstRun;
-        b.pauseAfterWarmup = pauseAfterWarmup;
-        b.coCorrection = coCorrection;
-        b.jitter = jitter;
-        b.jitterThresholdNanos = jitterThresholdNanos;
-        b.noProgressTimeout = noProgressTimeout;
-        b.affinity = affinity;
-        b.hlog = hlog;
-        b.clock = clock;
-        return b;
-    }
-
     /** Title of the text report. */
     public String name() {
         return name;

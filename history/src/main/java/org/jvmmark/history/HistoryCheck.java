@@ -46,17 +46,4 @@ public final class HistoryCheck {
         }
         return out;
     }
-
-    /** The newest run's start in the history, or null when it is empty: {@code check}'s default {@code --since}. */
-    public static String newestRun(Map<Long, List<HistoryStore.Point>> points) {
-        String newest = null;
-        for (List<HistoryStore.Point> ps : points.values()) {
-            for (HistoryStore.Point p : ps) {
-                if (newest == null || p.created().compareTo(newest) > 0) {
-                    newest = p.created();
-                }
-            }
-        }
-        return newest;
-    }
 }

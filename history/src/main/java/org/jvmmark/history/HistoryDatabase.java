@@ -87,10 +87,6 @@ public final class HistoryDatabase {
         return target == null ? null : target.replaceAll("//[^/@?#]*@", "//").replaceAll("(?i)(password=)[^&;]*", "$1***");
     }
 
-    public boolean isSqlite() {
-        return sqlite;
-    }
-
     /**
      * Migrates the schema to {@value #SCHEMA_VERSION} (creating the file and its directory for SQLite).
      *

@@ -157,10 +157,6 @@ public record Instruments(Map<String, Instrument> instruments, Outliers outliers
                 return this;
             }
 
-            public boolean isOn() {
-                return status == Status.ON;
-            }
-
             public Instrument build() {
                 return new Instrument(key, title, status, reason, labels, figures, files);
             }

@@ -1,7 +1,6 @@
 package org.jvmmark.runner.cli;
 
 import java.net.InetAddress;
-import java.nio.file.Path;
 import java.util.Map;
 import org.jvmmark.history.HistoryDatabase;
 import org.jvmmark.results.Results;
@@ -61,9 +60,5 @@ public final class HistoryOptions {
         }
         String cpu = host.getOrDefault("cpuModel", "");
         return cpu.isEmpty() ? name : name + " (" + cpu + ")";
-    }
-
-    static Path dirOf(Path resultsFile) {
-        return resultsFile.toAbsolutePath().getParent();
     }
 }

@@ -71,19 +71,6 @@ public final class Planner {
     }
 
     /**
-     * Forks per combination when {@code --forks} is not given: a verdict needs at least
-     * 3 forks a side (a fresh JVM is the unit of evidence), so quick forks 3 times and standard 5;
-     * smoke (CI) only checks that things run.
-     */
-    public static int defaultForks(String profile) {
-        return switch (profile) {
-            case "smoke" -> 1;
-            case "standard" -> 5;
-            default -> 3;
-        };
-    }
-
-    /**
      * @param overrides {@code --param} settings; each applies to every selected workload declaring it
      * @param jvmArgSets one entry per {@code --jvm-args} (each a variant); empty for none
      * @throws UserException for a parameter no selected workload declares or a bad value
