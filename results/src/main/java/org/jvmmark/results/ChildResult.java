@@ -1,7 +1,7 @@
 package org.jvmmark.results;
 
 /**
- * What a forked JVM said of its own trial: its result file ({@code jvmmark/fork-result/1}, written by
+ * What a forked JVM said of its own trial: its result file ({@code jvmmark/trial-result/1}, written by
  * {@code org.jvmmark.api.ForkMain}) read once, by {@link ResultsReader#child}, with the same rules as
  * {@code results.json} (a metric without a finite value is left out with a warning). The runner judges
  * it together with what it saw from outside, and builds the trial from it with {@link TrialBuilder}.
