@@ -64,7 +64,8 @@ public final class DetailTables {
                     cells.add(fig == null ? "—" : Format.value(fig.value(), c.unit()));
                 }
                 cells.add(t.outcome().process().wallSeconds() > 0 ? Format.value(t.outcome().process().wallSeconds(), "s") : "—");
-                cells.add(t.outcome().process().peakRssBytes() > 0 ? Format.value(t.outcome().process().peakRssBytes(), "bytes") : "—");
+                Long peak = t.outcome().process().peakRssBytes();
+                cells.add(peak != null && peak > 0 ? Format.value(peak, "bytes") : "—");
                 rows.add(cells);
             }
         }

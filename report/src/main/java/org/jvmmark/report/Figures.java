@@ -81,7 +81,8 @@ public final class Figures {
             }
             default:
                 if (col.key().equals(ModelBuilder.PEAK_RSS)) {
-                    return t.outcome().process().peakRssBytes() > 0 ? (double) t.outcome().process().peakRssBytes() : null;
+                    Long peak = t.outcome().process().peakRssBytes();
+                    return peak != null && peak > 0 ? (double) peak : null;
                 }
                 Metric m = t.measured().metrics().get(col.key());
                 return m == null ? null : m.value();

@@ -96,7 +96,7 @@ public final class ModelBuilder {
         org.jvmmark.results.ProcessFacts p = t.outcome().process();
         return org.jvmmark.results.TrialBuilder.from(t)
                 .measured(new Trial.Measured(Map.of(), Map.of(), Map.of(), m.info(), m.infoValues(), m.warnings()))
-                .process(new org.jvmmark.results.ProcessFacts(0, p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(),
+                .process(new org.jvmmark.results.ProcessFacts(null, p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(),
                         p.cpusAllowed(), p.cpusRequested(), p.disturbance(), p.more()))
                 .build();
     }
@@ -262,7 +262,7 @@ public final class ModelBuilder {
         firstOfEach.forEach((name, m) -> metricColumns.add(
                 new Column(Column.Kind.METRIC, null, name, QuestionAnswers.label(name), m.unit(), m.higherIsBetter(),
                         m.ranked() && !isCheck(name), true)));
-        if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.outcome().process().peakRssBytes() > 0)) {
+        if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.outcome().process().peakRssBytes() != null && t.outcome().process().peakRssBytes() > 0)) {
             // Ranked only where the process is the JVM under test and nothing else (not a launcher, no mapped files).
             boolean rssOfTheJvm = rows.stream().flatMap(r -> r.okTrials().stream())
                     .noneMatch(t -> t.measured().info().containsKey(PROCESS_RSS_NOT_RANKED));

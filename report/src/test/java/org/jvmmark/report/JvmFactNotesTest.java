@@ -27,7 +27,7 @@ class JvmFactNotesTest {
                 List.of(), List.of("G1 Young Generation"));
         return new TrialBuilder(workload + "/" + label + "/default/fork1", workload).fork(1).jvm(jvm)
                 .jdk(new PlannedJdk("/jdk/" + label, label, vendor, version, jvm.feature())).status("ok", null)
-                .variantJvmArgs(flags).process(new ProcessFacts(1, 1, 1, 0))
+                .variantJvmArgs(flags).process(new ProcessFacts(1L, 1, 1.0, 0))
                 .metric("startMs", new Metric(40, "ms", false, new double[] {40})).build();
     }
 

@@ -45,7 +45,7 @@ class ModelBuilderTest {
         org.jvmmark.results.JvmInfo jvm = new org.jvmmark.results.JvmInfo("/jdk", version, Integer.parseInt(version.split("\\.")[0]),
                 "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
         return new org.jvmmark.results.TrialBuilder(id, "w").params(java.util.Map.of("rate", rate, "impl", impl)).jvm(jvm)
-                .variant(variant).status("ok", null).process(new org.jvmmark.results.ProcessFacts(0, 1, 1, 0)).flags(List.of())
+                .variant(variant).status("ok", null).process(new org.jvmmark.results.ProcessFacts(null, 1, 1.0, 0)).flags(List.of())
                 .metric("score", new org.jvmmark.results.Metric(score, "ops/s", true, new double[] {score, score * 1.01, score * 0.99}))
                 .build();
     }

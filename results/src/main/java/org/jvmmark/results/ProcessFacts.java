@@ -3,9 +3,13 @@ package org.jvmmark.results;
 import java.util.Map;
 
 /**
- * What the runner saw of the forked JVM from outside. Zero (or null) where it was not measured.
- * Immutable, hence thread-safe.
+ * What the runner saw of the forked JVM from outside. A figure that could not be obtained is
+ * {@code null} (written as JSON {@code null}), never a placeholder number a reader might average or
+ * rank. Immutable, hence thread-safe.
  *
+ * @param peakRssBytes the highest resident set size seen ({@code VmHWM}), or null where it could not be read
+ * @param wallSeconds from start to exit; 0 when no process ran
+ * @param cpuSeconds user + system CPU time, or null where it could not be read
  * @param exitCode null when no process ran or its exit code is unknown
  * @param pid null when no process ran
  * @param timedOut whether the runner killed it at the time limit; null when no process ran
@@ -15,17 +19,17 @@ import java.util.Map;
  *     measured (no {@code /proc}, a file that predates it, a driver's block)
  * @param more fields of the block this model does not name, kept as plain JSON values
  */
-public record ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeconds, Integer exitCode, Long pid,
+public record ProcessFacts(Long peakRssBytes, double wallSeconds, Double cpuSeconds, Integer exitCode, Long pid,
                            Boolean timedOut, String cpusAllowed, String cpusRequested, Disturbance disturbance,
                            Map<String, Object> more) {
     /** No process ran (an {@code unsupported} trial): every figure unknown. */
-    public static final ProcessFacts NONE = new ProcessFacts(0, 0, 0, null);
+    public static final ProcessFacts NONE = new ProcessFacts(null, 0, null, null);
 
     public ProcessFacts {
         more = JsonValues.copy(more);
     }
 
-    public ProcessFacts(long peakRssBytes, double wallSeconds, double cpuSeconds, Integer exitCode) {
+    public ProcessFacts(Long peakRssBytes, double wallSeconds, Double cpuSeconds, Integer exitCode) {
         this(peakRssBytes, wallSeconds, cpuSeconds, exitCode, null, null, null, null, null, Map.of());
     }
 

@@ -190,8 +190,8 @@ public final class ResultsReader {
         if (!p.isObject() || p.path("pid").isNull() && p.path("peakRssBytes").isNull() && p.path("wallSeconds").isNull()) {
             return ProcessFacts.NONE;
         }
-        return new ProcessFacts(p.path("peakRssBytes").asLong(0), p.path("wallSeconds").asDouble(0),
-                p.path("cpuSeconds").asDouble(0), p.hasNonNull("exitCode") ? p.get("exitCode").asInt() : null,
+        return new ProcessFacts(p.hasNonNull("peakRssBytes") ? p.get("peakRssBytes").asLong() : null, p.path("wallSeconds").asDouble(0),
+                p.hasNonNull("cpuSeconds") ? p.get("cpuSeconds").asDouble() : null, p.hasNonNull("exitCode") ? p.get("exitCode").asInt() : null,
                 p.hasNonNull("pid") ? p.get("pid").asLong() : null, p.hasNonNull("timedOut") ? p.get("timedOut").asBoolean() : null,
                 textOrNull(p.get("cpusAllowed")), textOrNull(p.get("cpusRequested")), disturbance(p.get("disturbance")),
                 JsonValues.rest(p, PROCESS));

@@ -287,7 +287,7 @@ public final class ResultsWriter {
         }
         n.put("peakRssBytes", p.peakRssBytes());
         number(n, "wallSeconds", p.wallSeconds());
-        number(n, "cpuSeconds", p.cpuSeconds());
+        n.set("cpuSeconds", p.cpuSeconds() == null ? NODES.nullNode() : number(p.cpuSeconds()));
         n.put("exitCode", p.exitCode());
         if (p.timedOut() != null) {
             n.put("timedOut", p.timedOut());

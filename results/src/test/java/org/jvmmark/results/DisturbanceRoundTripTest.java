@@ -15,7 +15,7 @@ class DisturbanceRoundTripTest {
         return new TrialBuilder("w/jdk/default/fork2", "w").fork(2)
                 .jvm(new JvmInfo("/jdk", "25", 25, "Vendor", "VM", List.of(), List.of()))
                 .status("ok", null)
-                .process(new ProcessFacts(1 << 20, 9.8, 12.1, 0).withDisturbance(d))
+                .process(new ProcessFacts(1L << 20, 9.8, 12.1, 0).withDisturbance(d))
                 .build();
     }
 

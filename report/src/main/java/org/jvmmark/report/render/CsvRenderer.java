@@ -64,13 +64,13 @@ public final class CsvRenderer {
         }
         t.measured().metrics().forEach((k, m) -> rows.add(row(t, "metric", "", k, m.value(), m.unit(), !m.ranked() ? "none" : m.higherIsBetter() ? "higher" : "lower")));
         ProcessFacts pf = t.outcome().process();
-        if (pf.peakRssBytes() > 0) {
+        if (pf.peakRssBytes() != null && pf.peakRssBytes() > 0) {
             rows.add(row(t, "process", "", "peakRssBytes", pf.peakRssBytes(), "bytes", "lower"));
         }
         if (pf.wallSeconds() > 0) {
             rows.add(row(t, "process", "", "wallSeconds", pf.wallSeconds(), "s", ""));
         }
-        if (pf.cpuSeconds() > 0) {
+        if (pf.cpuSeconds() != null && pf.cpuSeconds() > 0) {
             rows.add(row(t, "process", "", "cpuSeconds", pf.cpuSeconds(), "s", ""));
         }
         return rows;

@@ -28,13 +28,14 @@ public final class SummaryTable {
             Probe e2e = t.measured().latency().get("endToEnd");
             uncorrected |= e2e != null && !e2e.coCorrected();
             boolean measured = !t.outcome().process().none();
+            Long peak = t.outcome().process().peakRssBytes();
             rows.add(new String[] {
                 t.id(),
                 t.disturbed() ? t.outcome().status() + ", disturbed" : t.outcome().status(),
                 headline(t.measured().metrics()),
                 percentile(e2e, "50"),
                 percentile(e2e, "99"),
-                measured && t.outcome().process().peakRssBytes() > 0 ? Text.bytes(t.outcome().process().peakRssBytes()) : "-",
+                measured && peak != null && peak > 0 ? Text.bytes(peak) : "-",
                 measured ? Text.seconds(t.outcome().process().wallSeconds()) : "-"});
             if (!t.ok() && t.outcome().error() != null) {
                 errors.add(t.id() + ": " + t.outcome().error());

@@ -190,8 +190,7 @@ public final class TrialExecutor {
     }
 
     /**
-     * What the runner saw of a process from outside; a figure it could not obtain is 0 in the typed
-     * record ({@code peakRssBytes}, {@code cpuSeconds}), as a file that said {@code null} reads.
+     * What the runner saw of a process from outside; a figure it could not obtain stays {@code null}.
      *
      * @param p {@code null} when no process ran: {@link ProcessFacts#NONE}
      */
@@ -199,8 +198,7 @@ public final class TrialExecutor {
         if (p == null) {
             return ProcessFacts.NONE;
         }
-        return new ProcessFacts(p.peakRssBytes() == null ? 0 : p.peakRssBytes(), p.wallSeconds(),
-                p.cpuSeconds() == null ? 0 : p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(), p.cpusAllowed(),
+        return new ProcessFacts(p.peakRssBytes(), p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(), p.cpusAllowed(),
                 cpusRequested, null, Map.of());
     }
 

@@ -27,7 +27,7 @@ class SummaryTableTest {
         org.jvmmark.results.Trial t = new org.jvmmark.results.TrialBuilder("w/jdk/default/fork2", "w").fork(2)
                 .jvm(new org.jvmmark.results.JvmInfo("", "", 0, "", "", List.of(), List.of()))
                 .status("ok", null)
-                .process(new org.jvmmark.results.ProcessFacts(1 << 20, 10, 10, 0)
+                .process(new org.jvmmark.results.ProcessFacts(1L << 20, 10, 10.0, 0)
                         .withDisturbance(org.jvmmark.results.Disturbance.judged(10, 19, 0, 2.0, 0.25).withRerunAs(4)))
                 .build();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -1,8 +1,10 @@
 package org.jvmmark.runner.fork;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.results.ChildResult;
@@ -25,7 +27,7 @@ class TrialExecutorTest {
         TrialBuilder record = new TrialBuilder("w/jdk/default/fork1", "w")
                 .jvm(new JvmInfo("/jdk", "25", 25, "Vendor", "VM", List.of(), List.of()))
                 .status(status, status.equals("ok") ? null : "validation failed")
-                .process(new ProcessFacts(1, 1, 1, 0));
+                .process(new ProcessFacts(1L, 1, 1.0, 0));
         TrialExecutor.said(record, child, child.measured());
         TrialExecutor.setAsideUnlessOk(record);
         return record.build();
@@ -53,5 +55,22 @@ class TrialExecutorTest {
             Trial read = ResultsReader.trial(ResultsWriter.trial(built));
             assertEquals(ResultsWriter.trial(built), ResultsWriter.trial(read), status);
         }
+    }
+
+    @Test
+    void shouldKeepWhatTheRunnerCouldNotSeeOfAProcessNullInTheRecordAndTheFile() throws Exception {
+        ProcessFacts facts = TrialExecutor.processFacts(new ProcessOutcome(42, 0, 1.5, null, null, false, false, null), null);
+        assertNull(facts.peakRssBytes());
+        assertNull(facts.cpuSeconds());
+        Trial t = new TrialBuilder("w/jdk/default/fork1", "w").jvm(new JvmInfo("/jdk", "25", 25, "Vendor", "VM", List.of(), List.of()))
+                .status("ok", null).process(facts).build();
+
+        JsonNode written = ResultsWriter.trial(t).path("process");
+        assertTrue(written.get("peakRssBytes").isNull() && written.get("cpuSeconds").isNull(), written.toString());
+        assertEquals(1.5, written.get("wallSeconds").asDouble());
+        ProcessFacts read = ResultsReader.trial(ResultsWriter.trial(t)).outcome().process();
+        assertNull(read.peakRssBytes());
+        assertNull(read.cpuSeconds());
+        assertEquals(42L, read.pid());
     }
 }
