@@ -5,8 +5,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jvmmark.api.scratch.SafeTree;
 import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.TrialExecutor;
 
 /**
  * A run's results directory ({@code --out}) and the promise jvmmark makes about it: nothing of the
@@ -82,7 +82,7 @@ public final class OutputDirectory {
 
     /** Removes the scratch directory {@value #WORK}, and nothing else; no link in it is followed. */
     public void removeWork() {
-        TrialExecutor.deleteRecursively(dir.resolve(WORK));
+        SafeTree.delete(dir.resolve(WORK));
     }
 
     /**
