@@ -1,9 +1,11 @@
 package org.jvmmark.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -27,8 +29,28 @@ class ChartSpecsTest {
         ChartSpecs specs = new ChartSpecs(new JvmStyles());
         model.sections().forEach(specs::add);
         List<String> titles = specs.charts().stream().map(c -> (String) c.get("title")).toList();
-        assertTrue(titles.stream().noneMatch(t -> t.contains("serverPeakThreads") || t.contains("requestsSent")
-                || t.contains("bytesWritten") || t.contains("achievedRate")), titles.toString());
+        List<String> leftOut = new ArrayList<>();
+        List<String> drawn = new ArrayList<>();
+        for (Section s : model.sections()) {
+            for (Table t : s.tables()) {
+                for (Column c : t.columns()) {
+                    // a figure's chart is titled "<workload> — <its label> (<direction>)", maybe ", against <param>"
+                    String title = s.workload() + " — " + QuestionAnswers.label(c.key()) + " (";
+                    boolean charted = titles.stream().anyMatch(x -> x.startsWith(title));
+                    if (c.kind() == Column.Kind.RATE || c.kind() == Column.Kind.METRIC && !c.ranked()) {
+                        assertFalse(charted, "a fact or check is drawn: " + title + " in " + titles);
+                        leftOut.add(s.workload() + "/" + c.key());
+                    } else if (c.kind() == Column.Kind.METRIC) {
+                        assertTrue(charted, "a score is not drawn: " + title + " in " + titles);
+                        drawn.add(s.workload() + "/" + c.key());
+                    }
+                }
+            }
+        }
+        // the fixture has both, so the rule is shown both ways
+        assertTrue(leftOut.containsAll(List.of("http/serverPeakThreads", "http/requestsSent", "queue-large/bytesWritten",
+                "queue-latency/achievedRate")), leftOut.toString());
+        assertTrue(drawn.contains("chat/score"), drawn.toString());
     }
 
     @Test
