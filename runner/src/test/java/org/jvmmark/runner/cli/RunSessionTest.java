@@ -13,10 +13,17 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialBuilder;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.AdaptiveForks;
 
-/** What the fork account says of rows still open when a run ends (the run itself: AdaptiveRunTest, InterruptAndResumeTest). */
+/**
+ * A run's ending: its exit status from the trials, the report it renders (or cannot write), and
+ * what the fork account says of rows still open (the run itself: AdaptiveRunTest,
+ * InterruptAndResumeTest, FaultPathsTest).
+ */
 class RunSessionTest {
     @TempDir
     Path dir;
@@ -27,6 +34,20 @@ class RunSessionTest {
         assertEquals(AdaptiveForks.OpenRows.INTERRUPTED, RunSession.openRows(true, true));
         assertEquals(AdaptiveForks.OpenRows.BUDGET_REACHED, RunSession.openRows(false, true));
         assertEquals(AdaptiveForks.OpenRows.OPEN, RunSession.openRows(false, false));
+    }
+
+    private static Trial trial(int fork, String status) {
+        return new TrialBuilder("w/jdk/default/fork" + fork, "w")
+                .jvm(new JvmInfo("/jdk", "25", 25, "Vendor", "VM", List.of(), List.of()))
+                .status(status, status.equals("ok") ? null : "why").build();
+    }
+
+    @Test
+    void shouldExitOneWhenATrialFailedOrTimedOutAndZeroForUnsupported() {
+        assertEquals(0, RunSession.exitStatus(List.of()));
+        assertEquals(0, RunSession.exitStatus(List.of(trial(1, "ok"), trial(2, "unsupported"))), "unsupported is an answer");
+        assertEquals(1, RunSession.exitStatus(List.of(trial(1, "ok"), trial(2, "failed"), trial(3, "ok"))));
+        assertEquals(1, RunSession.exitStatus(List.of(trial(1, "unsupported"), trial(2, "timeout"))));
     }
 
     @Test
