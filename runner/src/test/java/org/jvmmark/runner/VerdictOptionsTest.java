@@ -3,10 +3,13 @@ package org.jvmmark.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.runner.cli.Threshold;
 
-/** The options behind verdicts: default forks per profile, --threshold on run, report and compare. */
+/** The options behind verdicts: default forks per profile, --threshold on run, report and compare, and what it changes. */
 class VerdictOptionsTest {
     @Test
     void shouldForkThreeTimesUnderTheQuickProfileSoThatVerdictsCanBeGiven() {
@@ -16,6 +19,45 @@ class VerdictOptionsTest {
         Cli.Result smoke = Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--dry-run");
         assertTrue(smoke.out().contains("1 trials (1 to run, 0 unsupported), profile smoke")
                 || smoke.out().contains("1 trial (1 to run, 0 unsupported), profile smoke"), smoke.out());
+    }
+
+    /** The report module's fixtures: the same files its own tests judge. */
+    private static final Path FIXTURES = Path.of(System.getProperty("jvmmark.home"), "report", "src", "test", "resources", "fixtures");
+
+    @Test
+    void shouldCallARegressionAtFivePercentThatFortyPercentDoesNotCall() {
+        String baseline = FIXTURES.resolve("baseline").toString();
+        String regressed = FIXTURES.resolve("regressed").toString();
+
+        Cli.Result strict = Cli.run("compare", baseline, regressed, "--threshold", "5%");
+        Cli.Result lenient = Cli.run("compare", baseline, regressed, "--threshold", "40%");
+
+        assertEquals(1, strict.status(), strict.out() + strict.err());
+        assertTrue(strict.out().startsWith("REGRESSED: 2 regressed"), strict.out());
+        // at 40 % the same moves are within the threshold or too noisy to place against it
+        assertEquals(5, lenient.status(), lenient.out() + lenient.err());
+        assertTrue(lenient.out().startsWith("CANNOT TELL whether anything regressed: 0 regressed"), lenient.out());
+    }
+
+    @Test
+    void shouldNameAWinnerAtFivePercentWhereFiftyPercentSeesNoDifference(@TempDir Path tmp) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("showcase"));
+        Files.copy(FIXTURES.resolve("showcase").resolve("results.json"), dir.resolve("results.json"));
+
+        Cli.Result strict = Cli.run("report", dir.toString(), "--threshold", "5%");
+        Cli.Result lenient = Cli.run("report", dir.toString(), "--threshold", "50%");
+
+        assertEquals(0, strict.status(), strict.err());
+        assertEquals(0, lenient.status(), lenient.err());
+        assertTrue(row(strict.out(), "queue-latency").matches("queue-latency\\s+p50 latency\\s+Temurin 25\\.0\\.1 · G1\\s+.*"),
+                strict.out());
+        assertTrue(row(lenient.out(), "queue-latency").matches("queue-latency\\s+p50 latency\\s+no difference\\s+.*"),
+                lenient.out());
+    }
+
+    /** The first line of the printed verdict table that starts with {@code workload}. */
+    private static String row(String printed, String workload) {
+        return printed.lines().filter(l -> l.startsWith(workload + " ")).findFirst().orElse("(no row for " + workload + ")");
     }
 
     @Test
