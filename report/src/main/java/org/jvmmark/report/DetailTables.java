@@ -57,7 +57,7 @@ public final class DetailTables {
             for (int f = 0; f < r.trials().size(); f++) {
                 Trial t = r.trials().get(f);
                 List<String> cells = new ArrayList<>(List.of(r.label(), String.valueOf(f + 1),
-                        t.ok() ? "ok" : t.outcome().status() + (t.outcome().error() == null ? "" : ": " + t.outcome().error())));
+                        t.outcome().trialStatus().json() + (t.ok() || t.outcome().error() == null ? "" : ": " + t.outcome().error())));
                 Row one = new Row(r.label(), r.jvm(), r.variant(), r.flags(), r.params(), List.of(t));
                 for (Column c : columns) {
                     Figure fig = t.ok() ? Figures.figure(one, c) : null;

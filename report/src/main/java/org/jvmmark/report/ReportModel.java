@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.List;
 import org.jvmmark.results.Results;
+import org.jvmmark.results.TrialStatus;
 import org.jvmmark.report.verdict.NoiseVerdict;
 
 /**
@@ -19,10 +20,10 @@ public record ReportModel(Results results, NoiseVerdict noise, List<Section> sec
     /** Trials by status, e.g. "7 ok, 1 failed, 1 timeout, 1 unsupported". */
     public String statusSummary() {
         java.util.Map<String, Long> counts = new java.util.LinkedHashMap<>();
-        for (String s : List.of("ok", "failed", "timeout", "unsupported")) {
-            long n = results.trials().stream().filter(t -> t.outcome().status().equals(s)).count();
+        for (TrialStatus s : List.of(TrialStatus.OK, TrialStatus.FAILED, TrialStatus.TIMEOUT, TrialStatus.UNSUPPORTED)) {
+            long n = results.trials().stream().filter(t -> t.outcome().trialStatus() == s).count();
             if (n > 0) {
-                counts.put(s, n);
+                counts.put(s.json(), n);
             }
         }
         StringBuilder sb = new StringBuilder();

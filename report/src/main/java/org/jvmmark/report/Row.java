@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialStatus;
 
 /**
  * One JVM variant of one workload — vendor, version, collector, flags, workload variant and
@@ -20,9 +21,9 @@ public record Row(String label, JvmInfo jvm, String variant, List<String> flags,
         trials = List.copyOf(trials);
     }
 
-    /** The status shown for a row none of whose forks ended ok (the first fork's), else "ok". */
+    /** The status shown for a row none of whose forks ended ok (the first fork's), else {@code ok}. */
     public String status() {
-        return okTrials().isEmpty() ? trials.get(0).outcome().status() : "ok";
+        return (okTrials().isEmpty() ? trials.get(0).outcome().trialStatus() : TrialStatus.OK).json();
     }
 
     public List<Trial> okTrials() {
@@ -41,6 +42,6 @@ public record Row(String label, JvmInfo jvm, String variant, List<String> flags,
             // The renderers put the status itself in front, emphasised.
             return trials.size() == 1 ? error : "all " + trials.size() + " forks: " + error;
         }
-        return bad.size() + " of " + trials.size() + " forks " + first.outcome().status() + ": " + error;
+        return bad.size() + " of " + trials.size() + " forks " + first.outcome().trialStatus().json() + ": " + error;
     }
 }

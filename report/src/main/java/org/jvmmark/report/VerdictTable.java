@@ -91,7 +91,7 @@ public record VerdictTable(List<Line> lines) {
             String note = r.failureNote();
             if (!note.isEmpty()) {
                 String status = r.okTrials().isEmpty() ? r.status() : "partly " + r.trials().stream()
-                        .filter(t -> !t.ok()).findFirst().map(t -> t.outcome().status()).orElse("");
+                        .filter(t -> !t.ok()).findFirst().map(t -> t.outcome().trialStatus().json()).orElse("");
                 out.add(r.label() + ": " + status + " (" + note + ")");
             }
         }

@@ -129,10 +129,7 @@ public final class ResultsReader {
         List<String> warnings = list(t.path("warnings"));
         Map<String, Metric> metrics = usableMetrics(t.path("metrics"), warnings);
         Map<String, Probe> latency = probes(t.path("latency"), "trial " + t.path("id").asText("(no id)"));
-        String status = t.path("status").asText("");
-        if (!Trial.STATUSES.contains(status)) {
-            throw new IllegalArgumentException("status '" + status + "' is not one of ok, failed, unsupported, timeout");
-        }
+        TrialStatus status = TrialStatus.of(t.path("status").asText(""));
         // The runner records the variant's own flags; without them, guess from what the JVM received.
         List<String> variantJvmArgs = t.path("variantJvmArgs").isArray() ? list(t.get("variantJvmArgs")) : null;
         List<String> flags = variantJvmArgs != null ? variantJvmArgs : jvm.tuningFlags();
@@ -176,7 +173,7 @@ public final class ResultsReader {
         Map<String, Object> info = JsonValues.object(doc.path("info"));
         Trial.Measured measured = new Trial.Measured(metrics, latency, series(doc.path("series")), JsonValues.strings(info),
                 info, warnings);
-        return new ChildResult(doc.path("status").asText("failed"), doc.path("error").isTextual() ? doc.get("error").asText() : null,
+        return new ChildResult(doc.path("status").asText(TrialStatus.FAILED.json()), doc.path("error").isTextual() ? doc.get("error").asText() : null,
                 doc.path("jvm").isObject() ? jvm(doc.get("jvm")) : null, measured);
     }
 

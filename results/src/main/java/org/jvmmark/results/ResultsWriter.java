@@ -123,7 +123,7 @@ public final class ResultsWriter {
             j.put("feature", p.jdk().feature());
         }
         n.set("jvm", jvm(p.jvm()));
-        n.put("status", out.status());
+        n.put("status", out.trialStatus().json());
         n.put("error", out.error());
         putIfSet(n, "logs", p.logs());
         n.set("process", process(out.process()));

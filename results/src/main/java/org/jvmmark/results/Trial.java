@@ -19,8 +19,6 @@ import java.util.TreeMap;
  */
 public record Trial(Identity identity, Outcome outcome, Measured measured, Provenance provenance,
                     Map<String, Object> more) {
-    public static final List<String> STATUSES = List.of("ok", "failed", "unsupported", "timeout");
-
     public Trial {
         java.util.Objects.requireNonNull(identity, "identity");
         java.util.Objects.requireNonNull(outcome, "outcome");
@@ -94,7 +92,7 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
     /**
      * How the trial's process ended, as the runner watched it from outside.
      *
-     * @param status ok, failed, unsupported or timeout
+     * @param trialStatus how it ended
      * @param error one readable line when the status is not ok, else null
      * @param process what the runner saw of the JVM under test ({@link ProcessFacts#NONE} when none ran)
      * @param command the command line of the JVM under test (empty when none ran)
@@ -103,12 +101,10 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
      * @param discarded what a trial that is not ok measured before it failed
      * @param driver the load driver's side of a client/server trial, or null
      */
-    public record Outcome(String status, String error, ProcessFacts process, List<String> command,
+    public record Outcome(TrialStatus trialStatus, String error, ProcessFacts process, List<String> command,
                           List<String> stderrTail, String hsErr, Discarded discarded, DriverRun driver) {
         public Outcome {
-            if (!STATUSES.contains(status)) {
-                throw new IllegalArgumentException("status '" + status + "' is not one of ok, failed, unsupported, timeout");
-            }
+            java.util.Objects.requireNonNull(trialStatus, "status");
             process = process == null ? ProcessFacts.NONE : process;
             command = List.copyOf(command);
             stderrTail = List.copyOf(stderrTail);
@@ -116,7 +112,15 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
         }
 
         public boolean ok() {
-            return "ok".equals(status);
+            return trialStatus == TrialStatus.OK;
+        }
+
+        /**
+         * The status as {@code results.json} writes it. Kept while code elsewhere still compares the
+         * words ({@code HistoryStore}, {@code AdaptiveForks}); new code reads {@link #trialStatus()}.
+         */
+        public String status() {
+            return trialStatus.json();
         }
     }
 

@@ -27,7 +27,7 @@ public final class TrialBuilder {
     private int fork;
     private String machine = "";
 
-    private String status;
+    private TrialStatus status;
     private String error;
     private ProcessFacts process = ProcessFacts.NONE;
     private List<String> command = List.of();
@@ -73,7 +73,7 @@ public final class TrialBuilder {
         b.workloadVariant = i.workloadVariant();
         b.fork = i.fork();
         b.machine = i.machine();
-        b.status = o.status();
+        b.status = o.trialStatus();
         b.error = o.error();
         b.process = o.process();
         b.command = o.command();
@@ -133,11 +133,20 @@ public final class TrialBuilder {
 
     // outcome
 
-    /** The status (ok, failed, unsupported, timeout) and, when not ok, one readable line. */
-    public TrialBuilder status(String value, String errorLine) {
+    /** How the trial ended and, when not ok, one readable line. */
+    public TrialBuilder status(TrialStatus value, String errorLine) {
         this.status = value;
         this.error = errorLine;
         return this;
+    }
+
+    /**
+     * As {@link #status(TrialStatus, String)}, from the word a file writes.
+     *
+     * @throws IllegalArgumentException for a word that is not a {@link TrialStatus}
+     */
+    public TrialBuilder status(String value, String errorLine) {
+        return status(TrialStatus.of(value), errorLine);
     }
 
     public TrialBuilder process(ProcessFacts facts) {
@@ -275,19 +284,22 @@ public final class TrialBuilder {
     /**
      * The trial as set so far.
      *
-     * @throws IllegalArgumentException when the status is missing or not one of {@link Trial#STATUSES}
+     * @throws IllegalArgumentException when the workload or the status is missing
      * @throws NullPointerException when no JVM (nor JDK) was set
      */
     public Trial build() {
         if (workload == null || workload.isEmpty()) {
             throw new IllegalArgumentException("missing 'workload'");
         }
+        if (status == null) {
+            throw new IllegalArgumentException("missing 'status'");
+        }
         JvmInfo j = jvm != null ? jvm : jdk == null ? null
                 : new JvmInfo(jdk.home(), jdk.version(), jdk.feature(), jdk.vendor(), "", List.of(), List.of());
         java.util.Objects.requireNonNull(j, "the trial's JVM (or JDK)");
         Trial.Identity identity = new Trial.Identity(id, workload, JsonValues.strings(params), params, variant,
                 workloadVariant, fork, machine);
-        Trial.Outcome outcome = new Trial.Outcome(status == null ? "" : status, error, process, command, stderrTail, hsErr,
+        Trial.Outcome outcome = new Trial.Outcome(status, error, process, command, stderrTail, hsErr,
                 discarded, driver);
         Trial.Measured measured = new Trial.Measured(metrics, latency, series, JsonValues.strings(info), info, warnings);
         Trial.Provenance provenance = new Trial.Provenance(j, jdk, variantJvmArgs != null ? null : flags, variantJvmArgs,

@@ -79,6 +79,6 @@ public final class CsvRenderer {
     private static List<String> row(Trial t, String kind, String probe, String name, double value, String unit, String better) {
         return List.of(t.workload(), t.id(), t.provenance().jvm().label(), t.provenance().jvm().vendor(), t.provenance().jvm().version(),
                 String.valueOf(t.provenance().jvm().feature()), t.collector(), t.identity().variant(), String.join(" ", t.provenance().flags()),
-                t.outcome().status(), kind, probe, name, Format.plain(value), unit, better, t.outcome().error() == null ? "" : t.outcome().error());
+                t.outcome().trialStatus().json(), kind, probe, name, Format.plain(value), unit, better, t.outcome().error() == null ? "" : t.outcome().error());
     }
 }

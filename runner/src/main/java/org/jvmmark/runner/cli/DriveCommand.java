@@ -113,7 +113,7 @@ public final class DriveCommand implements Callable<Integer> {
     }
 
     private void print(String name, ForkOutcome o) {
-        main.out.println(name + " driver against " + host + ":" + port + ": " + o.status()
+        main.out.println(name + " driver against " + host + ":" + port + ": " + o.status().json()
                 + (o.error() == null ? "" : " (" + o.error() + ")"));
         if (o.result() == null) {
             return;

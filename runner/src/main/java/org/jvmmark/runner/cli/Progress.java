@@ -8,6 +8,7 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import me.tongfei.progressbar.ProgressState;
+import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.Text;
 
@@ -39,7 +40,7 @@ public abstract class Progress implements AutoCloseable {
 
     abstract void starting(int index, PlannedTrial trial);
 
-    abstract void finished(int index, PlannedTrial trial, String status, double wallSeconds);
+    abstract void finished(int index, PlannedTrial trial, TrialStatus status, double wallSeconds);
 
     /** A trial that was not {@code ok}: its reason and where its logs are, so nobody has to search for them. */
     abstract void problem(PlannedTrial trial, String error, Path logs);
@@ -79,10 +80,10 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
+        void finished(int index, PlannedTrial trial, TrialStatus status, double wallSeconds) {
             estimatedDone += trial.estimatedSeconds();
             double elapsed = (System.nanoTime() - startNanos) / 1e9;
-            out.printf("[%d/%d] %s: %s (%s)%s%n", index, total, trial.id(), status, Text.seconds(wallSeconds),
+            out.printf("[%d/%d] %s: %s (%s)%s%n", index, total, trial.id(), status.json(), Text.seconds(wallSeconds),
                     index == total ? "" : " · about " + Text.seconds(remaining(estimatedSeconds, estimatedDone, elapsed)) + " left");
             out.flush();
         }
@@ -126,10 +127,10 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        void finished(int index, PlannedTrial trial, String status, double wallSeconds) {
+        void finished(int index, PlannedTrial trial, TrialStatus status, double wallSeconds) {
             bar.stepBy(trial.estimatedSeconds());
-            if (!status.equals("ok")) {
-                bar.setExtraMessage(" " + trial.id() + ": " + status);
+            if (status != TrialStatus.OK) {
+                bar.setExtraMessage(" " + trial.id() + ": " + status.json());
             }
         }
 

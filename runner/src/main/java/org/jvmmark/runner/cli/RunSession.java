@@ -222,7 +222,7 @@ final class RunSession {
     private void printResumePlan(List<PlannedTrial> plan, String profile) {
         ResumePlan resumed = ResumePlan.of(plan, recorded.trials(), recorded.path());
         Map<String, String> statusById = new HashMap<>();
-        recorded.trials().forEach(t -> statusById.put(t.id(), t.outcome().status()));
+        recorded.trials().forEach(t -> statusById.put(t.id(), t.outcome().trialStatus().json()));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"trial", "resume", "estimate"});
         for (PlannedTrial t : plan) {
@@ -425,7 +425,7 @@ final class RunSession {
                 if (record.ok() && !record.disturbed()) {
                     durations.record(t, record.outcome().process().wallSeconds());
                 }
-                progress.finished(index, t, record.outcome().status(), record.outcome().process().wallSeconds());
+                progress.finished(index, t, record.outcome().trialStatus(), record.outcome().process().wallSeconds());
                 if (!record.ok() && t.runnable()) {
                     progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(),
                             record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
@@ -513,8 +513,7 @@ final class RunSession {
     /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
     static int exitStatus(Iterable<Trial> trials) {
         for (Trial t : trials) {
-            String s = t.outcome().status();
-            if (s.equals("failed") || s.equals("timeout")) {
+            if (t.outcome().trialStatus().failure()) {
                 return 1;
             }
         }

@@ -120,7 +120,7 @@ public final class ServeCommand implements Callable<Integer> {
             main.out.println("jvmmark: " + entry.name() + " serving on " + target.label() + ": " + endpoint(ready) + " (Ctrl-C stops it)");
             main.out.flush();
             ForkOutcome o = server.await(System.nanoTime() + TimeUnit.DAYS.toNanos(36_500), "", () -> false);
-            main.out.println("jvmmark: server stopped: " + o.status() + (o.error() == null ? "" : " (" + o.error() + ")"));
+            main.out.println("jvmmark: server stopped: " + o.status().json() + (o.error() == null ? "" : " (" + o.error() + ")"));
             return o.ok() ? 0 : 1;
         } finally {
             TrialExecutor.deleteRecursively(scratch);

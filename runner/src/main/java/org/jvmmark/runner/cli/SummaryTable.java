@@ -31,7 +31,7 @@ public final class SummaryTable {
             Long peak = t.outcome().process().peakRssBytes();
             rows.add(new String[] {
                 t.id(),
-                t.disturbed() ? t.outcome().status() + ", disturbed" : t.outcome().status(),
+                t.outcome().trialStatus().json() + (t.disturbed() ? ", disturbed" : ""),
                 headline(t.measured().metrics()),
                 percentile(e2e, "50"),
                 percentile(e2e, "99"),

@@ -17,6 +17,7 @@ import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
 import org.jvmmark.results.DriverRun;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.CpuList;
 
@@ -74,9 +75,9 @@ public final class ClientServerTrial {
      * @param ownServer the server's own process tree, when the server is a process of its own that the JVM of the
      *     trial started (the user's jar, {@code server=app}; the native reference), else {@code null}
      */
-    record Outcome(String status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus, OwnServer ownServer) {
+    record Outcome(TrialStatus status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus, OwnServer ownServer) {
 
-        Outcome(String status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus) {
+        Outcome(TrialStatus status, String error, ForkOutcome server, ForkOutcome driver, String driverCpus) {
             this(status, error, server, driver, driverCpus, null);
         }
 
@@ -86,7 +87,7 @@ public final class ClientServerTrial {
                 return null;
             }
             ChildResult said = driver.result();
-            return new DriverRun(driver.status(), driver.error(), TrialExecutor.processFacts(driver.process(), driverCpus),
+            return new DriverRun(driver.status().json(), driver.error(), TrialExecutor.processFacts(driver.process(), driverCpus),
                     driver.command(), driver.ok() ? List.of() : driver.stderrTail(),
                     driver.hsErr() == null ? null : driver.hsErr().toString(), said == null ? null : said.jvm(),
                     said == null ? Map.of() : said.measured().infoValues(), Map.of());
@@ -124,14 +125,14 @@ public final class ClientServerTrial {
         while (!Files.isRegularFile(ready)) {
             if (!server.isAlive()) {
                 ForkOutcome s = server.await(deadline, timeoutReason, cancelled);
-                String error = s.status().equals("ok") ? "server ended before it was ready, without an error" : s.error();
-                String status = s.status().equals("unsupported") ? "unsupported" : "failed";
-                return new Outcome(status, status.equals("unsupported") ? error : "server never became ready: " + error, s, null, null);
+                String error = s.ok() ? "server ended before it was ready, without an error" : s.error();
+                TrialStatus status = s.status() == TrialStatus.UNSUPPORTED ? TrialStatus.UNSUPPORTED : TrialStatus.FAILED;
+                return new Outcome(status, status == TrialStatus.UNSUPPORTED ? error : "server never became ready: " + error, s, null, null);
             }
             if (cancelled.getAsBoolean() || System.nanoTime() - deadline > 0) {
                 ForkOutcome s = server.await(System.nanoTime(), "server not ready within the " + trial.timeoutSeconds()
                         + " s time limit; killed", cancelled);
-                return new Outcome(s.process().cancelled() ? "failed" : "timeout", s.error(), s, null, null);
+                return new Outcome(s.process().cancelled() ? TrialStatus.FAILED : TrialStatus.TIMEOUT, s.error(), s, null, null);
             }
             sleep(20);
         }
@@ -165,10 +166,10 @@ public final class ClientServerTrial {
             }
         }
         OwnServer own = ownTree == null ? null : new OwnServer(ownTree.pid(), ownTree.peakBytes());
-        String status;
+        TrialStatus status;
         String error;
-        if (s.status().equals("unsupported")) {
-            status = "unsupported";
+        if (s.status() == TrialStatus.UNSUPPORTED) {
+            status = TrialStatus.UNSUPPORTED;
             error = s.error();
         } else if (!d.ok()) {
             status = d.status();
@@ -177,7 +178,7 @@ public final class ClientServerTrial {
             status = s.status();
             error = "server: " + s.error();
         } else {
-            status = "ok";
+            status = TrialStatus.OK;
             error = null;
         }
         return new Outcome(status, error, s, d, driverCpus, own);

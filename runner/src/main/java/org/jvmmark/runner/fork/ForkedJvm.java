@@ -16,6 +16,7 @@ import org.jvmmark.api.ForkMain;
 import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.jdk.JvmMessages;
 
@@ -122,14 +123,14 @@ public final class ForkedJvm {
         List<String> tail = tail(logDir.resolve(logName + "-stderr.log"), STDERR_TAIL_LINES);
         Path hsErr = hsErr();
         if (p.cancelled()) {
-            return new ForkOutcome("failed", "interrupted by the user", null, p, command, tail, hsErr);
+            return new ForkOutcome(TrialStatus.FAILED, "interrupted by the user", null, p, command, tail, hsErr);
         }
         if (p.timedOut()) {
-            return new ForkOutcome("timeout", timeoutReason,
+            return new ForkOutcome(TrialStatus.TIMEOUT, timeoutReason,
                     readResultQuietly(), p, command, tail, hsErr);
         }
         if (hsErr != null) {
-            return new ForkOutcome("failed", "JVM crashed (" + crashSummary(hsErr) + "), exit status " + p.exitCode()
+            return new ForkOutcome(TrialStatus.FAILED, "JVM crashed (" + crashSummary(hsErr) + "), exit status " + p.exitCode()
                     + "; crash log " + hsErr.getFileName(), null, p, command, tail, hsErr);
         }
         if (!Files.isRegularFile(result)) {
@@ -140,34 +141,44 @@ public final class ForkedJvm {
             if (clue.isEmpty()) {
                 clue = JvmMessages.lastInformative(tail(logDir.resolve(logName + "-stdout.log"), STDERR_TAIL_LINES));
             }
-            return new ForkOutcome("failed", clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
+            return new ForkOutcome(TrialStatus.FAILED, clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
         }
         JsonNode doc;
         try {
             doc = JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
             if (!(doc instanceof ObjectNode) || !ForkMain.SCHEMA.equals(doc.path("schema").asText())) {
-                return new ForkOutcome("failed", "result file is not a " + ForkMain.SCHEMA + " document", null, p, command, tail, null);
+                return new ForkOutcome(TrialStatus.FAILED, "result file is not a " + ForkMain.SCHEMA + " document", null, p, command, tail, null);
             }
         } catch (JsonProcessingException e) {
-            return new ForkOutcome("failed", "result file is corrupt: " + Text.firstLine(e.getOriginalMessage()), null, p, command, tail, null);
+            return new ForkOutcome(TrialStatus.FAILED, "result file is corrupt: " + Text.firstLine(e.getOriginalMessage()), null, p, command, tail, null);
         } catch (IOException e) {
-            return new ForkOutcome("failed", "cannot read the result file: " + e.getMessage(), null, p, command, tail, null);
+            return new ForkOutcome(TrialStatus.FAILED, "cannot read the result file: " + e.getMessage(), null, p, command, tail, null);
         }
         ChildResult child;
         try {
             child = ResultsReader.child(doc);
         } catch (IllegalArgumentException e) {
-            return new ForkOutcome("failed", "result file is corrupt: " + Text.firstLine(e.getMessage()), null, p, command, tail, null);
+            return new ForkOutcome(TrialStatus.FAILED, "result file is corrupt: " + Text.firstLine(e.getMessage()), null, p, command, tail, null);
         }
-        String status = child.status();
         String error = child.error();
-        if (!List.of("ok", "failed", "unsupported").contains(status)) {
-            return new ForkOutcome("failed", "result has unknown status '" + status + "'", child, p, command, tail, null);
+        TrialStatus status = said(child.status());
+        if (status == null) {
+            return new ForkOutcome(TrialStatus.FAILED, "result has unknown status '" + child.status() + "'", child, p, command, tail, null);
         }
-        if (!Integer.valueOf(0).equals(p.exitCode()) && status.equals("ok")) {
-            return new ForkOutcome("failed", "JVM exited with status " + p.exitCode() + " after writing its result", child, p, command, tail, null);
+        if (!Integer.valueOf(0).equals(p.exitCode()) && status == TrialStatus.OK) {
+            return new ForkOutcome(TrialStatus.FAILED, "JVM exited with status " + p.exitCode() + " after writing its result", child, p, command, tail, null);
         }
-        return new ForkOutcome(status, status.equals("ok") ? null : (error == null ? "no reason given" : error), child, p, command, tail, null);
+        return new ForkOutcome(status, status == TrialStatus.OK ? null : (error == null ? "no reason given" : error), child, p, command, tail, null);
+    }
+
+    /** What a child may say of its own trial: ok, failed or unsupported (a timeout is the runner's to call); else null. */
+    private static TrialStatus said(String word) {
+        for (TrialStatus s : List.of(TrialStatus.OK, TrialStatus.FAILED, TrialStatus.UNSUPPORTED)) {
+            if (s.json().equals(word)) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** The child's result file as it wrote it (for {@code jvmmark drive --json}); it may not exist. */

@@ -18,6 +18,7 @@ import org.jvmmark.results.PlannedJdk;
 import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.instruments.TrialFiles;
@@ -65,7 +66,7 @@ public final class TrialExecutor {
     public Trial run(PlannedTrial trial) throws IOException {
         TrialBuilder record = planned(trial);
         if (!trial.runnable()) {
-            return record.status("unsupported", trial.unsupportedReason()).build();
+            return record.status(TrialStatus.UNSUPPORTED, trial.unsupportedReason()).build();
         }
         Path logDir = outDir.resolve("logs").resolve(safe(trial.id()));
         deleteRecursively(logDir);
@@ -137,18 +138,18 @@ public final class TrialExecutor {
                 .jdk(new PlannedJdk(jdk.home().toString(), jdk.label(), jdk.vendor(), jdk.version(), jdk.feature()))
                 .jvm(new JvmInfo(jdk.home().toString(), jdk.version(), jdk.feature(), jdk.vendor(), jdk.vmName(), t.jvmArgs(),
                         List.of()))
-                .status("failed", null);
+                .status(TrialStatus.FAILED, null);
     }
 
     /** Status, error and what was seen from outside: process figures, command, stderr tail (when not ok), crash log. */
-    static void watched(TrialBuilder record, ForkOutcome o, String status, String error, String cpusRequested) {
+    static void watched(TrialBuilder record, ForkOutcome o, TrialStatus status, String error, String cpusRequested) {
         record.status(status, error);
         if (o == null) {
             return;
         }
         record.process(processFacts(o.process(), cpusRequested))
                 .command(o.command())
-                .stderrTail(status.equals("ok") ? List.of() : o.stderrTail())
+                .stderrTail(status == TrialStatus.OK ? List.of() : o.stderrTail())
                 .hsErr(o.hsErr() == null ? null : o.hsErr().toString());
     }
 

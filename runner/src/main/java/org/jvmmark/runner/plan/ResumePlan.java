@@ -48,8 +48,7 @@ public record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
                 throw new UserException(file + " holds " + t.id() + " with other parameters (" + difference
                         + "); use another --out");
             }
-            String status = r.outcome().status();
-            if (status.equals("ok") || status.equals("unsupported")) {
+            if (!r.outcome().trialStatus().failure()) {
                 done++;
             } else {
                 todo.add(t);
