@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.jvmmark.report.Report;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
@@ -85,6 +86,13 @@ final class RunSession {
     private DurationEstimates durations;
     /** What the default set and the budget left out of the plan, one line each. */
     private List<String> leftOut = List.of();
+    /**
+     * With {@code --forks auto}: the fork account ({@value AdaptiveForks#KEY}) as the recorded trials make
+     * it while the run goes on, written with each trial; else null.
+     */
+    private Function<List<Trial>, Object> forkAccount;
+    /** The fork account last written, so that the run's end writes it only when it says something new. */
+    private Object writtenAccount;
 
     /**
      * @param options validated: a known profile, fork policy, budget and CPU list
@@ -259,9 +267,11 @@ final class RunSession {
         } else {
             output = OutputDirectory.forNewRun(dir);
             results = ResultsFile.create(dir, run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan));
+        }
+        // a new run's first write, which makes it resumable, carries its JDKs' facts: one write, not two
+        if (recordJvmFacts(results, plan) || recorded == null) {
             results.write();
         }
-        recordJvmFacts(results, plan);
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
         List<PlannedTrial> todo = resumed.todo();
         if (resumed.done() > 0 || resumed.rerun() > 0) {
@@ -290,6 +300,10 @@ final class RunSession {
         long adaptiveBudget = run.adaptiveBudgetSeconds() != null ? run.adaptiveBudgetSeconds()
                 : adaptiveBudget(Planner.estimatedSeconds(plan)).seconds();
         int extra = 0;
+        if (adaptive != null) {
+            List<PlannedTrial> rows = plan; // a round adds forks to rows, never rows
+            forkAccount = trials -> AdaptiveForks.toJson(adaptive.states(rows, trials), adaptiveBudget, AdaptiveForks.OpenRows.OPEN);
+        }
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
             boolean budgetReached = false;
@@ -306,8 +320,12 @@ final class RunSession {
                 plan.addAll(round);
             }
             if (adaptive != null) {
-                results.putMore(AdaptiveForks.KEY, AdaptiveForks.toJson(adaptive.states(plan, results.trials()),
-                        adaptiveBudget, openRows(!more || interrupted.get(), budgetReached)));
+                // an interruption or the budget changes what open rows say; else the last trial wrote this already
+                Object account = AdaptiveForks.toJson(adaptive.states(plan, results.trials()), adaptiveBudget,
+                        openRows(!more || interrupted.get(), budgetReached));
+                if (!account.equals(writtenAccount)) {
+                    results.putMore(AdaptiveForks.KEY, account);
+                }
             }
         } finally {
             String warning = durations.save();
@@ -349,15 +367,20 @@ final class RunSession {
     /**
      * Records, once per run, what each JDK of the plan chose by itself when it was described (the top-level
      * {@value JvmFacts#KEY} object): facts of JDKs a resumed file already has and this plan lacks are kept.
+     * Sets them in {@code results} without writing the file.
+     *
+     * @return whether there were any to set
      */
-    static void recordJvmFacts(ResultsFile results, List<PlannedTrial> plan) throws IOException {
+    static boolean recordJvmFacts(ResultsFile results, List<PlannedTrial> plan) {
         Map<String, Object> all = new java.util.LinkedHashMap<>();
         results.results().jvmFacts().forEach((label, f) -> all.put(label, f.toJson()));
         plan.stream().map(PlannedTrial::jdk).filter(j -> j.facts() != null).distinct()
                 .forEach(j -> all.put(j.label(), j.facts().toJson()));
-        if (!all.isEmpty()) {
-            results.putMore(JvmFacts.KEY, all);
+        if (all.isEmpty()) {
+            return false;
         }
+        results.setMore(JvmFacts.KEY, all);
+        return true;
     }
 
     /**
@@ -412,15 +435,22 @@ final class RunSession {
                 if (record == null || interrupted.get()) {
                     return false;
                 }
+                // one write per trial: a re-run's link to the disturbed fork and the fork account go with it
+                List<Trial> recorded = new ArrayList<>();
                 Integer of = rerunOf.get(t.id());
                 if (of != null) {
                     record = Reruns.linked(record, of);
                     Trial disturbed = Reruns.find(results.trials(), t.rowId(), of);
                     if (disturbed != null) {
-                        results.add(Reruns.rerunAs(disturbed, t.fork()));
+                        recorded.add(Reruns.rerunAs(disturbed, t.fork()));
                     }
                 }
-                results.add(record);
+                recorded.add(record);
+                if (forkAccount == null) {
+                    results.add(recorded, null, null);
+                } else {
+                    results.add(recorded, AdaptiveForks.KEY, all -> writtenAccount = forkAccount.apply(all));
+                }
                 recorder.record(record);
                 if (record.ok() && !record.disturbed()) {
                     durations.record(t, record.outcome().process().wallSeconds());

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.ResultsWriter;
@@ -87,17 +88,44 @@ public final class ResultsFile {
 
     /** Appends a trial (replacing one with the same id) and rewrites the file atomically. */
     public synchronized void add(Trial trial) throws IOException {
-        results = results.with(trial, Instant.now().toString());
+        add(List.of(trial), null, null);
+    }
+
+    /**
+     * Appends trials, in order (each replacing one with the same id), and with a {@code key} sets a
+     * top-level object computed from the trials with them, in one atomic rewrite: what a trial changes
+     * of another record or of that object is never a write of its own.
+     *
+     * @param key the top-level object to set, or null for none
+     * @param valueOf the object's value from the file's trials, the new ones included (unused without a key)
+     */
+    public synchronized void add(List<Trial> trials, String key, Function<List<Trial>, Object> valueOf) throws IOException {
+        String now = Instant.now().toString();
+        for (Trial t : trials) {
+            results = results.with(t, now);
+        }
+        if (key != null) {
+            results = withMore(key, valueOf.apply(results.trials()));
+        }
         write();
     }
 
     /** Sets a top-level object of the file (kept in {@link Results#more()}) and rewrites it atomically. */
     public synchronized void putMore(String key, Object value) throws IOException {
+        setMore(key, value);
+        write();
+    }
+
+    /** Sets a top-level object of the file (kept in {@link Results#more()}), written with the next write. */
+    public synchronized void setMore(String key, Object value) {
+        results = withMore(key, value);
+    }
+
+    private Results withMore(String key, Object value) {
         Map<String, Object> more = new java.util.LinkedHashMap<>(results.more());
         more.put(key, value);
-        results = new Results(results.schema(), results.created(), results.finished(), results.profile(), results.host(),
+        return new Results(results.schema(), results.created(), results.finished(), results.profile(), results.host(),
                 results.trials(), results.updated(), results.hostValues(), results.command(), more);
-        write();
     }
 
     public synchronized void write() throws IOException {
