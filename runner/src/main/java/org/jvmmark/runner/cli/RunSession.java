@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.jvmmark.report.Report;
 import org.jvmmark.results.JvmFacts;
@@ -300,9 +301,11 @@ final class RunSession {
         long adaptiveBudget = run.adaptiveBudgetSeconds() != null ? run.adaptiveBudgetSeconds()
                 : adaptiveBudget(Planner.estimatedSeconds(plan)).seconds();
         int extra = 0;
+        // the plan so far, adaptive rounds included: a row's forks not yet run are "planned forks not all run"
+        AtomicReference<List<PlannedTrial>> planned = new AtomicReference<>(plan);
         if (adaptive != null) {
-            List<PlannedTrial> rows = plan; // a round adds forks to rows, never rows
-            forkAccount = trials -> AdaptiveForks.toJson(adaptive.states(rows, trials), adaptiveBudget, AdaptiveForks.OpenRows.OPEN);
+            forkAccount = trials -> AdaptiveForks.toJson(adaptive.states(planned.get(), trials), adaptiveBudget,
+                    AdaptiveForks.OpenRows.OPEN);
         }
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
@@ -315,9 +318,10 @@ final class RunSession {
                     break;
                 }
                 extra += round.size();
-                more = runTrials(round, "more forks where the question is open: ", executor, results, recorder, interrupted, dir);
                 plan = new ArrayList<>(plan);
                 plan.addAll(round);
+                planned.set(plan);
+                more = runTrials(round, "more forks where the question is open: ", executor, results, recorder, interrupted, dir);
             }
             if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
