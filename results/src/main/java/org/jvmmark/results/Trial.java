@@ -62,6 +62,30 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
         return new Trial(identity.onMachine(host), outcome, measured, provenance, more);
     }
 
+    /** This trial with what the instruments attached to its JVM found ({@code --gc-log}, {@code --jfr}, ...). */
+    public Trial withInstruments(Instruments found) {
+        Provenance p = provenance;
+        return new Trial(identity, outcome, measured, new Provenance(p.jvm(), p.jdk(), p.flags(), p.variantJvmArgs(),
+                p.requestedGc(), p.profile(), p.started(), p.logs(), p.workloadClass(), p.module(), found), more);
+    }
+
+    /**
+     * This trial as it is recorded: a trial that is not {@code ok} has no figures. Whatever it measured
+     * before failing (a score before its validation failed, say) moves to {@link Outcome#discarded()},
+     * kept for diagnosis but out of every table and comparison; its info and warnings stay. (A fork another
+     * process disturbed is ok and keeps its figures, marked: {@link #disturbed()}.)
+     */
+    public Trial withFiguresSetAsideUnlessOk() {
+        if (ok()) {
+            return this;
+        }
+        Outcome o = outcome;
+        Measured m = measured;
+        return new Trial(identity, new Outcome(o.trialStatus(), o.error(), o.process(), o.command(), o.stderrTail(), o.hsErr(),
+                new Discarded(m.metrics(), m.latency(), m.series()), o.driver()),
+                new Measured(Map.of(), Map.of(), Map.of(), m.info(), m.infoValues(), m.warnings()), provenance, more);
+    }
+
     /**
      * Which trial this is: the workload, its parameters, the variant and the fork.
      *

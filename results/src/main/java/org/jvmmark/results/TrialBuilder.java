@@ -154,6 +154,11 @@ public final class TrialBuilder {
         return this;
     }
 
+    /** What was set of the process so far ({@link ProcessFacts#NONE} until then), to amend without building the trial. */
+    public ProcessFacts processFacts() {
+        return process;
+    }
+
     /** The command line of the JVM under test. */
     public TrialBuilder command(List<String> line) {
         this.command = List.copyOf(line);

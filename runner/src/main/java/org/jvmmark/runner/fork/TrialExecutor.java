@@ -11,7 +11,6 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
-import org.jvmmark.results.Discarded;
 import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.PlannedJdk;
@@ -110,9 +109,8 @@ public final class TrialExecutor {
                 disturbance(record, others);
                 said(record, o.result(), o.result() == null ? null : o.result().measured());
             }
-            record.instruments(instruments.afterTrial(launch, record.build(), outDir));
-            setAsideUnlessOk(record);
-            return record.build();
+            Trial measured = record.build();
+            return measured.withInstruments(instruments.afterTrial(launch, measured, outDir)).withFiguresSetAsideUnlessOk();
         } finally {
             deleteRecursively(scratch);
         }
@@ -160,7 +158,7 @@ public final class TrialExecutor {
      * process.peakRssPid}, and {@code process.peakRssOf} says whose figure {@code peakRssBytes} is.
      */
     static void ownServer(TrialBuilder record, ClientServerTrial.OwnServer own) {
-        ProcessFacts p = record.build().outcome().process();
+        ProcessFacts p = record.processFacts();
         if (own == null || own.peakRssBytes() <= 0 || p.none()) {
             return;
         }
@@ -174,7 +172,7 @@ public final class TrialExecutor {
 
     /** What else ran on the machine during the trial's window, in its process block (when a process ran and it was measured). */
     static void disturbance(TrialBuilder record, Disturbance others) {
-        ProcessFacts p = record.build().outcome().process();
+        ProcessFacts p = record.processFacts();
         if (others != null && !p.none()) {
             record.process(p.withDisturbance(others));
         }
@@ -201,22 +199,6 @@ public final class TrialExecutor {
         }
         return new ProcessFacts(p.peakRssBytes(), p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(), p.cpusAllowed(),
                 cpusRequested, null, Map.of());
-    }
-
-    /**
-     * A trial that is not {@code ok} has no figures: whatever it measured before failing (a score
-     * before its validation failed, say) moves to {@code discarded}, kept for diagnosis but out of
-     * every table and comparison. (A fork another process disturbed keeps its figures, marked: {@link
-     * Trial#disturbed()}.)
-     */
-    static void setAsideUnlessOk(TrialBuilder record) {
-        Trial t = record.build();
-        if (t.ok()) {
-            return;
-        }
-        Trial.Measured m = t.measured();
-        record.discarded(new Discarded(m.metrics(), m.latency(), m.series()));
-        record.measured(new Trial.Measured(Map.of(), Map.of(), Map.of(), m.info(), m.infoValues(), m.warnings()));
     }
 
     /** A trial id as a directory name: {@code synthetic/temurin-25/default/fork1} → {@code synthetic_temurin-25_default_fork1}. */

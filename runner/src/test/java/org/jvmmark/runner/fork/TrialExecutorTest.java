@@ -46,8 +46,7 @@ class TrialExecutorTest {
                 .status(status, status.equals("ok") ? null : "validation failed")
                 .process(new ProcessFacts(1L, 1, 1.0, 0));
         TrialExecutor.said(record, child, child.measured());
-        TrialExecutor.setAsideUnlessOk(record);
-        return record.build();
+        return record.build().withFiguresSetAsideUnlessOk();
     }
 
     @Test
