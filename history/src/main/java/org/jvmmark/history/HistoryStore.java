@@ -125,7 +125,7 @@ public final class HistoryStore {
                 p.setLong(1, runId);
                 p.setString(2, t.id());
                 p.setInt(3, fork);
-                p.setString(4, t.outcome().status());
+                p.setString(4, t.outcome().trialStatus().json());
                 p.setString(5, rowId(t.id()));
                 p.setString(6, t.ok() ? null : t.outcome().error());
                 if (p.executeUpdate() == 0) {
@@ -136,7 +136,7 @@ public final class HistoryStore {
                     }
                     try (PreparedStatement u = c.prepareStatement("UPDATE trial SET status = ?, fork = ?, error = NULL WHERE run_id = ? AND trial_id = ?");
                          PreparedStatement d = c.prepareStatement("DELETE FROM sample WHERE run_id = ? AND trial_id = ?")) {
-                        u.setString(1, t.outcome().status());
+                        u.setString(1, t.outcome().trialStatus().json());
                         u.setInt(2, fork);
                         u.setLong(3, runId);
                         u.setString(4, t.id());
@@ -378,23 +378,6 @@ public final class HistoryStore {
             failed.forEach((run, n) -> all.add(new Point(run, runInfo.get(run)[1], runInfo.get(run)[2], new double[0], n)));
             all.sort(java.util.Comparator.comparing(Point::created).thenComparingLong(Point::runId));
             out.put(s.id(), all);
-        }
-        return out;
-    }
-
-    /** One run of the history: its id (as {@code history accept} names it) and start. */
-    public record Run(long id, String created, String dir) {
-    }
-
-    /** Every run, oldest first. */
-    public List<Run> runList() throws SQLException {
-        List<Run> out = new ArrayList<>();
-        try (Connection c = db.connect();
-             PreparedStatement p = c.prepareStatement("SELECT id, created, dir FROM run ORDER BY created, id");
-             ResultSet rs = p.executeQuery()) {
-            while (rs.next()) {
-                out.add(new Run(rs.getLong(1), rs.getString(2), rs.getString(3)));
-            }
         }
         return out;
     }

@@ -118,7 +118,7 @@ class HtmlInBrowserTest {
         for (Trial t : results.trials()) {
             if (!t.ok()) {
                 String cells = notRunCells.get(t.workload());
-                assertTrue(cells.contains(": " + t.outcome().status()), t.id() + " (" + t.outcome().status() + ") missing from the verdict's not-run cell: " + cells);
+                assertTrue(cells.contains(": " + t.outcome().trialStatus().json()), t.id() + " (" + t.outcome().trialStatus().json() + ") missing from the verdict's not-run cell: " + cells);
             }
         }
         assertTrue(table.group().contains("<td class=\"winner\">Temurin 25.0.1 · G1</td>"), table.group());

@@ -138,14 +138,6 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
         public boolean ok() {
             return trialStatus == TrialStatus.OK;
         }
-
-        /**
-         * The status as {@code results.json} writes it. Kept while code elsewhere still compares the
-         * words ({@code HistoryStore}, {@code AdaptiveForks}); new code reads {@link #trialStatus()}.
-         */
-        public String status() {
-            return trialStatus.json();
-        }
     }
 
     /**

@@ -103,7 +103,7 @@ class ResultsRoundTripTest {
         r = r.with(a, "2026-01-01T00:01:00Z").with(trial("x/2", "ok"), "2026-01-01T00:02:00Z")
                 .with(trial("x/1", "ok"), "2026-01-01T00:03:00Z");
         assertEquals(List.of("x/1", "x/2"), r.trials().stream().map(Trial::id).toList());
-        assertEquals("ok", r.trials().get(0).outcome().status());
+        assertEquals("ok", r.trials().get(0).outcome().trialStatus().json());
         assertEquals("2026-01-01T00:03:00Z", r.finished());
         assertNull(ResultsWriter.tree(r).get("finished"));
     }

@@ -119,7 +119,7 @@ class InstrumentsTest {
                 "-p", "warmup=1000", "-p", "runs=1", "--jfr=" + bad, "--out", out.resolve("run").toString());
         assertEquals(0, r.status(), r.out() + r.err());
         org.jvmmark.results.Trial trial = org.jvmmark.results.ResultsReader.readDir(out.resolve("run")).trials().get(0);
-        assertEquals("ok", trial.outcome().status());
+        assertEquals("ok", trial.outcome().trialStatus().json());
         Instruments.Instrument jfr = trial.provenance().instruments().instruments().get("jfr");
         assertEquals(Instruments.Status.REFUSED, jfr.status(), jfr.toString());
         assertTrue(jfr.reason().contains("Could not parse settings file"), jfr.toString());

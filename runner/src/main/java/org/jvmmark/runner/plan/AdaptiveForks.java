@@ -119,7 +119,7 @@ public final class AdaptiveForks {
                 }
             }
             okForks.put(e.getKey(), (int) trials.stream().filter(t -> t.ok() && !t.disturbed()).count());
-            failed.put(e.getKey(), trials.stream().anyMatch(t -> t.outcome().status().equals("failed") || t.outcome().status().equals("timeout")));
+            failed.put(e.getKey(), trials.stream().anyMatch(t -> t.outcome().trialStatus().failure()));
             values.put(e.getKey(), v.stream().mapToDouble(Double::doubleValue).toArray());
         }
         Map<String, RowState> states = new LinkedHashMap<>();

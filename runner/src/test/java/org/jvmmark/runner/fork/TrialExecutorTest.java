@@ -103,7 +103,7 @@ class TrialExecutorTest {
     void shouldRunATrialInAFreshJvmAndRecordWhatTheChildSaidAndWhatTheRunnerSaw(@TempDir Path out) throws Exception {
         Trial t = runOne(out, "fault-sleep", "millis=200");
 
-        assertEquals("ok", t.outcome().status(), t.outcome().error());
+        assertEquals("ok", t.outcome().trialStatus().json(), t.outcome().error());
         assertTrue(t.id().startsWith("fault-sleep/"), t.id());
         double slept = t.measured().metrics().get("sleptMillis").value();
         assertTrue(slept >= 200 && slept < 10_000, "the child's own metric: " + slept);
@@ -124,7 +124,7 @@ class TrialExecutorTest {
     void shouldRecordATrialThatFailsItsOwnValidationAsFailedWithItsMetricSetAside(@TempDir Path out) throws Exception {
         Trial t = runOne(out, "fault-validation");
 
-        assertEquals("failed", t.outcome().status());
+        assertEquals("failed", t.outcome().trialStatus().json());
         assertTrue(t.outcome().error().contains("3 of 10 messages lost (deliberate)"), t.outcome().error());
         assertTrue(t.measured().metrics().isEmpty(), "a failed trial has no figures: " + t.measured().metrics());
         assertEquals(42, t.outcome().discarded().metrics().get("score").value(), "kept aside for diagnosis");

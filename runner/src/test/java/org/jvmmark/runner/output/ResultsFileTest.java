@@ -38,7 +38,7 @@ class ResultsFileTest {
         f.add(trial("a/x/default/fork1", "failed"));
         ResultsFile reopened = ResultsFile.open(dir);
         assertEquals(Set.of("a/x/default/fork1", "b/x/default/fork1"), reopened.recordedIds());
-        assertEquals("failed", reopened.trials().get(1).outcome().status(), "same id replaced, not duplicated");
+        assertEquals("failed", reopened.trials().get(1).outcome().trialStatus().json(), "same id replaced, not duplicated");
         assertEquals("smoke", reopened.profile());
         assertEquals("jvmmark/results/1", Cli.results(dir).path("schema").asText());
         try (var files = Files.list(dir)) {
