@@ -26,7 +26,14 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
         /** The evidence cannot decide (the interval reaches past the threshold, too few forks, the machine's levels
          * confounded with the change): the reason and what would tell are in the line. */
         CANNOT_TELL("cannot tell"),
-        UNTRUSTED("not judged"),
+        /** Not judged: a percentile this machine cannot support. */
+        NOT_TRUSTED("not judged"),
+        /** Not judged: a rate every fork held at its target on both sides (says the load was met, not how fast). */
+        PINNED("not judged"),
+        /** Not judged: a fact about the run, not a score. */
+        FACT("not judged"),
+        /** Not judged: a latency timed from the actual start (not corrected for coordinated omission), on one side or both. */
+        NOT_CORRECTED("not judged"),
         /** A row present on one side only (a subset rerun): listed, not a regression unless --require-all. */
         NOT_COMPARED("not compared"),
         STILL_FAILING("still not ok");

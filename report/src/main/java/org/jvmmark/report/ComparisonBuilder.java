@@ -156,16 +156,16 @@ public final class ComparisonBuilder {
                 Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
                 String pinned = pinned(ra, rb, ca);
                 if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
-                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "corrected for coordinated omission on one side only"));
+                    lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "corrected for coordinated omission on one side only"));
                 } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
                     // As in the report: timed from the actual start, it hides the requests a stall delayed.
-                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "not corrected for coordinated omission"));
+                    lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "not corrected for coordinated omission"));
                 } else if (pinned != null) {
-                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, pinned));
+                    lines.add(line.unjudged(Comparison.Verdict.PINNED, pinned));
                 } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
-                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "a fact, not a score"));
+                    lines.add(line.unjudged(Comparison.Verdict.FACT, "a fact, not a score"));
                 } else if (!ca.trusted() || !cb.trusted()) {
-                    lines.add(line.unjudged(Comparison.Verdict.UNTRUSTED, "percentile not trusted on "
+                    lines.add(line.unjudged(Comparison.Verdict.NOT_TRUSTED, "percentile not trusted on "
                             + (!ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B")));
                 } else {
                     pending.add(new Pending(lines.size(), sa.workload(), ca, fa, fb, headline.contains(ca.id())));

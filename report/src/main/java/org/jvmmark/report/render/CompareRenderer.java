@@ -141,9 +141,10 @@ public final class CompareRenderer {
                 continue;
             }
             String kind = switch (l.verdict()) {
-                case UNTRUSTED -> l.why().startsWith("pinned") ? "pinned at their target"
-                        : l.why().startsWith("percentile") ? "percentiles not trusted"
-                        : l.why().startsWith("a fact") ? "facts, not scores" : "not corrected for coordinated omission";
+                case PINNED -> "pinned at their target";
+                case NOT_TRUSTED -> "percentiles not trusted";
+                case FACT -> "facts, not scores";
+                case NOT_CORRECTED -> "not corrected for coordinated omission";
                 default -> null;
             };
             if (kind != null) {
@@ -239,7 +240,7 @@ public final class CompareRenderer {
             String cls = switch (l.verdict()) {
                 case REGRESSED -> "significant";
                 case IMPROVED -> "best";
-                case UNTRUSTED, NOT_COMPARED -> "untrusted";
+                case NOT_TRUSTED, PINNED, FACT, NOT_CORRECTED, NOT_COMPARED -> "untrusted";
                 case CANNOT_TELL -> "cannot-tell";
                 default -> "";
             };
