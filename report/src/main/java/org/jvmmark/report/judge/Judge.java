@@ -123,9 +123,7 @@ public final class Judge {
      * model (pooled, or its own). NaN below two forks or when the noise is unknown. What {@code --forks auto} grows a
      * row on, so that the next run of the same command can be shown to be within the threshold.
      */
-    public static double repeatHalfWidth(Evidence e, String row) {
-        LevelModel m = LevelModel.of(e);
-        int i = e.indexOf(row);
+    private static double repeatHalfWidth(LevelModel m, int i) {
         double[] noise = m.noise(i);
         if (m.forks(i) < 2 || !(noise[1] >= 1) || Double.isNaN(noise[0])) {
             return Double.NaN;
@@ -134,6 +132,7 @@ public final class Judge {
         return q * noise[0] * Math.sqrt(2.0 / m.forks(i));
     }
 
+
     /**
      * Whether a row's figure is known precisely enough that the next run of the same command can be shown to be within
      * ±threshold of it: the interval such a comparison gets ({@link #repeatHalfWidth}) plus the distance its estimate
@@ -141,9 +140,9 @@ public final class Judge {
      * noise is unknown.
      */
     public static boolean repeatable(Evidence e, String row, double threshold) {
-        double hw = repeatHalfWidth(e, row);
         LevelModel m = LevelModel.of(e);
         int i = e.indexOf(row);
+        double hw = repeatHalfWidth(m, i);
         double stray = m.noise(i)[0] * Math.sqrt(2.0 / Math.max(1, m.forks(i)));
         return hw + stray <= Math.log1p(threshold);
     }
