@@ -135,7 +135,7 @@ public final class Judge {
 
     /**
      * Whether a row's figure is known precisely enough that the next run of the same command can be shown to be within
-     * ±threshold of it: the interval such a comparison gets ({@link #repeatHalfWidth}) plus the distance its estimate
+     * ±threshold of it: the 90 % interval such a comparison gets (q·σ·√(2/n)) plus the distance its estimate
      * strays by chance (one standard error of the difference, σ·√(2/n)) stay within the threshold. False when the
      * noise is unknown.
      */
