@@ -1,7 +1,6 @@
 package org.jvmmark.report.judge;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.statistics.distribution.NormalDistribution;
@@ -33,7 +32,7 @@ import org.jvmmark.report.verdict.Effect;
  * rests on (the family's for a call, the equivalence interval otherwise), its level printed with it. The callers
  * put all the figures of a table, or all the gating figures of a {@code compare}, into one call.
  *
- * <p>Stateless and thread-safe.
+ * <p>Thread-safe; holds no state of its own (each evidence's fit is remembered by {@link LevelModel#of}).
  */
 public final class Judge {
     /** Fewest forks a side for an estimate. */
@@ -56,7 +55,6 @@ public final class Judge {
     /** The judgements of one family, in the order of {@code family}. */
     public static List<Judgement> judge(List<Contrast> family, double threshold) {
         checkThreshold(threshold);
-        Map<Evidence, LevelModel> models = new IdentityHashMap<>();
         List<Judgement> out = new ArrayList<>();
         int[] c = new int[family.size()];
         int[] r = new int[family.size()];
@@ -66,7 +64,7 @@ public final class Judge {
         int estimated = 0;
         for (int i = 0; i < family.size(); i++) {
             Contrast k = family.get(i);
-            m[i] = models.computeIfAbsent(k.evidence(), LevelModel::of);
+            m[i] = LevelModel.of(k.evidence());
             c[i] = k.evidence().indexOf(k.candidate());
             r[i] = k.evidence().indexOf(k.reference());
             RowForks cand = k.evidence().rows().get(c[i]);

@@ -33,7 +33,7 @@ import org.jvmmark.report.verdict.Stats;
  * one noisy row neither switches the pooling off for every row nor hides behind the others' quiet; the
  * degrees of freedom of a contrast that mixes the two are Welch–Satterthwaite's.
  *
- * <p>Immutable, hence thread-safe.
+ * <p>Immutable, hence thread-safe; fits are remembered per evidence ({@link #of}).
  */
 final class LevelModel {
     /** A row whose residual variance is above the rest's beyond this p-value keeps its own variance. */
@@ -126,8 +126,25 @@ final class LevelModel {
         varDelta = !levelled ? Double.NaN : 1 / info;
     }
 
-    /** The model of every row of {@code e}. */
+    /**
+     * Fits already made, by evidence: every surface asks several questions of one figure's evidence (its ranking, its
+     * contrasts, whether a row is repeatable), and a fit with its permutation test is made once per evidence, not once
+     * per question. Weak keys: a fit lives as long as its evidence.
+     */
+    private static final java.util.Map<Evidence, LevelModel> FITS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** The model of every row of {@code e}, fitted once per evidence. */
     static LevelModel of(Evidence e) {
+        LevelModel m = FITS.get(e);
+        if (m == null) {
+            m = fit(e);
+            FITS.put(e, m);
+        }
+        return m;
+    }
+
+    private static LevelModel fit(Evidence e) {
         List<RowForks> rows = e.rows();
         boolean logs = rows.stream().allMatch(r -> Stats.allPositive(r.forks()));
         TwoLevels levels = logs ? TwoLevels.of(rows.stream().map(RowForks::forks).toList()) : TwoLevels.ONE_LEVEL;
@@ -381,14 +398,4 @@ final class LevelModel {
         return logs;
     }
 
-    /** The rows that keep their own spread (for a test's eye). */
-    List<Integer> ownSpreadRows() {
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < own.length; i++) {
-            if (own[i]) {
-                out.add(i);
-            }
-        }
-        return out;
-    }
 }

@@ -17,6 +17,7 @@
  * within levels by a two-way model on log fork values (row + level), and the noise is pooled over the rows
  * whose spreads agree; an outlier row is judged on its own spread.
  *
- * <p>Stateless and thread-safe; every type here is immutable.
+ * <p>Thread-safe; every type here is immutable, and each evidence's fit is made once and remembered while the
+ * evidence is in use.
  */
 package org.jvmmark.report.judge;
