@@ -195,8 +195,7 @@ public final class Words {
             String w = h.words();
             return w.endsWith(".") ? w.substring(0, w.length() - 1) : w;
         }
-        String forks = j.forksCandidate() == j.forksReference() ? j.forksCandidate() + " forks each"
-                : j.forksReference() + " and " + j.forksCandidate() + " forks";
+        String forks = forksEach(j.forksReference(), j.forksCandidate());
         return switch (h.outcome()) {
             case WINNER -> h.runnerUp().label() + ": " + effect(h.figure(), h.effect()) + ", " + forks;
             case NO_DIFFERENCE -> h.runnerUp().label() + " vs " + h.winner().label() + ": " + why(j, h.figure().unit())
@@ -207,6 +206,11 @@ public final class Words {
                         + (tell.isEmpty() ? "" : "; " + tell);
             }
         };
+    }
+
+    /** "5 forks each", or "5 and 3 forks" (the winner's first): how many forks stand behind a verdict. */
+    public static String forksEach(int a, int b) {
+        return a == b ? a + " forks each" : a + " and " + b + " forks";
     }
 
     private static String forks(int n) {

@@ -232,7 +232,7 @@ public final class Verdicts {
         Cell rc = table.cell(second, c);
         Judgement j = rc.judgement();
         String diff = Words.effect(col, rc.effect());
-        String forks = forksText(table.cell(best, c).figure().forks().length, rc.figure().forks().length);
+        String forks = Words.forksEach(table.cell(best, c).figure().forks().length, rc.figure().forks().length);
         if (table.cell(best, c).mark() == Cell.Mark.BEST) {
             return new Headline(workload, family, col, Headline.Outcome.WINNER, winner, runnerUp, rc.effect(), winner.label()
                     + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + ".", notRun, j);
@@ -263,9 +263,5 @@ public final class Verdicts {
             case RATE -> col.probe() + " achieved rate";
             case METRIC -> org.jvmmark.report.QuestionAnswers.label(col.key());
         };
-    }
-
-    private static String forksText(int a, int b) {
-        return a == b ? a + " forks each" : a + " and " + b + " forks";
     }
 }
