@@ -76,10 +76,13 @@ public final class CheckText {
         };
     }
 
-    /** "Temurin 25.0.1 · G1 · endToEnd p50": the series without the machine, workload and parameters. */
+    /**
+     * "Temurin 25.0.1 · G1 · p50 latency": the series without the machine, workload and parameters, its figure named as
+     * the report and {@code compare} name it.
+     */
     public static String name(HistoryStore.StoredSeries s) {
         SeriesKey k = s.key();
-        return k.jvm() + " · " + k.variant() + " · " + (k.probe().isEmpty() ? "" : k.probe() + " ") + k.figure();
+        return k.jvm() + " · " + k.variant() + " · " + k.readableName();
     }
 
     /**

@@ -86,7 +86,7 @@ class HistoryJudgeTest {
         assertTrue(text.contains("% slower (95 % CI "), text);
         assertTrue(text.contains("3 runs against a baseline of 11 from run 1"), text);
         assertTrue(text.contains("\nqueue-latency  messageBytes=256, rate=100000  (machine box)\n"), text);
-        assertTrue(text.contains("\n  REGRESSION   Temurin 25.0.1 · G1 · endToEnd p50\n"), text);
+        assertTrue(text.contains("\n  REGRESSION   Temurin 25.0.1 · G1 · p50 latency\n"), text);
         assertTrue(CheckText.text(v).lines().allMatch(l -> l.length() <= CheckText.WIDTH), CheckText.text(v));
     }
 

@@ -322,10 +322,30 @@ public final class QuestionAnswers {
      * OpenJDK 17.0.17 · G1 25 % slower (95 % CI 22–27 %)", "no difference between … (…, within ±5 %)", "cannot tell
      * whether … beats …: …; 7 forks a side would tell".
      */
+    /**
+     * The figures' answers on one line; figures whose answer reads the same after their name share it ("p50 latency,
+     * p90 latency: cannot tell: no row has the 3 forks a verdict needs") instead of repeating it.
+     */
+    static String joined(List<Answer.FigureAnswer> figures) {
+        Map<String, List<String>> byAnswer = new LinkedHashMap<>();
+        for (Answer.FigureAnswer f : figures) {
+            String prefix = f.label() + ": ";
+            if (f.words().startsWith(prefix)) {
+                byAnswer.computeIfAbsent(f.words().substring(prefix.length()), k -> new ArrayList<>()).add(f.label());
+            } else {
+                byAnswer.computeIfAbsent(f.words(), k -> new ArrayList<>());
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        byAnswer.forEach((answer, labels) -> parts.add(labels.isEmpty() ? answer : String.join(", ", labels) + ": " + answer));
+        return String.join("; ", parts);
+    }
+
     private static String ranking(Headline h, Column col) {
         return switch (h.outcome()) {
             case WINNER -> h.winner().label() + " best; " + Words.headline(h);
             case NO_DIFFERENCE -> "no difference: " + Words.headline(h);
+            case NOT_TRUSTED -> Words.headline(h);
             default -> "cannot tell: " + Words.headline(h);
         };
     }
@@ -384,7 +404,7 @@ public final class QuestionAnswers {
                 headlines.add(firstHeadline);
             }
             String line = (context.isEmpty() ? "" : context + " — ") + (figures.isEmpty() ? "no figure of the question was measured"
-                    : String.join("; ", figures.stream().map(Answer.FigureAnswer::words).toList()))
+                    : joined(figures))
                     + (left.isEmpty() ? "" : " (not featured: " + String.join("; ", left) + ")");
             out.add(new Answer(workload, q, context, figures, left, line));
         });

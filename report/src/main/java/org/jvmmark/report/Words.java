@@ -113,9 +113,10 @@ public final class Words {
     }
 
     /** What the figure is, for a verdict line: "p50 latency", "p50 latency of append", "score (msg/s)". */
-    static String figure(Column c) {
+    public static String figure(Column c) {
         return switch (c.kind()) {
-            case LATENCY, UNCORRECTED -> c.title() + " latency" + ("endToEnd".equals(c.probe()) ? "" : " of " + c.probe());
+            case LATENCY -> c.title() + " latency" + ("endToEnd".equals(c.probe()) ? "" : " of " + c.probe());
+            case UNCORRECTED -> "uncorrected " + c.title() + " latency" + ("endToEnd".equals(c.probe()) ? "" : " of " + c.probe());
             case RATE -> "achieved rate of " + c.probe();
             // A time or a size is shown rescaled ("1.07 s" of a figure recorded in ms): its recorded unit would mislead.
             case METRIC -> QuestionAnswers.label(c.key())

@@ -35,7 +35,7 @@ class CompareTest {
         assertEquals(1, exit, printed());
         String conclusion = printed().substring(0, printed().indexOf("\nA: "));
         assertTrue(conclusion.startsWith("REGRESSED: "), conclusion);
-        assertTrue(conclusion.matches("(?s).*queue-latency · Temurin 25\\.0\\.1 · G1 · endToEnd p50: \\d+ ns → \\d+ ns "
+        assertTrue(conclusion.matches("(?s).*queue-latency · Temurin 25\\.0\\.1 · G1 · p50 latency: \\d+ ns → \\d+ ns "
                 + "\\(\\d+ % slower \\([\\d.]+ % CI \\d+–\\d+ %\\)\\).*"),
                 conclusion);
         assertTrue(conclusion.contains("chat · Temurin 25.0.1 · G1 · platform · score"), conclusion);
@@ -53,7 +53,7 @@ class CompareTest {
         // answer is "cannot tell" with the forks that would tell — never a regression, never "no regression".
         assertEquals(5, Compare.compare(BASELINE, BASELINE, 0.05, null, out), printed());
         assertTrue(printed().startsWith("CANNOT TELL whether anything regressed: 0 regressed, 0 improved, "), printed());
-        assertTrue(printed().contains("synthetic · Temurin 25.0.1 · G1 · endToEnd p50: 293 ns → 293 ns (1 fork on a side, 3 a side"
+        assertTrue(printed().contains("synthetic · Temurin 25.0.1 · G1 · p50 latency: 293 ns → 293 ns (1 fork on a side, 3 a side"
                 + " needed; 3 forks a side would tell)"), printed());
     }
 
@@ -61,14 +61,14 @@ class CompareTest {
     void shouldCallTheReverseDirectionAnImprovement() throws IOException {
         // 5, not 0: synthetic's 1-fork rows moved towards worse on p99 and p99.9, which nothing can judge.
         assertEquals(5, Compare.compare(REGRESSED, BASELINE, 0.05, null, out), printed());
-        assertTrue(printed().lines().anyMatch(l -> l.contains("endToEnd p50") && l.contains("improved (")
+        assertTrue(printed().lines().anyMatch(l -> l.contains("p50 latency") && l.contains("improved (")
                 && l.contains("faster (")), printed());
     }
 
     @Test
     void shouldNotJudgeUntrustedPercentiles() throws IOException {
         Compare.compare(BASELINE, REGRESSED, 0.05, null, out);
-        assertTrue(printed().lines().filter(l -> l.contains("endToEnd p99.99")).allMatch(l -> l.contains("not judged")), printed());
+        assertTrue(printed().lines().filter(l -> l.contains("p99.99 latency")).allMatch(l -> l.contains("not judged")), printed());
     }
 
     @Test
@@ -77,7 +77,7 @@ class CompareTest {
         Compare.compare(BASELINE, REGRESSED, 0.05, html, out);
         String page = Files.readString(html);
         assertTrue(page.contains("<strong>REGRESSED: 2 regressed, 0 improved"), page.substring(page.indexOf("<h1>")));
-        assertTrue(page.contains("queue-latency · Temurin 25.0.1 · G1 · endToEnd p50: "));
+        assertTrue(page.contains("queue-latency · Temurin 25.0.1 · G1 · p50 latency: "));
     }
 
     @Test
@@ -103,12 +103,12 @@ class CompareTest {
         Path b = Golden.results(tmp.resolve("b"), "{}", scoreTrial("w/1", 50));
         assertEquals(5, Compare.compare(a, b, 0.05, null, out), printed());
         assertTrue(printed().startsWith("CANNOT TELL whether anything regressed: 0 regressed, 0 improved, 0 no difference (within"
-                + " ±5 %), 1 cannot tell of 1 figures judged.\n  cannot tell: w · Temurin 21.0.8 · score: 100 ops/s → 50 ops/s (1 fork"
+                + " ±5 %), 1 cannot tell of 1 figures judged.\n  cannot tell: w · Temurin 21.0.8 · score (ops/s): 100 ops/s → 50 ops/s (1 fork"
                 + " on a side, 3 a side needed; 3 forks a side would tell)"), printed());
         bytes.reset();
         assertEquals(5, Compare.compare(b, a, 0.05, null, out), printed());
         assertTrue(printed().startsWith("CANNOT TELL whether anything regressed: 0 regressed, 0 improved, 0 no difference (within"
-                + " ±5 %), 1 cannot tell of 1 figures judged.\n  cannot tell: w · Temurin 21.0.8 · score: 50 ops/s → 100 ops/s (1 fork"
+                + " ±5 %), 1 cannot tell of 1 figures judged.\n  cannot tell: w · Temurin 21.0.8 · score (ops/s): 50 ops/s → 100 ops/s (1 fork"
                 + " on a side, 3 a side needed; 3 forks a side would tell)"), printed());
     }
 

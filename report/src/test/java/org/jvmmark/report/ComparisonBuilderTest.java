@@ -46,7 +46,7 @@ class ComparisonBuilderTest {
                 List.of(new Truth("queue-latency", 25, 1260, 1250, 1240), new Truth("queue-latency", 17, 1240, 598, 1255)));
         assertEquals(5, exit, printed());
         assertTrue(printed().startsWith("CANNOT TELL whether anything regressed: 0 regressed"), printed());
-        assertTrue(printed().matches("(?s).*cannot tell: queue-latency · Temurin 25\\.0\\.1 · G1 · endToEnd p50: .*launches land on"
+        assertTrue(printed().matches("(?s).*cannot tell: queue-latency · Temurin 25\\.0\\.1 · G1 · p50 latency: .*launches land on"
                 + " two levels here \\(2\\.\\d+× apart\\) and these forks sit on them so differently that a difference the size of"
                 + " the gap cannot be told from the machine; \\d forks a side would tell\\).*"), printed());
     }
@@ -79,8 +79,8 @@ class ComparisonBuilderTest {
         int exit = compare(20, List.of(new Truth("synthetic", 25, around(20, 3, 500, 0.01))),
                 List.of(new Truth("synthetic", 25, 1000, 505, 1010)));
         assertEquals(5, exit, printed());
-        assertTrue(printed().matches("(?s)CANNOT TELL[^:\n]*: 0 regressed.*\n  cannot tell: synthetic · Temurin 25\\.0\\.1 · G1 · endToEnd"
-                + " p50: .*judged on its own spread.*would tell\\).*"), printed());
+        assertTrue(printed().matches("(?s)CANNOT TELL[^:\n]*: 0 regressed.*\n  cannot tell: synthetic · Temurin 25\\.0\\.1 · G1 · p50"
+                + " latency: .*judged on its own spread.*would tell\\).*"), printed());
     }
 
     @Test
@@ -98,8 +98,8 @@ class ComparisonBuilderTest {
         int called = 0;
         for (long seed = 100; seed < 120; seed++) {
             int exit = compare(seed, table(seed, 1.0), table(seed + 500, 1.10));
-            assertTrue(exit != 1 || printed().contains("  synthetic · Temurin 25.0.1 · G1 · endToEnd p50: "), printed());
-            called += exit == 1 && printed().contains("  synthetic · Temurin 25.0.1 · G1 · endToEnd p50: ") ? 1 : 0;
+            assertTrue(exit != 1 || printed().contains("  synthetic · Temurin 25.0.1 · G1 · p50 latency: "), printed());
+            called += exit == 1 && printed().contains("  synthetic · Temurin 25.0.1 · G1 · p50 latency: ") ? 1 : 0;
         }
         assertTrue(called >= 14, "called in " + called + " of 20 tables");
     }

@@ -41,7 +41,7 @@ class SameAnswerTest {
         Path db = FixtureGenerator.writeTruth(tmp.resolve("b"), 1, 0.0, new Truth("synthetic", 25, b));
         Comparison c = ComparisonBuilder.compare(ModelBuilder.build(ResultsReader.readDir(da)),
                 ModelBuilder.build(ResultsReader.readDir(db)), 0.05, false);
-        return c.lines().stream().filter(l -> l.figure().equals("endToEnd p50")).findFirst().orElseThrow().judgement();
+        return c.lines().stream().filter(l -> l.figure().equals("p50 latency")).findFirst().orElseThrow().judgement();
     }
 
     private void assertSameAnswer(double[] reference, double[] candidate, Judgement.Answer expected) throws IOException {

@@ -84,7 +84,7 @@ class VerdictsTest {
                 new Truth("synthetic", 25, around(4, 5, 1000, 0.03)));
         assertEquals(1, exit, printed());
         assertTrue(printed().startsWith("REGRESSED: "), printed());
-        assertTrue(printed().contains("synthetic · Temurin 25.0.1 · G1 · endToEnd p50: "), printed());
+        assertTrue(printed().contains("synthetic · Temurin 25.0.1 · G1 · p50 latency: "), printed());
 
         Section s = section(model(5, new Truth("synthetic", 17, around(5, 5, 1000, 0.03)),
                 new Truth("synthetic", 25, around(6, 5, 500, 0.03))), "synthetic");
@@ -94,7 +94,7 @@ class VerdictsTest {
         assertEquals(Headline.Outcome.WINNER, h.outcome(), h.words());
         assertEquals(25, h.winner().jvm().feature());
         assertTrue(h.effect().low() > 1.7 && h.effect().high() < 2.2, "about 2× slower: " + h.effect());
-        assertTrue(h.words().matches(".*Temurin 25\\.0\\.1 · G1 wins on endToEnd p50: OpenJDK \\(Debian\\) 17\\.0\\.17 · G1 is "
+        assertTrue(h.words().matches(".*Temurin 25\\.0\\.1 · G1 wins on p50 latency: OpenJDK \\(Debian\\) 17\\.0\\.17 · G1 is "
                 + "\\d+ % slower \\(9\\d(\\.\\d)? % CI \\d+–\\d+ %\\), 5 forks each\\."), h.words());
     }
 
@@ -114,7 +114,7 @@ class VerdictsTest {
         int exit = compare(20, TIGHT, new Truth("synthetic", 25, around(20, 5, 500, 0.001)),
                 new Truth("synthetic", 25, around(21, 5, 505, 0.001)));
         assertEquals(0, exit, printed());
-        assertTrue(printed().lines().anyMatch(l -> l.contains("endToEnd p50") && l.contains("within ±5 %")), printed());
+        assertTrue(printed().lines().anyMatch(l -> l.contains("p50 latency") && l.contains("within ±5 %")), printed());
     }
 
     @Test
@@ -132,7 +132,7 @@ class VerdictsTest {
         assertEquals(Cell.Mark.LEADS, p50(s, 17).mark());
         Headline h = s.headlines().get(0);
         assertEquals(Headline.Outcome.CANNOT_TELL, h.outcome(), h.words());
-        assertTrue(h.words().startsWith("Cannot tell on endToEnd p50 whether OpenJDK (Debian) 17.0.17 · G1 beats Temurin 25.0.1 · G1"),
+        assertTrue(h.words().startsWith("Cannot tell on p50 latency whether OpenJDK (Debian) 17.0.17 · G1 beats Temurin 25.0.1 · G1"),
                 h.words());
     }
 

@@ -202,7 +202,7 @@ public final class Verdicts {
         }
         if (!col.trusted()) {
             return new Headline(workload, family, col, Headline.Outcome.NOT_TRUSTED, null, null, null,
-                    figure + " cannot be trusted on this machine: no ranking.", notRun);
+                    "not ranked: this machine cannot support the figure (too few samples or CPUs).", notRun);
         }
         int best = -1;
         List<Integer> others = new ArrayList<>();
@@ -216,7 +216,7 @@ public final class Verdicts {
         }
         if (best < 0) {
             return new Headline(workload, family, col, Headline.Outcome.TOO_FEW_FORKS, null, null, null,
-                    "Cannot tell on " + figure + ": no row has the " + Judge.MIN_FORKS + " forks a verdict needs.", notRun);
+                    "no row has the " + Judge.MIN_FORKS + " forks a verdict needs.", notRun);
         }
         // The row the answer turns on: the first that cannot be told from the best (the closest by value), else the
         // closest row.
@@ -256,12 +256,8 @@ public final class Verdicts {
         return col.kind() == Column.Kind.LATENCY && col.ranked() && "endToEnd".equals(col.probe()) && "50".equals(col.key());
     }
 
+    /** A figure's name in a sentence: {@link Words#figure}, the one place that names a figure. */
     public static String figureName(Column col) {
-        return switch (col.kind()) {
-            case LATENCY -> col.probe() + " " + col.title();
-            case UNCORRECTED -> col.probe() + " uncorrected " + col.title();
-            case RATE -> col.probe() + " achieved rate";
-            case METRIC -> org.jvmmark.report.QuestionAnswers.label(col.key());
-        };
+        return Words.figure(col);
     }
 }

@@ -34,10 +34,13 @@ class MainJobPlanTest {
     }
 
     @Test
-    void shouldPlanTheDefaultSetOnFourJdksWithinTwentyMinutes() {
+    void shouldPlanTheDefaultSetOnFourJdksWithinTwentyMinutesAdaptiveForksIncluded() {
         List<PlannedTrial> plan = plan(false);
         long seconds = Planner.estimatedSeconds(plan);
-        assertTrue(seconds <= 20 * 60, "estimated " + seconds + " s");
+        long inAll = Budget.defaultFor(seconds).seconds();
+        // from the workloads' declared estimates (an empty durations cache): on this 2-vCPU VM the measured ones are lower,
+        // and ../shared/checks/main-job-minutes checks those against 15 minutes
+        assertTrue(inAll <= 20 * 60, "estimated " + seconds + " s, " + inAll + " s in all with the adaptive forks' budget");
         assertEquals(84, plan.size(), plan.stream().map(PlannedTrial::id).collect(Collectors.joining("\n")));
         Set<String> workloads = plan.stream().map(t -> t.workload().name()).collect(Collectors.toSet());
         assertEquals(Set.of("synthetic", "queue-latency", "startup", "chat", "http", "queue-large"), workloads);

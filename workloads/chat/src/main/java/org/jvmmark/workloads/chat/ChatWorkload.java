@@ -65,7 +65,7 @@ import org.jvmmark.api.Workload;
 @Profile(name = "smoke", params = {"rooms=2", "users=5", "count=20", "warmupRounds=1", "rounds=2", "connections=200", "stallSeconds=20"},
         timeoutSeconds = 60, estimatedSeconds = 2)
 // quick: rounds of 10 × 20 × 20 (80,000 messages sent and received, about 1.3 s at 60,000 msg/s); on the 2-vCPU VM a
-// fork's first round ran at 25-50 k msg/s and its rounds from the third or fourth on at about 60 k (JDK 25, 2026-11-27,
+// fork's first round ran at 25-50 k msg/s and its rounds from the third or fourth on at about 60 k (JDK 25, 2026-11-26,
 // with other users on the machine): three to warm up, three to score
 @Profile(name = "quick", params = {"rooms=10", "users=20", "count=20", "warmupRounds=3", "rounds=3", "connections=1000"},
         timeoutSeconds = 300, estimatedSeconds = 9)

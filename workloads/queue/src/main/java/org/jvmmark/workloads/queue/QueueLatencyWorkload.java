@@ -55,14 +55,20 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
         summary = "chronicle: Chronicle Queue files; memory: an in-memory ring (Agrona) between the same threads")
 @Parameter(name = "timeout", defaultValue = "10", type = ParamType.INTEGER,
         summary = "seconds without progress (no message sent or received) before the trial fails")
-// smoke: 120,000 messages, about 40 MiB of queue, which fits even Docker's default 64 MiB /dev/shm.
-@Profile(name = "smoke", params = {"warmup=20000", "iterations=50000", "runs=2"}, timeoutSeconds = 90, estimatedSeconds = 4)
+// smoke warms up for 2 s: with -XX:+PrintCompilation on a quiet machine (load 1.2-1.6, 2026-11-26) the hot path's first
+// C2 compiles (Consumer.consume's loop, HandOffTask.run and send) came 1.2-1.8 s after JVM start, so the 0.2 s warm-up
+// smoke had before measured the JIT at work, and forks of one JVM disagreed by 4-6 % on p50 within one machine level.
+// 300,000 messages are about 100 MiB of queue: where /dev/shm is smaller (Docker's default 64 MiB) the queue goes to the
+// temp dir, with a warning.
+@Profile(name = "smoke", params = {"warmup=200000", "iterations=50000", "runs=2"}, timeoutSeconds = 90, estimatedSeconds = 5)
 // Warm-up: with -XX:+PrintCompilation on JDK 11, 17, 21 and 25 here, the last C2 compile of the hand-off path
-// (HandOffTask, Consumer, ChronicleTransport) came 16-18 s after JVM start (2026-11-23, load average 25-28: a busy
-// machine delays the compiler threads); quick and standard warm up for 15 and 20 s at 100,000 msg/s.
-// quick keeps that warm-up but measures 2 runs of 2 s: the main job runs it on every JDK with 3 or more forks, and forks,
-// not runs inside one JVM, are the evidence a verdict rests on.
-@Profile(name = "quick", params = {"warmup=1500000", "seconds=2", "runs=2"}, timeoutSeconds = 240, estimatedSeconds = 21)
+// (HandOffTask, Consumer, ChronicleTransport) came 16-18 s after JVM start on a busy machine (2026-11-23, load average
+// 25-28: it delays the compiler threads); on a quiet one (load 1.2-1.6, 2026-11-26, JDK 17 and 25) the hand-off path's C2
+// compiles were done 6.0 s after JVM start, the later ones being Chronicle's rare paths (index and header writes) that
+// recompile whenever they are met, measured runs included. quick warms up for 8 s, standard for 20 s, at 100,000 msg/s,
+// and quick measures 2 runs of 2 s: the main job runs it on every JDK with 3 or more forks, and forks, not runs inside
+// one JVM, are the evidence a verdict rests on.
+@Profile(name = "quick", params = {"warmup=800000", "seconds=2", "runs=2"}, timeoutSeconds = 240, estimatedSeconds = 14)
 @Profile(name = "standard", params = {"warmup=2000000", "seconds=100", "runs=1"}, timeoutSeconds = 600, estimatedSeconds = 121)
 // The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-large.
 @ChronicleFlags
