@@ -3,6 +3,7 @@ package org.jvmmark.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.jvmmark.report.verdict.Headline;
+import org.jvmmark.report.verdict.NotRun;
 
 /**
  * The first screen of every rendering — the HTML page, report.md and the console at the end of
@@ -27,7 +28,7 @@ public record VerdictTable(List<Line> lines) {
      * @param notRun one line per row that did not end ok: "label: status (reason)"
      */
     public record Line(String workload, String anchor, String figure, Headline.Outcome outcome, String winner,
-                String runnerUp, List<String> notRun) {
+                String runnerUp, List<NotRun> notRun) {
         public Line {
             notRun = List.copyOf(notRun);
         }
@@ -40,10 +41,7 @@ public record VerdictTable(List<Line> lines) {
         /** The not-run rows counted by status, "1 failed, 2 unsupported": for a text cell (the rows are listed below). */
         String notRunCounts() {
             java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
-            for (String n : notRun) {
-                String head = withoutReason(n);
-                counts.merge(head.substring(head.lastIndexOf(": ") + 2), 1, Integer::sum);
-            }
+            notRun.forEach(n -> counts.merge(n.status(), 1, Integer::sum));
             StringBuilder sb = new StringBuilder();
             counts.forEach((status, k) -> sb.append(sb.length() == 0 ? "" : ", ").append(k).append(' ').append(status));
             return sb.toString();
@@ -55,7 +53,7 @@ public record VerdictTable(List<Line> lines) {
         for (Section s : model.sections()) {
             if (s.headlines().isEmpty()) {
                 lines.add(new Line(s.workload(), s.workload(), "", null, "not judged",
-                        "no verdict was computed for this workload", notRun(s.rows())));
+                        "no verdict was computed for this workload", NotRun.of(s.rows())));
                 continue;
             }
             for (Headline h : s.headlines()) {
@@ -83,29 +81,6 @@ public record VerdictTable(List<Line> lines) {
     private static String runnerUp(Headline h) {
         return Words.headline(h);
     }
-
-    /** For a section the verdict code has not judged: its rows that did not end ok, as Headline.notRun spells them. */
-    static List<String> notRun(List<Row> rows) {
-        List<String> out = new ArrayList<>();
-        for (Row r : rows) {
-            String note = r.failureNote();
-            if (!note.isEmpty()) {
-                String status = r.okTrials().isEmpty() ? r.status() : "partly " + r.trials().stream()
-                        .filter(t -> !t.ok()).findFirst().map(t -> t.outcome().trialStatus().json()).orElse("");
-                out.add(r.label() + ": " + status + " (" + note + ")");
-            }
-        }
-        return out;
-    }
-
-    /** "Temurin 11 · virtual: unsupported (needs JDK 21)" → "Temurin 11 · virtual: unsupported". */
-    public static String withoutReason(String notRunLine) {
-        // The label may hold parentheses of its own ("OpenJDK (Debian) 17"): the reason follows ": status ".
-        java.util.regex.Matcher m = STATUS_THEN_REASON.matcher(notRunLine);
-        return m.find() ? notRunLine.substring(0, m.end() - 2) : notRunLine;
-    }
-
-    private static final java.util.regex.Pattern STATUS_THEN_REASON = java.util.regex.Pattern.compile(": (?:partly )?[a-z]+ \\(");
 
     /** Whether any line has rows that did not run, to be listed under a text table. */
     public boolean hasReasons() {
@@ -188,8 +163,8 @@ public record VerdictTable(List<Line> lines) {
         }
         sb.append(heading).append("Not run or failed:\n");
         for (Line l : lines) {
-            for (String n : l.notRun()) {
-                sb.append(bullet).append(l.name()).append(" — ").append(n).append('\n');
+            for (NotRun n : l.notRun()) {
+                sb.append(bullet).append(l.name()).append(" — ").append(n.text()).append('\n');
             }
         }
     }

@@ -27,7 +27,7 @@ final class HeadlineFixtures {
     }
 
     private static List<Headline> headlines(Section s) {
-        List<String> notRun = VerdictTable.notRun(s.rows());
+        List<org.jvmmark.report.verdict.NotRun> notRun = org.jvmmark.report.verdict.NotRun.of(s.rows());
         return switch (s.workload()) {
             case "synthetic" -> List.of(new Headline("synthetic", "", column(s, "endToEnd/50"), Headline.Outcome.NO_DIFFERENCE,
                     row(s, "Temurin 25.0.1 · G1"), row(s, "OpenJDK (Debian) 17.0.17 · G1"), new Effect(1.027, 0.991, 1.043, 0.95, false),

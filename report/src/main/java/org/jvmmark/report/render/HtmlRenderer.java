@@ -124,8 +124,8 @@ public final class HtmlRenderer {
                     .append("<td class=\"workload\"><a href=\"#").append(esc(l.anchor())).append("\">").append(esc(l.name()))
                     .append("</a></td><td>").append(esc(l.figure())).append("</td><td class=\"winner\">").append(esc(l.winner()))
                     .append("</td><td class=\"runner-up\">").append(esc(l.runnerUp())).append("</td><td class=\"notrun-list\">");
-            for (String n : l.notRun()) {
-                h.append("<div title=\"").append(esc(n)).append("\">").append(esc(VerdictTable.withoutReason(n))).append("</div>");
+            for (org.jvmmark.report.verdict.NotRun n : l.notRun()) {
+                h.append("<div title=\"").append(esc(n.text())).append("\">").append(esc(n.head())).append("</div>");
             }
             h.append("</td></tr>\n");
         }

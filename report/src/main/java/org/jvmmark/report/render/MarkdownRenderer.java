@@ -136,7 +136,7 @@ public final class MarkdownRenderer {
         if (v.hasReasons()) {
             md.append("\nNot run or failed:\n\n");
             for (VerdictTable.Line l : v.lines()) {
-                l.notRun().forEach(n -> md.append("- ").append(esc(l.name())).append(" — ").append(esc(n)).append('\n'));
+                l.notRun().forEach(n -> md.append("- ").append(esc(l.name())).append(" — ").append(esc(n.text())).append('\n'));
             }
         }
         return md.toString();

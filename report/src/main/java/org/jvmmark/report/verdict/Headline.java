@@ -24,14 +24,14 @@ import org.jvmmark.report.Row;
  * @param judgement the judge's answer for the runner-up against the winner, null when none was asked
  */
 public record Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
-                       Effect effect, String words, List<String> notRun, org.jvmmark.report.judge.Judgement judgement) {
+                       Effect effect, String words, List<NotRun> notRun, org.jvmmark.report.judge.Judgement judgement) {
     public Headline {
         notRun = List.copyOf(notRun);
     }
 
     /** A headline no judgement stands behind (nothing ran, one row, not trusted). */
     public Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
-                    Effect effect, String words, List<String> notRun) {
+                    Effect effect, String words, List<NotRun> notRun) {
         this(workload, family, figure, outcome, winner, runnerUp, effect, words, notRun, null);
     }
 

@@ -156,9 +156,7 @@ public final class Verdicts {
      * from the table's own marks (the judge's answers), so the headline and the table never disagree.
      */
     public static Headline headline(String workload, String family, List<Row> rows, List<Table> tables, String columnId) {
-        List<String> notRun = rows.stream().filter(r -> r.okTrials().isEmpty())
-                .map(r -> r.label() + ": " + r.status() + (r.failureNote().isEmpty() ? "" : " (" + r.failureNote() + ")"))
-                .toList();
+        List<NotRun> notRun = NotRun.of(rows);
         Table table = null;
         int c = -1;
         for (Table t : tables) {
