@@ -37,8 +37,15 @@ public final class Report {
      * @throws IllegalArgumentException for a negative threshold
      */
     public static ReportModel render(Path resultsDir, double threshold) throws IOException {
+        return render(resultsDir, ResultsReader.readDir(resultsDir), threshold);
+    }
+
+    /**
+     * Renders {@code results} — the ones a run holds in memory, as it wrote them to {@code resultsDir} — without
+     * reading the file again.
+     */
+    public static ReportModel render(Path resultsDir, Results results, double threshold) throws IOException {
         Judge.checkThreshold(threshold);
-        Results results = ResultsReader.readDir(resultsDir);
         ReportModel model = ModelBuilder.build(results, threshold);
         String html = HtmlRenderer.render(model);
         write(resultsDir.resolve("report.md"), MarkdownRenderer.render(model));

@@ -33,5 +33,10 @@ class SyntheticSmokeTest {
             assertTrue(t.path("process").path("peakRssBytes").asLong() > 0, t.path("id").asText());
         }
         assertEquals(0, r.status(), r.out() + r.err());
+        // the run renders the results it holds; rendered again from results.json they give the same report
+        String rendered = java.nio.file.Files.readString(out.resolve("report.md"));
+        Cli.Result again = Cli.run("report", out.toString());
+        assertEquals(0, again.status(), again.out() + again.err());
+        assertEquals(rendered, java.nio.file.Files.readString(out.resolve("report.md")));
     }
 }

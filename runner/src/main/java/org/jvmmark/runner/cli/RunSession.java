@@ -363,7 +363,7 @@ final class RunSession {
                 out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
             }
         }
-        int report = renderReport(out, err, dir, threshold);
+        int report = renderReport(out, err, dir, results.results(), threshold);
         out.println("results: " + results.path());
         return report != 0 ? report : exitStatus(trials);
     }
@@ -523,11 +523,16 @@ final class RunSession {
      * @return 0 when the report was written, else {@link ExitStatus#NO_SPACE}
      */
     static int renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
+        return renderReport(out, err, dir, null, threshold);
+    }
+
+    /** As {@link #renderReport(PrintStream, PrintStream, Path, double)}, of {@code results} when not null (the run's own). */
+    static int renderReport(PrintStream out, PrintStream err, Path dir, org.jvmmark.results.Results results, double threshold) {
         String kept = "the results are kept in " + dir.resolve(ResultsFile.NAME);
         try {
             // The verdict comes last, where a reader's eyes land when the run ends.
             out.println();
-            out.print(Report.verdictText(Report.render(dir, threshold)));
+            out.print(Report.verdictText(results == null ? Report.render(dir, threshold) : Report.render(dir, results, threshold)));
             out.println("report: " + dir.resolve("report.html"));
             return 0;
         } catch (IOException | UncheckedIOException e) {
