@@ -2,10 +2,14 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.results.Results;
 
 /**
- * The notes a workload's section shows under its headline, one paragraph each, in this order: how many
+ * The notes a workload's section shows under its headline, one paragraph each, in this order: how much its headline
+ * figure varies from fork to fork on this machine ({@link #spread}), how many
  * forks each row took ({@link ForkNotes#sentence}), which forks another process disturbed ({@link
  * ForkNotes#disturbedSentence}), which of the JVMs' own facts explain a difference between
  * its rows ({@link JvmFactNotes#of}). Every rendering asks here, so the Markdown and the HTML say the same.
@@ -15,13 +19,50 @@ public final class SectionNotes {
     private SectionNotes() {
     }
 
-    /** The notes of section {@code workload} (a workload's name, or "workload · on machine"), empty when there are none. */
-    public static List<String> of(Results results, String workload) {
+    /** The notes of {@code section}, empty when there are none. */
+    public static List<String> of(Results results, Section section) {
         List<String> notes = new ArrayList<>();
+        String workload = section.workload();
+        add(notes, spread(section));
         add(notes, ForkNotes.sentence(results, workload));
         add(notes, ForkNotes.disturbedSentence(results, workload));
         notes.addAll(JvmFactNotes.of(results, workload));
         return notes;
+    }
+
+    /**
+     * How much the section's headline figure (its first headline's) varies from fork to fork here, as {@link
+     * Judge#spread} measures it on the rows of its table; empty when no row has two forks.
+     */
+    static String spread(Section section) {
+        for (org.jvmmark.report.verdict.Headline h : section.headlines()) {
+            Column col = h.figure();
+            if (col == null) {
+                continue;
+            }
+            for (Table t : section.tables()) {
+                int c = t.columns().indexOf(col);
+                if (c < 0) {
+                    continue;
+                }
+                List<RowForks> rows = new ArrayList<>();
+                int forks = 0;
+                for (int r = 0; r < t.rows().size(); r++) {
+                    Figure f = t.cell(r, c).figure();
+                    if (f != null && f.forks().length >= 2) {
+                        rows.add(new RowForks(String.valueOf(r), f.forks(), f.runs(), 0));
+                        forks += f.forks().length;
+                    }
+                }
+                if (rows.isEmpty()) {
+                    return "";
+                }
+                Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows);
+                return Words.spread(col, Judge.spread(e), rows.size(), forks, Judge.levelGap(e));
+            }
+            return "";
+        }
+        return "";
     }
 
     private static void add(List<String> notes, String sentence) {

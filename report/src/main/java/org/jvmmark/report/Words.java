@@ -112,6 +112,25 @@ public final class Words {
         return String.format(java.util.Locale.ROOT, x >= 10 ? "%.0f" : "%.1f", x);
     }
 
+    /** A spread past this many percent is said to be large, and the README says why the workload varies so here. */
+    static final double LARGE_SPREAD = 0.10;
+
+    /**
+     * "Fork to fork, p50 latency varies by 4.1 % here (the median row's standard deviation, 4 rows, 24 forks, within
+     * the machine's two launch levels 2.4× apart)."; empty when the spread is unknown.
+     */
+    static String spread(Column col, double spread, int rows, int forks, double levelGap) {
+        if (!Double.isFinite(spread)) {
+            return "";
+        }
+        return "Fork to fork, " + figure(col) + " varies by " + Format.percent(spread) + " here (the median row's standard"
+                + " deviation; " + rows + (rows == 1 ? " row, " : " rows, ") + forks + " forks"
+                + (Double.isFinite(levelGap) ? ", within the machine's two launch levels " + times(levelGap) + "× apart" : "")
+                + ")" + (spread > LARGE_SPREAD ? ": more than " + Format.percent(LARGE_SPREAD) + ", so a difference of a few"
+                + " percent takes many forks to tell; the README's \"Fork-to-fork spread\" says why this workload varies"
+                + " so on small machines." : ".");
+    }
+
     /** What the figure is, for a verdict line: "p50 latency", "p50 latency of append", "score (msg/s)". */
     public static String figure(Column c) {
         return switch (c.kind()) {

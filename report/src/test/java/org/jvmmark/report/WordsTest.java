@@ -1,6 +1,7 @@
 package org.jvmmark.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.verdict.Effect;
@@ -44,5 +45,16 @@ class WordsTest {
         assertEquals("same", Words.change("ns", 1.0001));
         assertEquals("", Words.change("ns", Double.NaN));
         assertEquals("", Words.change("ns", 0));
+    }
+
+    @Test
+    void shouldSayASpreadPastTenPercentIsLargeAndWhereToReadWhy() {
+        Column p50 = new Column(Column.Kind.LATENCY, "endToEnd", "50", "p50", "ns", false, true, true);
+        assertEquals("Fork to fork, p50 latency varies by 4 % here (the median row's standard deviation; 4 rows, 12 forks).",
+                Words.spread(p50, 0.04, 4, 12, Double.NaN));
+        String large = Words.spread(p50, 0.18, 2, 6, 2.4);
+        assertTrue(large.contains("within the machine's two launch levels 2.4× apart") && large.contains("more than 10 %")
+                && large.contains("README"), large);
+        assertEquals("", Words.spread(p50, Double.NaN, 2, 2, Double.NaN));
     }
 }

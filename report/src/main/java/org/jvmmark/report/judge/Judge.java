@@ -116,6 +116,27 @@ public final class Judge {
     }
 
     /**
+     * How much a figure varies from fork to fork on this machine: the median over the rows with two forks or more of
+     * each row's standard deviation of its log fork values about the model (within the machine's levels where the
+     * figure is judged within them), as a fraction (0.04 = 4 %); NaN when no row has two forks or the values are not
+     * all positive.
+     */
+    public static double spread(Evidence e) {
+        LevelModel m = LevelModel.of(e);
+        if (!m.logs()) {
+            return Double.NaN;
+        }
+        double[] sigmas = java.util.stream.IntStream.range(0, e.rows().size()).filter(i -> m.forks(i) >= 2)
+                .mapToDouble(i -> m.noise(i)[0]).filter(Double::isFinite).sorted().toArray();
+        if (sigmas.length == 0) {
+            return Double.NaN;
+        }
+        int n = sigmas.length;
+        double median = n % 2 == 1 ? sigmas[n / 2] : (sigmas[n / 2 - 1] + sigmas[n / 2]) / 2;
+        return Math.expm1(median);
+    }
+
+    /**
      * How precisely a row's figure is known: the half-width, as a log ratio, of the 90 % interval that comparing the row
      * with an identical rerun (as many forks, the same noise) would get, q·σ·√(2/n) with the row's noise from the
      * model (pooled, or its own). NaN below two forks or when the noise is unknown. What {@code --forks auto} grows a

@@ -58,7 +58,7 @@ public final class HtmlRenderer {
         JvmStyles styles = new JvmStyles();
         ChartSpecs charts = new ChartSpecs(styles);
         for (Section s : model.sections()) {
-            section(h, s, charts.add(s), charts, org.jvmmark.report.SectionNotes.of(model.results(), s.workload()));
+            section(h, s, charts.add(s), charts, org.jvmmark.report.SectionNotes.of(model.results(), s));
         }
         h.append("<h2 id=\"how-to-read\">How to read this</h2>\n<p class=\"legend\">").append(esc(Explanations.LEGEND))
                 .append("</p>\n<ul>\n");

@@ -56,7 +56,7 @@ public final class MarkdownRenderer {
         }
         md.append("\n").append(Explanations.LEGEND).append("\n");
         for (Section s : model.sections()) {
-            section(md, s, org.jvmmark.report.SectionNotes.of(r, s.workload()));
+            section(md, s, org.jvmmark.report.SectionNotes.of(r, s));
         }
         md.append("\n## How to read this\n\n");
         for (String line : Explanations.HOW_TO_READ) {

@@ -177,4 +177,17 @@ class JudgeTest {
         assertTrue(inTwenty.effect().high() - inTwenty.effect().low() > alone.effect().high() - alone.effect().low());
         assertEquals(1 - 0.05 / 20, inTwenty.effect().confidence(), 1e-9);
     }
+
+    @Test
+    void shouldMeasureTheSpreadOfForksWithinTheMachinesLevels() {
+        // two rows, ±2 % about 100 and 200: a 2 % spread
+        Evidence tight = latency(RowForks.of("a", 98, 100, 102, 100), RowForks.of("b", 196, 200, 204, 200));
+        assertEquals(0.016, Judge.spread(tight), 0.005);
+        // rows with half their forks on a level 2.5× higher: about 2 % within the levels, not the gap between them
+        Evidence levelled = latency(RowForks.of("a", 441, 1125, 459, 1103, 450, 1148),
+                RowForks.of("b", 1148, 450, 1103, 459, 1125, 441), RowForks.of("c", 459, 441, 1125, 1148, 450, 1103));
+        assertTrue(Double.isFinite(Judge.levelGap(levelled)), "judged within levels");
+        assertTrue(Judge.spread(levelled) < 0.03, "spread " + Judge.spread(levelled));
+        assertTrue(Double.isNaN(Judge.spread(latency(RowForks.of("a", 100), RowForks.of("b", 101)))), "one fork a row: unknown");
+    }
 }
