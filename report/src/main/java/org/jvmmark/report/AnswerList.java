@@ -7,8 +7,8 @@ import java.util.Map;
 import org.jvmmark.report.verdict.Answer;
 
 /**
- * What every rendering shows before anything else: each workload's declared questions, each with one
- * line per group of comparable rows ({@link Answer}). It only lays out what the verdict code put into
+ * What every rendering shows right after Who won: each workload's declared questions, each with its groups of
+ * comparable rows ({@link Answer}), one line per figure. It only lays out what the verdict code put into
  * each {@link Section}. Immutable, hence thread-safe.
  *
  * @param questions one entry per workload and question, in section and declaration order
@@ -19,14 +19,24 @@ public record AnswerList(List<Question> questions) {
     }
 
     /**
-     * One question of one workload and its answer lines.
+     * One question of one workload and its answers.
      *
      * @param heading "http — Do virtual threads beat platform threads for Tomcat?"
      * @param anchor the id of the workload's section in the HTML page
-     * @param lines one line per group of comparable rows
+     * @param groups one per group of comparable rows
      */
-    public record Question(String heading, String anchor, List<String> lines) {
+    public record Question(String heading, String anchor, List<Group> groups) {
         public Question {
+            groups = List.copyOf(groups);
+        }
+    }
+
+    /**
+     * One group of comparable rows: its heading ("Temurin 25.0.1 · tomcat: virtual against platform", "" when the
+     * question needs none) and one line per figure.
+     */
+    public record Group(String heading, List<String> lines) {
+        public Group {
             lines = List.copyOf(lines);
         }
     }
@@ -34,13 +44,13 @@ public record AnswerList(List<Question> questions) {
     public static AnswerList of(ReportModel model) {
         List<Question> out = new ArrayList<>();
         for (Section s : model.sections()) {
-            Map<String, List<String>> byQuestion = new LinkedHashMap<>();
+            Map<String, List<Group>> byQuestion = new LinkedHashMap<>();
             Map<String, String> text = new LinkedHashMap<>();
             for (Answer a : s.answers()) {
-                byQuestion.computeIfAbsent(a.question().name(), k -> new ArrayList<>()).add(a.words());
+                byQuestion.computeIfAbsent(a.question().name(), k -> new ArrayList<>()).add(new Group(a.heading(), a.lines()));
                 text.putIfAbsent(a.question().name(), a.question().text());
             }
-            byQuestion.forEach((name, lines) -> out.add(new Question(s.workload() + " — " + text.get(name), s.workload(), lines)));
+            byQuestion.forEach((name, groups) -> out.add(new Question(s.workload() + " — " + text.get(name), s.workload(), groups)));
         }
         return new AnswerList(out);
     }
@@ -57,7 +67,13 @@ public record AnswerList(List<Question> questions) {
         StringBuilder sb = new StringBuilder("The questions\n");
         for (Question q : questions) {
             sb.append("  ").append(q.heading()).append('\n');
-            q.lines().forEach(l -> sb.append("    ").append(l).append('\n'));
+            for (Group g : q.groups()) {
+                String indent = g.heading().isEmpty() ? "    " : "      ";
+                if (!g.heading().isEmpty()) {
+                    sb.append("    ").append(g.heading()).append('\n');
+                }
+                g.lines().forEach(l -> sb.append(indent).append(l).append('\n'));
+            }
         }
         return sb.toString();
     }

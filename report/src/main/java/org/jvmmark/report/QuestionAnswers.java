@@ -266,12 +266,9 @@ public final class QuestionAnswers {
                     effect, words, j));
         }
         String who = (names[0].isEmpty() ? "" : names[0] + ": ") + names[1] + " against " + names[2];
-        String line = context + " · " + who + " — " + (figures.isEmpty() ? "no figure of the question was measured"
-                : String.join("; ", figures.stream().map(Answer.FigureAnswer::words).toList()))
-                + (left.isEmpty() ? "" : " (not featured: " + String.join("; ", left) + ")");
         headlines.add(headline(workload, context + (names[0].isEmpty() ? "" : " · " + names[0]), cols.isEmpty() ? null : cols.get(0),
                 figures.isEmpty() ? null : figures.get(0), cand, base, names, notRun(cand, base)));
-        return new Answer(workload, q, context, figures, left, line);
+        return new Answer(workload, q, context, context + " · " + who, figures, left, lines(figures, left));
     }
 
     /** The "Who won" line of a paired comparison, from its first featured figure. */
@@ -323,10 +320,10 @@ public final class QuestionAnswers {
      * whether … beats …: …; 7 forks a side would tell".
      */
     /**
-     * The figures' answers on one line; figures whose answer reads the same after their name share it ("p50 latency,
-     * p90 latency: cannot tell: no row has the 3 forks a verdict needs") instead of repeating it.
+     * An answer's lines: one per figure, except that figures whose answer reads the same after their name share one
+     * ("p50 latency, p90 latency: cannot tell: no row has the 3 forks a verdict needs"); then the figures not featured.
      */
-    static String joined(List<Answer.FigureAnswer> figures) {
+    static List<String> lines(List<Answer.FigureAnswer> figures, List<String> left) {
         Map<String, List<String>> byAnswer = new LinkedHashMap<>();
         for (Answer.FigureAnswer f : figures) {
             String prefix = f.label() + ": ";
@@ -336,9 +333,15 @@ public final class QuestionAnswers {
                 byAnswer.computeIfAbsent(f.words(), k -> new ArrayList<>());
             }
         }
-        List<String> parts = new ArrayList<>();
-        byAnswer.forEach((answer, labels) -> parts.add(labels.isEmpty() ? answer : String.join(", ", labels) + ": " + answer));
-        return String.join("; ", parts);
+        List<String> lines = new ArrayList<>();
+        byAnswer.forEach((answer, labels) -> lines.add(labels.isEmpty() ? answer : String.join(", ", labels) + ": " + answer));
+        if (figures.isEmpty()) {
+            lines.add("no figure of the question was measured");
+        }
+        if (!left.isEmpty()) {
+            lines.add("not featured: " + String.join("; ", left));
+        }
+        return lines;
     }
 
     private static String ranking(Headline h, Column col) {
@@ -403,10 +406,7 @@ public final class QuestionAnswers {
             if (firstHeadline != null) {
                 headlines.add(firstHeadline);
             }
-            String line = (context.isEmpty() ? "" : context + " — ") + (figures.isEmpty() ? "no figure of the question was measured"
-                    : joined(figures))
-                    + (left.isEmpty() ? "" : " (not featured: " + String.join("; ", left) + ")");
-            out.add(new Answer(workload, q, context, figures, left, line));
+            out.add(new Answer(workload, q, context, context, figures, left, lines(figures, left)));
         });
         return out;
     }

@@ -107,15 +107,19 @@ class QuestionAnswersTest {
         Golden.assertMatches("golden/questions/http-console.txt", Report.verdictText(m));
     }
 
-    /** The README's example of a question line is what this code prints for the fixture (up to its "…"). */
+    /** The README's example of a question's answer is what this code prints for the fixture, line by line. */
     @Test
-    void shouldPrintTheReadmesExampleLine() throws Exception {
-        String readme = Files.readString(Path.of("../README.md"));
-        String example = readme.lines().filter(l -> l.startsWith("    Temurin 25.0.1 · tomcat: virtual against platform"))
-                .findFirst().orElseThrow(() -> new AssertionError("no question example in README.md"));
+    void shouldPrintTheReadmesExampleLines() throws Exception {
+        List<String> readme = Files.readString(Path.of("../README.md")).lines().toList();
+        int from = readme.indexOf("    Temurin 25.0.1 · tomcat: virtual against platform");
+        assertTrue(from > 0, "no question example in README.md");
         String printed = Report.verdictText(model("http-questions"));
-        assertTrue(printed.contains(example.substring(0, example.indexOf('…'))), "README.md shows\n" + example
-                + "\nbut the code prints\n" + printed);
+        List<String> lines = printed.lines().toList();
+        int at = lines.indexOf(readme.get(from));
+        assertTrue(at > 0, "the code prints no " + readme.get(from) + ":\n" + printed);
+        for (int i = 1; !readme.get(from + i).startsWith("```"); i++) {
+            assertEquals(readme.get(from + i), lines.get(at + i), "README.md line " + (from + i + 1) + " against\n" + printed);
+        }
     }
 
     @Test

@@ -105,7 +105,15 @@ public final class HtmlRenderer {
         for (AnswerList.Question q : a.questions()) {
             h.append("<p class=\"question\"><a href=\"#").append(esc(q.anchor())).append("\">").append(esc(q.heading()))
                     .append("</a></p>\n<ul>\n");
-            q.lines().forEach(l -> h.append("<li class=\"answer\">").append(esc(l)).append("</li>\n"));
+            for (AnswerList.Group g : q.groups()) {
+                if (g.heading().isEmpty()) {
+                    g.lines().forEach(l -> h.append("<li class=\"answer\">").append(esc(l)).append("</li>\n"));
+                } else {
+                    h.append("<li class=\"answer-group\">").append(esc(g.heading())).append("<ul>\n");
+                    g.lines().forEach(l -> h.append("<li class=\"answer\">").append(esc(l)).append("</li>\n"));
+                    h.append("</ul></li>\n");
+                }
+            }
             h.append("</ul>\n");
         }
         h.append("</div>\n</details>\n");

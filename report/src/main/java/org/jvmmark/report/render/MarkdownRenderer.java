@@ -108,7 +108,13 @@ public final class MarkdownRenderer {
         StringBuilder md = new StringBuilder("## The questions\n\n");
         for (AnswerList.Question q : a.questions()) {
             md.append("**").append(esc(q.heading())).append("**\n\n");
-            q.lines().forEach(l -> md.append("- ").append(esc(l)).append('\n'));
+            for (AnswerList.Group g : q.groups()) {
+                String bullet = g.heading().isEmpty() ? "- " : "  - ";
+                if (!g.heading().isEmpty()) {
+                    md.append("- ").append(esc(g.heading())).append('\n');
+                }
+                g.lines().forEach(l -> md.append(bullet).append(esc(l)).append('\n'));
+            }
             md.append('\n');
         }
         return md.toString();

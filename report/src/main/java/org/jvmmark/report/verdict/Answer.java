@@ -13,17 +13,26 @@ import org.jvmmark.results.WorkloadQuestion;
  * @param workload the workload's name
  * @param question the question answered
  * @param context what the rows share ("Temurin 25.0.1 · connections=1000"), "" when nothing needs saying
+ * @param heading the group's heading as a reader sees it ("Temurin 25.0.1 · tomcat: virtual against platform"), ""
+ *     when the figures need none
  * @param figures one answer per figure the question names, in its order (figures not measured, or not
  *     fit to be featured, left out)
  * @param left figures named by the question but not featured, each with the reason
  *     ("endToEnd p99: closed loop, requests that waited for a connection not counted")
- * @param words the whole line, for a reader who reads only this
+ * @param lines one line per figure's answer (figures whose answers read the same share one), then one for the figures
+ *     not featured
  */
-public record Answer(String workload, WorkloadQuestion question, String context, List<FigureAnswer> figures,
-                     List<String> left, String words) {
+public record Answer(String workload, WorkloadQuestion question, String context, String heading, List<FigureAnswer> figures,
+                     List<String> left, List<String> lines) {
     public Answer {
         figures = List.copyOf(figures);
         left = List.copyOf(left);
+        lines = List.copyOf(lines);
+    }
+
+    /** The whole answer on one line, for a reader who reads only this: the heading, then the lines. */
+    public String words() {
+        return (heading.isEmpty() ? "" : heading + " — ") + String.join("; ", lines);
     }
 
     /** What could be concluded about one figure. */
