@@ -41,8 +41,8 @@ public final class Compare {
      */
     public static int compare(Path dirA, Path dirB, Options options, PrintStream out) throws IOException {
         Judge.checkThreshold(options.threshold()); // before any file is read
-        ReportModel a = ModelBuilder.build(ResultsReader.readDir(dirA), options.threshold());
-        ReportModel b = ModelBuilder.build(ResultsReader.readDir(dirB), options.threshold());
+        ReportModel a = ModelBuilder.figures(ResultsReader.readDir(dirA));
+        ReportModel b = ModelBuilder.figures(ResultsReader.readDir(dirB));
         Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll());
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();

@@ -38,13 +38,25 @@ public final class ModelBuilder {
 
     /** @param threshold the smallest relative difference that is called, as a fraction (0.05 = 5 %) */
     public static ReportModel build(Results results, double threshold) {
+        return build(results, threshold, true);
+    }
+
+    /**
+     * The model's rows, columns and figures without a judgement: every cell plain, no headline, no answer — what
+     * {@code compare} reads, which judges the figures of both sides together itself.
+     */
+    public static ReportModel figures(Results results) {
+        return build(results, Judge.DEFAULT_THRESHOLD, false);
+    }
+
+    private static ReportModel build(Results results, double threshold, boolean judged) {
         Judge.checkThreshold(threshold);
         Map<String, List<Row>> byWorkload = rows(results.trials());
         List<NoiseVerdict.PercentileNoise> noise = new ArrayList<>();
         List<Section> sections = new ArrayList<>();
         // A section of a merged result set is named "workload · on machine": its questions are the workload's.
         byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold,
-                results.questions(rows.get(0).trials().get(0).workload()))));
+                results.questions(rows.get(0).trials().get(0).workload()), judged)));
         List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
                 .map(Probe::jitter).filter(Objects::nonNull).toList();
         return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
@@ -217,7 +229,7 @@ public final class ModelBuilder {
     }
 
     private static Section section(String workload, List<Row> rows, List<NoiseVerdict.PercentileNoise> noise,
-                                   double threshold, List<org.jvmmark.results.WorkloadQuestion> questions) {
+                                   double threshold, List<org.jvmmark.results.WorkloadQuestion> questions, boolean judged) {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
@@ -239,7 +251,7 @@ public final class ModelBuilder {
             if (hasRate) {
                 columns.add(new Column(Column.Kind.RATE, probe, "achievedRate", "achieved rate", "/s", true, false, true));
             }
-            Table latency = table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows, threshold);
+            Table latency = table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows, threshold, judged);
             tables.add(latency);
             for (int c = 0; c < columns.size(); c++) {
                 if (columns.get(c).kind() == Column.Kind.LATENCY) {
@@ -253,7 +265,7 @@ public final class ModelBuilder {
                 uncorrectedKeys(rows, probe).forEach(key -> plain.add(
                         new Column(Column.Kind.UNCORRECTED, probe, key, Percentiles.title(key), unit, false, false, true)));
                 tables.add(table("Latency — " + probe + ", uncorrected (coordinated omission not corrected: for reference only)",
-                        plain, rows, threshold));
+                        plain, rows, threshold, judged));
             }
         }
         List<Column> metricColumns = new ArrayList<>();
@@ -269,7 +281,7 @@ public final class ModelBuilder {
             metricColumns.add(new Column(Column.Kind.METRIC, null, PEAK_RSS, PEAK_RSS, "bytes", false, rssOfTheJvm, true));
         }
         if (metricColumns.isEmpty() && tables.isEmpty()) {
-            tables.add(table("Trials", metricColumns, rows, threshold));
+            tables.add(table("Trials", metricColumns, rows, threshold, judged));
         }
         metricTables(metricColumns).forEach((title, columns) -> tables.add(table(title, columns, rows, threshold)));
         Map<String, List<String>> warnings = new LinkedHashMap<>();
@@ -284,6 +296,10 @@ public final class ModelBuilder {
             }
         }
         levelNotes(tables).forEach((note, labels) -> warnings.put(note, labels));
+        if (!judged) {
+            return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
+                    tables, warnings, List.of(), List.of());
+        }
         QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold);
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
                 tables, warnings, answered.headlines().isEmpty() ? headlines(workload, rows, tables) : answered.headlines(),
@@ -383,6 +399,11 @@ public final class ModelBuilder {
     }
 
     static Table table(String title, List<Column> columns, List<Row> rows, double threshold) {
+        return table(title, columns, rows, threshold, true);
+    }
+
+    /** @param judged whether the cells are judged ({@link Verdicts#judge}), else plain figures */
+    private static Table table(String title, List<Column> columns, List<Row> rows, double threshold, boolean judged) {
         Figure[][] figures = new Figure[rows.size()][columns.size()];
         for (int r = 0; r < rows.size(); r++) {
             for (int c = 0; c < columns.size(); c++) {
@@ -398,12 +419,24 @@ public final class ModelBuilder {
             for (int i = 0; i < sub.length; i++) {
                 sub[i] = figures[group.get(i)];
             }
-            List<List<Cell>> judged = Verdicts.judge(columns, sub, threshold);
+            List<List<Cell>> judgedCells = judged ? Verdicts.judge(columns, sub, threshold) : plain(sub);
             for (int i = 0; i < sub.length; i++) {
-                cells.set(group.get(i), judged.get(i));
+                cells.set(group.get(i), judgedCells.get(i));
             }
         }
         return new Table(title, columns, rows, cells);
+    }
+
+    private static List<List<Cell>> plain(Figure[][] figures) {
+        List<List<Cell>> out = new ArrayList<>();
+        for (Figure[] row : figures) {
+            List<Cell> cells = new ArrayList<>();
+            for (Figure f : row) {
+                cells.add(f == null ? Cell.EMPTY : Cell.plain(f));
+            }
+            out.add(cells);
+        }
+        return out;
     }
 
     /** Row indices grouped by their values of the swept parameters, in first-appearance order. */
