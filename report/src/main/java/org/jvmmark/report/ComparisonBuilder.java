@@ -224,21 +224,8 @@ public final class ComparisonBuilder {
         if (!out.isEmpty()) {
             return out;
         }
-        for (Column c : columns) {
-            if (c.kind() == Column.Kind.LATENCY && "endToEnd".equals(c.probe()) && "50".equals(c.key())) {
-                return java.util.Set.of(c.id());
-            }
-        }
-        Column first = null;
-        for (Column c : columns) {
-            if (c.kind() == Column.Kind.METRIC && c.ranked()) {
-                if (c.key().equals("score")) {
-                    return java.util.Set.of(c.id());
-                }
-                first = first == null ? c : first;
-            }
-        }
-        return first == null ? java.util.Set.of() : java.util.Set.of(first.id());
+        Column fallback = Verdicts.defaultHeadline(columns);
+        return fallback == null ? java.util.Set.of() : java.util.Set.of(fallback.id());
     }
 
     /**

@@ -157,26 +157,18 @@ public final class Verdicts {
      */
     public static Headline headline(String workload, String family, List<Row> rows, List<Table> tables, String columnId) {
         List<NotRun> notRun = NotRun.of(rows);
+        String id = columnId;
+        if (id == null || tables.stream().flatMap(t -> t.columns().stream()).noneMatch(col -> col.id().equals(columnId))) {
+            Column fallback = defaultHeadline(tables.stream().flatMap(t -> t.columns().stream()).toList());
+            id = fallback == null ? null : fallback.id();
+        }
         Table table = null;
         int c = -1;
         for (Table t : tables) {
-            for (int i = 0; i < t.columns().size() && c < 0; i++) {
-                if (columnId != null ? t.columns().get(i).id().equals(columnId) : headlineColumn(t.columns().get(i))) {
+            for (int i = 0; i < t.columns().size() && c < 0 && id != null; i++) {
+                if (t.columns().get(i).id().equals(id)) {
                     table = t;
                     c = i;
-                }
-            }
-        }
-        if (table == null) {
-            // No latency p50: the score, else the first ranked metric.
-            for (Table t : tables) {
-                for (int i = 0; i < t.columns().size(); i++) {
-                    Column col = t.columns().get(i);
-                    if (col.kind() == Column.Kind.METRIC && col.ranked()
-                            && (table == null || col.key().equals("score"))) {
-                        table = t;
-                        c = i;
-                    }
                 }
             }
         }
@@ -250,8 +242,27 @@ public final class Verdicts {
                 + (tell.isEmpty() ? "" : "; " + tell) + ".", notRun, j);
     }
 
-    private static boolean headlineColumn(Column col) {
-        return col.kind() == Column.Kind.LATENCY && col.ranked() && "endToEnd".equals(col.probe()) && "50".equals(col.key());
+    /**
+     * The headline figure of a workload that declares no question (or whose declared figure was not measured): the
+     * one rule Who won and {@code compare} share — the end-to-end p50 latency, else the score, else the first ranked
+     * metric; null when there is none.
+     */
+    public static Column defaultHeadline(List<Column> columns) {
+        Column first = null;
+        for (Column col : columns) {
+            if (col.kind() == Column.Kind.LATENCY && col.ranked() && "endToEnd".equals(col.probe()) && "50".equals(col.key())) {
+                return col;
+            }
+        }
+        for (Column col : columns) {
+            if (col.kind() == Column.Kind.METRIC && col.ranked()) {
+                if (col.key().equals("score")) {
+                    return col;
+                }
+                first = first == null ? col : first;
+            }
+        }
+        return first;
     }
 
     /** A figure's name in a sentence: {@link Words#figure}, the one place that names a figure. */
