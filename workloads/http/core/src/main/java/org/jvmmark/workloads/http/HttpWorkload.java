@@ -52,6 +52,8 @@ import org.jvmmark.workloads.http.server.ServerTrial;
 @Parameter(name = "sla", defaultValue = "p99:10ms", summary = "driver, sweep: the SLA, pNN:TIME (e.g. p99:10ms, p99.9:50ms)")
 @Parameter(name = "hold", defaultValue = "true", type = ParamType.BOOLEAN,
         summary = "driver: after the mode, hold every connection with one /sleep request and measure the server's footprint")
+@Parameter(name = "holdSettleSeconds", defaultValue = "6", type = ParamType.INTEGER,
+        summary = "driver: how long each hold level may take for the server's RSS to settle (else the row says it did not)")
 @Parameter(name = "sourceAddresses", defaultValue = "4", type = ParamType.INTEGER,
         summary = "driver: loopback source addresses 127.0.0.1..N the connections are spread over (ephemeral ports are per address)")
 @Parameter(name = "driverProcesses", defaultValue = "1", type = ParamType.INTEGER,
