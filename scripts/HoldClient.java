@@ -21,9 +21,13 @@ import java.util.Locale;
  * last 2 s of samples lie within 1 % (or {@code settleSeconds} pass), and prints the level's RSS. Per
  * held request = Δ RSS ÷ Δ held between the two levels.
  *
+ * <p>Before that, as a trial does before its hold phase, every connection sends {@code GET /hello} back to back
+ * for {@code WARMUP_SECONDS} (5, a quick trial's warm-up and measured seconds): the heap a load grows is then
+ * already resident, in the trial and here alike.
+ *
  * <p>Run with the source launcher (JDK 11+): {@code java HoldClient.java HOST PORT PID CONNECTIONS
- * [SETTLE_SECONDS]}; {@code scripts/measure-held-footprint.sh} starts a server and runs it. One thread,
- * one selector; an answer is counted when the 13-byte body of the workload's handlers has arrived.
+ * [SETTLE_SECONDS [WARMUP_SECONDS]]}; {@code scripts/measure-held-footprint.sh} starts a server and runs it. One
+ * thread, one selector; an answer is counted when the 13-byte body of the workload's handlers has arrived.
  */
 public final class HoldClient {
     static final byte[] BODY = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
@@ -35,7 +39,9 @@ public final class HoldClient {
 
     private final Selector selector = Selector.open();
     private final List<Conn> conns = new ArrayList<>();
-    private final byte[] request;
+    private final byte[] sleep;
+    private final byte[] hello;
+    private byte[] request;
     private final long pid;
     private int holding;
 
@@ -53,8 +59,9 @@ public final class HoldClient {
 
     private HoldClient(String host, int port, long pid, int connections) throws IOException {
         this.pid = pid;
-        this.request = ("GET /sleep HTTP/1.1\r\nHost: " + host + ":" + port + "\r\nUser-Agent: jvmmark-hold-client\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII);
+        this.sleep = get("/sleep", host, port);
+        this.hello = get("/hello", host, port);
+        this.request = sleep;
         InetSocketAddress target = new InetSocketAddress(host, port);
         for (int i = 0; i < connections; i++) {
             SocketChannel ch = SocketChannel.open();
@@ -70,9 +77,14 @@ public final class HoldClient {
         }
     }
 
+    private static byte[] get(String path, String host, int port) {
+        return ("GET " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\nUser-Agent: jvmmark-hold-client\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length < 4) {
-            System.err.println("usage: java HoldClient.java HOST PORT PID CONNECTIONS [SETTLE_SECONDS]");
+            System.err.println("usage: java HoldClient.java HOST PORT PID CONNECTIONS [SETTLE_SECONDS [WARMUP_SECONDS]]");
             System.exit(2);
         }
         int connections = Integer.parseInt(args[3]);
@@ -81,7 +93,10 @@ public final class HoldClient {
         HoldClient client = new HoldClient(args[0], Integer.parseInt(args[1]), Long.parseLong(args[2]), connections);
         System.out.printf(Locale.ROOT, "%,d connections open%n", connections);
         if (warmup > 0) {
+            // as a trial does before its hold phase: a closed loop on /hello over every connection
+            client.request = client.hello;
             client.level(connections, warmup, false);
+            client.request = client.sleep;
         }
         long idle = client.level(0, settle, true);
         int low = Math.max(1, connections / 10);
@@ -119,7 +134,7 @@ public final class HoldClient {
                 boolean settled = taken >= SETTLE_SAMPLES && spread(samples) <= SETTLE_SHARE * samples[(taken - 1) % SETTLE_SAMPLES];
                 if (settled && untilSettled || now - deadline >= 0) {
                     long rss = samples[(taken - 1) % SETTLE_SAMPLES];
-                    System.out.printf(Locale.ROOT, "%s %,6d: RSS %,.1f MiB, %s after %.1f s%n", untilSettled ? "held" : "warm-up, held",
+                    System.out.printf(Locale.ROOT, "%s %,6d: RSS %,.1f MiB, %s after %.1f s%n", untilSettled ? "held" : "warm-up, /hello on",
                             count, rss / 1048576.0, settled ? "settled" : "NOT settled", (now - start) / 1e9);
                     return rss;
                 }
