@@ -14,16 +14,15 @@ import java.util.Locale;
 
 /**
  * The outside measurement of a server's footprint per held request, independent of jvmmark's driver:
- * opens {@code connections} keep-alive connections to {@code host:port}, then holds a tenth of them and
- * then all of them, each with one {@code GET /sleep} outstanding at all times (a connection sends again
- * as soon as its answer arrives, so a level stays held however long the server sleeps). At idle and at
- * each level it reads the server's {@code VmRSS} from {@code /proc/PID/status} every 250 ms until the
- * last 2 s of samples lie within 1 % (or {@code settleSeconds} pass), and prints the level's RSS. Per
- * held request = Δ RSS ÷ Δ held between the two levels.
+ * opens {@code connections} keep-alive connections to {@code host:port}, then holds all of them, each with
+ * one {@code GET /sleep} outstanding at all times (a connection sends again as soon as its answer arrives, so
+ * the level stays held however long the server sleeps). Idle and held, it reads the server's {@code VmRSS}
+ * from {@code /proc/PID/status} every 250 ms until the last 2 s of samples lie within 1 % (or {@code
+ * settleSeconds} pass), and prints the RSS. Per held request = (RSS held − RSS idle) ÷ connections.
  *
- * <p>Before that, as a trial does before its hold phase, every connection sends {@code GET /hello} back to back
- * for {@code WARMUP_SECONDS} (5, a quick trial's warm-up and measured seconds): the heap a load grows is then
- * already resident, in the trial and here alike.
+ * <p>The server is measured fresh, as a trial's hold phase measures it (before the trial's load). With {@code
+ * WARMUP_SECONDS} above 0, every connection first sends {@code GET /hello} back to back for that long: what a load
+ * before the hold changes (the heap it leaves resident, which the hold then finds already paid for).
  *
  * <p>Run with the source launcher (JDK 11+): {@code java HoldClient.java HOST PORT PID CONNECTIONS
  * [SETTLE_SECONDS [WARMUP_SECONDS]]}; {@code scripts/measure-held-footprint.sh} starts a server and runs it. One
@@ -89,7 +88,7 @@ public final class HoldClient {
         }
         int connections = Integer.parseInt(args[3]);
         long settle = args.length > 4 ? Long.parseLong(args[4]) : 30;
-        long warmup = args.length > 5 ? Long.parseLong(args[5]) : 5;
+        long warmup = args.length > 5 ? Long.parseLong(args[5]) : 0;
         HoldClient client = new HoldClient(args[0], Integer.parseInt(args[1]), Long.parseLong(args[2]), connections);
         System.out.printf(Locale.ROOT, "%,d connections open%n", connections);
         if (warmup > 0) {
@@ -99,12 +98,8 @@ public final class HoldClient {
             client.request = client.sleep;
         }
         long idle = client.level(0, settle, true);
-        int low = Math.max(1, connections / 10);
-        long rssLow = client.level(low, settle, true);
-        long rssHigh = client.level(connections, settle, true);
-        System.out.printf(Locale.ROOT, "per held request (slope %,d → %,d held): %.1f KiB%n", low, connections,
-                (rssHigh - rssLow) / 1024.0 / (connections - low));
-        System.out.printf(Locale.ROOT, "per held request (all held − idle):     %.1f KiB%n", (rssHigh - idle) / 1024.0 / connections);
+        long held = client.level(connections, settle, true);
+        System.out.printf(Locale.ROOT, "per held request ((held − idle) ÷ %,d): %.1f KiB%n", connections, (held - idle) / 1024.0 / connections);
     }
 
     /**

@@ -14,20 +14,23 @@ import org.jvmmark.workloads.http.common.FootprintExchange;
 import org.jvmmark.workloads.http.common.NativeMemory;
 
 /**
- * The hold phase: the server's footprint per held request, at two levels within one fork — a tenth of the
- * connections, then all of them — each <em>kept</em> held: a connection sends its next {@code /sleep} as soon as
- * the last is answered, so the server holds about that many requests for as long as the level lasts, however
- * short its sleep (1 s in the default set). At each level the server's RSS is read as it is (no collection,
- * which would shrink it) every {@value #SAMPLE_MILLIS} ms until the samples of the last {@link #window} lie
- * within {@value #SETTLED_SHARE} of each other and so does the count of held requests (a pool holds only as many
- * as it has threads), or until {@code holdSettleSeconds}; a level that did not settle is said in the row.
+ * The hold phase, on the fresh server before any load — as an outside client measures it; a load first leaves a
+ * resident heap the hold then finds already paid for, so the figure would be the load's history, not the requests'
+ * (measured: 3 and 27 KiB per held request for the JDK's server after the load, 107 and 131 KiB before it, 124 and
+ * 136 KiB from outside). Every connection is open. First the baseline, the connections idle; then every connection
+ * <em>kept</em> held: it sends its next {@code /sleep} as soon as the last is answered, so the server holds about
+ * that many requests for as long as the level lasts, however short its sleep (1 s in the default set). At each the
+ * server's RSS is read as it is (no collection, which would shrink it) every {@value #SAMPLE_MILLIS} ms until the
+ * samples of the last {@link #window} lie within {@value #SETTLED_SHARE} of each other and so does the count of
+ * held requests (a pool holds only as many as it has threads), or until {@code holdSettleSeconds}; a level that
+ * did not settle is said in the row.
  *
- * <p>Per held request = Δ RSS ÷ Δ requests held between the two levels — the baseline is not in it, so
- * neither is what the load before left in the heap. Cross-checks of what grew: the heap after a full collection
- * with every request held against after they were all answered ({@code serverHeapPerHeldRequest}: what is live),
- * and, when the server's JVM runs with {@code -XX:NativeMemoryTracking=summary}, NMT's committed memory by
- * category between the two levels. Measured against an outside client ({@code scripts/measure-held-footprint.sh})
- * and a server whose handler keeps 256 KiB per held request ({@code HeldFootprintTest}).
+ * <p>Per held request = (RSS held − RSS baseline) ÷ requests held: the slope between 0 and all of them held, both
+ * within one fork. Cross-checks of what grew: the heap after a full collection with every request held against
+ * after they were all answered ({@code serverHeapPerHeldRequest}: what is live), and, when the server's JVM runs
+ * with {@code -XX:NativeMemoryTracking=summary}, NMT's committed memory by category. Checked against a server whose
+ * handler keeps 256 KiB per held request ({@code HeldFootprintTest}) and against an outside client ({@code
+ * scripts/measure-held-footprint.sh}).
  *
  * <p>Not thread-safe: one instance runs one trial's hold phase.
  */
@@ -53,27 +56,23 @@ final class HoldFootprint {
      * shows at least one round of them, but between 1 and 2 s (a longer sleep is one round the level settles in).
      */
     static long window(long sleepNanos) {
-        return Math.max(1_000_000_000L, Math.min(2_000_000_000L, sleepNanos * 3 / 2));
+        return Math.max(MIN_WINDOW_NANOS, Math.min(2_000_000_000L, sleepNanos * 3 / 2));
     }
 
-    /** Holds the two levels and records the footprint figures. */
+    static final long MIN_WINDOW_NANOS = 1_000_000_000L;
+
+    /** Takes the baseline, holds every connection, and records the footprint figures. */
     void run(TrialResult result, String sleepPath) throws Exception {
         boolean asks = settings.serverPid > 0;
-        Footprint baseline = asks ? FootprintExchange.ask(settings.controlDir, FootprintExchange.AS_IS + "baseline", 10_000) : null;
-        if (baseline != null) {
-            ResultBlock.recordFootprint(result, "Baseline", baseline);
-        }
-        int own = settings.ownConnections;
-        int low = own >= 20 ? own / 10 : 0;
-        Held first = low > 0 ? level(low, sleepPath, "low") : null;
-        Held all = level(own, sleepPath, "held");
+        Held base = level(0, sleepPath, "baseline");
+        Held all = level(settings.ownConnections, sleepPath, "held");
         Footprint heldCollected = asks ? FootprintExchange.ask(settings.controlDir, "held-collected", 10_000) : null;
         engine.stopResending();
         engine.finish(settings.sleepNanos * 2 + 5_000_000_000L);
         watch.checkFailure();
-        // The corrected histogram of the last level's first requests: one that timed out or was unanswered is in it at
-        // the time it was given up, so a pool that answers 200 of 1,000 held requests shows at its p50 the wait of the 800
-        // others, not 200 answers.
+        // The corrected histogram of the first request of each connection: one that timed out or was unanswered is in
+        // it at the time it was given up, so a pool that answers 200 of 1,000 held requests shows at its p50 the wait of
+        // the 800 others, not 200 answers.
         Histogram sleepLatency = engine.corrected.interval();
         engine.uncorrected.interval();
         Footprint answered = asks ? FootprintExchange.ask(settings.controlDir, "answered-collected", 10_000) : null;
@@ -96,61 +95,52 @@ final class HoldFootprint {
             result.metric("holdLatencyMillis", sleepLatency.getValueAtPercentile(50) / 1e6, "ms", Better.LOWER);
             result.metric("holdLatencyMaxMillis", sleepLatency.getMaxValue() / 1e6, "ms", Better.LOWER);
         }
-        if (all.footprint == null) {
+        if (base.footprint != null) {
+            ResultBlock.recordFootprint(result, "Baseline", base.footprint);
+        }
+        if (all.footprint == null || base.footprint == null) {
             result.warning("the server did not answer the footprint request: its footprint while held was not measured");
             return;
         }
         ResultBlock.recordFootprint(result, "Held", heldCollected == null ? all.footprint : new Footprint(all.footprint.rssBytes,
                 all.footprint.threads, heldCollected.heapUsedBytes, heldCollected.heapCommittedBytes, all.held));
-        recordSettling(result, first, all);
-        String noSlope = noSlope(first, all);
-        if (noSlope == null) {
-            long moreHeld = all.held - first.held;
-            double perHeld = (all.footprint.rssBytes - first.footprint.rssBytes) / (double) moreHeld;
-            result.metric("serverRssPerHeldRequest", perHeld, "bytes", Better.LOWER);
-            result.info("serverRssPerHeldRequestFrom", String.format(Locale.ROOT, "Δ RSS ÷ Δ requests held between %,d and %,d held"
-                    + " requests, each level kept held until its RSS settled", first.held, all.held));
-            result.metric("serverRssSlope", perHeld * 1000 / (1 << 20), "MiB per 1,000 connections", Better.LOWER);
-            result.info("serverRssSlopeLevels", Map.of("lowHeld", first.held, "lowRssBytes", first.footprint.rssBytes,
-                    "highHeld", all.held, "highRssBytes", all.footprint.rssBytes));
-            nmtGrowth(result, first.footprint, all.footprint, moreHeld);
-        } else {
-            result.info("serverRssSlopeOmitted", noSlope);
-            if (baseline != null && all.held > 0 && baseline.rssBytes >= 0) {
-                result.metric("serverRssPerHeldRequest", (all.footprint.rssBytes - baseline.rssBytes) / (double) all.held, "bytes",
-                        Better.LOWER);
-                result.info("serverRssPerHeldRequestFrom", "(RSS held − baseline) ÷ requests held, with the load's leftovers in it: no"
-                        + " slope (" + noSlope + ")");
-            }
+        recordSettling(result, base, all);
+        if (all.held <= 0 || base.footprint.rssBytes < 0 || all.footprint.rssBytes < 0) {
+            result.info("serverRssPerHeldRequestOmitted", "the server held no request, or its RSS could not be read");
+            return;
         }
-        if (baseline != null && all.held > 0 && all.footprint.threads >= 0 && baseline.threads >= 0) {
-            result.metric("serverThreadsPerHeldRequest", (all.footprint.threads - baseline.threads) / (double) all.held, "threads",
-                    Better.NONE);
+        double perHeld = (all.footprint.rssBytes - base.footprint.rssBytes) / (double) all.held;
+        result.metric("serverRssPerHeldRequest", perHeld, "bytes", Better.LOWER);
+        result.info("serverRssPerHeldRequestFrom", String.format(Locale.ROOT, "(RSS with %,d requests kept held − RSS with the"
+                + " connections idle) ÷ %,d, each settled, on the fresh server", all.held, all.held));
+        result.metric("serverRssSlope", perHeld * 1000 / (1 << 20), "MiB per 1,000 connections", Better.LOWER);
+        if (all.footprint.threads >= 0 && base.footprint.threads >= 0) {
+            result.metric("serverThreadsPerHeldRequest", (all.footprint.threads - base.footprint.threads) / (double) all.held,
+                    "threads", Better.NONE);
         }
-        if (heldCollected != null && answered != null && all.held > 0 && heldCollected.heapUsedBytes >= 0 && answered.heapUsedBytes >= 0) {
+        nmtGrowth(result, base.footprint, all.footprint, all.held);
+        if (heldCollected != null && answered != null && heldCollected.heapUsedBytes >= 0 && answered.heapUsedBytes >= 0) {
             // live heap: after a full collection with every request held, less the same once they are all answered
             result.metric("serverHeapPerHeldRequest", (heldCollected.heapUsedBytes - answered.heapUsedBytes) / (double) all.held, "bytes",
                     Better.LOWER);
         }
     }
 
-    private void recordSettling(TrialResult result, Held first, Held all) {
+    private void recordSettling(TrialResult result, Held base, Held all) {
         Map<String, Object> seconds = new LinkedHashMap<>();
-        if (first != null) {
-            seconds.put("low", first.settleNanos / 1e9);
-        }
+        seconds.put("baseline", base.settleNanos / 1e9);
         seconds.put("held", all.settleNanos / 1e9);
         result.info("holdSettleSeconds", seconds);
-        boolean settled = all.steady && (first == null || first.steady);
+        boolean settled = all.steady && base.steady;
         result.info("holdSteady", settled);
         if (!settled) {
-            result.warning(String.format(Locale.ROOT, "hold: the server's RSS had not settled within %d s at %s (or the requests it"
+            result.warning(String.format(Locale.ROOT, "hold: the server's RSS had not settled within %d s %s (or the requests it"
                     + " held were still changing): the footprint per held request is taken from a figure still moving",
-                    settings.holdSettleNanos / 1_000_000_000L, first != null && !first.steady ? "the lower level" : "the higher level"));
+                    settings.holdSettleNanos / 1_000_000_000L, !base.steady ? "with the connections idle" : "with every request held"));
         }
     }
 
-    /** NMT's committed memory per held request between the two levels, by category, when the server runs with NMT. */
+    /** NMT's committed memory per held request between the baseline and the held level, by category, when the server runs with NMT. */
     private static void nmtGrowth(TrialResult result, Footprint low, Footprint high, long moreHeld) {
         if (low.nmtCommittedBytes.isEmpty() || high.nmtCommittedBytes.isEmpty()) {
             return;
@@ -168,25 +158,6 @@ final class HoldFootprint {
         if (total != null && totalLow != null) {
             result.metric("serverNmtPerHeldRequest", (total - totalLow) / (double) moreHeld, "bytes", Better.LOWER);
         }
-    }
-
-    /**
-     * Why the slope between the two hold levels would not be a figure, or {@code null} when it is: it needs both
-     * levels measured and the second holding at least half as many more requests as it sent more (a pool of 200
-     * threads holds 200 at both levels, and a slope over a difference of a few requests is noise). A level that
-     * did not settle still gives a slope; the row says so ({@code holdSteady}).
-     */
-    static String noSlope(Held first, Held all) {
-        if (first == null || first.footprint == null || first.footprint.rssBytes < 0 || all.footprint == null) {
-            return "no footprint at the lower level";
-        }
-        long moreHeld = all.held - first.held;
-        long moreSent = all.sent - first.sent;
-        if (moreSent <= 0 || moreHeld * 2 < moreSent) {
-            return String.format(Locale.ROOT, "the server held %,d requests at %,d connections and %,d at %,d: too few more"
-                    + " to give a slope", first.held, first.sent, all.held, all.sent);
-        }
-        return null;
     }
 
     /** One hold level's figures. Immutable. */
@@ -226,7 +197,7 @@ final class HoldFootprint {
             return new Held(sent, engine.outstanding(), false, false, null, o, System.nanoTime() - start);
         }
         List<Sample> samples = new ArrayList<>();
-        long window = window(settings.sleepNanos);
+        long window = count == 0 ? MIN_WINDOW_NANOS : window(settings.sleepNanos); // idle connections: no rounds to wait for
         long until = start + settings.holdSettleNanos;
         int asked = 0;
         Sample last;

@@ -16,9 +16,9 @@ import org.jvmmark.workloads.http.common.FootprintExchange;
 /**
  * The load driver of {@link org.jvmmark.workloads.http.HttpWorkload}: runs on the host JDK in its own process
  * (the same JVM for every server under test) against {@code server.host:server.port}, through {@link LoadEngine}.
- * One trial: footprint idle → open the connections → the mode ({@link LoadPhases}: max or rate; {@link SlaSweep})
- * → the hold phase ({@link HoldFootprint}) → checks; {@link ResultBlock} writes the figures, {@link IntervalLog}
- * the {@code driver.hlog}.
+ * One trial: footprint idle → open the connections → the hold phase ({@link HoldFootprint}, on the fresh server)
+ * → the mode ({@link LoadPhases}: max or rate; {@link SlaSweep}) → checks; {@link ResultBlock} writes the figures,
+ * {@link IntervalLog} the {@code driver.hlog}.
  *
  * <p>More than 0.1 % failed requests, one wrong response, or a server that dies fails the trial.
  * The driver reports its own CPU use and says "driver-bound" when its I/O threads were saturated,
@@ -50,6 +50,16 @@ public final class HttpDriver implements Workload {
         ServerWatch watch = new ServerWatch(context, s, engine);
         try {
             connect(watch);
+            if (s.hold) {
+                // first, on the fresh server with every connection open: as an outside client measures it, and before a
+                // load has made the heap it leaves behind resident (what the hold would then find already paid for)
+                if (s.sleepPath == null) {
+                    result.info("holdNote", "no hold phase: server=app needs --param sleepUrl=... for it");
+                } else {
+                    new HoldFootprint(watch).run(result, s.sleepPath);
+                    watch.checkOpen("hold");
+                }
+            }
             LoadPhases phases = new LoadPhases(watch, hlog);
             Phase main = null;
             switch (s.mode) {
@@ -74,13 +84,6 @@ public final class HttpDriver implements Workload {
             }
             if (main != null) {
                 ResultBlock.recordPhase(result, main, s.connections, engine.threads());
-            }
-            if (s.hold) {
-                if (s.sleepPath == null) {
-                    result.info("holdNote", "no hold phase: server=app needs --param sleepUrl=... for it");
-                } else {
-                    new HoldFootprint(watch).run(result, s.sleepPath);
-                }
             }
             result.info("openConnectionsAfterPhase", watch.openAfterPhase);
             ResultBlock.checkErrors(result, main, engine.errors);
