@@ -92,7 +92,7 @@ public final class HoldClient {
         HoldClient client = new HoldClient(args[0], Integer.parseInt(args[1]), Long.parseLong(args[2]), connections);
         System.out.printf(Locale.ROOT, "%,d connections open%n", connections);
         if (warmup > 0) {
-            // as a trial does before its hold phase: a closed loop on /hello over every connection
+            // what a load before the hold changes: a closed loop on /hello over every connection
             client.request = client.hello;
             client.level(connections, warmup, false);
             client.request = client.sleep;

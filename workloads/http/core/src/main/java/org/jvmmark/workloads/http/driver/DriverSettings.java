@@ -43,7 +43,7 @@ final class DriverSettings {
     final int ownConnections;
     final long warmupNanos;
     final long measureNanos;
-    /** Whether the hold phase runs after the mode. */
+    /** Whether the hold phase runs (before the mode). */
     final boolean hold;
     /** How long each hold level may take to settle before its footprint is taken as it is. */
     final long holdSettleNanos;
