@@ -99,7 +99,8 @@ public final class JvmFactNotes {
 
     /**
      * One sentence naming each fact the JDKs chose differently by themselves: "The JVMs' own defaults differ here:
-     * collector G1 (Temurin 25.0.3, ...) against Serial (Zero 17.0.15); ..." — or "" when they agree.
+     * collector G1 (Temurin 25.0.3, ...) against Serial (Zero 17.0.15); ..." — or "" when they agree. A JDK without a
+     * fact (no AOT cache flag before 24) is left out of that fact's comparison.
      */
     static String chosenDifferently(Map<String, JvmFacts> used, Map<String, String> names) {
         List<String> parts = new ArrayList<>();
@@ -109,6 +110,8 @@ public final class JvmFactNotes {
         differ(parts, "compact object headers", used, names, JvmFacts::compactObjectHeaders, JvmFactNotes::onOff);
         differ(parts, "JIT", used, names, JvmFactNotes::jit, v -> v);
         differ(parts, "container CPUs", used, names, f -> f.container() == null ? null : f.container().effectiveCpus(), v -> v);
+        differ(parts, "AOT cache", used, names, f -> f.aotCache() == null ? null : f.aotCache().isEmpty() ? "none" : f.aotCache(),
+                v -> v);
         return parts.isEmpty() ? "" : "The JVMs' own defaults differ here: " + String.join("; ", parts) + ".";
     }
 

@@ -103,6 +103,18 @@ class JvmFactNotesTest {
     }
 
     @Test
+    void shouldNameAnAotCacheOneJdkUsesByDefault() {
+        JvmFacts aot = new JvmFacts("/jdk/temurin-21.0.8", "temurin-21.0.8", List.of("classes.jsa"), true, "G1", 6320816128L, true,
+                true, null, true, 4, null, "/srv/app.aot");
+        Results r = results("synthetic", aot);
+        Results none = new Results(r.schema(), r.created(), r.finished(), r.profile(), r.host(), r.trials(), r.updated(),
+                r.hostValues(), r.command(), Map.of(JvmFacts.KEY, JvmFacts.toJson(List.of(new JvmFacts("/jdk/temurin-25.0.3",
+                        "temurin-25.0.3", List.of("classes.jsa"), true, "G1", 6320816128L, true, true, null, true, 4, null, ""), aot))));
+        assertEquals(List.of("The JVMs' own defaults differ here: AOT cache none (Temurin 25.0.3) against /srv/app.aot (Temurin 21.0.8)."),
+                JvmFactNotes.of(none, "synthetic"));
+    }
+
+    @Test
     void shouldNameADefaultTheJdksChoseDifferently() {
         Results r = results("synthetic", facts("temurin-21.0.8", "/jdk/temurin-21.0.8", List.of("classes.jsa"), "Serial"));
         assertEquals(List.of("The JVMs' own defaults differ here: collector G1 (Temurin 25.0.3) against Serial (Temurin 21.0.8)."),
