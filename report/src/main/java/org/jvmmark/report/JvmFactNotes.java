@@ -99,7 +99,8 @@ public final class JvmFactNotes {
 
     /**
      * One sentence naming each fact the JDKs chose differently by themselves: "The JVMs' own defaults differ here:
-     * collector G1 (Temurin 25.0.3, ...) against Serial (Zero 17.0.15); ..." — or "" when they agree.
+     * collector G1 (Temurin 25.0.3, ...) against Serial (Zero 17.0.15); ..." — or "" when they agree. A JDK without a
+     * fact (no AOT cache flag before 24) is left out of that fact's comparison.
      */
     static String chosenDifferently(Map<String, JvmFacts> used, Map<String, String> names) {
         List<String> parts = new ArrayList<>();
@@ -109,6 +110,8 @@ public final class JvmFactNotes {
         differ(parts, "compact object headers", used, names, JvmFacts::compactObjectHeaders, JvmFactNotes::onOff);
         differ(parts, "JIT", used, names, JvmFactNotes::jit, v -> v);
         differ(parts, "container CPUs", used, names, f -> f.container() == null ? null : f.container().effectiveCpus(), v -> v);
+        differ(parts, "AOT cache", used, names, f -> f.aotCache() == null ? null : f.aotCache().isEmpty() ? "none" : f.aotCache(),
+                v -> v);
         return parts.isEmpty() ? "" : "The JVMs' own defaults differ here: " + String.join("; ", parts) + ".";
     }
 
@@ -150,6 +153,42 @@ public final class JvmFactNotes {
 
     private static boolean inSection(Trial t, String section) {
         return t.workload().equals(section) || (t.workload() + " · on " + t.identity().machine()).equals(section);
+    }
+
+    /**
+     * What a JVM fact says beside one row of a ranking, after its effect against the best row: for a question about
+     * starting, that this row's JDK has no default CDS archive while the best row's has one (": this install has no
+     * default CDS archive (lib/server/classes.jsa missing); `…/bin/java -Xshare:dump` creates it"), or that the best
+     * row ran with an AOT cache and this one without. "" when no recorded fact explains the difference.
+     *
+     * @param row the facts of the row's JDK, or null when none were recorded
+     * @param best the facts of the best row's JDK, or null
+     * @param rowAot whether the row ran with an AOT cache ({@code -XX:AOTCache}, JDK 24+)
+     * @param bestAot whether the best row did
+     */
+    public static String beside(JvmFacts row, JvmFacts best, boolean rowAot, boolean bestAot, boolean starting) {
+        if (!starting) {
+            return "";
+        }
+        if (row != null && best != null && best.hasDefaultCdsArchive() && !row.hasDefaultCdsArchive()) {
+            return ": this install has no default CDS archive (lib/server/" + row.defaultCdsArchive() + " missing); `" + row.home()
+                    + "/bin/java -Xshare:dump` creates it";
+        }
+        if (bestAot && !rowAot) {
+            return ": the best row ran with an AOT cache (-XX:AOTCache), this one without";
+        }
+        return "";
+    }
+
+    /** Whether a row ran with an AOT cache: its own flags name one, or its JDK's defaults do ({@link JvmFacts#aotCache()}). */
+    public static boolean aotCache(List<String> flags, JvmFacts facts) {
+        return flags.stream().anyMatch(f -> f.startsWith("-XX:AOTCache=")) || (facts != null && facts.aotCache() != null
+                && !facts.aotCache().isEmpty());
+    }
+
+    /** Whether {@code question} of {@code workload} is about starting ("Which JVM starts fastest ..."). */
+    public static boolean aboutStarting(String workload, WorkloadQuestion question) {
+        return workload.equals("startup") || question.text().toLowerCase(Locale.ROOT).contains("start");
     }
 
     /** Whether one of the workload's questions is about starting ("Which JVM starts fastest ..."). */

@@ -56,7 +56,7 @@ public final class ModelBuilder {
         List<Section> sections = new ArrayList<>();
         // A section of a merged result set is named "workload · on machine": its questions are the workload's.
         byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold,
-                results.questions(rows.get(0).trials().get(0).workload()), judged)));
+                results.questions(rows.get(0).trials().get(0).workload()), results.jvmFacts(), judged)));
         List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
                 .map(Probe::jitter).filter(Objects::nonNull).toList();
         return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
@@ -229,7 +229,8 @@ public final class ModelBuilder {
     }
 
     private static Section section(String workload, List<Row> rows, List<NoiseVerdict.PercentileNoise> noise,
-                                   double threshold, List<org.jvmmark.results.WorkloadQuestion> questions, boolean judged) {
+                                   double threshold, List<org.jvmmark.results.WorkloadQuestion> questions,
+                                   Map<String, org.jvmmark.results.JvmFacts> facts, boolean judged) {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
@@ -300,7 +301,7 @@ public final class ModelBuilder {
             return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
                     tables, warnings, List.of(), List.of());
         }
-        QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold);
+        QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold, facts);
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
                 tables, warnings, answered.headlines().isEmpty() ? headlines(workload, rows, tables) : answered.headlines(),
                 answered.answers());

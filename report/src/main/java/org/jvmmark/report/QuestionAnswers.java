@@ -15,6 +15,7 @@ import org.jvmmark.report.verdict.Effect;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.verdict.Headline;
 import org.jvmmark.report.verdict.Verdicts;
+import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.WorkloadQuestion;
 
 /**
@@ -45,6 +46,12 @@ public final class QuestionAnswers {
     }
 
     static Result of(String workload, List<WorkloadQuestion> questions, List<Row> rows, List<Table> tables, double threshold) {
+        return of(workload, questions, rows, tables, threshold, Map.of());
+    }
+
+    /** @param facts the JVMs' own facts by JDK label ({@link JvmFacts}), said beside a ranked row they explain */
+    static Result of(String workload, List<WorkloadQuestion> questions, List<Row> rows, List<Table> tables, double threshold,
+                     Map<String, JvmFacts> facts) {
         List<Answer> answers = new ArrayList<>();
         List<Headline> headlines = new ArrayList<>();
         boolean first = true;
@@ -53,7 +60,7 @@ public final class QuestionAnswers {
             if (q.acrossVariants()) {
                 answers.addAll(acrossVariants(workload, q, rows, tables, threshold, hs));
             } else {
-                answers.addAll(acrossJvms(workload, q, rows, tables, threshold, hs));
+                answers.addAll(acrossJvms(workload, q, rows, tables, threshold, hs, facts));
             }
             if (first) {
                 headlines.addAll(hs);
@@ -353,10 +360,58 @@ public final class QuestionAnswers {
         };
     }
 
+    /**
+     * The ranking's every row, not only the headline's two: after the runner-up, what explains its difference from
+     * the best, then each other row from the best down against the best — "; Temurin 21.0.8 · G1: 1.8× slower (95 % CI
+     * 1.7–1.9×): this install has no default CDS archive …; Temurin 11.0.13 · G1: …". "" without a winner.
+     */
+    private static String everyRow(Headline h, Column col, List<Table> sub, Map<String, JvmFacts> facts, boolean starting) {
+        if (h.outcome() != Headline.Outcome.WINNER || h.winner() == null || h.runnerUp() == null) {
+            return "";
+        }
+        JvmFacts best = facts(h.winner(), facts);
+        boolean bestAot = JvmFactNotes.aotCache(h.winner().flags(), best);
+        StringBuilder sb = new StringBuilder(JvmFactNotes.beside(facts(h.runnerUp(), facts), best,
+                JvmFactNotes.aotCache(h.runnerUp().flags(), facts(h.runnerUp(), facts)), bestAot, starting));
+        for (Table t : sub) {
+            int c = t.columns().indexOf(col);
+            if (c < 0) {
+                continue;
+            }
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < t.rows().size(); i++) {
+                Row r = t.rows().get(i);
+                if (!r.equals(h.winner()) && !r.equals(h.runnerUp()) && t.cell(i, c).figure() != null) {
+                    order.add(i);
+                }
+            }
+            order.sort(java.util.Comparator.comparingDouble(i -> t.cell(i, c).delta()));
+            for (int i : order) {
+                Row r = t.rows().get(i);
+                Cell cell = t.cell(i, c);
+                JvmFacts f = facts(r, facts);
+                sb.append("; ").append(r.label()).append(": ").append(cell.effect() == null
+                        ? Format.value(cell.figure().value(), col.unit()) : Words.effect(col, cell.effect()))
+                        .append(JvmFactNotes.beside(f, best, JvmFactNotes.aotCache(r.flags(), f), bestAot, starting));
+            }
+            break;
+        }
+        return sb.toString();
+    }
+
+    /** The facts of a row's JDK, or null when none were recorded. */
+    private static JvmFacts facts(Row r, Map<String, JvmFacts> facts) {
+        if (r.trials().isEmpty() || r.trials().get(0).provenance().jdk() == null) {
+            return null;
+        }
+        return facts.get(r.trials().get(0).provenance().jdk().label());
+    }
+
     // ---- across JVMs: one variant at one swept value, JVMs ranked ----
 
     private static List<Answer> acrossJvms(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
-                                           double threshold, List<Headline> headlines) {
+                                           double threshold, List<Headline> headlines, Map<String, JvmFacts> facts) {
+        boolean starting = JvmFactNotes.aboutStarting(workload, q);
         Set<String> swept = ModelBuilder.sweptKeys(rows);
         Map<List<Object>, List<Row>> groups = new LinkedHashMap<>();
         Set<String> variants = new LinkedHashSet<>();
@@ -398,7 +453,7 @@ public final class QuestionAnswers {
                     case NO_DIFFERENCE -> Answer.Outcome.NO_DIFFERENCE;
                     default -> Answer.Outcome.CANNOT_TELL;
                 };
-                String words = label(name) + ": " + ranking(h, col);
+                String words = label(name) + ": " + ranking(h, col) + everyRow(h, col, sub, facts, starting);
                 figures.add(new Answer.FigureAnswer(col.key(), label(name), h.winner() == null ? Double.NaN : Figures.figure(h.winner(), col).value(),
                         h.runnerUp() == null ? Double.NaN : Figures.figure(h.runnerUp(), col).value(), col.unit(), outcome, h.effect(), words, null));
             }

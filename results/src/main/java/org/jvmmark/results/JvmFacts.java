@@ -9,8 +9,8 @@ import java.util.Map;
  * What one JDK chooses by itself on this machine, as the runner learnt it once per run when it started the JDK
  * to describe it ({@code java -XshowSettings:properties -XshowSettings:system -XX:+PrintFlagsFinal -version}) and
  * from the files of its home: its default class data sharing (CDS) archive, the collector and heap its
- * ergonomics pick, compressed oops and class pointers, compact object headers, its JIT tiers and the
- * container limits it sees. These are the JDK's defaults: a variant's own flags ({@code --gc}, {@code
+ * ergonomics pick, compressed oops and class pointers, compact object headers, its JIT tiers, the AOT cache it
+ * uses (JDK 24+) and the container limits it sees. These are the JDK's defaults: a variant's own flags ({@code --gc}, {@code
  * --jvm-args}) may change them for its trials. Kept in results.json as the top-level {@value #KEY} object,
  * by JDK label. Immutable, hence thread-safe.
  *
@@ -28,16 +28,26 @@ import java.util.Map;
  * @param tieredCompilation {@code TieredCompilation}, or null when unknown
  * @param tieredStopAtLevel {@code TieredStopAtLevel} (4: C2), or null when unknown
  * @param container what the JVM saw of the container it runs in ({@code -XshowSettings:system}), or null
+ * @param aotCache the AOT cache the JVM uses by default ({@code -XX:AOTCache}, JDK 24+, e.g. set through
+ *     {@code JDK_JAVA_OPTIONS}): "" when none, null where the JDK has no such flag (before 24) or it is unknown
  */
 public record JvmFacts(String home, String label, List<String> cdsArchives, Boolean sharing, String gc, Long maxHeapBytes,
                        Boolean compressedOops, Boolean compressedClassPointers, Boolean compactObjectHeaders,
-                       Boolean tieredCompilation, Integer tieredStopAtLevel, Container container) {
+                       Boolean tieredCompilation, Integer tieredStopAtLevel, Container container, String aotCache) {
     /** The top-level key of results.json. */
     public static final String KEY = "jvms";
 
     public JvmFacts {
         cdsArchives = List.copyOf(cdsArchives);
         gc = gc == null ? "" : gc;
+    }
+
+    /** Facts without the AOT cache fact (unknown). */
+    public JvmFacts(String home, String label, List<String> cdsArchives, Boolean sharing, String gc, Long maxHeapBytes,
+                    Boolean compressedOops, Boolean compressedClassPointers, Boolean compactObjectHeaders,
+                    Boolean tieredCompilation, Integer tieredStopAtLevel, Container container) {
+        this(home, label, cdsArchives, sharing, gc, maxHeapBytes, compressedOops, compressedClassPointers, compactObjectHeaders,
+                tieredCompilation, tieredStopAtLevel, container, null);
     }
 
     /**
@@ -84,6 +94,12 @@ public record JvmFacts(String home, String label, List<String> cdsArchives, Bool
         m.put("compactObjectHeaders", compactObjectHeaders);
         m.put("tieredCompilation", tieredCompilation);
         m.put("tieredStopAtLevel", tieredStopAtLevel);
+        if (aotCache != null) {
+            Map<String, Object> aot = new LinkedHashMap<>();
+            aot.put("cache", aotCache);
+            aot.put("used", !aotCache.isEmpty());
+            m.put("aot", aot);
+        }
         if (container != null) {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("provider", container.provider());
@@ -107,10 +123,11 @@ public record JvmFacts(String home, String label, List<String> cdsArchives, Bool
             container = new Container(text(c.get("provider")), bool(c.get("containerized")), integer(c.get("effectiveCpus")),
                     number(c.get("memoryLimitBytes")));
         }
+        String aot = m.get("aot") instanceof Map<?, ?> a ? text(a.get("cache")) : null;
         return new JvmFacts(text(m.get("home")), text(m.get("label")), archives, bool(cds.get("used")), text(m.get("gc")),
                 number(m.get("maxHeapBytes")), bool(m.get("compressedOops")), bool(m.get("compressedClassPointers")),
                 bool(m.get("compactObjectHeaders")), bool(m.get("tieredCompilation")), integer(m.get("tieredStopAtLevel")),
-                container);
+                container, aot);
     }
 
     /** The {@value #KEY} object of a results file (the top-level {@code more}), by JDK label; empty when absent. */

@@ -26,8 +26,11 @@ public final class JvmFactsProbe {
      */
     public static final List<String> OPTIONS = List.of("-XshowSettings:all", "-XX:+PrintFlagsFinal");
 
-    /** {@code     bool UseG1GC     = true     {product} {ergonomic}} ({@code :=} on 8 for a changed flag). */
-    private static final Pattern FLAG = Pattern.compile("^\\s*\\S+\\s+(\\w+)\\s+:?=\\s*(\\S*)\\s+\\{.*$");
+    /**
+     * {@code     bool UseG1GC     = true     {product} {ergonomic}} ({@code :=} on 8 for a changed flag); a string flag
+     * that is not set has no value ({@code ccstr AOTCache  =   {product} {default}}): "".
+     */
+    private static final Pattern FLAG = Pattern.compile("^\\s*\\S+\\s+(\\w+)\\s+:?=\\s*([^\\s{]\\S*)?\\s*\\{.*$");
     private static final List<String[]> COLLECTORS = List.of(new String[] {"UseZGC", "ZGC"},
             new String[] {"UseShenandoahGC", "Shenandoah"}, new String[] {"UseEpsilonGC", "Epsilon"},
             new String[] {"UseG1GC", "G1"}, new String[] {"UseParallelGC", "Parallel"}, new String[] {"UseSerialGC", "Serial"});
@@ -50,7 +53,8 @@ public final class JvmFactsProbe {
         return new JvmFacts(home.toString(), label, cdsArchives(home), sharing(output), gc, number(flags.get("MaxHeapSize")),
                 bool(flags.get("UseCompressedOops")), bool(flags.get("UseCompressedClassPointers")),
                 bool(flags.get("UseCompactObjectHeaders")), bool(flags.get("TieredCompilation")),
-                flags.containsKey("TieredStopAtLevel") ? Integer.valueOf(flags.get("TieredStopAtLevel")) : null, container(output));
+                flags.containsKey("TieredStopAtLevel") ? Integer.valueOf(flags.get("TieredStopAtLevel")) : null, container(output),
+                flags.get("AOTCache"));
     }
 
     /** Every flag line of {@code -XX:+PrintFlagsFinal}: name → value. */
@@ -59,7 +63,7 @@ public final class JvmFactsProbe {
         for (String line : output.split("\\R")) {
             Matcher m = FLAG.matcher(line);
             if (m.matches()) {
-                flags.put(m.group(1), m.group(2));
+                flags.put(m.group(1), m.group(2) == null ? "" : m.group(2));
             }
         }
         return flags;

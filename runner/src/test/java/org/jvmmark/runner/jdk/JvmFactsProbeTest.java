@@ -51,6 +51,16 @@ class JvmFactsProbeTest {
         assertEquals(new JvmFacts.Container("cgroupv2", null, 2, 512L << 20), f.container());
         assertEquals(List.of(), f.cdsArchives());
         assertFalse(f.hasDefaultCdsArchive());
+        assertEquals("", f.aotCache(), "JDK 25 has -XX:AOTCache, not set");
+        assertEquals(f, JvmFacts.fromJson(f.toJson()));
+    }
+
+    @Test
+    void shouldRecordTheAotCacheTheJvmUses() {
+        JvmFacts f = JvmFactsProbe.read(tmp, "x", PRINTED.replace("ccstr AOTCache                                 =            ",
+                "ccstr AOTCache                                 = /srv/app.aot"));
+        assertEquals("/srv/app.aot", f.aotCache());
+        assertEquals(Boolean.TRUE, ((java.util.Map<?, ?>) f.toJson().get("aot")).get("used"));
         assertEquals(f, JvmFacts.fromJson(f.toJson()));
     }
 
@@ -59,6 +69,7 @@ class JvmFactsProbeTest {
         JvmFacts f = JvmFactsProbe.read(tmp, "x", PRINTED.replaceAll("(?m)^.*UseCompactObjectHeaders.*\n", "")
                 .replace(", sharing)", ")"));
         assertNull(f.compactObjectHeaders());
+        assertNull(JvmFactsProbe.read(tmp, "x", PRINTED.replaceAll("(?m)^.*AOTCache.*\n", "")).aotCache(), "no such flag before 24");
         assertEquals(Boolean.FALSE, f.sharing());
         assertEquals("classes.jsa", f.defaultCdsArchive());
     }

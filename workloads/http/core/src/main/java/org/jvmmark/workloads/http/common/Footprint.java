@@ -6,14 +6,18 @@ import java.lang.management.MemoryUsage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
  * What a server process holds at one moment: resident set size and OS threads (from
  * {@code /proc/<pid>/status}, so it is the same measure for a JVM, a virtual-thread JVM — whose
  * virtual threads are not OS threads — and the native reference), and for a server in this JVM its
- * heap used and committed. A figure that could not be read is {@code -1}. Immutable.
+ * heap used and committed, and its Native Memory Tracking summary when NMT is on. A figure that could not be
+ * read is {@code -1}. Immutable.
  */
 public final class Footprint {
     public final long rssBytes;
@@ -22,13 +26,21 @@ public final class Footprint {
     public final long heapCommittedBytes;
     /** {@code /sleep} requests the server's handlers hold ({@link HeldRequests}); -1 when not counted. */
     public final long heldRequests;
+    /** Committed bytes by NMT category ({@link NativeMemory}); empty when the server's JVM runs without NMT. */
+    public final Map<String, Long> nmtCommittedBytes;
 
     public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes, long heldRequests) {
+        this(rssBytes, threads, heapUsedBytes, heapCommittedBytes, heldRequests, Collections.emptyMap());
+    }
+
+    public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes, long heldRequests,
+                     Map<String, Long> nmtCommittedBytes) {
         this.rssBytes = rssBytes;
         this.threads = threads;
         this.heapUsedBytes = heapUsedBytes;
         this.heapCommittedBytes = heapCommittedBytes;
         this.heldRequests = heldRequests;
+        this.nmtCommittedBytes = Collections.unmodifiableMap(new LinkedHashMap<>(nmtCommittedBytes));
     }
 
     /**
@@ -36,6 +48,11 @@ public final class Footprint {
      * collection when {@code collect}, so heap used is what is live (what held connections cost).
      */
     public static Footprint measure(long pid, boolean heap, boolean collect) {
+        return measure(pid, heap, collect, false);
+    }
+
+    /** As {@link #measure(long, boolean, boolean)}; with {@code nmt} (and {@code heap}), also this JVM's NMT summary. */
+    public static Footprint measure(long pid, boolean heap, boolean collect, boolean nmt) {
         long used = -1;
         long committed = -1;
         if (heap) {
@@ -60,7 +77,8 @@ public final class Footprint {
         } catch (IOException | RuntimeException e) {
             // not Linux, or the process is gone: figures stay -1
         }
-        return new Footprint(rss, threads, used, committed, heap ? HeldRequests.count() : -1);
+        return new Footprint(rss, threads, used, committed, heap ? HeldRequests.count() : -1,
+                heap && nmt ? NativeMemory.committedBytes() : Collections.emptyMap());
     }
 
     private static long kib(String statusLine) {
@@ -82,12 +100,22 @@ public final class Footprint {
         p.setProperty("heapUsedBytes", Long.toString(heapUsedBytes));
         p.setProperty("heapCommittedBytes", Long.toString(heapCommittedBytes));
         p.setProperty("heldRequests", Long.toString(heldRequests));
+        nmtCommittedBytes.forEach((category, bytes) -> p.setProperty(NMT + category, Long.toString(bytes)));
         return p;
     }
 
     public static Footprint of(Properties p) {
-        return new Footprint(get(p, "rssBytes"), get(p, "threads"), get(p, "heapUsedBytes"), get(p, "heapCommittedBytes"), get(p, "heldRequests"));
+        Map<String, Long> nmt = new LinkedHashMap<>();
+        for (String key : new java.util.TreeSet<>(p.stringPropertyNames())) {
+            if (key.startsWith(NMT)) {
+                nmt.put(key.substring(NMT.length()), Long.parseLong(p.getProperty(key)));
+            }
+        }
+        return new Footprint(get(p, "rssBytes"), get(p, "threads"), get(p, "heapUsedBytes"), get(p, "heapCommittedBytes"),
+                get(p, "heldRequests"), nmt);
     }
+
+    private static final String NMT = "nmt.";
 
     private static long get(Properties p, String key) {
         return Long.parseLong(p.getProperty(key, "-1"));

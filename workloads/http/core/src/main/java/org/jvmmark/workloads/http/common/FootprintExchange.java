@@ -21,6 +21,17 @@ public final class FootprintExchange {
     private FootprintExchange() {
     }
 
+    /**
+     * A label that starts with this asks for the footprint as it is, without the full collection the answer is
+     * otherwise taken after: the resident set while requests are held, which a collection would shrink.
+     */
+    public static final String AS_IS = "as-is-";
+
+    /** Whether the answer to {@code label} is taken after a full collection (heap used is then what is live). */
+    public static boolean collects(String label) {
+        return !label.startsWith(AS_IS);
+    }
+
     public static Path request(Path controlDir, String label) {
         return controlDir.resolve("footprint-" + label + ".request");
     }

@@ -142,6 +142,8 @@ final class LoadEngine implements AutoCloseable {
     private volatile String failure;
     private volatile String firstStatusProblem;
     private volatile boolean closed;
+    /** A {@link Load#HOLD} level is kept: a connection sends again when its answer arrives. */
+    private volatile boolean resending;
 
     /**
      * @param sources loopback source addresses to spread the connections over
@@ -236,9 +238,25 @@ final class LoadEngine implements AutoCloseable {
 
     /** Connections {@code 0 … count−1} each send one request and wait; every one is measured. */
     Outcomes startHold(String path, long extraTimeoutNanos, int count) {
+        return startHold(path, extraTimeoutNanos, count, false);
+    }
+
+    /**
+     * Connections {@code 0 … count−1} each send one request; the first request of each is measured. With
+     * {@code keepHeld}, a connection sends again (unmeasured) as soon as its answer arrives, until {@link
+     * #stopResending()}: the server holds about {@code count} requests for as long as the level lasts, however
+     * short its sleep.
+     */
+    Outcomes startHold(String path, long extraTimeoutNanos, int count, boolean keepHeld) {
         long start = System.nanoTime();
+        resending = keepHeld;
         return begin(new Plan(Load.HOLD, get(path, target), "GET " + path, start, 0, 0, count, start, Long.MAX_VALUE,
                 extraTimeoutNanos, 0), 0);
+    }
+
+    /** The connections of a {@link #startHold} with {@code keepHeld} stop sending again; their last requests are still answered. */
+    void stopResending() {
+        resending = false;
     }
 
     private Outcomes begin(Plan p, long scheduled) {
@@ -885,6 +903,8 @@ final class LoadEngine implements AutoCloseable {
                         c.holdDone = true;
                         holdSent++;
                         send(c, now, now, true);
+                    } else if (resending && c.index < current.endIndex) {
+                        send(c, now, now, false);
                     }
                     break;
                 default:

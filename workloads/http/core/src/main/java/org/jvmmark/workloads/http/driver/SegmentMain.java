@@ -65,7 +65,7 @@ public final class SegmentMain {
         int connections = Integer.parseInt(p.getProperty("connections"));
         Segment segment = Segment.parse(p.getProperty("segment"));
         try (LoadEngine engine = new LoadEngine(target,
-                HttpDriver.sourceAddresses(target.getAddress(), Integer.parseInt(p.getProperty("sources"))), connections,
+                DriverSettings.sourceAddresses(target.getAddress(), Integer.parseInt(p.getProperty("sources"))), connections,
                 Integer.parseInt(p.getProperty("threads")), p.getProperty("body").getBytes(StandardCharsets.UTF_8),
                 Long.parseLong(p.getProperty("responseTimeoutNanos")))) {
             int open = engine.connect(60_000_000_000L);

@@ -51,7 +51,7 @@ final class FootprintMonitor implements AutoCloseable {
             for (Path request : requests) {
                 String name = request.getFileName().toString();
                 String label = name.substring("footprint-".length(), name.length() - ".request".length());
-                FootprintExchange.answer(controlDir, label, Footprint.measure(pid, heap, true));
+                FootprintExchange.answer(controlDir, label, Footprint.measure(pid, heap, FootprintExchange.collects(label), true));
                 Files.deleteIfExists(request);
             }
         } catch (IOException e) {

@@ -168,7 +168,7 @@ class LoadEngineTest {
     void shouldNotTimeOutTheSleepingHandlerWhenTheSleepIsLongerThanTheTimeout() throws Exception {
         try (ScriptedServer server = new ScriptedServer(Handlers.BODY, 0, 0)) {
             server.sleepMillis = 300;
-            long extra = HttpDriver.extraTimeoutNanos("/sleep", "/sleep", 300 * MS);
+            long extra = LoadPhases.extraTimeoutNanos("/sleep", "/sleep", 300 * MS);
             assertEquals(300 * MS, extra);
             try (LoadEngine engine = engine(server, 4, 200)) {
                 Outcomes o = engine.startMax("/sleep", 0, 1000 * MS, extra, 300 * MS);

@@ -39,8 +39,8 @@ class SegmentTest {
         assertEquals("http: bad segment '3/2': expected I/N with 1 <= I <= N, e.g. 1/2", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Segment.parse("0/2"));
         assertThrows(IllegalArgumentException.class, () -> Segment.parse("x"));
-        assertThrows(IllegalArgumentException.class, () -> HttpDriver.parseStartAt("tomorrow"));
-        assertEquals(1_700_000_000_000L, HttpDriver.parseStartAt("2023-11-14T22:13:20Z"));
+        assertThrows(IllegalArgumentException.class, () -> DriverSettings.parseStartAt("tomorrow"));
+        assertEquals(1_700_000_000_000L, DriverSettings.parseStartAt("2023-11-14T22:13:20Z"));
     }
 
     /**
@@ -103,7 +103,7 @@ class SegmentTest {
             own.setTag("endToEnd");
             own.setStartTimeStamp(startAt);
             own.setEndTimeStamp(startAt + 1000);
-            List<Histogram> intervals = HttpDriver.intervalsInTimeOrder(List.of(own), List.of(dir.resolve("second.hlog")));
+            List<Histogram> intervals = IntervalLog.intervalsInTimeOrder(List.of(own), List.of(dir.resolve("second.hlog")));
             long endToEnd = 0;
             for (int i = 0; i < intervals.size(); i++) {
                 if ("endToEnd".equals(intervals.get(i).getTag())) {
