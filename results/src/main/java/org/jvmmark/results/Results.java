@@ -20,7 +20,17 @@ import java.util.Map;
 public record Results(String schema, String created, String finished, String profile, Map<String, String> host,
                       List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
                       Map<String, Object> more) {
-    public static final String SCHEMA = "jvmmark/results/1";
+    /** The format's major version: a reader refuses a file of a newer one. */
+    public static final int MAJOR = 1;
+    /** The format's name as the {@code schema} field says it. */
+    public static final String SCHEMA = "jvmmark/results/" + MAJOR;
+    /**
+     * The published JSON Schema's id, written as the file's {@code $schema}: {@code results/schema/results-1.json}
+     * in the source tree, {@value #SCHEMA_RESOURCE} in this module's jar.
+     */
+    public static final String SCHEMA_ID = "urn:jvmmark:schema:results-" + MAJOR;
+    /** Where the JSON Schema of this format lies on the class path. */
+    public static final String SCHEMA_RESOURCE = "/org/jvmmark/results/results-1.json";
 
     public Results {
         if (finished == null) {

@@ -33,7 +33,7 @@ public final class ResultsReader {
     static final int MAX_HISTOGRAM_CHARS = 16 << 20;
 
     private static final ObjectMapper MAPPER = JsonValues.MAPPER;
-    private static final Set<String> ROOT = Set.of("schema", "created", "finished", "updated", "profile", "host", "command", "trials");
+    private static final Set<String> ROOT = Set.of("$schema", "schema", "created", "finished", "updated", "profile", "host", "command", "trials");
     private static final Set<String> TRIAL = Set.of("id", "workload", "workloadClass", "module", "params", "variant", "gc",
             "workloadVariant", "variantJvmArgs", "fork", "profile", "started", "jdk", "jvm", "status", "error", "logs",
             "process", "command", "stderrTail", "hsErr", "metrics", "latency", "series", "info", "warnings", "discarded", "driver", "machine",
@@ -95,9 +95,7 @@ public final class ResultsReader {
             throw new IOException(file + " is not a results file: expected a JSON object");
         }
         String schema = root.path("schema").asText("");
-        if (!Results.SCHEMA.equals(schema)) {
-            throw new IOException(file + " is not a " + Results.SCHEMA + " file: has schema '" + schema + "', expected '" + Results.SCHEMA + "'");
-        }
+        checkSchema(schema, origin);
         checkHistogramMemory(root.path("trials"), origin);
         List<Trial> trials = new ArrayList<>();
         int i = 0;
@@ -113,6 +111,24 @@ public final class ResultsReader {
         return new Results(schema, root.path("created").asText(""), textOrNull(root.get("finished")),
                 root.path("profile").asText(""), JsonValues.strings(host), trials, textOrNull(root.get("updated")), host,
                 JsonValues.object(root.path("command")), JsonValues.rest(root, ROOT));
+    }
+
+    /**
+     * Refuses a file that is not {@value Results#SCHEMA}, in one line: one of a newer major version says so and
+     * which version this jvmmark reads.
+     */
+    static void checkSchema(String schema, String origin) throws IOException {
+        if (Results.SCHEMA.equals(schema)) {
+            return;
+        }
+        String family = "jvmmark/results/";
+        if (schema.startsWith(family) && schema.substring(family.length()).matches("[0-9]{1,9}")
+                && Integer.parseInt(schema.substring(family.length())) > Results.MAJOR) {
+            throw new IOException(origin + " was written by a newer jvmmark (schema " + schema + "); this one reads "
+                    + Results.SCHEMA + ": upgrade jvmmark to read it");
+        }
+        throw new IOException(origin + " is not a " + Results.SCHEMA + " file: has schema '" + schema + "', expected '"
+                + Results.SCHEMA + "'");
     }
 
     /**

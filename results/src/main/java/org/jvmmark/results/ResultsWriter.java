@@ -69,6 +69,7 @@ public final class ResultsWriter {
 
     public static ObjectNode tree(Results r) {
         ObjectNode n = NODES.objectNode();
+        n.put("$schema", Results.SCHEMA_ID);
         n.put("schema", r.schema());
         n.put("created", r.created());
         n.put("profile", r.profile());
