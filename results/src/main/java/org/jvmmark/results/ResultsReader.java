@@ -168,8 +168,7 @@ public final class ResultsReader {
         Trial.Measured measured = new Trial.Measured(metrics, latency, series(t.path("series")), JsonValues.strings(info),
                 info, warnings);
         Trial.Provenance provenance = new Trial.Provenance(jvm,
-                jdk == null || !jdk.isObject() ? null : new PlannedJdk(jdk.path("home").asText(""), jdk.path("label").asText(""),
-                        jdk.path("vendor").asText(""), jdk.path("version").asText(""), jdk.path("feature").asInt(0)),
+                jdk == null || !jdk.isObject() ? null : ResultsJson.read(jdk, PlannedJdk.class),
                 flags, variantJvmArgs, t.path("gc").asText(""), textOrNull(t.get("profile")), textOrNull(t.get("started")),
                 textOrNull(t.get("logs")), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")),
                 InstrumentsReader.read(t.path("instruments")));
@@ -194,9 +193,7 @@ public final class ResultsReader {
     }
 
     private static JvmInfo jvm(JsonNode j) {
-        return new JvmInfo(j.path("home").asText(""), j.path("version").asText(""), j.path("feature").asInt(0),
-                j.path("vendor").asText(""), j.path("vmName").asText(""), list(j.path("args")), list(j.path("gc")),
-                JsonValues.rest(j, JVM));
+        return ResultsJson.read(j, JvmInfo.class);
     }
 
     private static ProcessFacts process(JsonNode p) {
@@ -340,8 +337,7 @@ public final class ResultsReader {
         for (JsonNode r : b.path("runs")) {
             List<GcEvent> gc = r.has("gcEvents") ? new ArrayList<>() : null;
             for (JsonNode e : r.path("gcEvents")) {
-                gc.add(new GcEvent(e.path("collector").asText(""), e.path("action").asText(""), e.path("cause").asText(""),
-                        e.path("startMillis").asLong(0), e.path("durationMillis").asLong(0)));
+                gc.add(ResultsJson.read(e, GcEvent.class));
             }
             runs.add(new Probe.Run(r.path("count").asLong(0), numbers(r.path("percentiles")), gc, JsonValues.rest(r, RUN)));
         }

@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -116,12 +117,7 @@ public final class ResultsWriter {
         putIfSet(n, "profile", p.profile());
         putIfSet(n, "started", p.started());
         if (p.jdk() != null) {
-            ObjectNode j = n.putObject("jdk");
-            j.put("home", p.jdk().home());
-            j.put("label", p.jdk().label());
-            j.put("vendor", p.jdk().vendor());
-            j.put("version", p.jdk().version());
-            j.put("feature", p.jdk().feature());
+            n.set("jdk", ResultsJson.tree(p.jdk()));
         }
         n.set("jvm", jvm(p.jvm()));
         n.put("status", out.trialStatus().json());
@@ -261,17 +257,8 @@ public final class ResultsWriter {
         return n;
     }
 
-    private static ObjectNode jvm(JvmInfo j) {
-        ObjectNode n = NODES.objectNode();
-        n.put("home", j.home());
-        n.put("version", j.version());
-        n.put("feature", j.feature());
-        n.put("vendor", j.vendor());
-        n.put("vmName", j.vmName());
-        n.set("args", strings(j.args()));
-        n.set("gc", strings(j.gc()));
-        more(n, j.more());
-        return n;
+    private static JsonNode jvm(JvmInfo j) {
+        return ResultsJson.tree(j);
     }
 
     /** The {@code process} block; when no process ran, every figure is {@code null}. */
@@ -371,15 +358,7 @@ public final class ResultsWriter {
                 o.put("count", r.count());
                 o.set("percentiles", percentiles(r.percentiles()));
                 if (r.gcEvents() != null) {
-                    ArrayNode gc = o.putArray("gcEvents");
-                    for (GcEvent e : r.gcEvents()) {
-                        ObjectNode g = gc.addObject();
-                        g.put("collector", e.collector());
-                        g.put("action", e.action());
-                        g.put("cause", e.cause());
-                        g.put("startMillis", e.startMillis());
-                        g.put("durationMillis", e.durationMillis());
-                    }
+                    o.set("gcEvents", ResultsJson.tree(r.gcEvents()));
                 }
                 more(o, r.more());
             }
