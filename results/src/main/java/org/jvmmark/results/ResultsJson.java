@@ -1,6 +1,8 @@
 package org.jvmmark.results;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -30,10 +32,29 @@ final class ResultsJson {
             .addModule(new SimpleModule("jvmmark-numbers")
                     .addSerializer(Double.class, new NumberSerializer())
                     .addSerializer(Double.TYPE, new NumberSerializer())
-                    .addSerializer(double[].class, new NumbersSerializer()))
+                    .addSerializer(double[].class, new NumbersSerializer())
+                    .addDeserializer(double[].class, new NumbersDeserializer()))
             .build();
 
     private ResultsJson() {
+    }
+
+    /**
+     * {@code node}'s fields, in file order, each as a {@code type}; a missing block as none.
+     *
+     * @throws IllegalArgumentException in one line when a field does not fit
+     */
+    static <V> Map<String, V> readMap(JsonNode node, Class<V> type) {
+        if (node == null || !node.isObject()) {
+            return new LinkedHashMap<>();
+        }
+        try {
+            return MAPPER.readerFor(MAPPER.getTypeFactory().constructMapType(LinkedHashMap.class, String.class, type)).readValue(node);
+        } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
+            throw new IllegalArgumentException(oneLine(e), e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     /** {@code value} as the file holds it. */
@@ -93,7 +114,26 @@ final class ResultsJson {
         }
     }
 
+    /** An array of numbers in which {@code null} (how a non-finite value is written) or a text is NaN. */
+    private static final class NumbersDeserializer extends com.fasterxml.jackson.databind.JsonDeserializer<double[]> {
+        @Override
+        public double[] deserialize(com.fasterxml.jackson.core.JsonParser p, com.fasterxml.jackson.databind.DeserializationContext c)
+                throws IOException {
+            JsonNode a = p.readValueAsTree();
+            double[] values = new double[a.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = a.get(i).isNumber() ? a.get(i).asDouble() : Double.NaN;
+            }
+            return values;
+        }
+    }
+
     private static final class NumbersSerializer extends JsonSerializer<double[]> {
+        @Override
+        public boolean isEmpty(SerializerProvider p, double[] values) {
+            return values.length == 0;
+        }
+
         @Override
         public void serialize(double[] values, JsonGenerator g, SerializerProvider p) throws IOException {
             g.writeStartArray(values, values.length);

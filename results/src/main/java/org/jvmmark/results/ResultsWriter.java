@@ -119,7 +119,7 @@ public final class ResultsWriter {
         if (p.jdk() != null) {
             n.set("jdk", ResultsJson.tree(p.jdk()));
         }
-        n.set("jvm", jvm(p.jvm()));
+        n.set("jvm", ResultsJson.tree(p.jvm()));
         n.put("status", out.trialStatus().json());
         n.put("error", out.error());
         putIfSet(n, "logs", p.logs());
@@ -134,13 +134,13 @@ public final class ResultsWriter {
         // A JVM that ran reports these blocks even when empty; the file keeps that shape.
         boolean ran = !out.command().isEmpty();
         if (!m.metrics().isEmpty() || t.ok()) {
-            n.set("metrics", metrics(m.metrics()));
+            n.set("metrics", ResultsJson.tree(m.metrics()));
         }
         if (!m.latency().isEmpty() || t.ok()) {
-            n.set("latency", probes(m.latency()));
+            n.set("latency", ResultsJson.tree(m.latency()));
         }
         if (!m.series().isEmpty()) {
-            n.set("series", series(m.series()));
+            n.set("series", ResultsJson.tree(m.series()));
         }
         if (!m.infoValues().isEmpty() || ran) {
             n.set("info", JsonValues.tree(m.infoValues()));
@@ -149,19 +149,10 @@ public final class ResultsWriter {
             n.set("warnings", strings(m.warnings()));
         }
         if (!out.discarded().isEmpty()) {
-            ObjectNode d = n.putObject("discarded");
-            if (!out.discarded().metrics().isEmpty()) {
-                d.set("metrics", metrics(out.discarded().metrics()));
-            }
-            if (!out.discarded().latency().isEmpty()) {
-                d.set("latency", probes(out.discarded().latency()));
-            }
-            if (!out.discarded().series().isEmpty()) {
-                d.set("series", series(out.discarded().series()));
-            }
+            n.set("discarded", ResultsJson.tree(out.discarded()));
         }
         if (out.driver() != null) {
-            n.set("driver", driver(out.driver()));
+            n.set("driver", ResultsJson.tree(out.driver()));
         }
         if (!p.instruments().isEmpty()) {
             n.set("instruments", instruments(p.instruments()));
@@ -235,200 +226,9 @@ public final class ResultsWriter {
         return path.substring(path.lastIndexOf('.') + 1);
     }
 
-    private static ObjectNode driver(DriverRun d) {
-        ObjectNode n = NODES.objectNode();
-        n.put("status", d.status());
-        n.put("error", d.error());
-        n.set("process", process(d.process()));
-        if (!d.command().isEmpty()) {
-            n.set("command", strings(d.command()));
-        }
-        if (!d.stderrTail().isEmpty()) {
-            n.set("stderrTail", strings(d.stderrTail()));
-        }
-        putIfSet(n, "hsErr", d.hsErr());
-        if (d.jvm() != null) {
-            n.set("jvm", jvm(d.jvm()));
-        }
-        if (!d.info().isEmpty()) {
-            n.set("info", JsonValues.tree(d.info()));
-        }
-        more(n, d.more());
-        return n;
-    }
-
-    private static JsonNode jvm(JvmInfo j) {
-        return ResultsJson.tree(j);
-    }
-
     /** The {@code process} block; when no process ran, every figure is {@code null}. */
-    private static ObjectNode process(ProcessFacts p) {
-        ObjectNode n = NODES.objectNode();
-        if (p.none()) {
-            for (String field : List.of("pid", "peakRssBytes", "wallSeconds", "cpuSeconds", "exitCode")) {
-                n.putNull(field);
-            }
-            return n;
-        }
-        if (p.pid() != null) {
-            n.put("pid", p.pid());
-        }
-        n.put("peakRssBytes", p.peakRssBytes());
-        number(n, "wallSeconds", p.wallSeconds());
-        n.set("cpuSeconds", p.cpuSeconds() == null ? NODES.nullNode() : number(p.cpuSeconds()));
-        n.put("exitCode", p.exitCode());
-        if (p.timedOut() != null) {
-            n.put("timedOut", p.timedOut());
-        }
-        putIfSet(n, "cpusAllowed", p.cpusAllowed());
-        putIfSet(n, "cpusRequested", p.cpusRequested());
-        if (p.disturbance() != null) {
-            n.set("disturbance", disturbance(p.disturbance()));
-        }
-        more(n, p.more());
-        return n;
-    }
-
-    /**
-     * The {@code disturbance} object: the figures, then {@code disturbed} (the flag a reader of the file checks)
-     * with its {@code reason}, and the re-run's links.
-     */
-    private static ObjectNode disturbance(Disturbance d) {
-        ObjectNode n = NODES.objectNode();
-        number(n, "windowSeconds", d.windowSeconds());
-        number(n, "otherCpuSeconds", d.otherCpuSeconds());
-        number(n, "otherCpus", Math.round(d.otherCpus() * 1000) / 1000.0);
-        number(n, "stealSeconds", d.stealSeconds());
-        if (d.loadAverage() != null) {
-            number(n, "loadAverage", d.loadAverage());
-        }
-        n.set("thresholdCpus", d.thresholdCpus() == null ? NODES.nullNode() : number(d.thresholdCpus()));
-        n.put("disturbed", d.disturbed());
-        n.put("reason", d.reason());
-        if (d.rerunAs() != null) {
-            n.put("rerunAs", d.rerunAs());
-        }
-        if (d.rerunOf() != null) {
-            n.put("rerunOf", d.rerunOf());
-        }
-        return n;
-    }
-
-    private static ObjectNode metrics(Map<String, Metric> metrics) {
-        ObjectNode n = NODES.objectNode();
-        metrics.forEach((name, m) -> {
-            ObjectNode o = n.putObject(name);
-            number(o, "value", m.value());
-            o.put("unit", m.unit());
-            o.put("better", m.better());
-            if (m.samples().length > 0) {
-                o.set("samples", numbers(m.samples()));
-            }
-            more(o, m.more());
-        });
-        return n;
-    }
-
-    private static ObjectNode probes(Map<String, Probe> probes) {
-        ObjectNode n = NODES.objectNode();
-        probes.forEach((name, p) -> n.set(name, probe(p)));
-        return n;
-    }
-
-    private static ObjectNode probe(Probe p) {
-        ObjectNode n = NODES.objectNode();
-        n.put("unit", p.unit());
-        n.put("count", p.count());
-        n.put("coCorrected", p.coCorrected());
-        // a closed-loop driver has no target rate: null, as the harness writes it
-        number(n, "targetRate", p.targetRate() > 0 ? p.targetRate() : Double.NaN);
-        number(n, "achievedRate", p.achievedRate());
-        n.put("fellBehind", p.fellBehind());
-        putIfSet(n, "arrivals", p.arrivals());
-        n.set("percentiles", percentiles(p.percentiles()));
-        if (!p.uncorrected().isEmpty() || p.uncorrectedHistogram() != null) {
-            ObjectNode u = n.putObject("uncorrected");
-            u.set("percentiles", percentiles(p.uncorrected()));
-            putIfSet(u, "histogram", p.uncorrectedHistogram());
-        }
-        if (!p.runs().isEmpty()) {
-            ArrayNode runs = n.putArray("runs");
-            for (Probe.Run r : p.runs()) {
-                ObjectNode o = runs.addObject();
-                o.put("count", r.count());
-                o.set("percentiles", percentiles(r.percentiles()));
-                if (r.gcEvents() != null) {
-                    o.set("gcEvents", ResultsJson.tree(r.gcEvents()));
-                }
-                more(o, r.more());
-            }
-        }
-        if (p.jitter() != null) {
-            ObjectNode j = n.putObject("jitter");
-            number(j, "thresholdNanos", p.jitter().thresholdNanos());
-            j.put("count", p.jitter().count());
-            j.set("percentiles", percentiles(p.jitter().percentiles()));
-            more(j, p.jitter().more());
-        }
-        putIfSet(n, "histogram", p.encodedHistogram() != null ? p.encodedHistogram() : encode(p.histogram()));
-        more(n, p.more());
-        return n;
-    }
-
-    private static String encode(org.HdrHistogram.Histogram h) {
-        if (h == null) {
-            return null;
-        }
-        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int length = h.encodeIntoCompressedByteBuffer(buffer);
-        return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
-    }
-
-    private static ObjectNode series(Map<String, Series> all) {
-        ObjectNode n = NODES.objectNode();
-        all.forEach((name, s) -> {
-            ObjectNode o = n.putObject(name);
-            o.set("x", axis(s.x()));
-            ArrayNode ys = o.putArray("y");
-            s.y().forEach(y -> ys.add(axis(y)));
-            if (!s.markers().isEmpty()) {
-                ArrayNode markers = o.putArray("markers");
-                s.markers().forEach(m -> {
-                    ObjectNode mo = markers.addObject();
-                    number(mo, "at", m.at());
-                    mo.put("label", m.label());
-                });
-            }
-        });
-        return n;
-    }
-
-    private static ObjectNode axis(Series.Axis a) {
-        ObjectNode n = NODES.objectNode();
-        n.put("name", a.name());
-        n.put("unit", a.unit());
-        if (a.better() != null) {
-            n.put("better", a.better());
-        }
-        if (a.summary() != null) {
-            n.put("summary", a.summary());
-        }
-        n.set("values", numbers(a.values()));
-        return n;
-    }
-
-    private static ObjectNode percentiles(Map<String, Double> p) {
-        ObjectNode n = NODES.objectNode();
-        p.forEach((k, v) -> number(n, k, v));
-        return n;
-    }
-
-    private static ArrayNode numbers(double[] values) {
-        ArrayNode a = NODES.arrayNode();
-        for (double v : values) {
-            a.add(number(v));
-        }
-        return a;
+    private static JsonNode process(ProcessFacts p) {
+        return ResultsJson.tree(new ProcessFacts.AsWritten().convert(p));
     }
 
     private static void number(ObjectNode n, String field, double v) {
@@ -436,11 +236,8 @@ public final class ResultsWriter {
     }
 
     /** An integral value as an integer (310, not 310.0); a non-finite one as null. */
-    private static com.fasterxml.jackson.databind.JsonNode number(double v) {
-        if (!Double.isFinite(v)) {
-            return NODES.nullNode();
-        }
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? NODES.numberNode((long) v) : NODES.numberNode(v);
+    private static JsonNode number(double v) {
+        return ResultsJson.tree(v);
     }
 
     private static ArrayNode strings(List<String> values) {

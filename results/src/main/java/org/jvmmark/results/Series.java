@@ -2,6 +2,8 @@ package org.jvmmark.results;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A figure measured repeatedly as a trial went on, against a growing x (for {@code queue-large}:
  * write and read time per GiB against the GiB written so far), so the report can draw it as lines,
@@ -18,10 +20,10 @@ import java.util.List;
  *
  * Every {@code y.values} has as many entries as {@code x.values}. Immutable, hence thread-safe.
  */
-public record Series(Axis x, List<Axis> y, List<Marker> markers) {
+public record Series(Axis x, List<Axis> y, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Marker> markers) {
     public Series {
-        y = List.copyOf(y);
-        markers = List.copyOf(markers);
+        y = y == null ? List.of() : List.copyOf(y);
+        markers = markers == null ? List.of() : List.copyOf(markers);
     }
 
     /**
@@ -31,8 +33,13 @@ public record Series(Axis x, List<Axis> y, List<Marker> markers) {
      *     (then {@link #direction()} is "none")
      * @param summary a one-line description of what the axis is, or null when the file has none
      */
-    public record Axis(String name, String unit, String better, String summary, double[] values) {
+    public record Axis(String name, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String better, @JsonInclude(JsonInclude.Include.NON_NULL) String summary, double[] values) {
         public Axis {
+            name = name == null ? "" : name;
+            unit = unit == null ? "" : unit;
+            if (values == null) {
+                throw new IllegalArgumentException("axis '" + name + "' has no values");
+            }
             values = values.clone();
         }
 
@@ -53,5 +60,8 @@ public record Series(Axis x, List<Axis> y, List<Marker> markers) {
 
     /** A point on the x axis worth marking, e.g. where the data passed the memory limit. */
     public record Marker(double at, String label) {
+        public Marker {
+            label = label == null ? "" : label;
+        }
     }
 }
