@@ -101,6 +101,15 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
                 uncorrectedHistogram, more);
     }
 
+    /** Each probe of {@code probes} (null: none) {@link #decoded}; {@code origin} names the trial in messages. */
+    static Map<String, Probe> decoded(Map<String, Probe> probes, String origin) {
+        Map<String, Probe> out = new java.util.LinkedHashMap<>();
+        if (probes != null) {
+            probes.forEach((name, p) -> out.put(name, p.decoded(origin + " probe " + name)));
+        }
+        return out;
+    }
+
     /**
      * The block as the file lays it out; {@code histogram} is the compressed HdrHistogram in base64.
      *

@@ -6,11 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,12 +25,7 @@ public final class ResultsReader {
     /** One histogram's base64 text: HdrHistogram's bounded counts array compresses to far less. */
     static final int MAX_HISTOGRAM_CHARS = 16 << 20;
 
-    private static final ObjectMapper MAPPER = JsonValues.MAPPER;
-    private static final Set<String> ROOT = Set.of("$schema", "schema", "created", "finished", "updated", "profile", "host", "command", "trials");
-    private static final Set<String> TRIAL = Set.of("id", "workload", "workloadClass", "module", "params", "variant", "gc",
-            "workloadVariant", "variantJvmArgs", "fork", "profile", "started", "jdk", "jvm", "status", "error", "logs",
-            "process", "command", "stderrTail", "hsErr", "metrics", "latency", "series", "info", "warnings", "discarded", "driver", "machine",
-            "instruments");
+    private static final ObjectMapper MAPPER = ResultsMapper.MAPPER;
 
     private ResultsReader() {
     }
@@ -84,8 +75,14 @@ public final class ResultsReader {
         checkSchema(schema, origin);
         checkHistogramMemory(root.path("trials"), origin);
         List<Trial> trials = new ArrayList<>();
+        ResultsJson top;
+        try {
+            top = ResultsMapper.read(root, ResultsJson.class);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage());
+        }
         int i = 0;
-        for (JsonNode t : root.path("trials")) {
+        for (JsonNode t : top.trials() == null ? List.<JsonNode>of() : top.trials()) {
             i++;
             try {
                 trials.add(trial(t));
@@ -93,10 +90,7 @@ public final class ResultsReader {
                 throw new IOException(file + ": trial " + i + " (" + t.path("id").asText("no id") + "): " + e.getMessage());
             }
         }
-        Map<String, Object> host = JsonValues.object(root.path("host"));
-        return new Results(schema, root.path("created").asText(""), textOrNull(root.get("finished")),
-                root.path("profile").asText(""), JsonValues.strings(host), trials, textOrNull(root.get("updated")), host,
-                JsonValues.object(root.path("command")), JsonValues.rest(root, ROOT));
+        return top.results(trials);
     }
 
     /**
@@ -123,40 +117,7 @@ public final class ResultsReader {
      * @throws IllegalArgumentException when it lacks a workload, has an unknown status or a corrupt histogram
      */
     public static Trial trial(JsonNode t) {
-        String workload = required(t, "workload");
-        // A trial whose JVM never ran may have only the runner's "jdk" block.
-        JsonNode j = t.path("jvm").isObject() ? t.path("jvm") : t.path("jdk");
-        JvmInfo jvm = jvm(j);
-        ProcessFacts process = process(t.path("process"));
-        List<String> warnings = list(t.path("warnings"));
-        Map<String, Metric> metrics = usableMetrics(t.path("metrics"), warnings);
-        Map<String, Probe> latency = probes(t.path("latency"), "trial " + t.path("id").asText("(no id)"));
-        TrialStatus status = TrialStatus.of(t.path("status").asText(""));
-        // The runner records the variant's own flags; without them, guess from what the JVM received.
-        List<String> variantJvmArgs = t.path("variantJvmArgs").isArray() ? list(t.get("variantJvmArgs")) : null;
-        List<String> flags = variantJvmArgs != null ? variantJvmArgs : jvm.tuningFlags();
-        Map<String, Object> params = JsonValues.object(t.path("params"));
-        Map<String, Object> info = JsonValues.object(t.path("info"));
-        JsonNode jdk = t.get("jdk");
-        JsonNode d = t.get("discarded");
-        Discarded discarded = d == null || !d.isObject() ? Discarded.NONE : ResultsJson.read(d, Discarded.class);
-        discarded = new Discarded(discarded.metrics(), decoded(discarded.latency(), "trial " + t.path("id").asText("(no id)")
-                + " discarded"), discarded.series());
-        JsonNode dr = t.get("driver");
-        DriverRun driver = dr == null || !dr.isObject() ? null : ResultsJson.read(dr, DriverRun.class);
-        Trial.Identity identity = new Trial.Identity(t.path("id").asText(""), workload, JsonValues.strings(params), params,
-                t.path("variant").asText(""), textOrNull(t.get("workloadVariant")), t.path("fork").asInt(0),
-                t.path("machine").asText(""));
-        Trial.Outcome outcome = new Trial.Outcome(status, textOrNull(t.get("error")), process, list(t.path("command")),
-                list(t.path("stderrTail")), textOrNull(t.get("hsErr")), discarded, driver);
-        Trial.Measured measured = new Trial.Measured(metrics, latency, series(t.path("series")), JsonValues.strings(info),
-                info, warnings);
-        Trial.Provenance provenance = new Trial.Provenance(jvm,
-                jdk == null || !jdk.isObject() ? null : ResultsJson.read(jdk, PlannedJdk.class),
-                flags, variantJvmArgs, t.path("gc").asText(""), textOrNull(t.get("profile")), textOrNull(t.get("started")),
-                textOrNull(t.get("logs")), textOrNull(t.get("workloadClass")), textOrNull(t.get("module")),
-                InstrumentsReader.read(t.path("instruments")));
-        return new Trial(identity, outcome, measured, provenance, JsonValues.rest(t, TRIAL));
+        return ResultsMapper.read(t, TrialJson.class).trial();
     }
 
     /**
@@ -166,80 +127,7 @@ public final class ResultsReader {
      * @throws IllegalArgumentException when a latency block or series is malformed (a corrupt histogram, say)
      */
     public static ChildResult child(JsonNode doc) {
-        List<String> warnings = list(doc.path("warnings"));
-        Map<String, Metric> metrics = usableMetrics(doc.path("metrics"), warnings);
-        Map<String, Probe> latency = probes(doc.path("latency"), "result");
-        Map<String, Object> info = JsonValues.object(doc.path("info"));
-        Trial.Measured measured = new Trial.Measured(metrics, latency, series(doc.path("series")), JsonValues.strings(info),
-                info, warnings);
-        return new ChildResult(doc.path("status").asText(TrialStatus.FAILED.json()), doc.path("error").isTextual() ? doc.get("error").asText() : null,
-                doc.path("jvm").isObject() ? jvm(doc.get("jvm")) : null, measured);
-    }
-
-    private static JvmInfo jvm(JsonNode j) {
-        return ResultsJson.read(j, JvmInfo.class);
-    }
-
-    private static ProcessFacts process(JsonNode p) {
-        return p.isObject() ? ResultsJson.read(p, ProcessFacts.class) : ProcessFacts.NONE;
-    }
-
-    /** Each probe with its histogram decoded; {@code origin} names the trial in messages. */
-    private static Map<String, Probe> probes(JsonNode all, String origin) {
-        return decoded(ResultsJson.readMap(all, Probe.class), origin);
-    }
-
-    private static Map<String, Probe> decoded(Map<String, Probe> probes, String origin) {
-        Map<String, Probe> latency = new LinkedHashMap<>();
-        probes.forEach((name, p) -> latency.put(name, p.decoded(origin + " probe " + name)));
-        return latency;
-    }
-
-    /**
-     * The metrics fit to be shown and ranked. One that is not (no finite value, a negative size) is
-     * left out with a warning added to {@code warnings}: so the file that is written back says why
-     * it is missing, and reading that file again changes nothing.
-     */
-    private static Map<String, Metric> usableMetrics(JsonNode all, List<String> warnings) {
-        Map<String, Metric> metrics = new LinkedHashMap<>();
-        ResultsJson.readMap(all, Metric.class).forEach((name, m) -> {
-            if (usable(name, m, warnings)) {
-                metrics.put(name, m);
-            }
-        });
-        return metrics;
-    }
-
-    /**
-     * Whether metric {@code name} is fit to be shown and ranked; when it is not (no finite value, a
-     * negative size) a warning saying why is added to {@code warnings}. The one rule for the file and for
-     * a trial built in code ({@link TrialBuilder}).
-     */
-    static boolean usable(String name, Metric m, List<String> warnings) {
-        if (!Double.isFinite(m.value())) {
-            // One unusable figure must not cost the whole report: leave it out and say so.
-            warnings.add("metric '" + name + "' has no finite value (" + m.value() + ") and is left out");
-            return false;
-        }
-        if (isBytes(m.unit()) && (m.value() < 0 || java.util.Arrays.stream(m.samples()).anyMatch(v -> v < 0))) {
-            // A negative size is a measuring error (a counter that wrapped, a "not measured" -1),
-            // and ranked as "lower is better" it would win.
-            warnings.add("metric '" + name + "' has a negative size (" + ResultsJson.plain(m.value()) + " " + m.unit() + ") and is left out");
-            return false;
-        }
-        return true;
-    }
-
-    /** The series, each y axis as long as its x axis. */
-    private static Map<String, Series> series(JsonNode all) {
-        Map<String, Series> out = ResultsJson.readMap(all, Series.class);
-        out.forEach((name, s) -> s.y().forEach(y -> {
-            if (y.values().length != s.x().values().length) {
-                throw new IllegalArgumentException("series '" + name + "': y '" + y.name() + "' has "
-                        + y.values().length + " values for " + s.x().values().length + " x values");
-            }
-        }));
-        return out;
+        return ResultsMapper.read(doc, TrialJson.class).child();
     }
 
     /** Units that measure a size: "bytes", "B", "KiB", "MB"... */
@@ -247,28 +135,10 @@ public final class ResultsReader {
         return unit.equalsIgnoreCase("bytes") || unit.equalsIgnoreCase("byte") || unit.matches("[KMGT]?i?B");
     }
 
-    private static String required(JsonNode t, String field) {
-        String v = t.path(field).asText("");
-        if (v.isEmpty()) {
-            throw new IllegalArgumentException("missing '" + field + "'");
-        }
-        return v;
-    }
-
-    private static String textOrNull(JsonNode n) {
-        return n == null || n.isNull() ? null : n.asText();
-    }
-
-    private static List<String> list(JsonNode n) {
-        List<String> l = new ArrayList<>();
-        n.forEach(v -> l.add(v.asText()));
-        return l;
-    }
-
     /**
      * Refuses a file whose histograms, decoded, would take more than half the heap: each is within
      * {@link HistogramLimits}, but thousands of crafted ones would still end in an OutOfMemoryError.
-     * A histogram that breaks a limit is left for {@link #histogram} to report by trial and probe.
+     * A histogram that breaks a limit is left for {@link HistogramLimits#decode} to report by trial and probe.
      */
     private static void checkHistogramMemory(JsonNode trials, String origin) throws IOException {
         long budget = Runtime.getRuntime().maxMemory() / 2;

@@ -22,8 +22,32 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  */
 public record Series(Axis x, List<Axis> y, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Marker> markers) {
     public Series {
+        if (x == null) {
+            throw new IllegalArgumentException("a series has no x axis");
+        }
         y = y == null ? List.of() : List.copyOf(y);
         markers = markers == null ? List.of() : List.copyOf(markers);
+    }
+
+    /**
+     * {@code all} (null: none) with each y axis checked to be as long as its x axis.
+     *
+     * @throws IllegalArgumentException naming the series and axis when one is not
+     */
+    static java.util.Map<String, Series> checked(java.util.Map<String, Series> all) {
+        java.util.Map<String, Series> out = new java.util.LinkedHashMap<>();
+        if (all != null) {
+            all.forEach((name, s) -> {
+                for (Axis y : s.y()) {
+                    if (y.values().length != s.x().values().length) {
+                        throw new IllegalArgumentException("series '" + name + "': y '" + y.name() + "' has "
+                                + y.values().length + " values for " + s.x().values().length + " x values");
+                    }
+                }
+                out.put(name, s);
+            });
+        }
+        return out;
     }
 
     /**
