@@ -15,11 +15,13 @@ import java.util.Map;
  * @param hostValues the host's facts as in the file (numbers stay numbers, nulls stay null)
  * @param command the options {@code run} was given (workloads, jdk, params, gc, jvmArgs, forks, cpus ...),
  *     as plain JSON values
+ * @param questions the questions each workload of this run declared, by workload; empty for files that predate them
+ * @param forkAccount with {@code --forks auto}, how many forks each row took and why; null otherwise
  * @param more top-level fields this model does not name, kept as plain JSON values
  */
 public record Results(String schema, String created, String finished, String profile, Map<String, String> host,
                       List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
-                      Map<String, Object> more) {
+                      Map<String, List<WorkloadQuestion>> questions, ForkAccount forkAccount, Map<String, Object> more) {
     /** The format's major version: a reader refuses a file of a newer one. */
     public static final int MAJOR = 1;
     /** The format's name as the {@code schema} field says it. */
@@ -31,6 +33,8 @@ public record Results(String schema, String created, String finished, String pro
     public static final String SCHEMA_ID = "urn:jvmmark:schema:results-" + MAJOR;
     /** Where the JSON Schema of this format lies on the class path. */
     public static final String SCHEMA_RESOURCE = "/org/jvmmark/results/results-1.json";
+    /** The top-level key of the fork account ({@link ForkAccount}). */
+    public static final String FORK_ACCOUNT = "forkAccount";
 
     public Results {
         if (finished == null) {
@@ -40,7 +44,34 @@ public record Results(String schema, String created, String finished, String pro
         trials = List.copyOf(trials);
         hostValues = JsonValues.copy(hostValues);
         command = JsonValues.copy(command);
+        Map<String, List<WorkloadQuestion>> q = new java.util.LinkedHashMap<>();
+        if (questions != null) {
+            questions.forEach((w, qs) -> q.put(w, qs.stream().filter(java.util.Objects::nonNull).toList()));
+        }
+        questions = java.util.Collections.unmodifiableMap(q);
         more = JsonValues.copy(more);
+    }
+
+    /**
+     * A result set whose questions and fork account, if any, are among {@code more} as plain JSON values (under
+     * {@value WorkloadQuestion#KEY} and {@value #FORK_ACCOUNT}, or the older {@code "forks"}): they are read
+     * into their typed fields.
+     */
+    public Results(String schema, String created, String finished, String profile, Map<String, String> host,
+                   List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
+                   Map<String, Object> more) {
+        this(schema, created, finished, profile, host, trials, updated, hostValues, command,
+                ResultsMapper.questions(more.get(WorkloadQuestion.KEY)),
+                ResultsMapper.forkAccount(more.containsKey(FORK_ACCOUNT) ? more.get(FORK_ACCOUNT) : more.get("forks")),
+                without(more, WorkloadQuestion.KEY, FORK_ACCOUNT, "forks"));
+    }
+
+    private static Map<String, Object> without(Map<String, Object> more, String... keys) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(more);
+        for (String k : keys) {
+            m.remove(k);
+        }
+        return m;
     }
 
     /** A result set built in code (tests, merges): the host's facts as text, no command, no update time. */
@@ -73,7 +104,8 @@ public record Results(String schema, String created, String finished, String pro
             all.add(trial);
         }
         String ownFinish = java.util.Objects.equals(finished, updated) ? null : finished;
-        return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, more);
+        return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, questions,
+                forkAccount, more);
     }
 
     /**
@@ -125,18 +157,13 @@ public record Results(String schema, String created, String finished, String pro
         more.put("hosts", hosts);
         more.put("merged", merged);
         // every slice records its workloads' questions, and, with adaptive forks, its own rows' account
-        Map<String, Object> questions = new java.util.LinkedHashMap<>();
-        Map<String, Object> forkRows = new java.util.LinkedHashMap<>();
+        Map<String, List<WorkloadQuestion>> questions = new java.util.LinkedHashMap<>();
+        Map<String, ForkAccount.Row> forkRows = new java.util.LinkedHashMap<>();
         for (Slice s : slices) {
-            if (s.results().more().get(WorkloadQuestion.KEY) instanceof Map<?, ?> q) {
-                q.forEach((k, v) -> questions.putIfAbsent(String.valueOf(k), v));
+            s.results().questions().forEach(questions::putIfAbsent);
+            if (s.results().forkAccount() != null) {
+                forkRows.putAll(s.results().forkAccount().rows());
             }
-            if (s.results().more().get("forks") instanceof Map<?, ?> f && f.get("rows") instanceof Map<?, ?> rows) {
-                rows.forEach((k, v) -> forkRows.put(String.valueOf(k), v));
-            }
-        }
-        if (!questions.isEmpty()) {
-            more.put(WorkloadQuestion.KEY, questions);
         }
         // each JDK's own facts, by label: the first slice's where several measured the same JDK
         Map<String, Object> jvms = new java.util.LinkedHashMap<>();
@@ -148,14 +175,8 @@ public record Results(String schema, String created, String finished, String pro
         if (!jvms.isEmpty()) {
             more.put(JvmFacts.KEY, jvms);
         }
-        if (!forkRows.isEmpty()) {
-            Map<String, Object> forks = new java.util.LinkedHashMap<>();
-            forks.put("policy", "auto");
-            forks.put("rows", forkRows);
-            more.put("forks", forks);
-        }
         return new Results(SCHEMA, String.valueOf(created), null, first.profile(), first.host(), trials, String.valueOf(updated),
-                first.hostValues(), command, more);
+                first.hostValues(), command, questions, forkRows.isEmpty() ? null : new ForkAccount("auto", null, forkRows), more);
     }
 
     /** An ISO-8601 instant, or the epoch when it is missing or unreadable (it then decides nothing). */
@@ -168,23 +189,18 @@ public record Results(String schema, String created, String finished, String pro
     }
 
     /**
-     * The questions each workload of this run declared (the top-level {@value WorkloadQuestion#KEY} object),
-     * by workload; empty for files that predate them.
-     */
-    public Map<String, List<WorkloadQuestion>> questions() {
-        return WorkloadQuestion.fromJson(more.get(WorkloadQuestion.KEY));
-    }
-
-    /**
-     * This file with the top-level {@value WorkloadQuestion#KEY} object set to {@code questions} (workload →
-     * its questions, in the order given), replacing any it had.
+     * This file with its questions set to {@code questions} (workload → its questions, in the order given),
+     * replacing any it had.
      */
     public Results withQuestions(Map<String, List<WorkloadQuestion>> questions) {
-        Map<String, Object> byWorkload = new java.util.LinkedHashMap<>();
-        questions.forEach((w, qs) -> byWorkload.put(w, qs.stream().map(WorkloadQuestion::toJson).map(m -> (Object) m).toList()));
-        Map<String, Object> all = new java.util.LinkedHashMap<>(more);
-        all.put(WorkloadQuestion.KEY, byWorkload);
-        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, all);
+        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, questions,
+                forkAccount, more);
+    }
+
+    /** This file with {@code account} as its fork account. */
+    public Results withForkAccount(ForkAccount account) {
+        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, questions,
+                account, more);
     }
 
     /** The questions {@code workload} declared, or an empty list. */

@@ -3,6 +3,7 @@ package org.jvmmark.results;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -19,24 +20,31 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param schema the format's name and major version ({@link Results#SCHEMA})
  * @param updated when the last trial was recorded, or null
  * @param finished when the run ended, or null when that is {@code updated}
+ * @param forkAccount written as {@code forkAccount}; files written before it was named apart from the {@code forks}
+ *     option (a number, in {@code command}) call it {@code forks}
  * @param more the top-level fields this model does not name (questions, jvms, forks, a merge's hosts ...)
  */
 record ResultsJson(@JsonProperty("$schema") String schemaId, String schema, String created, String profile,
                    Map<String, Object> host, @JsonInclude(Include.NON_EMPTY) Map<String, Object> command,
                    List<JsonNode> trials, @JsonInclude(Include.NON_NULL) String updated,
-                   @JsonInclude(Include.NON_NULL) String finished, @JsonAnySetter @JsonAnyGetter Map<String, Object> more) {
+                   @JsonInclude(Include.NON_NULL) String finished,
+                   @JsonInclude(Include.NON_EMPTY) Map<String, List<WorkloadQuestion>> questions,
+                   @JsonAlias("forks") @JsonInclude(Include.NON_NULL) ForkAccount forkAccount,
+                   @JsonAnySetter @JsonAnyGetter Map<String, Object> more) {
 
     /** The file's shape of {@code r}. */
     static ResultsJson of(Results r) {
         return new ResultsJson(Results.SCHEMA_ID, r.schema(), r.created(), r.profile(), r.hostValues(), r.command(),
                 r.trials().stream().map(t -> ResultsMapper.tree(TrialJson.of(t))).toList(), r.updated(),
-                r.finished() != null && !r.finished().equals(r.updated()) ? r.finished() : null, r.more());
+                r.finished() != null && !r.finished().equals(r.updated()) ? r.finished() : null, r.questions(),
+                r.forkAccount(), r.more());
     }
 
     /** The result set with {@code trials}, read one by one by the caller. */
     Results results(List<Trial> read) {
         Map<String, Object> hostValues = host == null ? Map.of() : host;
         return new Results(schema, created == null ? "" : created, finished, profile == null ? "" : profile,
-                JsonValues.strings(hostValues), read, updated, hostValues, command == null ? Map.of() : command, more);
+                JsonValues.strings(hostValues), read, updated, hostValues, command == null ? Map.of() : command,
+                questions, forkAccount, more);
     }
 }

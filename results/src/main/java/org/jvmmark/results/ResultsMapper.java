@@ -57,6 +57,20 @@ final class ResultsMapper {
         }
     }
 
+    /** The questions of a result set from plain JSON values (workload → its questions); empty for none. */
+    static Map<String, java.util.List<WorkloadQuestion>> questions(Object plain) {
+        if (!(plain instanceof Map<?, ?>)) {
+            return Map.of();
+        }
+        return MAPPER.convertValue(plain, new com.fasterxml.jackson.core.type.TypeReference<LinkedHashMap<String,
+                java.util.List<WorkloadQuestion>>>() { });
+    }
+
+    /** A fork account from plain JSON values (or one already typed), or null for none. */
+    static ForkAccount forkAccount(Object plain) {
+        return plain == null ? null : MAPPER.convertValue(plain, ForkAccount.class);
+    }
+
     /** {@code value} as the file holds it. */
     static JsonNode tree(Object value) {
         return MAPPER.valueToTree(value);

@@ -39,6 +39,11 @@ class ResultsRoundTripTest {
         assertFalse(files.isEmpty(), "no measured/**/results.json found");
         for (Path f : files) {
             JsonNode original = JsonValues.MAPPER.readTree(f.toFile());
+            // The fork account, called "forks" before it was named apart from the forks option, is written as forkAccount.
+            if (original.path("forks").isObject()) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) original).set(Results.FORK_ACCOUNT,
+                        ((com.fasterxml.jackson.databind.node.ObjectNode) original).remove("forks"));
+            }
             JsonNode written = JsonValues.MAPPER.readTree(ResultsWriter.bytes(ResultsReader.read(f)));
             List<String> differences = new java.util.ArrayList<>();
             differences(original, written, "", differences);
