@@ -26,6 +26,8 @@ import org.HdrHistogram.Histogram;
  * @param encodedHistogram {@code histogram} as in the file (compressed HdrHistogram, base64), or null:
  *     written back as it was read, byte for byte
  * @param uncorrectedHistogram the uncorrected histogram as in the file, or null
+ * @param worst the worst samples and the clocks that place them, for the instruments to explain; null when the
+ *     harness did not keep them
  * @param more fields of the block this model does not name (variation, cpus ...), as plain JSON values
  */
 @JsonSerialize(converter = Probe.ToFile.class)
@@ -33,7 +35,7 @@ import org.HdrHistogram.Histogram;
 public record Probe(String unit, long count, boolean coCorrected, double targetRate, double achievedRate,
                     boolean fellBehind, Map<String, Double> percentiles, Map<String, Double> uncorrected,
                     List<Run> runs, Histogram histogram, Jitter jitter, String origin, String arrivals,
-                    String encodedHistogram, String uncorrectedHistogram, Map<String, Object> more) {
+                    String encodedHistogram, String uncorrectedHistogram, Worst worst, Map<String, Object> more) {
 
     /**
      * The gaps a spinning sampler thread saw in its own clock readings longer than the threshold:
@@ -48,6 +50,32 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
 
         public Jitter(double thresholdNanos, long count, Map<String, Double> percentiles) {
             this(thresholdNanos, count, percentiles, Map.of());
+        }
+    }
+
+    /**
+     * A probe's worst samples as the harness kept them ({@code worst}), with the clock pair that places other
+     * clocks' events on the harness clock: JFR's wall-clock instants, and the management beans' milliseconds
+     * since the JVM started.
+     *
+     * @param anchorNanos the harness clock ({@code System.nanoTime()}) read together with {@code anchorEpochMicros}
+     * @param jvmStartEpochMillis when the JVM that ran the harness started (the GC beans count from there)
+     * @param runs each measured run's window on the harness clock
+     * @param samples longest first
+     */
+    public record Worst(long anchorNanos, long anchorEpochMicros, long jvmStartEpochMillis, List<Window> runs,
+                        List<Sample> samples) {
+        public Worst {
+            runs = runs == null ? List.of() : List.copyOf(runs);
+            samples = samples == null ? List.of() : List.copyOf(samples);
+        }
+
+        /** One measured run's window. */
+        public record Window(int run, long startNanos, long endNanos) {
+        }
+
+        /** One sample: its due time and CO-corrected latency on the harness clock. */
+        public record Sample(int run, long dueNanos, long latencyNanos) {
         }
     }
 
@@ -98,7 +126,7 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
     Probe decoded(String where) {
         return new Probe(unit, count, coCorrected, targetRate, achievedRate, fellBehind, percentiles, uncorrected, runs,
                 HistogramLimits.decode(encodedHistogram, where), jitter, where, arrivals, encodedHistogram,
-                uncorrectedHistogram, more);
+                uncorrectedHistogram, worst, more);
     }
 
     /** Each probe of {@code probes} (null: none) {@link #decoded}; {@code origin} names the trial in messages. */
@@ -118,7 +146,9 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
      */
     record InFile(String unit, long count, boolean coCorrected, Double targetRate, double achievedRate,
                   Boolean fellBehind, @JsonInclude(JsonInclude.Include.NON_NULL) String arrivals, Map<String, Double> percentiles,
-                  @JsonInclude(JsonInclude.Include.NON_NULL) Uncorrected uncorrected, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Run> runs, @JsonInclude(JsonInclude.Include.NON_NULL) Jitter jitter, @JsonInclude(JsonInclude.Include.NON_NULL) String histogram,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) Uncorrected uncorrected,
+                  @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Run> runs, @JsonInclude(JsonInclude.Include.NON_NULL) Jitter jitter,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) String histogram, @JsonInclude(JsonInclude.Include.NON_NULL) Worst worst,
                   @JsonAnySetter @JsonAnyGetter Map<String, Object> more) {
     }
 
@@ -133,7 +163,8 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
             return new InFile(p.unit(), p.count(), p.coCorrected(), p.targetRate() > 0 ? p.targetRate() : null,
                     p.achievedRate(), p.fellBehind(), p.arrivals(), p.percentiles(),
                     uncorrected ? new Uncorrected(p.uncorrected(), p.uncorrectedHistogram()) : null, p.runs(), p.jitter(),
-                    p.encodedHistogram() != null ? p.encodedHistogram() : HistogramLimits.encode(p.histogram()), p.more());
+                    p.encodedHistogram() != null ? p.encodedHistogram() : HistogramLimits.encode(p.histogram()), p.worst(),
+                    p.more());
         }
     }
 
@@ -146,7 +177,7 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
             return new Probe(f.unit(), f.count(), f.coCorrected(), target, f.achievedRate(),
                     f.fellBehind() != null ? f.fellBehind() : fellBehind(target, f.achievedRate()), f.percentiles(),
                     u == null ? Map.of() : u.percentiles(), f.runs(), null, f.jitter(), null, f.arrivals(), f.histogram(),
-                    u == null ? null : u.histogram(), f.more());
+                    u == null ? null : u.histogram(), f.worst(), f.more());
         }
     }
 
@@ -154,6 +185,6 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
                  boolean fellBehind, Map<String, Double> percentiles, Map<String, Double> uncorrected,
                  List<Run> runs, Histogram histogram, Jitter jitter, String origin) {
         this(unit, count, coCorrected, targetRate, achievedRate, fellBehind, percentiles, uncorrected, runs, histogram,
-                jitter, origin, null, null, null, Map.of());
+                jitter, origin, null, null, null, null, Map.of());
     }
 }
