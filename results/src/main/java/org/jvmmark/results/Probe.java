@@ -108,15 +108,6 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
     }
 
     /**
-     * Whether a schedule fell behind its target: the rate achieved more than 1 % short of the one asked for (a
-     * closed-loop driver, which has no target, never does). The one rule, for the harness as it measures and for
-     * a block that predates the flag.
-     */
-    public static boolean fellBehind(double targetRate, double achievedRate) {
-        return targetRate > 0 && achievedRate > 0 && achievedRate < targetRate * 0.99;
-    }
-
-    /**
      * This block with its histogram decoded from {@code encodedHistogram}, once, so that every figure, chart and
      * comparison works from the same decoded value and a corrupt one fails the read itself.
      *
@@ -142,7 +133,7 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
      * The block as the file lays it out; {@code histogram} is the compressed HdrHistogram in base64.
      *
      * @param targetRate null for a closed-loop driver, which has no target
-     * @param fellBehind null in blocks that predate the flag: then {@link Probe#fellBehind(double, double)} decides
+     * @param fellBehind null in blocks that predate the flag: then {@link org.jvmmark.api.FellBehind#rate} decides
      */
     record InFile(String unit, long count, boolean coCorrected, Double targetRate, double achievedRate,
                   Boolean fellBehind, @JsonInclude(JsonInclude.Include.NON_NULL) String arrivals, Map<String, Double> percentiles,
@@ -175,7 +166,7 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
             double target = f.targetRate() == null ? 0 : f.targetRate();
             Uncorrected u = f.uncorrected();
             return new Probe(f.unit(), f.count(), f.coCorrected(), target, f.achievedRate(),
-                    f.fellBehind() != null ? f.fellBehind() : fellBehind(target, f.achievedRate()), f.percentiles(),
+                    f.fellBehind() != null ? f.fellBehind() : org.jvmmark.api.FellBehind.rate(target, f.achievedRate()), f.percentiles(),
                     u == null ? Map.of() : u.percentiles(), f.runs(), null, f.jitter(), null, f.arrivals(), f.histogram(),
                     u == null ? null : u.histogram(), f.worst(), f.more());
         }
