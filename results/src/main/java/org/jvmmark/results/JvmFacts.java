@@ -110,19 +110,6 @@ public record JvmFacts(String home, String label, @JsonIgnore List<String> cdsAr
         return ResultsMapper.MAPPER.convertValue(m, JvmFacts.class);
     }
 
-    /** The {@value #KEY} object of a results file (the top-level {@code more}), by JDK label; empty when absent. */
-    public static Map<String, JvmFacts> all(Map<String, Object> more) {
-        Map<String, JvmFacts> out = new LinkedHashMap<>();
-        if (more.get(KEY) instanceof Map<?, ?> byLabel) {
-            byLabel.forEach((label, v) -> {
-                if (v instanceof Map<?, ?> m) {
-                    out.put(String.valueOf(label), fromJson(m));
-                }
-            });
-        }
-        return out;
-    }
-
     /** {@code facts} as the {@value #KEY} object: by label, in the order given. */
     public static Map<String, Object> toJson(List<JvmFacts> facts) {
         Map<String, Object> out = new LinkedHashMap<>();

@@ -17,11 +17,14 @@ import java.util.Map;
  *     as plain JSON values
  * @param questions the questions each workload of this run declared, by workload; empty for files that predate them
  * @param forkAccount with {@code --forks auto}, how many forks each row took and why; null otherwise
+ * @param jvmFacts what each JDK of the run chose by itself, by JDK label as in trial ids (the top-level
+ *     {@value JvmFacts#KEY} object); empty for files that predate it
  * @param more top-level fields this model does not name, kept as plain JSON values
  */
 public record Results(String schema, String created, String finished, String profile, Map<String, String> host,
                       List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
-                      Map<String, List<WorkloadQuestion>> questions, ForkAccount forkAccount, Map<String, Object> more) {
+                      Map<String, List<WorkloadQuestion>> questions, ForkAccount forkAccount, Map<String, JvmFacts> jvmFacts,
+                      Map<String, Object> more) {
     /** The format's major version: a reader refuses a file of a newer one. */
     public static final int MAJOR = 1;
     /** The format's name as the {@code schema} field says it. */
@@ -49,13 +52,14 @@ public record Results(String schema, String created, String finished, String pro
             questions.forEach((w, qs) -> q.put(w, qs.stream().filter(java.util.Objects::nonNull).toList()));
         }
         questions = java.util.Collections.unmodifiableMap(q);
+        jvmFacts = jvmFacts == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(jvmFacts));
         more = JsonValues.copy(more);
     }
 
     /**
-     * A result set whose questions and fork account, if any, are among {@code more} as plain JSON values (under
-     * {@value WorkloadQuestion#KEY} and {@value #FORK_ACCOUNT}, or the older {@code "forks"}): they are read
-     * into their typed fields.
+     * A result set whose questions, fork account and JDK facts, if any, are among {@code more} as plain JSON values
+     * (under {@value WorkloadQuestion#KEY}, {@value #FORK_ACCOUNT} or the older {@code "forks"}, and
+     * {@value JvmFacts#KEY}): they are read into their typed fields.
      */
     public Results(String schema, String created, String finished, String profile, Map<String, String> host,
                    List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
@@ -63,7 +67,8 @@ public record Results(String schema, String created, String finished, String pro
         this(schema, created, finished, profile, host, trials, updated, hostValues, command,
                 ResultsMapper.questions(more.get(WorkloadQuestion.KEY)),
                 ResultsMapper.forkAccount(more.containsKey(FORK_ACCOUNT) ? more.get(FORK_ACCOUNT) : more.get("forks")),
-                without(more, WorkloadQuestion.KEY, FORK_ACCOUNT, "forks"));
+                ResultsMapper.jvmFacts(more.get(JvmFacts.KEY)), without(more, WorkloadQuestion.KEY, FORK_ACCOUNT, "forks",
+                JvmFacts.KEY));
     }
 
     private static Map<String, Object> without(Map<String, Object> more, String... keys) {
@@ -105,7 +110,7 @@ public record Results(String schema, String created, String finished, String pro
         }
         String ownFinish = java.util.Objects.equals(finished, updated) ? null : finished;
         return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, questions,
-                forkAccount, more);
+                forkAccount, jvmFacts, more);
     }
 
     /**
@@ -166,17 +171,11 @@ public record Results(String schema, String created, String finished, String pro
             }
         }
         // each JDK's own facts, by label: the first slice's where several measured the same JDK
-        Map<String, Object> jvms = new java.util.LinkedHashMap<>();
-        for (Slice s : slices) {
-            if (s.results().more().get(JvmFacts.KEY) instanceof Map<?, ?> j) {
-                j.forEach((k, v) -> jvms.putIfAbsent(String.valueOf(k), v));
-            }
-        }
-        if (!jvms.isEmpty()) {
-            more.put(JvmFacts.KEY, jvms);
-        }
+        Map<String, JvmFacts> jvms = new java.util.LinkedHashMap<>();
+        slices.forEach(s -> s.results().jvmFacts().forEach(jvms::putIfAbsent));
         return new Results(SCHEMA, String.valueOf(created), null, first.profile(), first.host(), trials, String.valueOf(updated),
-                first.hostValues(), command, questions, forkRows.isEmpty() ? null : new ForkAccount("auto", null, forkRows), more);
+                first.hostValues(), command, questions, forkRows.isEmpty() ? null : new ForkAccount("auto", null, forkRows), jvms,
+                more);
     }
 
     /** An ISO-8601 instant, or the epoch when it is missing or unreadable (it then decides nothing). */
@@ -194,26 +193,34 @@ public record Results(String schema, String created, String finished, String pro
      */
     public Results withQuestions(Map<String, List<WorkloadQuestion>> questions) {
         return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, questions,
-                forkAccount, more);
+                forkAccount, jvmFacts, more);
+    }
+
+    /**
+     * This file with the top-level field {@code key} set to {@code value} (plain JSON values, or a value of the
+     * model): into its typed field when the model names it ({@value WorkloadQuestion#KEY}, {@value #FORK_ACCOUNT},
+     * {@value JvmFacts#KEY}), else into {@code more}.
+     */
+    public Results withTopLevel(String key, Object value) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(more);
+        m.put(WorkloadQuestion.KEY, questions);
+        if (forkAccount != null) {
+            m.put(FORK_ACCOUNT, forkAccount);
+        }
+        m.put(JvmFacts.KEY, jvmFacts);
+        m.put(key, value);
+        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, m);
     }
 
     /** This file with {@code account} as its fork account. */
     public Results withForkAccount(ForkAccount account) {
         return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, questions,
-                account, more);
+                account, jvmFacts, more);
     }
 
     /** The questions {@code workload} declared, or an empty list. */
     public List<WorkloadQuestion> questions(String workload) {
         return questions().getOrDefault(workload, List.of());
-    }
-
-    /**
-     * What each JDK of the run chose by itself (the top-level {@value JvmFacts#KEY} object), by JDK label as in
-     * trial ids; empty for files that predate it.
-     */
-    public Map<String, JvmFacts> jvmFacts() {
-        return JvmFacts.all(more);
     }
 
     /** The number of CPUs the host reported, or 0 when unknown. */

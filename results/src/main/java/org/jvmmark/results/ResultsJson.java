@@ -30,6 +30,7 @@ record ResultsJson(@JsonProperty("$schema") String schemaId, String schema, Stri
                    @JsonInclude(Include.NON_NULL) String finished,
                    @JsonInclude(Include.NON_EMPTY) Map<String, List<WorkloadQuestion>> questions,
                    @JsonAlias("forks") @JsonInclude(Include.NON_NULL) ForkAccount forkAccount,
+                   @JsonInclude(Include.NON_EMPTY) Map<String, JvmFacts> jvms,
                    @JsonAnySetter @JsonAnyGetter Map<String, Object> more) {
 
     /** The file's shape of {@code r}. */
@@ -37,7 +38,7 @@ record ResultsJson(@JsonProperty("$schema") String schemaId, String schema, Stri
         return new ResultsJson(Results.SCHEMA_ID, r.schema(), r.created(), r.profile(), r.hostValues(), r.command(),
                 r.trials().stream().map(t -> ResultsMapper.tree(TrialJson.of(t))).toList(), r.updated(),
                 r.finished() != null && !r.finished().equals(r.updated()) ? r.finished() : null, r.questions(),
-                r.forkAccount(), r.more());
+                r.forkAccount(), r.jvmFacts(), r.more());
     }
 
     /** The result set with {@code trials}, read one by one by the caller. */
@@ -45,6 +46,6 @@ record ResultsJson(@JsonProperty("$schema") String schemaId, String schema, Stri
         Map<String, Object> hostValues = host == null ? Map.of() : host;
         return new Results(schema, created == null ? "" : created, finished, profile == null ? "" : profile,
                 JsonValues.strings(hostValues), read, updated, hostValues, command == null ? Map.of() : command,
-                questions, forkAccount, more);
+                questions, forkAccount, jvms, more);
     }
 }

@@ -71,6 +71,14 @@ final class ResultsMapper {
         return plain == null ? null : MAPPER.convertValue(plain, ForkAccount.class);
     }
 
+    /** JDK facts by label from plain JSON values; empty for none. */
+    static Map<String, JvmFacts> jvmFacts(Object plain) {
+        if (!(plain instanceof Map<?, ?>)) {
+            return Map.of();
+        }
+        return MAPPER.convertValue(plain, new com.fasterxml.jackson.core.type.TypeReference<LinkedHashMap<String, JvmFacts>>() { });
+    }
+
     /** {@code value} as the file holds it. */
     static JsonNode tree(Object value) {
         return MAPPER.valueToTree(value);
