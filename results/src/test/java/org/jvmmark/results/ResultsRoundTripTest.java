@@ -115,6 +115,37 @@ class ResultsRoundTripTest {
         assertNull(ResultsWriter.tree(r).get("finished"));
     }
 
+    @Test
+    void shouldKeepEveryTypedTopLevelFieldWhenAnotherIsSet() throws IOException {
+        WorkloadQuestion q = new WorkloadQuestion("jvms", "Which JVM is fastest?", false, List.of("score"), "", List.of());
+        ForkAccount account = new ForkAccount("auto", 600L, java.util.Map.of("w/j/default", new ForkAccount.Row(3, "decided")));
+        JvmFacts facts = new JvmFacts("/jdk", "temurin-25", List.of("classes.jsa"), true, "G1", 1L << 30, true, true, null,
+                true, 4, null);
+        Results r = Results.started("2026-01-01T00:00:00Z", "smoke", java.util.Map.of(), java.util.Map.of())
+                .withQuestions(java.util.Map.of("w", List.of(q))).withForkAccount(account)
+                .withTopLevel(JvmFacts.KEY, JvmFacts.toJson(List.of(facts))).withTopLevel("note", "kept");
+        assertEquals(List.of(q), r.questions("w"));
+        assertEquals(account, r.forkAccount());
+        assertEquals(facts, r.jvmFacts().get("temurin-25"));
+        assertEquals(java.util.Map.of("note", "kept"), r.more());
+        Path f = tmp.resolve("typed.json");
+        ResultsWriter.write(r, f);
+        JsonNode written = JsonValues.MAPPER.readTree(f.toFile());
+        assertEquals(List.of("$schema", "schema", "created", "profile", "host", "trials", "questions", "forkAccount", "jvms", "note"),
+                iterable(written.fieldNames()));
+        Results read = ResultsReader.read(f);
+        assertEquals(r.questions(), read.questions());
+        assertEquals(account, read.forkAccount());
+        assertEquals(r.jvmFacts(), read.jvmFacts());
+        assertArrayEquals(ResultsWriter.bytes(r), ResultsWriter.bytes(read));
+    }
+
+    private static List<String> iterable(java.util.Iterator<String> it) {
+        List<String> out = new java.util.ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+
     private static Trial trial(String id, String status) {
         JsonNode n = JsonValues.tree(java.util.Map.of("id", id, "workload", "x", "status", status));
         return ResultsReader.trial(n);
