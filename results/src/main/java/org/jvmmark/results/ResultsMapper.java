@@ -110,19 +110,15 @@ final class ResultsMapper {
         return where.isEmpty() ? what : "'" + where + "': " + what;
     }
 
-    /** {@code v} as a person writes it: "12", "0.5". */
+    /** {@code v} as a person writes it: "12", "0.5" ({@link org.jvmmark.api.Json#number}). */
     static String plain(double v) {
-        return integral(v) ? String.valueOf((long) v) : Double.toString(v);
-    }
-
-    private static boolean integral(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15;
+        return org.jvmmark.api.Json.number(v);
     }
 
     private static void write(double v, JsonGenerator g) throws IOException {
         if (!Double.isFinite(v)) {
             g.writeNull();
-        } else if (integral(v)) {
+        } else if (org.jvmmark.api.Json.integral(v)) {
             g.writeNumber((long) v);
         } else {
             g.writeNumber(v);
