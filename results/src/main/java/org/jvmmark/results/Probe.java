@@ -80,13 +80,15 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
     }
 
     /**
-     * One run's summary; {@code more} keeps what else the harness said of it (run number, its own
+     * One run's summary; {@code more} keeps what else the harness said of it (its own
      * uncorrected percentiles, achieved rate ...) as plain JSON values.
      *
+     * @param run its number, from 1, or null when the block does not say
      * @param gcEvents the collections the harness saw during this measured run (empty: none), or null when the
      *     block did not record them
      */
-    public record Run(long count, Map<String, Double> percentiles, @JsonInclude(JsonInclude.Include.NON_NULL) List<GcEvent> gcEvents,
+    public record Run(@JsonInclude(JsonInclude.Include.NON_NULL) Integer run, long count, Map<String, Double> percentiles,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) List<GcEvent> gcEvents,
                       @JsonAnySetter @JsonAnyGetter Map<String, Object> more) {
         public Run {
             percentiles = JsonValues.finite(percentiles);
@@ -95,7 +97,7 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
         }
 
         public Run(long count, Map<String, Double> percentiles) {
-            this(count, percentiles, null, Map.of());
+            this(null, count, percentiles, null, Map.of());
         }
     }
 
