@@ -16,6 +16,20 @@ public final class Json {
     private Json() {
     }
 
+    /**
+     * A finite number as a file and a person write it: an integral one as an integer ({@code 310}, not
+     * {@code 310.0}), any other as Java prints a double ({@code 0.5}). The one rule for {@code results.json}, the
+     * child's result file, CSV and percentile keys ({@code "99.9"}).
+     */
+    public static String number(double d) {
+        return integral(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    /** Whether {@link #number} writes {@code d} as an integer. */
+    public static boolean integral(double d) {
+        return d == Math.rint(d) && Math.abs(d) < 1e15;
+    }
+
     public static String write(Object value) {
         StringBuilder out = new StringBuilder(1024);
         write(value, out, 0);
@@ -33,10 +47,8 @@ public final class Json {
             double d = ((Number) v).doubleValue();
             if (Double.isNaN(d) || Double.isInfinite(d)) {
                 out.append("null");
-            } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-                out.append((long) d);
             } else {
-                out.append(d);
+                out.append(number(d));
             }
         } else if (v instanceof Number) {
             out.append(v);

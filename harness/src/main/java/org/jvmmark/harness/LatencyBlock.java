@@ -17,30 +17,19 @@ final class LatencyBlock {
 
     static Map<String, Object> of(LatencyResult result, ProbeResult probe) {
         HarnessOptions o = result.options();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("unit", "ns");
-        m.put("count", probe.count());
-        m.put("coCorrected", probe.coCorrected());
-        m.put("targetRate", o.isClosedLoop() ? null : o.ratePerSecond());
-        m.put("achievedRate", rate(probe.achievedRate()));
-        m.put("fellBehind", probe.fellBehind());
-        m.put("arrivals", o.toMap().get("arrivals"));
-        m.put("percentiles", probe.percentiles());
-        Map<String, Object> uncorrected = new LinkedHashMap<>();
-        uncorrected.put("percentiles", probe.uncorrectedPercentiles());
-        uncorrected.put("histogram", Histograms.encode(probe.uncorrectedHistogram()));
-        m.put("uncorrected", uncorrected);
+        List<Object> runs = new ArrayList<>();
+        for (RunResult r : probe.runs()) {
+            runs.add(run(r));
+        }
+        Map<String, Object> m = ProbeBlock.of(probe.count(), probe.coCorrected(), o.isClosedLoop() ? null : o.ratePerSecond(),
+                rate(probe.achievedRate()), probe.fellBehind(), java.util.Objects.toString(o.toMap().get("arrivals"), null), probe.percentiles(),
+                probe.uncorrectedPercentiles(), probe.uncorrectedHistogram(), runs, probe.histogram());
         Map<String, Object> variation = new LinkedHashMap<>();
         variation.put("statistic", Variation.STATISTIC);
         Map<String, Object> perPercentile = new LinkedHashMap<>();
         probe.variation().forEach((k, v) -> perPercentile.put(k, v.toMap()));
         variation.put("percentiles", perPercentile);
         m.put("variation", variation);
-        List<Object> runs = new ArrayList<>();
-        for (RunResult r : probe.runs()) {
-            runs.add(run(r));
-        }
-        m.put("runs", runs);
         if (probe == result.endToEnd()) {
             m.put("cpus", cpus(result));
             if (result.jitter() != null) {
@@ -50,7 +39,6 @@ final class LatencyBlock {
                 m.put("worst", result.worst().toMap());
             }
         }
-        m.put("histogram", Histograms.encode(probe.histogram()));
         return m;
     }
 

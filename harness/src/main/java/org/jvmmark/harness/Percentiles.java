@@ -25,7 +25,7 @@ public final class Percentiles {
 
     /** {@code "50"}, {@code "99.9"}, ... */
     public static String key(double level) {
-        return level == Math.rint(level) ? String.valueOf((long) level) : String.valueOf(level);
+        return org.jvmmark.api.Json.number(level);
     }
 
     public static boolean supported(double level, long count) {

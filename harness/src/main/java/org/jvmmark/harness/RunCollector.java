@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.jvmmark.api.FellBehind;
 
 /**
  * Gathers each measured run's histograms (on the benchmark thread, between runs) and builds the
@@ -43,11 +44,11 @@ final class RunCollector {
         } else {
             // Judged against the run's own schedule, not the nominal rate: a Poisson schedule's span
             // varies by about 1/sqrt(n) around n × interval, so a punctual run of 10,000 Poisson
-            // arrivals would otherwise miss "99% of target" about one time in six.
+            // arrivals would otherwise miss "99 % of target" about one time in six.
             double actualSpan = Math.max(1, t.lastActualStart - t.firstDue + options.intervalNanos());
             double scheduledSpan = Math.max(1, t.lastDue - t.firstDue + options.intervalNanos());
             achieved = t.iterations * 1e9 / actualSpan;
-            behind = actualSpan > scheduledSpan / 0.99;
+            behind = FellBehind.rate(t.iterations * 1e9 / scheduledSpan, achieved);
         }
         StartLag lag = startLag(t);
         behind |= lag.fellBehind();

@@ -1,5 +1,7 @@
 package org.jvmmark.harness;
 
+import org.jvmmark.api.FellBehind;
+
 import java.util.Locale;
 
 /**
@@ -10,8 +12,6 @@ import java.util.Locale;
  * which they were sent. Immutable, hence thread-safe.
  */
 public final class StartLag {
-    /** More than this share of late starts and the phase fell behind its schedule. */
-    static final double LATE_SHARE = 0.01;
     /** A start is late when it lags its due time by more than this many intervals... */
     static final int LATE_INTERVALS = 10;
     /** ...and by more than this (a scheduler tick on a busy machine is not a schedule missed). */
@@ -57,9 +57,9 @@ public final class StartLag {
         return deliveredRate;
     }
 
-    /** Whether more than {@value #LATE_SHARE} of the phase's iterations started late. */
+    /** Whether too many of the phase's iterations started late ({@link FellBehind#starts}). */
     public boolean fellBehind() {
-        return iterations > 0 && lateStarts > LATE_SHARE * iterations;
+        return FellBehind.starts(lateStarts, iterations);
     }
 
     /** "3.1 % of iterations started more than 100 µs late (worst 2.3 ms)". */

@@ -61,7 +61,7 @@ class LatencyBlockTest {
         LatencyResult r = deterministic();
         Map<String, Object> block = r.latencyBlock("endToEnd");
         assertEquals(List.of("unit", "count", "coCorrected", "targetRate", "achievedRate", "fellBehind", "arrivals",
-                "percentiles", "uncorrected", "variation", "runs", "cpus", "histogram"), new ArrayList<>(block.keySet()));
+                "percentiles", "uncorrected", "runs", "histogram", "variation", "cpus"), new ArrayList<>(block.keySet()));
         assertEquals("ns", block.get("unit"));
         assertEquals(60_000L, block.get("count"));
         assertEquals(true, block.get("coCorrected"));

@@ -3,6 +3,7 @@ package org.jvmmark.history;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
@@ -134,9 +135,22 @@ public final class HistoryJudge {
         }
     }
 
-    /** Whether the report trusts a history figure on this machine: p50, p90 or a metric, never p99+ or max. */
+    /**
+     * Whether a history figure can be trusted on this machine: a metric, or a percentile below where the scheduler
+     * writes the tail ({@link PercentileTrust#SCHEDULER_PERCENTILE}: p50 and p90, never p99+ or max). The history
+     * keeps no sample counts or CPUs per point, so this is {@link PercentileTrust}'s rule with the depth the
+     * report's columns reach on a machine of two CPUs.
+     */
     public static boolean trusted(SeriesKey key) {
-        return key.probe().isEmpty() || key.figure().equals("p50") || key.figure().equals("p90");
+        if (key.probe().isEmpty()) {
+            return true;
+        }
+        String f = key.figure();
+        try {
+            return f.startsWith("p") && Double.parseDouble(f.substring(1)) < PercentileTrust.SCHEDULER_PERCENTILE;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** A series made ready for the Judge: its contrast (null when not judged) and what the verdict says around it. */

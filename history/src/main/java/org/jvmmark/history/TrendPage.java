@@ -499,7 +499,8 @@ public final class TrendPage {
         return esc(s).replaceAll("(?<=[a-z])(?=[A-Z])|(?<=\\.)(?=[A-Za-z])", "<wbr>");
     }
 
+    /** The one HTML escaper, the report's. */
     private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return org.jvmmark.report.render.HtmlRenderer.esc(s);
     }
 }

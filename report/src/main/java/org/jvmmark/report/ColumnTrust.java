@@ -1,11 +1,8 @@
 package org.jvmmark.report;
 
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
@@ -19,8 +16,6 @@ import org.jvmmark.results.Trial;
  * <p>Stateless and thread-safe.
  */
 public final class ColumnTrust {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private ColumnTrust() {
     }
 
@@ -42,27 +37,10 @@ public final class ColumnTrust {
 
     /**
      * The CPUs a trial obtained and the threads its harness kept spinning, from the harness's record
-     * ({@code info.harness.cpus}: {@code available}, then one entry per pinned thread); {@code {0, 0}}
-     * when not recorded.
+     * ({@link org.jvmmark.results.HarnessInfo}); {@code {0, 0}} when not recorded.
      */
     static int[] cpus(Trial t) {
-        String harness = t.measured().info().get("harness");
-        if (harness == null || harness.isEmpty()) {
-            return new int[] {0, 0};
-        }
-        try {
-            JsonNode cpus = JSON.readTree(harness).path("cpus");
-            int available = cpus.path("available").asInt(0);
-            int threads = 0;
-            for (Iterator<String> it = cpus.fieldNames(); it.hasNext(); ) {
-                String name = it.next();
-                if (cpus.get(name).isObject()) {
-                    threads++;
-                }
-            }
-            return new int[] {available, threads};
-        } catch (java.io.IOException e) {
-            return new int[] {0, 0};
-        }
+        org.jvmmark.results.HarnessInfo h = t.measured().harness();
+        return new int[] {h.availableCpus(), h.pinnedThreads().size()};
     }
 }

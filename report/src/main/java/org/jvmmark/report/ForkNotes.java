@@ -2,38 +2,31 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 
 /**
  * What a report says about a workload's forks beyond their figures: how many forks each row took and why, as the
- * runner's adaptive forks ({@code --forks auto}) recorded it in the top-level {@code "forks"} object of {@code
- * results.json} ("temurin-25.0.3/tomcat-virtual 3 — decided", "… 10 — cap reached, cannot tell"; empty for runs
+ * runner's adaptive forks ({@code --forks auto}) recorded it in the fork account ({@link Results#forkAccount()},
+ * {@code "forkAccount"} in results.json) ("temurin-25.0.3/tomcat-virtual 3 — decided", "… 10 — cap reached, cannot tell"; empty for runs
  * with a fixed number of forks), and which forks another process disturbed ({@link #disturbed}). Stateless and
  * thread-safe.
  */
 public final class ForkNotes {
-    /** The top-level key the runner writes. */
-    public static final String KEY = "forks";
-
     private ForkNotes() {
     }
 
     /** One line per row of {@code workload}: its id without the workload, its forks and the reason. */
     public static List<String> of(Results results, String workload) {
         List<String> lines = new ArrayList<>();
-        Object forks = results.more().get(KEY);
-        if (!(forks instanceof Map<?, ?> f) || !(f.get("rows") instanceof Map<?, ?> rows)) {
+        if (results.forkAccount() == null) {
             return lines;
         }
         String prefix = workload + "/";
-        rows.forEach((row, value) -> {
-            if (String.valueOf(row).startsWith(prefix) && value instanceof Map<?, ?> v) {
-                Object n = v.get("forks");
-                String count = n instanceof Number num ? Long.toString(num.longValue()) : String.valueOf(n);
-                lines.add(String.valueOf(row).substring(prefix.length()) + " " + count + " — " + v.get("reason"));
+        results.forkAccount().rows().forEach((row, r) -> {
+            if (row.startsWith(prefix)) {
+                lines.add(row.substring(prefix.length()) + " " + r.forks() + " — " + r.reason());
             }
         });
         return lines;

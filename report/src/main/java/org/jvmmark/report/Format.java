@@ -146,10 +146,7 @@ public final class Format {
         if (Double.isNaN(v)) {
             return "";
         }
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return String.format(Locale.ROOT, "%.0f", v);
-        }
-        return String.format(Locale.ROOT, "%s", Double.toString(v));
+        return Double.isInfinite(v) ? Double.toString(v) : org.jvmmark.api.Json.number(v);
     }
 
     /** A p-value: "p=0.003", "p<0.001". */

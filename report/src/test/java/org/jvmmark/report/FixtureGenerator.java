@@ -15,6 +15,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.HdrHistogram.Histogram;
 import org.jvmmark.report.verdict.Stats;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.ResultsWriter;
 
 /**
  * Writes the two realistic {@code results.json} fixtures the tests render and compare: a
@@ -100,7 +103,16 @@ final class FixtureGenerator {
             }
         }
         r.put("trials", trials);
-        return JSON.writeValueAsString(r) + "\n";
+        return written(r);
+    }
+
+    /**
+     * The result set {@code r} as the runner writes it: read by the one reader and written by the one writer, so
+     * a fixture has the shape, order and numbers of a real {@code results.json} and cannot drift from them.
+     */
+    private static String written(Map<String, Object> r) throws IOException {
+        Results read = ResultsReader.results(JSON.valueToTree(r), "fixture");
+        return new String(ResultsWriter.bytes(read), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     static Path writeTruth(Path dir, long seed, double runSpread, Truth... rows) throws IOException {
@@ -130,12 +142,12 @@ final class FixtureGenerator {
     }
 
     static String json(boolean regressed) throws IOException {
-        return JSON.writeValueAsString(new FixtureGenerator(regressed).results()) + "\n";
+        return written(new FixtureGenerator(regressed).results());
     }
 
     /** The baseline with GC events per run, an http sweep over connections and a queue-large series. */
     static String showcaseJson() throws IOException {
-        return JSON.writeValueAsString(new FixtureGenerator(20261120L, false, 0.02, true).results()) + "\n";
+        return written(new FixtureGenerator(20261120L, false, 0.02, true).results());
     }
 
     /**
@@ -211,7 +223,7 @@ final class FixtureGenerator {
         q.put("baseline", "tomcat-platform");
         q.put("variants", List.of("tomcat-virtual"));
         r.put("questions", Map.of("http", List.of(q)));
-        return JSON.writeValueAsString(r) + "\n";
+        return written(r);
     }
 
     /**
@@ -262,7 +274,7 @@ final class FixtureGenerator {
         variants.put("baseline", "default");
         variants.put("variants", List.of("appcds", "aot", "cds-off", "c1", "serial", "xmx15m"));
         r.put("questions", Map.of("startup", List.of(jvms, variants)));
-        return JSON.writeValueAsString(r) + "\n";
+        return written(r);
     }
 
     /** 1 ± spread·N(0,1): a fork's scatter around its true level. */

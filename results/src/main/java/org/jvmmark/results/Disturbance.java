@@ -2,6 +2,10 @@ package org.jvmmark.results;
 
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * What else ran on the machine while one fork ran: the CPU time every other process took from the
  * machine's CPUs during the fork's window, the time the hypervisor stole, the load average, and the
@@ -26,15 +30,35 @@ import java.util.Locale;
  * @param rerunAs the fork number of the trial that re-ran this disturbed one, or null
  * @param rerunOf the fork number of the disturbed trial this one re-ran, or null
  */
-public record Disturbance(double windowSeconds, double otherCpuSeconds, double stealSeconds, Double loadAverage,
-                          Double thresholdCpus, String reason, Integer rerunAs, Integer rerunOf) {
+public record Disturbance(double windowSeconds, double otherCpuSeconds, double stealSeconds,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Double loadAverage, Double thresholdCpus, String reason,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer rerunAs,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer rerunOf) {
+
+    /** As the file says it: a disturbed fork without a reason (written by hand, say) gets one. */
+    @JsonCreator
+    static Disturbance fromFile(@JsonProperty("windowSeconds") double windowSeconds, @JsonProperty("otherCpuSeconds") double otherCpuSeconds,
+                                @JsonProperty("stealSeconds") double stealSeconds, @JsonProperty("loadAverage") Double loadAverage,
+                                @JsonProperty("thresholdCpus") Double thresholdCpus, @JsonProperty("reason") String reason,
+                                @JsonProperty("rerunAs") Integer rerunAs, @JsonProperty("rerunOf") Integer rerunOf,
+                                @JsonProperty("disturbed") boolean disturbed) {
+        return new Disturbance(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus,
+                reason == null && disturbed ? "disturbed (no reason recorded)" : reason, rerunAs, rerunOf);
+    }
 
     /** The average number of CPUs other processes used during the window (0 for an empty window). */
     public double otherCpus() {
         return windowSeconds > 0 ? otherCpuSeconds / windowSeconds : 0;
     }
 
+    /** {@link #otherCpus()} as the file says it, to the thousandth. */
+    @JsonProperty("otherCpus")
+    private double otherCpusInFile() {
+        return Math.round(otherCpus() * 1000) / 1000.0;
+    }
+
     /** Whether other processes took more of the machine during the window than the threshold allows. */
+    @JsonProperty("disturbed")
     public boolean disturbed() {
         return reason != null;
     }

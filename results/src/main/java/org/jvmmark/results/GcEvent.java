@@ -11,6 +11,12 @@ package org.jvmmark.results;
  *     whole concurrent cycle for {@link #concurrent()} ones
  */
 public record GcEvent(String collector, String action, String cause, long startMillis, long durationMillis) {
+    public GcEvent {
+        collector = collector == null ? "" : collector;
+        action = action == null ? "" : action;
+        cause = cause == null ? "" : cause;
+    }
+
 
     /**
      * Whether the bean reports concurrent cycles rather than pauses ("ZGC Cycles", "Shenandoah Cycles",

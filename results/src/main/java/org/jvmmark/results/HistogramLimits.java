@@ -122,4 +122,41 @@ final class HistogramLimits {
     private static IllegalArgumentException corrupt(String format, Object... args) {
         return new IllegalArgumentException(String.format(Locale.ROOT, format, args));
     }
+
+    /**
+     * Decodes a block's histogram (compressed HdrHistogram, base64), checking its header first.
+     *
+     * @param where what to call the block in messages ("trial queue-latency/3 probe endToEnd")
+     * @return null for no histogram
+     * @throws IllegalArgumentException naming {@code where} when the histogram is corrupt
+     */
+    static org.HdrHistogram.Histogram decode(String base64, String where) {
+        if (base64 == null || base64.isEmpty()) {
+            return null;
+        }
+        if (base64.length() > ResultsReader.MAX_HISTOGRAM_CHARS) {
+            throw new IllegalArgumentException(where + ": corrupt histogram (" + base64.length() + " base64 characters, more than "
+                    + ResultsReader.MAX_HISTOGRAM_CHARS + ")");
+        }
+        try {
+            byte[] compressed = java.util.Base64.getDecoder().decode(base64);
+            check(compressed); // before HdrHistogram sizes its arrays from the header
+            return org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(compressed), 0);
+        } catch (java.util.zip.DataFormatException | RuntimeException e) {
+            // HdrHistogram reports a truncated or mangled payload with whatever the decoder tripped on
+            // (BufferUnderflowException, ArrayIndexOutOfBoundsException...): a user's file, not our bug.
+            throw new IllegalArgumentException(where + ": corrupt histogram (not a base64 compressed HdrHistogram: "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()) + ")", e);
+        }
+    }
+
+    /** {@code h} compressed and in base64, as a block holds it; null for null. */
+    static String encode(org.HdrHistogram.Histogram h) {
+        if (h == null) {
+            return null;
+        }
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
 }

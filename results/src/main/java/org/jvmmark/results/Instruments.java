@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A trial's {@code instruments} block: what each opt-in instrument ({@code --gc-log}, {@code --jfr},
  * {@code --async-profiler}) found, and what the trial's worst samples fell inside. The runner's instruments
@@ -178,11 +181,14 @@ public record Instruments(Map<String, Instrument> instruments, Outliers outliers
     public record Outliers(String source, int samples, Map<String, Cause> gcPauses, int inSafepoint,
                            double longestSafepointMillis, int unexplained, String text, List<Sample> worst) {
         public Outliers {
-            gcPauses = Collections.unmodifiableMap(new LinkedHashMap<>(gcPauses));
-            worst = List.copyOf(worst);
+            source = source == null ? "" : source;
+            gcPauses = gcPauses == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(gcPauses));
+            text = text == null ? "" : text;
+            worst = worst == null ? List.of() : List.copyOf(worst);
         }
 
         /** How many had a GC pause cover a quarter to a half of their latency. */
+        @JsonIgnore
         public int partlyInGcPause() {
             return gcPauses.values().stream().mapToInt(Cause::partly).sum();
         }
@@ -207,11 +213,14 @@ public record Instruments(Map<String, Instrument> instruments, Outliers outliers
          * @param share how much of its latency that pause covered, 0..1; 0 when unexplained
          * @param pauseNanos that pause's duration; 0 when unexplained
          */
-        public record Sample(int run, long latencyNanos, String fellInside, double share, long pauseNanos) {
+        public record Sample(int run, long latencyNanos, String fellInside,
+                             @JsonInclude(JsonInclude.Include.NON_DEFAULT) double share,
+                             @JsonInclude(JsonInclude.Include.NON_DEFAULT) long pauseNanos) {
             public static Sample unexplained(int run, long latencyNanos) {
                 return new Sample(run, latencyNanos, null, 0, 0);
             }
 
+            @JsonIgnore
             public boolean explained() {
                 return fellInside != null;
             }

@@ -23,9 +23,30 @@ final class JsonValues {
     private JsonValues() {
     }
 
-    /** An immutable copy keeping the order; nested maps and lists are taken as they are. */
+    /**
+     * An immutable copy keeping the order; nested maps and lists are taken as they are. A map without an order
+     * of its own (a {@code HashMap}: what Jackson hands a record's {@code @JsonAnySetter} parameter) is put in name
+     * order, so that a block's unknown fields are written back in the same order every time.
+     */
     static Map<String, Object> copy(Map<String, Object> m) {
-        return m == null || m.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
+        if (m == null || m.isEmpty()) {
+            return Map.of();
+        }
+        boolean unordered = m instanceof java.util.HashMap && !(m instanceof LinkedHashMap);
+        return Collections.unmodifiableMap(unordered ? new LinkedHashMap<>(new java.util.TreeMap<>(m)) : new LinkedHashMap<>(m));
+    }
+
+    /** An immutable copy keeping the order, without the entries that are not finite numbers (null, NaN). */
+    static Map<String, Double> finite(Map<String, Double> m) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (m != null) {
+            m.forEach((k, v) -> {
+                if (v != null && Double.isFinite(v)) {
+                    out.put(k, v);
+                }
+            });
+        }
+        return Collections.unmodifiableMap(out);
     }
 
     static Object plain(JsonNode n) {

@@ -1,16 +1,22 @@
 package org.jvmmark.results;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
  * What one JDK chooses by itself on this machine, as the runner learnt it once per run when it started the JDK
  * to describe it ({@code java -XshowSettings:properties -XshowSettings:system -XX:+PrintFlagsFinal -version}) and
  * from the files of its home: its default class data sharing (CDS) archive, the collector and heap its
- * ergonomics pick, compressed oops and class pointers, compact object headers, its JIT tiers, the AOT cache it
- * uses (JDK 24+) and the container limits it sees. These are the JDK's defaults: a variant's own flags ({@code --gc}, {@code
+ * ergonomics pick, compressed oops and class pointers, compact object headers, its JIT tiers and the
+ * container limits it sees. These are the JDK's defaults: a variant's own flags ({@code --gc}, {@code
  * --jvm-args}) may change them for its trials. Kept in results.json as the top-level {@value #KEY} object,
  * by JDK label. Immutable, hence thread-safe.
  *
@@ -31,14 +37,16 @@ import java.util.Map;
  * @param aotCache the AOT cache the JVM uses by default ({@code -XX:AOTCache}, JDK 24+, e.g. set through
  *     {@code JDK_JAVA_OPTIONS}): "" when none, null where the JDK has no such flag (before 24) or it is unknown
  */
-public record JvmFacts(String home, String label, List<String> cdsArchives, Boolean sharing, String gc, Long maxHeapBytes,
-                       Boolean compressedOops, Boolean compressedClassPointers, Boolean compactObjectHeaders,
-                       Boolean tieredCompilation, Integer tieredStopAtLevel, Container container, String aotCache) {
+@JsonPropertyOrder({"home", "label", "cds"})
+public record JvmFacts(String home, String label, @JsonIgnore List<String> cdsArchives, @JsonIgnore Boolean sharing, String gc,
+                       Long maxHeapBytes, Boolean compressedOops, Boolean compressedClassPointers, Boolean compactObjectHeaders,
+                       Boolean tieredCompilation, Integer tieredStopAtLevel,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Container container, @JsonIgnore String aotCache) {
     /** The top-level key of results.json. */
     public static final String KEY = "jvms";
 
     public JvmFacts {
-        cdsArchives = List.copyOf(cdsArchives);
+        cdsArchives = cdsArchives == null ? List.of() : List.copyOf(cdsArchives);
         gc = gc == null ? "" : gc;
     }
 
@@ -72,75 +80,55 @@ public record JvmFacts(String home, String label, List<String> cdsArchives, Bool
     }
 
     /** Whether the JDK has the CDS archive its default flags would map ({@link #defaultCdsArchive()}). */
+    @JsonIgnore
     public boolean hasDefaultCdsArchive() {
         return cdsArchives.contains(defaultCdsArchive());
     }
 
-    /** These facts as plain JSON values. */
+    /** The {@code cds} object: the archives, which one the defaults map, whether it is there, whether it was used. */
+    @JsonProperty("cds")
+    private Cds cdsInFile() {
+        return new Cds(cdsArchives, defaultCdsArchive(), hasDefaultCdsArchive(), sharing);
+    }
+
+    /** The {@code cds} object as the file has it ({@code defaultArchive} and {@code present} follow from the rest). */
+    record Cds(List<String> archives, String defaultArchive, boolean present, Boolean used) {
+    }
+
+    /** The {@code aot} object: the AOT cache the JVM uses by default ("" for none) and whether it uses one; absent when unknown. */
+    @JsonProperty("aot")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private Aot aotInFile() {
+        return aotCache == null ? null : new Aot(aotCache, !aotCache.isEmpty());
+    }
+
+    /** The {@code aot} object as the file has it ({@code used} follows from the cache). */
+    record Aot(String cache, boolean used) {
+    }
+
+    /** Facts as the file has them; fields missing read as unknown. */
+    @JsonCreator
+    static JvmFacts fromFile(@JsonProperty("home") String home, @JsonProperty("label") String label, @JsonProperty("cds") Cds cds,
+                             @JsonProperty("gc") String gc, @JsonProperty("maxHeapBytes") Long maxHeapBytes,
+                             @JsonProperty("compressedOops") Boolean compressedOops,
+                             @JsonProperty("compressedClassPointers") Boolean compressedClassPointers,
+                             @JsonProperty("compactObjectHeaders") Boolean compactObjectHeaders,
+                             @JsonProperty("tieredCompilation") Boolean tieredCompilation,
+                             @JsonProperty("tieredStopAtLevel") Integer tieredStopAtLevel,
+                             @JsonProperty("container") Container container, @JsonProperty("aot") Aot aot) {
+        return new JvmFacts(home, label, cds == null || cds.archives() == null ? List.of() : cds.archives(),
+                cds == null ? null : cds.used(), gc, maxHeapBytes, compressedOops, compressedClassPointers, compactObjectHeaders,
+                tieredCompilation, tieredStopAtLevel, container, aot == null ? null : aot.cache() == null ? "" : aot.cache());
+    }
+
+    /** These facts as plain JSON values, as the file has them. */
     public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("home", home);
-        m.put("label", label);
-        Map<String, Object> cds = new LinkedHashMap<>();
-        cds.put("archives", new ArrayList<>(cdsArchives));
-        cds.put("defaultArchive", defaultCdsArchive());
-        cds.put("present", hasDefaultCdsArchive());
-        cds.put("used", sharing);
-        m.put("cds", cds);
-        m.put("gc", gc);
-        m.put("maxHeapBytes", maxHeapBytes);
-        m.put("compressedOops", compressedOops);
-        m.put("compressedClassPointers", compressedClassPointers);
-        m.put("compactObjectHeaders", compactObjectHeaders);
-        m.put("tieredCompilation", tieredCompilation);
-        m.put("tieredStopAtLevel", tieredStopAtLevel);
-        if (aotCache != null) {
-            Map<String, Object> aot = new LinkedHashMap<>();
-            aot.put("cache", aotCache);
-            aot.put("used", !aotCache.isEmpty());
-            m.put("aot", aot);
-        }
-        if (container != null) {
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("provider", container.provider());
-            c.put("containerized", container.containerized());
-            c.put("effectiveCpus", container.effectiveCpus());
-            c.put("memoryLimitBytes", container.memoryLimitBytes());
-            m.put("container", c);
-        }
-        return m;
+        return ResultsMapper.MAPPER.convertValue(this, new TypeReference<LinkedHashMap<String, Object>>() { });
     }
 
-    /** Facts as {@link #toJson()} wrote them; fields missing or of the wrong type read as unknown. */
+    /** Facts as {@link #toJson()} wrote them; fields missing read as unknown. */
     public static JvmFacts fromJson(Map<?, ?> m) {
-        Map<?, ?> cds = m.get("cds") instanceof Map<?, ?> c ? c : Map.of();
-        List<String> archives = new ArrayList<>();
-        if (cds.get("archives") instanceof List<?> l) {
-            l.forEach(a -> archives.add(String.valueOf(a)));
-        }
-        Container container = null;
-        if (m.get("container") instanceof Map<?, ?> c) {
-            container = new Container(text(c.get("provider")), bool(c.get("containerized")), integer(c.get("effectiveCpus")),
-                    number(c.get("memoryLimitBytes")));
-        }
-        String aot = m.get("aot") instanceof Map<?, ?> a ? text(a.get("cache")) : null;
-        return new JvmFacts(text(m.get("home")), text(m.get("label")), archives, bool(cds.get("used")), text(m.get("gc")),
-                number(m.get("maxHeapBytes")), bool(m.get("compressedOops")), bool(m.get("compressedClassPointers")),
-                bool(m.get("compactObjectHeaders")), bool(m.get("tieredCompilation")), integer(m.get("tieredStopAtLevel")),
-                container, aot);
-    }
-
-    /** The {@value #KEY} object of a results file (the top-level {@code more}), by JDK label; empty when absent. */
-    public static Map<String, JvmFacts> all(Map<String, Object> more) {
-        Map<String, JvmFacts> out = new LinkedHashMap<>();
-        if (more.get(KEY) instanceof Map<?, ?> byLabel) {
-            byLabel.forEach((label, v) -> {
-                if (v instanceof Map<?, ?> m) {
-                    out.put(String.valueOf(label), fromJson(m));
-                }
-            });
-        }
-        return out;
+        return ResultsMapper.MAPPER.convertValue(m, JvmFacts.class);
     }
 
     /** {@code facts} as the {@value #KEY} object: by label, in the order given. */
@@ -148,21 +136,5 @@ public record JvmFacts(String home, String label, List<String> cdsArchives, Bool
         Map<String, Object> out = new LinkedHashMap<>();
         facts.forEach(f -> out.put(f.label(), f.toJson()));
         return out;
-    }
-
-    private static String text(Object v) {
-        return v == null ? null : String.valueOf(v);
-    }
-
-    private static Boolean bool(Object v) {
-        return v instanceof Boolean b ? b : null;
-    }
-
-    private static Long number(Object v) {
-        return v instanceof Number n ? n.longValue() : null;
-    }
-
-    private static Integer integer(Object v) {
-        return v instanceof Number n ? n.intValue() : null;
     }
 }

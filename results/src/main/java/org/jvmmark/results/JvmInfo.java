@@ -3,6 +3,9 @@ package org.jvmmark.results;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+
 /**
  * The {@code jvm} block of a trial. Immutable, hence thread-safe.
  *
@@ -12,10 +15,14 @@ import java.util.Locale;
  *     maxHeapBytes ...), kept as plain JSON values
  */
 public record JvmInfo(String home, String version, int feature, String vendor, String vmName, List<String> args,
-                      List<String> gc, java.util.Map<String, Object> more) {
+                      List<String> gc, @JsonAnySetter @JsonAnyGetter java.util.Map<String, Object> more) {
     public JvmInfo {
-        args = List.copyOf(args);
-        gc = List.copyOf(gc);
+        home = home == null ? "" : home;
+        version = version == null ? "" : version;
+        vendor = vendor == null ? "" : vendor;
+        vmName = vmName == null ? "" : vmName;
+        args = args == null ? List.of() : List.copyOf(args);
+        gc = gc == null ? List.of() : List.copyOf(gc);
         more = JsonValues.copy(more);
     }
 

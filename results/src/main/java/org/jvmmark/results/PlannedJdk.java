@@ -8,4 +8,10 @@ package org.jvmmark.results;
  * @param feature the feature release (25), 0 when unknown
  */
 public record PlannedJdk(String home, String label, String vendor, String version, int feature) {
+    public PlannedJdk {
+        home = home == null ? "" : home;
+        label = label == null ? "" : label;
+        vendor = vendor == null ? "" : vendor;
+        version = version == null ? "" : version;
+    }
 }

@@ -2,6 +2,12 @@ package org.jvmmark.results;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.util.StdConverter;
+
 /**
  * What the runner saw of the forked JVM from outside. A figure that could not be obtained is
  * {@code null} (written as JSON {@code null}), never a placeholder number a reader might average or
@@ -19,9 +25,9 @@ import java.util.Map;
  *     measured (no {@code /proc}, a file that predates it, a driver's block)
  * @param more fields of the block this model does not name, kept as plain JSON values
  */
-public record ProcessFacts(Long peakRssBytes, double wallSeconds, Double cpuSeconds, Integer exitCode, Long pid,
-                           Boolean timedOut, String cpusAllowed, String cpusRequested, Disturbance disturbance,
-                           Map<String, Object> more) {
+public record ProcessFacts(Long peakRssBytes, double wallSeconds, Double cpuSeconds, Integer exitCode, @JsonInclude(JsonInclude.Include.NON_NULL) Long pid,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Boolean timedOut, @JsonInclude(JsonInclude.Include.NON_NULL) String cpusAllowed, @JsonInclude(JsonInclude.Include.NON_NULL) String cpusRequested,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) Disturbance disturbance, @JsonAnySetter @JsonAnyGetter Map<String, Object> more) {
     /** No process ran (an {@code unsupported} trial): every figure unknown. */
     public static final ProcessFacts NONE = new ProcessFacts(null, 0, null, null);
 
@@ -36,6 +42,21 @@ public record ProcessFacts(Long peakRssBytes, double wallSeconds, Double cpuSeco
     /** These facts with {@code d} as the machine's activity during the window. */
     public ProcessFacts withDisturbance(Disturbance d) {
         return new ProcessFacts(peakRssBytes, wallSeconds, cpuSeconds, exitCode, pid, timedOut, cpusAllowed, cpusRequested, d, more);
+    }
+
+    /**
+     * A {@code process} block as the file has it: {@link #NONE} as every figure {@code null} (a file read back
+     * gives {@code NONE} again), any other as it is. Put on a block's {@code process} field.
+     */
+    static final class AsWritten extends StdConverter<ProcessFacts, Object> {
+        @Override
+        public Object convert(ProcessFacts p) {
+            return p.none() ? new Unknown(null, null, null, null, null) : p;
+        }
+    }
+
+    /** The block of a process that did not run: every figure {@code null}. */
+    private record Unknown(Long pid, Long peakRssBytes, Double wallSeconds, Double cpuSeconds, Integer exitCode) {
     }
 
     /** True for {@link #NONE} and its equals: nothing was measured because nothing ran. */

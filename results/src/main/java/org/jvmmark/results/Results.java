@@ -15,12 +15,29 @@ import java.util.Map;
  * @param hostValues the host's facts as in the file (numbers stay numbers, nulls stay null)
  * @param command the options {@code run} was given (workloads, jdk, params, gc, jvmArgs, forks, cpus ...),
  *     as plain JSON values
+ * @param questions the questions each workload of this run declared, by workload; empty for files that predate them
+ * @param forkAccount with {@code --forks auto}, how many forks each row took and why; null otherwise
+ * @param jvmFacts what each JDK of the run chose by itself, by JDK label as in trial ids (the top-level
+ *     {@value JvmFacts#KEY} object); empty for files that predate it
  * @param more top-level fields this model does not name, kept as plain JSON values
  */
 public record Results(String schema, String created, String finished, String profile, Map<String, String> host,
                       List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
+                      Map<String, List<WorkloadQuestion>> questions, ForkAccount forkAccount, Map<String, JvmFacts> jvmFacts,
                       Map<String, Object> more) {
-    public static final String SCHEMA = "jvmmark/results/1";
+    /** The format's major version: a reader refuses a file of a newer one. */
+    public static final int MAJOR = 1;
+    /** The format's name as the {@code schema} field says it. */
+    public static final String SCHEMA = "jvmmark/results/" + MAJOR;
+    /**
+     * The published JSON Schema's id, written as the file's {@code $schema}: {@code results/schema/results-1.json}
+     * in the source tree, {@value #SCHEMA_RESOURCE} in this module's jar.
+     */
+    public static final String SCHEMA_ID = "urn:jvmmark:schema:results-" + MAJOR;
+    /** Where the JSON Schema of this format lies on the class path. */
+    public static final String SCHEMA_RESOURCE = "/org/jvmmark/results/results-1.json";
+    /** The top-level key of the fork account ({@link ForkAccount}). */
+    public static final String FORK_ACCOUNT = "forkAccount";
 
     public Results {
         if (finished == null) {
@@ -30,7 +47,36 @@ public record Results(String schema, String created, String finished, String pro
         trials = List.copyOf(trials);
         hostValues = JsonValues.copy(hostValues);
         command = JsonValues.copy(command);
+        Map<String, List<WorkloadQuestion>> q = new java.util.LinkedHashMap<>();
+        if (questions != null) {
+            questions.forEach((w, qs) -> q.put(w, qs.stream().filter(java.util.Objects::nonNull).toList()));
+        }
+        questions = java.util.Collections.unmodifiableMap(q);
+        jvmFacts = jvmFacts == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(jvmFacts));
         more = JsonValues.copy(more);
+    }
+
+    /**
+     * A result set whose questions, fork account and JDK facts, if any, are among {@code more} as plain JSON values
+     * (under {@value WorkloadQuestion#KEY}, {@value #FORK_ACCOUNT} or the older {@code "forks"}, and
+     * {@value JvmFacts#KEY}): they are read into their typed fields.
+     */
+    public Results(String schema, String created, String finished, String profile, Map<String, String> host,
+                   List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
+                   Map<String, Object> more) {
+        this(schema, created, finished, profile, host, trials, updated, hostValues, command,
+                ResultsMapper.questions(more.get(WorkloadQuestion.KEY)),
+                ResultsMapper.forkAccount(more.containsKey(FORK_ACCOUNT) ? more.get(FORK_ACCOUNT) : more.get("forks")),
+                ResultsMapper.jvmFacts(more.get(JvmFacts.KEY)), without(more, WorkloadQuestion.KEY, FORK_ACCOUNT, "forks",
+                JvmFacts.KEY));
+    }
+
+    private static Map<String, Object> without(Map<String, Object> more, String... keys) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(more);
+        for (String k : keys) {
+            m.remove(k);
+        }
+        return m;
     }
 
     /** A result set built in code (tests, merges): the host's facts as text, no command, no update time. */
@@ -63,7 +109,8 @@ public record Results(String schema, String created, String finished, String pro
             all.add(trial);
         }
         String ownFinish = java.util.Objects.equals(finished, updated) ? null : finished;
-        return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, more);
+        return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, questions,
+                forkAccount, jvmFacts, more);
     }
 
     /**
@@ -115,37 +162,20 @@ public record Results(String schema, String created, String finished, String pro
         more.put("hosts", hosts);
         more.put("merged", merged);
         // every slice records its workloads' questions, and, with adaptive forks, its own rows' account
-        Map<String, Object> questions = new java.util.LinkedHashMap<>();
-        Map<String, Object> forkRows = new java.util.LinkedHashMap<>();
+        Map<String, List<WorkloadQuestion>> questions = new java.util.LinkedHashMap<>();
+        Map<String, ForkAccount.Row> forkRows = new java.util.LinkedHashMap<>();
         for (Slice s : slices) {
-            if (s.results().more().get(WorkloadQuestion.KEY) instanceof Map<?, ?> q) {
-                q.forEach((k, v) -> questions.putIfAbsent(String.valueOf(k), v));
+            s.results().questions().forEach(questions::putIfAbsent);
+            if (s.results().forkAccount() != null) {
+                forkRows.putAll(s.results().forkAccount().rows());
             }
-            if (s.results().more().get("forks") instanceof Map<?, ?> f && f.get("rows") instanceof Map<?, ?> rows) {
-                rows.forEach((k, v) -> forkRows.put(String.valueOf(k), v));
-            }
-        }
-        if (!questions.isEmpty()) {
-            more.put(WorkloadQuestion.KEY, questions);
         }
         // each JDK's own facts, by label: the first slice's where several measured the same JDK
-        Map<String, Object> jvms = new java.util.LinkedHashMap<>();
-        for (Slice s : slices) {
-            if (s.results().more().get(JvmFacts.KEY) instanceof Map<?, ?> j) {
-                j.forEach((k, v) -> jvms.putIfAbsent(String.valueOf(k), v));
-            }
-        }
-        if (!jvms.isEmpty()) {
-            more.put(JvmFacts.KEY, jvms);
-        }
-        if (!forkRows.isEmpty()) {
-            Map<String, Object> forks = new java.util.LinkedHashMap<>();
-            forks.put("policy", "auto");
-            forks.put("rows", forkRows);
-            more.put("forks", forks);
-        }
+        Map<String, JvmFacts> jvms = new java.util.LinkedHashMap<>();
+        slices.forEach(s -> s.results().jvmFacts().forEach(jvms::putIfAbsent));
         return new Results(SCHEMA, String.valueOf(created), null, first.profile(), first.host(), trials, String.valueOf(updated),
-                first.hostValues(), command, more);
+                first.hostValues(), command, questions, forkRows.isEmpty() ? null : new ForkAccount("auto", null, forkRows), jvms,
+                more);
     }
 
     /** An ISO-8601 instant, or the epoch when it is missing or unreadable (it then decides nothing). */
@@ -158,36 +188,39 @@ public record Results(String schema, String created, String finished, String pro
     }
 
     /**
-     * The questions each workload of this run declared (the top-level {@value WorkloadQuestion#KEY} object),
-     * by workload; empty for files that predate them.
+     * This file with its questions set to {@code questions} (workload → its questions, in the order given),
+     * replacing any it had.
      */
-    public Map<String, List<WorkloadQuestion>> questions() {
-        return WorkloadQuestion.fromJson(more.get(WorkloadQuestion.KEY));
+    public Results withQuestions(Map<String, List<WorkloadQuestion>> questions) {
+        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, questions,
+                forkAccount, jvmFacts, more);
     }
 
     /**
-     * This file with the top-level {@value WorkloadQuestion#KEY} object set to {@code questions} (workload →
-     * its questions, in the order given), replacing any it had.
+     * This file with the top-level field {@code key} set to {@code value} (plain JSON values, or a value of the
+     * model): into its typed field when the model names it ({@value WorkloadQuestion#KEY}, {@value #FORK_ACCOUNT},
+     * {@value JvmFacts#KEY}), else into {@code more}.
      */
-    public Results withQuestions(Map<String, List<WorkloadQuestion>> questions) {
-        Map<String, Object> byWorkload = new java.util.LinkedHashMap<>();
-        questions.forEach((w, qs) -> byWorkload.put(w, qs.stream().map(WorkloadQuestion::toJson).map(m -> (Object) m).toList()));
-        Map<String, Object> all = new java.util.LinkedHashMap<>(more);
-        all.put(WorkloadQuestion.KEY, byWorkload);
-        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, all);
+    public Results withTopLevel(String key, Object value) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(more);
+        m.put(WorkloadQuestion.KEY, questions);
+        if (forkAccount != null) {
+            m.put(FORK_ACCOUNT, forkAccount);
+        }
+        m.put(JvmFacts.KEY, jvmFacts);
+        m.put(key, value);
+        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, m);
+    }
+
+    /** This file with {@code account} as its fork account. */
+    public Results withForkAccount(ForkAccount account) {
+        return new Results(schema, created, finished, profile, host, trials, updated, hostValues, command, questions,
+                account, jvmFacts, more);
     }
 
     /** The questions {@code workload} declared, or an empty list. */
     public List<WorkloadQuestion> questions(String workload) {
         return questions().getOrDefault(workload, List.of());
-    }
-
-    /**
-     * What each JDK of the run chose by itself (the top-level {@value JvmFacts#KEY} object), by JDK label as in
-     * trial ids; empty for files that predate it.
-     */
-    public Map<String, JvmFacts> jvmFacts() {
-        return JvmFacts.all(more);
     }
 
     /** The number of CPUs the host reported, or 0 when unknown. */

@@ -2,6 +2,8 @@ package org.jvmmark.results;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A figure measured repeatedly as a trial went on, against a growing x (for {@code queue-large}:
  * write and read time per GiB against the GiB written so far), so the report can draw it as lines,
@@ -18,10 +20,34 @@ import java.util.List;
  *
  * Every {@code y.values} has as many entries as {@code x.values}. Immutable, hence thread-safe.
  */
-public record Series(Axis x, List<Axis> y, List<Marker> markers) {
+public record Series(Axis x, List<Axis> y, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Marker> markers) {
     public Series {
-        y = List.copyOf(y);
-        markers = List.copyOf(markers);
+        if (x == null) {
+            throw new IllegalArgumentException("a series has no x axis");
+        }
+        y = y == null ? List.of() : List.copyOf(y);
+        markers = markers == null ? List.of() : List.copyOf(markers);
+    }
+
+    /**
+     * {@code all} (null: none) with each y axis checked to be as long as its x axis.
+     *
+     * @throws IllegalArgumentException naming the series and axis when one is not
+     */
+    static java.util.Map<String, Series> checked(java.util.Map<String, Series> all) {
+        java.util.Map<String, Series> out = new java.util.LinkedHashMap<>();
+        if (all != null) {
+            all.forEach((name, s) -> {
+                for (Axis y : s.y()) {
+                    if (y.values().length != s.x().values().length) {
+                        throw new IllegalArgumentException("series '" + name + "': y '" + y.name() + "' has "
+                                + y.values().length + " values for " + s.x().values().length + " x values");
+                    }
+                }
+                out.put(name, s);
+            });
+        }
+        return out;
     }
 
     /**
@@ -31,8 +57,13 @@ public record Series(Axis x, List<Axis> y, List<Marker> markers) {
      *     (then {@link #direction()} is "none")
      * @param summary a one-line description of what the axis is, or null when the file has none
      */
-    public record Axis(String name, String unit, String better, String summary, double[] values) {
+    public record Axis(String name, String unit, @JsonInclude(JsonInclude.Include.NON_NULL) String better, @JsonInclude(JsonInclude.Include.NON_NULL) String summary, double[] values) {
         public Axis {
+            name = name == null ? "" : name;
+            unit = unit == null ? "" : unit;
+            if (values == null) {
+                throw new IllegalArgumentException("axis '" + name + "' has no values");
+            }
             values = values.clone();
         }
 
@@ -53,5 +84,8 @@ public record Series(Axis x, List<Axis> y, List<Marker> markers) {
 
     /** A point on the x axis worth marking, e.g. where the data passed the memory limit. */
     public record Marker(double at, String label) {
+        public Marker {
+            label = label == null ? "" : label;
+        }
     }
 }

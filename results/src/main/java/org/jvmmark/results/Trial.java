@@ -162,6 +162,11 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
             infoValues = JsonValues.copy(infoValues);
             warnings = List.copyOf(warnings);
         }
+
+        /** What the harness recorded of the trial's CPUs ({@code info.harness.cpus}), typed. */
+        public HarnessInfo harness() {
+            return HarnessInfo.of(infoValues);
+        }
     }
 
     /**

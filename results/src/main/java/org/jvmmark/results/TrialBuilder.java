@@ -189,7 +189,7 @@ public final class TrialBuilder {
 
     /** Adds a metric; one without a finite value, or a negative size, is left out with a warning. */
     public TrialBuilder metric(String name, Metric m) {
-        if (ResultsReader.usable(name, m, warnings)) {
+        if (Metric.usable(name, m, warnings)) {
             metrics.put(name, m);
         }
         return this;

@@ -1,9 +1,13 @@
 package org.jvmmark.results;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
 
 /**
  * A question a workload declared ({@code org.jvmmark.api.Question}), as recorded in {@code results.json}
@@ -25,8 +29,10 @@ import java.util.Map;
  * @param baseline the baseline variant, "" when JVMs are ranked
  * @param variants the variants compared with the baseline (or ranked); empty: see {@code Question#variants}
  */
-public record WorkloadQuestion(String name, String text, boolean acrossVariants, List<String> figures, String baseline,
-                               List<String> variants) {
+@JsonPropertyOrder({"name", "text", "across"})
+public record WorkloadQuestion(String name, String text, @JsonIgnore boolean acrossVariants, List<String> figures,
+                               @JsonInclude(JsonInclude.Include.NON_EMPTY) String baseline,
+                               @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> variants) {
     /** The top-level key of {@code results.json} that holds the questions. */
     public static final String KEY = "questions";
 
@@ -37,54 +43,29 @@ public record WorkloadQuestion(String name, String text, boolean acrossVariants,
     }
 
     /** The headline figure: the first figure. */
+    @JsonIgnore
     public String headline() {
         return figures.get(0);
     }
 
-    /** This question as plain JSON values, in the layout above. */
-    public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("text", text);
-        m.put("across", acrossVariants ? "variants" : "jvms");
-        m.put("figures", new ArrayList<>(figures));
-        if (!baseline.isEmpty()) {
-            m.put("baseline", baseline);
-        }
-        if (!variants.isEmpty()) {
-            m.put("variants", new ArrayList<>(variants));
-        }
-        return m;
+    /** "variants" or "jvms", as the file says what is compared. */
+    @JsonProperty("across")
+    public String across() {
+        return acrossVariants ? "variants" : "jvms";
     }
 
-    /** Reads the {@code "questions"} object (plain JSON values) of a results file: workload → its questions. */
-    @SuppressWarnings("unchecked")
-    public static Map<String, List<WorkloadQuestion>> fromJson(Object questions) {
-        Map<String, List<WorkloadQuestion>> all = new LinkedHashMap<>();
-        if (!(questions instanceof Map<?, ?> byWorkload)) {
-            return all;
+    /**
+     * A question as the file has it, or null for one that names no figure (it could answer nothing): the reader
+     * leaves it out.
+     */
+    @JsonCreator
+    static WorkloadQuestion fromFile(@JsonProperty("name") String name, @JsonProperty("text") String text,
+                                     @JsonProperty("across") String across, @JsonProperty("figures") List<String> figures,
+                                     @JsonProperty("baseline") String baseline, @JsonProperty("variants") List<String> variants) {
+        if (name == null || figures == null || figures.isEmpty()) {
+            return null;
         }
-        for (Map.Entry<?, ?> e : byWorkload.entrySet()) {
-            List<WorkloadQuestion> list = new ArrayList<>();
-            if (e.getValue() instanceof List<?> qs) {
-                for (Object o : qs) {
-                    if (o instanceof Map<?, ?> q && q.get("name") != null && q.get("figures") instanceof List<?> f && !f.isEmpty()) {
-                        list.add(new WorkloadQuestion(String.valueOf(q.get("name")), String.valueOf(q.get("text")),
-                                "variants".equals(q.get("across")), strings(f), q.get("baseline") == null ? "" : String.valueOf(q.get("baseline")),
-                                q.get("variants") instanceof List<?> v ? strings(v) : List.of()));
-                    }
-                }
-            }
-            all.put(String.valueOf(e.getKey()), List.copyOf(list));
-        }
-        return all;
-    }
-
-    private static List<String> strings(List<?> values) {
-        List<String> out = new ArrayList<>();
-        for (Object v : values) {
-            out.add(String.valueOf(v));
-        }
-        return out;
+        return new WorkloadQuestion(name, String.valueOf(text), "variants".equals(across), figures, baseline,
+                variants == null ? List.of() : variants);
     }
 }

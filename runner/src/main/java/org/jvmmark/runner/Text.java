@@ -45,8 +45,8 @@ public final class Text {
 
     /** A number with at most four significant figures, no exponent. */
     public static String number(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
+        if (org.jvmmark.api.Json.integral(v)) {
+            return org.jvmmark.api.Json.number(v);
         }
         double a = Math.abs(v);
         return a >= 100 ? String.format(Locale.ROOT, "%.0f", v)

@@ -24,7 +24,7 @@ class AdaptiveRunTest {
         assertTrue(first.out().contains("forks per row: "), first.out());
         JsonNode results = Cli.results(out);
         assertTrue(results.path("command").path("forksAuto").asBoolean(), results.path("command").toString());
-        JsonNode rows = results.path("forks").path("rows");
+        JsonNode rows = results.path("forkAccount").path("rows");
         assertEquals(2, rows.size(), rows.toString());
         int trials = 0;
         for (JsonNode row : rows) {

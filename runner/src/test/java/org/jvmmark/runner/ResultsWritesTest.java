@@ -37,7 +37,7 @@ class ResultsWritesTest {
         JsonNode results = Cli.results(out);
         int trials = results.path("trials").size();
         assertTrue(trials >= 6, "two rows of at least 3 forks: " + trials);
-        assertEquals(2, results.path("forks").path("rows").size(), "the fork account is in the file");
+        assertEquals(2, results.path("forkAccount").path("rows").size(), "the fork account is in the file");
         assertEquals(trials + 1, writes, trials + " trials");
     }
 

@@ -324,6 +324,7 @@ public final class HtmlRenderer {
         return sb.toString();
     }
 
+    /** {@code s} as HTML text or an attribute value: the one escaper of the report, compare and the history pages. */
     public static String esc(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (char ch : s.toCharArray()) {

@@ -304,7 +304,7 @@ final class RunSession {
         // the plan so far, adaptive rounds included: a row's forks not yet run are "planned forks not all run"
         AtomicReference<List<PlannedTrial>> planned = new AtomicReference<>(plan);
         if (adaptive != null) {
-            forkAccount = trials -> AdaptiveForks.toJson(adaptive.states(planned.get(), trials), adaptiveBudget,
+            forkAccount = trials -> AdaptiveForks.account(adaptive.states(planned.get(), trials), adaptiveBudget,
                     AdaptiveForks.OpenRows.OPEN);
         }
         try {
@@ -325,7 +325,7 @@ final class RunSession {
             }
             if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
-                Object account = AdaptiveForks.toJson(adaptive.states(plan, results.trials()), adaptiveBudget,
+                Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), adaptiveBudget,
                         openRows(!more || interrupted.get(), budgetReached));
                 if (!account.equals(writtenAccount)) {
                     results.putMore(AdaptiveForks.KEY, account);

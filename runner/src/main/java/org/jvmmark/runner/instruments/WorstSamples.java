@@ -2,7 +2,6 @@ package org.jvmmark.runner.instruments;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 
@@ -34,26 +33,15 @@ public record WorstSamples(long anchorNanos, long anchorEpochMicros, long jvmSta
     /** The {@code worst} entry of a trial's end-to-end block, or {@code null} when there is none. */
     public static WorstSamples of(Trial trial) {
         Probe endToEnd = trial.measured().latency().get("endToEnd");
-        if (endToEnd == null || !(endToEnd.more().get("worst") instanceof Map<?, ?> w) || !(w.get("samples") instanceof List<?> all)) {
+        Probe.Worst w = endToEnd == null ? null : endToEnd.worst();
+        if (w == null) {
             return null;
         }
         List<long[]> runs = new ArrayList<>();
-        if (w.get("runs") instanceof List<?> windows) {
-            for (Object r : windows) {
-                runs.add(new long[] {number(r, "startNanos"), number(r, "endNanos")});
-            }
-        }
+        w.runs().forEach(r -> runs.add(new long[] {r.startNanos(), r.endNanos()}));
         List<Sample> samples = new ArrayList<>();
-        for (Object s : all) {
-            samples.add(new Sample((int) number(s, "run"), number(s, "dueNanos"), number(s, "latencyNanos")));
-        }
-        return new WorstSamples(number(w, "anchorNanos"), number(w, "anchorEpochMicros"), number(w, "jvmStartEpochMillis"),
-                runs, samples);
-    }
-
-    /** A whole number of a plain JSON object ({@code 0} when absent). */
-    private static long number(Object object, String key) {
-        return object instanceof Map<?, ?> m && m.get(key) instanceof Number n ? n.longValue() : 0;
+        w.samples().forEach(s -> samples.add(new Sample(s.run(), s.dueNanos(), s.latencyNanos())));
+        return new WorstSamples(w.anchorNanos(), w.anchorEpochMicros(), w.jvmStartEpochMillis(), runs, samples);
     }
 
     /** Wall-clock nanoseconds since the epoch minus the harness clock: add it to a harness time to get an instant. */

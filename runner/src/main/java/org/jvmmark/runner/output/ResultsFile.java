@@ -122,10 +122,7 @@ public final class ResultsFile {
     }
 
     private Results withMore(String key, Object value) {
-        Map<String, Object> more = new java.util.LinkedHashMap<>(results.more());
-        more.put(key, value);
-        return new Results(results.schema(), results.created(), results.finished(), results.profile(), results.host(),
-                results.trials(), results.updated(), results.hostValues(), results.command(), more);
+        return results.withTopLevel(key, value);
     }
 
     public synchronized void write() throws IOException {

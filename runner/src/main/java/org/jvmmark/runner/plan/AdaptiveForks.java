@@ -13,6 +13,7 @@ import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
+import org.jvmmark.results.ForkAccount;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
@@ -52,7 +53,7 @@ import org.jvmmark.results.Trial;
  */
 public final class AdaptiveForks {
     /** The top-level object of {@code results.json} that says how many forks each row took and why. */
-    public static final String KEY = "forks";
+    public static final String KEY = org.jvmmark.results.Results.FORK_ACCOUNT;
     /** {@code --max-forks} default. */
     public static final int DEFAULT_MAX_FORKS = 10;
 
@@ -250,25 +251,16 @@ public final class AdaptiveForks {
     }
 
     /**
-     * The {@value #KEY} object of {@code results.json}: per row, its ok forks and why it stopped
-     * ({@code {"rows": {"http/temurin-25/tomcat-virtual/connections=1000": {"forks": 7, "reason": "decided"}}}}).
+     * The fork account ({@value #KEY} in {@code results.json}): per row, its ok forks and why it stopped
+     * ("http/temurin-25/tomcat-virtual/connections=1000": 7 forks, "decided").
      *
      * @param openRows why the rows still open stopped
      */
-    public static Map<String, Object> toJson(Map<String, RowState> states, long budgetSeconds, OpenRows openRows) {
-        Map<String, Object> rows = new LinkedHashMap<>();
-        states.forEach((row, s) -> {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("forks", s.forks());
-            r.put("reason", s.open() ? openRows.reason + s.reason().substring("open".length())
-                    : s.reason());
-            rows.put(row, r);
-        });
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("policy", "auto");
-        out.put("budgetSeconds", budgetSeconds);
-        out.put("rows", rows);
-        return out;
+    public static ForkAccount account(Map<String, RowState> states, long budgetSeconds, OpenRows openRows) {
+        Map<String, ForkAccount.Row> rows = new LinkedHashMap<>();
+        states.forEach((row, s) -> rows.put(row, new ForkAccount.Row(s.forks(),
+                s.open() ? openRows.reason + s.reason().substring("open".length()) : s.reason())));
+        return new ForkAccount("auto", budgetSeconds, rows);
     }
 
     /**

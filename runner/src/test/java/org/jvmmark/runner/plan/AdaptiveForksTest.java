@@ -186,8 +186,8 @@ class AdaptiveForksTest {
     void shouldSayWhyAnOpenRowStoppedInTheAccount() {
         Map<String, AdaptiveForks.RowState> states = Map.of("known/temurin-25/default",
                 new AdaptiveForks.RowState("known/temurin-25/default", 4, true, "open, two levels"));
-        java.util.function.Function<AdaptiveForks.OpenRows, Object> reason = why -> ((Map<String, Map<String, Object>>)
-                AdaptiveForks.toJson(states, 600, why).get("rows")).get("known/temurin-25/default").get("reason");
+        java.util.function.Function<AdaptiveForks.OpenRows, Object> reason = why ->
+                AdaptiveForks.account(states, 600, why).rows().get("known/temurin-25/default").reason();
         assertEquals("interrupted, cannot tell, two levels", reason.apply(AdaptiveForks.OpenRows.INTERRUPTED));
         assertEquals("budget reached, cannot tell, two levels", reason.apply(AdaptiveForks.OpenRows.BUDGET_REACHED));
         assertEquals("open, two levels", reason.apply(AdaptiveForks.OpenRows.OPEN));

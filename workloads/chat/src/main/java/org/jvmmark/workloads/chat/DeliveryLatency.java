@@ -1,13 +1,11 @@
 package org.jvmmark.workloads.chat;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.jvmmark.harness.Histograms;
-import org.jvmmark.harness.Percentiles;
+import org.jvmmark.harness.ProbeBlock;
 
 /**
  * Send-to-delivery latency of chat messages of one round, one sample per receiver, in the {@code
@@ -41,7 +39,7 @@ final class DeliveryLatency {
 
     /**
      * The block of {@code rounds}, in the layout of the harness's blocks (same percentile levels, via its
-     * {@link Percentiles}): their deliveries together, and one run per round.
+     * {@link ProbeBlock}): their deliveries together, and one run per round.
      *
      * @param targetRate messages per second the schedule asked for, {@code null} when users take turns
      * @param fellBehind whether some message was sent later than its schedule by more than a pause
@@ -57,31 +55,10 @@ final class DeliveryLatency {
             uncorrected.add(r.latency.uncorrected);
             sent += r.sent;
             nanos += r.elapsedNanos;
-            Map<String, Object> run = new LinkedHashMap<>();
-            run.put("run", runs.size() + 1);
-            run.put("count", r.latency.corrected.getTotalCount());
-            run.put("percentiles", Percentiles.of(r.latency.corrected));
-            run.put("achievedRate", r.sent / (r.elapsedNanos / 1e9));
-            run.put("fellBehind", fellBehind);
-            run.put("durationNanos", r.elapsedNanos);
-            runs.add(run);
+            runs.add(ProbeBlock.run(runs.size() + 1, r.latency.corrected, r.sent / (r.elapsedNanos / 1e9), fellBehind, r.elapsedNanos));
         }
         boolean scheduled = rounds.get(0).latency.scheduled;
-        Map<String, Object> block = new LinkedHashMap<>();
-        block.put("unit", "ns");
-        block.put("count", corrected.getTotalCount());
-        block.put("coCorrected", scheduled);
-        block.put("targetRate", targetRate);
-        block.put("achievedRate", sent / (nanos / 1e9));
-        block.put("fellBehind", fellBehind);
-        block.put("arrivals", scheduled ? "fixed" : "closed-loop (turns)");
-        block.put("percentiles", Percentiles.of(corrected));
-        Map<String, Object> raw = new LinkedHashMap<>();
-        raw.put("percentiles", Percentiles.of(uncorrected));
-        raw.put("histogram", Histograms.encode(uncorrected));
-        block.put("uncorrected", raw);
-        block.put("runs", runs);
-        block.put("histogram", Histograms.encode(corrected));
-        return block;
+        return ProbeBlock.of(scheduled, targetRate, sent / (nanos / 1e9), fellBehind, scheduled ? "fixed" : "closed-loop (turns)",
+                corrected, uncorrected, runs);
     }
 }

@@ -5,10 +5,11 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.jvmmark.api.Better;
+import org.jvmmark.api.FellBehind;
 import org.jvmmark.api.TrialResult;
 import org.jvmmark.api.ValidationException;
-import org.jvmmark.harness.Histograms;
 import org.jvmmark.harness.Percentiles;
+import org.jvmmark.harness.ProbeBlock;
 import org.jvmmark.workloads.http.common.Footprint;
 
 /**
@@ -85,29 +86,10 @@ final class ResultBlock {
                     + " may be the driver's limit rather than the server's (raise driverThreads, or give the driver its own CPUs)",
                     busy * 100));
         }
-        Map<String, Object> block = new LinkedHashMap<>();
-        block.put("unit", "ns");
-        block.put("count", main.corrected.getTotalCount());
-        block.put("coCorrected", scheduled);
-        block.put("targetRate", scheduled ? main.targetRate : null);
-        block.put("achievedRate", main.achievedRate());
-        boolean fellBehind = scheduled && main.achievedRate() < 0.95 * main.targetRate;
-        block.put("fellBehind", fellBehind);
-        block.put("arrivals", scheduled ? "fixed" : "closed-loop");
-        block.put("percentiles", Percentiles.of(main.corrected));
-        Map<String, Object> raw = new LinkedHashMap<>();
-        raw.put("percentiles", Percentiles.of(main.uncorrected));
-        raw.put("histogram", Histograms.encode(main.uncorrected));
-        block.put("uncorrected", raw);
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("run", 1);
-        run.put("count", main.corrected.getTotalCount());
-        run.put("percentiles", Percentiles.of(main.corrected));
-        run.put("achievedRate", main.achievedRate());
-        run.put("durationNanos", main.elapsedNanos);
-        block.put("runs", java.util.Collections.singletonList(run));
-        block.put("histogram", Histograms.encode(main.corrected));
-        result.latency("endToEnd", block);
+        boolean fellBehind = scheduled && FellBehind.rate(main.targetRate, main.achievedRate());
+        result.latency("endToEnd", ProbeBlock.of(scheduled, scheduled ? main.targetRate : null, main.achievedRate(), fellBehind,
+                scheduled ? "fixed" : "closed-loop", main.corrected, main.uncorrected,
+                java.util.Collections.singletonList(ProbeBlock.run(1, main.corrected, main.achievedRate(), null, main.elapsedNanos))));
         if (fellBehind) {
             result.warning(String.format(Locale.ROOT, "the server fell behind the target rate: %,.0f of %,.0f req/s; latency counts from"
                     + " each request's due time", main.achievedRate(), main.targetRate));

@@ -1,24 +1,24 @@
 package org.jvmmark.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
- * Reads a trial's {@code instruments} block into {@link Instruments}; {@link ResultsWriter} writes it
- * back in the same shape. Each instrument's summary is kept by dotted path ({@code safepoints.longestMillis})
+ * A trial's {@code instruments} block: read into {@link Instruments} and written back in the same shape. Each instrument's summary is kept by dotted path ({@code safepoints.longestMillis})
  * so that a figure an instrument adds later needs no change here: numbers become figures, the text fields
  * {@code file} and {@code flameGraph} files, any other text a label. Stateless and thread-safe.
  */
-final class InstrumentsReader {
+final class InstrumentsJson {
     static final String OUTLIERS = "outliers";
     /** The text fields that name a file the instrument left. */
     static final java.util.Set<String> FILE_FIELDS = java.util.Set.of("file", "flameGraph");
 
-    private InstrumentsReader() {
+    private InstrumentsJson() {
     }
 
     /**
@@ -27,7 +27,7 @@ final class InstrumentsReader {
      * is informational, and one such entry must not make the rest of the file unreadable.
      */
     static Instruments read(JsonNode block) {
-        if (!block.isObject()) {
+        if (block == null || !block.isObject()) {
             return Instruments.NONE;
         }
         Map<String, Instruments.Instrument> instruments = new LinkedHashMap<>();
@@ -58,22 +58,45 @@ final class InstrumentsReader {
     }
 
     private static Instruments.Outliers outliers(JsonNode o) {
-        Map<String, Instruments.Outliers.Cause> gc = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = o.path("gcPauses").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            JsonNode c = e.getValue();
-            gc.put(e.getKey(), new Instruments.Outliers.Cause(c.path("samples").asInt(), c.path("partly").asInt(),
-                    c.path("longestPauseMillis").asDouble()));
+        return ResultsMapper.read(o, Instruments.Outliers.class);
+    }
+
+    /**
+     * The block as the file has it: per instrument its title, status, reason and summary, its paths
+     * ({@code safepoints.longestMillis}) nested back into objects; then {@code outliers}.
+     */
+    static ObjectNode write(Instruments in) {
+        ObjectNode n = JsonNodeFactory.instance.objectNode();
+        in.instruments().forEach((key, i) -> {
+            ObjectNode o = n.putObject(key);
+            o.put("title", i.title());
+            o.put("status", i.status().toString());
+            if (!i.reason().isEmpty()) {
+                o.put("reason", i.reason());
+            }
+            i.labels().forEach((path, v) -> at(o, path).put(leaf(path), v));
+            i.files().forEach((path, v) -> at(o, path).put(leaf(path), v));
+            i.figures().forEach((path, v) -> at(o, path).set(leaf(path), ResultsMapper.tree(v)));
+        });
+        if (in.outliers() != null) {
+            n.set(OUTLIERS, ResultsMapper.tree(in.outliers()));
         }
-        List<Instruments.Outliers.Sample> worst = new ArrayList<>();
-        for (JsonNode s : o.path("worst")) {
-            worst.add(s.path("fellInside").isTextual()
-                    ? new Instruments.Outliers.Sample(s.path("run").asInt(), s.path("latencyNanos").asLong(),
-                            s.get("fellInside").asText(), s.path("share").asDouble(), s.path("pauseNanos").asLong())
-                    : Instruments.Outliers.Sample.unexplained(s.path("run").asInt(), s.path("latencyNanos").asLong()));
+        return n;
+    }
+
+    /** The object a dotted path's last field sits in, made on the way. */
+    private static ObjectNode at(ObjectNode root, String path) {
+        ObjectNode o = root;
+        int from = 0;
+        for (int dot = path.indexOf('.'); dot >= 0; from = dot + 1, dot = path.indexOf('.', from)) {
+            String field = path.substring(from, dot);
+            o = o.get(field) instanceof ObjectNode child ? child : o.putObject(field);
         }
-        return new Instruments.Outliers(o.path("source").asText(""), o.path("samples").asInt(), gc, o.path("inSafepoint").asInt(),
-                o.path("longestSafepointMillis").asDouble(), o.path("unexplained").asInt(), o.path("text").asText(""), worst);
+        return o;
+    }
+
+    private static String leaf(String path) {
+        return path.substring(path.lastIndexOf('.') + 1);
     }
 
     /** Numbers into {@code figures}, file names into {@code files}, other text into {@code labels}, by dotted path. */
