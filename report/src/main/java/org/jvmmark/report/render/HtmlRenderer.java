@@ -53,10 +53,13 @@ public final class HtmlRenderer {
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
         verdict(h, VerdictTable.of(model));
         answers(h, AnswerList.of(model));
-        toc(h, model);
-        noise(h, model.noise());
         JvmStyles styles = new JvmStyles();
         ChartSpecs charts = new ChartSpecs(styles);
+        if (model.tune() != null) {
+            tune(h, model.tune(), charts);
+        }
+        toc(h, model);
+        noise(h, model.noise());
         for (Section s : model.sections()) {
             section(h, s, charts.add(s), charts, org.jvmmark.report.SectionNotes.of(model.results(), s.workload()));
         }
@@ -109,6 +112,23 @@ public final class HtmlRenderer {
             h.append("</ul>\n");
         }
         h.append("</div>\n</details>\n");
+    }
+
+    /** A tuning run's answer: per JDK its best point and what stands behind it, the frontier chart and the points' table. */
+    private static void tune(StringBuilder h, org.jvmmark.report.tune.TuneAnswer a, ChartSpecs charts) {
+        h.append("<h2 id=\"which-settings\">Which settings (tune: ").append(esc(a.record().objective()))
+                .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
+                .append(")</h2>\n<ul class=\"tune\">\n");
+        for (String line : a.lines()) {
+            h.append(line.startsWith("  ") ? "<li class=\"meta\">" : "<li><strong>").append(esc(line.strip()))
+                    .append(line.startsWith("  ") ? "</li>\n" : "</strong></li>\n");
+        }
+        h.append("</ul>\n");
+        String chart = charts.frontier(a);
+        if (chart != null) {
+            figures(h, List.of(chart), charts);
+        }
+        textTable(h, FrontierTable.of(a));
     }
 
     /** The first screen: who won, per workload. */

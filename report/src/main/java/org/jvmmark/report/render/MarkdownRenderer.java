@@ -38,6 +38,17 @@ public final class MarkdownRenderer {
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
         md.append(verdict(VerdictTable.of(model)));
         md.append(answers(AnswerList.of(model)));
+        if (model.tune() != null) {
+            org.jvmmark.report.tune.TuneAnswer a = model.tune();
+            md.append("\n## Which settings (tune: ").append(esc(a.record().objective()))
+                    .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
+                    .append(")\n\n");
+            for (String line : a.lines()) {
+                md.append(line.startsWith("  ") ? "  - " : "- **").append(esc(line.strip())).append(line.startsWith("  ") ? "\n" : "**\n");
+            }
+            md.append('\n');
+            textTable(md, FrontierTable.of(a));
+        }
         md.append("\nContents: ");
         for (Section s : model.sections()) {
             md.append('[').append(esc(s.workload())).append("](#").append(s.workload().toLowerCase(java.util.Locale.ROOT)).append(") · ");

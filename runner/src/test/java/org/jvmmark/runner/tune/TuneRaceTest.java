@@ -1,0 +1,76 @@
+package org.jvmmark.runner.tune;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.jvmmark.runner.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jvmmark tune} end to end on a workload whose best setting is planted ({@link PlantedOptimumWorkload}): it finds it,
+ * its gain's interval holds the planted 30 %, a flag the JDK refuses is skipped and recorded as unsupported, a heap too
+ * small for the task is a failed row and the race goes on; with every setting equal it names no winner.
+ */
+class TuneRaceTest {
+    @TempDir
+    Path tmp;
+
+    /** A jar of the planted workloads, listed as a user's workload jar lists them. */
+    private Path jar() throws Exception {
+        Path classes = Path.of(PlantedOptimumWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar = tmp.resolve("planted.jar");
+        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(jar))) {
+            zip.putNextEntry(new java.util.zip.ZipEntry("META-INF/jvmmark/workloads"));
+            zip.write((PlantedOptimumWorkload.class.getName() + "\n" + PlantedOptimumWorkload.Flat.class.getName() + "\n")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            for (Class<?> c : java.util.List.of(PlantedOptimumWorkload.class, PlantedOptimumWorkload.Flat.class)) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                zip.putNextEntry(new java.util.zip.ZipEntry(entry));
+                zip.write(java.nio.file.Files.readAllBytes(classes.resolve(entry)));
+            }
+        }
+        return jar;
+    }
+
+    @Test
+    void shouldFindThePlantedBestAndReportItsGainWithinItsInterval() throws Exception {
+        Path out = tmp.resolve("planted");
+        Cli.Result r = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK,
+                "--profile", "smoke", "--space", "-XX:+NoSuchFlagAnywhere", "--budget", "2m", "--out", out.toString());
+        System.out.println(r.out() + r.err());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("skipped -XX:+NoSuchFlagAnywhere"), r.out());
+        JsonNode results = Cli.results(out);
+        boolean unsupported = false;
+        boolean failed = false;
+        for (JsonNode t : results.path("trials")) {
+            unsupported |= t.path("id").asText().contains("NoSuchFlagAnywhere") && t.path("status").asText().equals("unsupported");
+            failed |= t.path("id").asText().contains("-Xmx16m") && t.path("status").asText().equals("failed");
+        }
+        assertTrue(unsupported, "the refused flag is an unsupported row");
+        assertTrue(failed, "the 16 MiB heap fails the task: a failed row, and the race went on");
+        String answer = r.out().substring(r.out().indexOf("Which settings"));
+        assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: opNanos "), answer);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("opNanos ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
+                .matcher(answer);
+        assertTrue(m.find(), answer);
+        double low = Double.parseDouble(m.group(3));
+        double high = Double.parseDouble(m.group(4));
+        assertTrue(low <= 30 && 30 <= high, "the interval holds the planted 30 %: " + m.group());
+    }
+
+    @Test
+    void shouldNameNoWinnerWhenEverySettingIsEqual() throws Exception {
+        Path out = tmp.resolve("flat");
+        Cli.Result r = Cli.run("tune", "flat", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--space", "gc=Parallel,Serial", "--space", "Xmx=64m,256m", "--budget", "1m", "--out", out.toString());
+        System.out.println(r.out() + r.err());
+        assertEquals(0, r.status(), r.out() + r.err());
+        String answer = r.out().substring(r.out().indexOf("Which settings"));
+        assertTrue(answer.contains("no point beats the default beyond noise") || answer.contains("cannot tell"), answer);
+        assertTrue(!answer.contains("than the default ("), "no gain is claimed: " + answer);
+    }
+}
