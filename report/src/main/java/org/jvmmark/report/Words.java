@@ -300,7 +300,7 @@ public final class Words {
         if (j.standings() != null) {
             j.standings().states().forEach((row, st) -> {
                 String what = switch (st) {
-                    case WORSE -> "worse than the best (dropped)";
+                    case WORSE -> "worse than the best";
                     case TOO_FEW_FORKS -> "not raced further (fewer than " + Judge.MIN_FORKS + " forks, never judged)";
                     case CANNOT_WIN -> "break a constraint";
                     case FAILED -> "failed";

@@ -52,14 +52,43 @@ class TuneRaceTest {
         }
         assertTrue(unsupported, "the refused flag is an unsupported row");
         assertTrue(failed, "the 16 MiB heap fails the task: a failed row, and the race went on");
-        String answer = r.out().substring(r.out().indexOf("Which settings"));
-        assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: opNanos "), answer);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("opNanos ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
+        String answer = r.out().substring(r.out().indexOf("Which settings ("));
+        assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("op time ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
                 .matcher(answer);
         assertTrue(m.find(), answer);
         double low = Double.parseDouble(m.group(3));
         double high = Double.parseDouble(m.group(4));
         assertTrue(low <= 30 && 30 <= high, "the interval holds the planted 30 %: " + m.group());
+
+        String md = java.nio.file.Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("## Which settings (tune: opNanos)") && md.contains(m.group()), "report.md says the same: " + md);
+        assertTrue(md.contains("| debian-") || md.contains("| temurin-") || md.contains("| JDK |"), "the points' table");
+        assertTrue(java.nio.file.Files.readString(out.resolve("report.html")).contains("against the JVM's peak RSS"), "the frontier chart");
+
+        int trials = Cli.results(out).path("trials").size();
+        Cli.Result again = Cli.run("tune", "--resume", "--out", out.toString());
+        assertEquals(0, again.status(), again.out() + again.err());
+        assertTrue(again.out().contains("race already ended (decided)"), again.out());
+        assertEquals(trials, Cli.results(out).path("trials").size(), "a decided race runs nothing more");
+        Cli.Result run = Cli.run("run", "--resume", "--out", out.toString());
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("is a tuning run; continue it with jvmmark tune --resume"), run.err());
+    }
+
+    @Test
+    void shouldPrintTheSpaceTheInvalidPointsAndTheRoundsOnADryRun() throws Exception {
+        Cli.Result r = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--space", "-XX:+NoSuchFlagAnywhere", "--constraint", "peak RSS <= 2g", "--dry-run");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("objective opNanos, constraints peak RSS <= 2g"), r.out());
+        assertTrue(r.out().contains("Xmx (size, ordered): 16m, 64m, 256m"), r.out());
+        assertTrue(r.out().contains("7 of 13 points valid"), r.out());
+        assertTrue(r.out().contains("invalid: -XX:+NoSuchFlagAnywhere: Unrecognized VM option 'NoSuchFlagAnywhere'"), r.out());
+        assertTrue(r.out().contains("round 1: 7 points"), r.out());
+        Cli.Result bad = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--space", "heap=lots", "--dry-run");
+        assertEquals(2, bad.status());
+        assertEquals(1, bad.errLines().size(), bad.err());
     }
 
     @Test
@@ -69,7 +98,7 @@ class TuneRaceTest {
                 "--space", "gc=Parallel,Serial", "--space", "Xmx=64m,256m", "--budget", "1m", "--out", out.toString());
         System.out.println(r.out() + r.err());
         assertEquals(0, r.status(), r.out() + r.err());
-        String answer = r.out().substring(r.out().indexOf("Which settings"));
+        String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains("no point beats the default beyond noise") || answer.contains("cannot tell"), answer);
         assertTrue(!answer.contains("than the default ("), "no gain is claimed: " + answer);
     }
