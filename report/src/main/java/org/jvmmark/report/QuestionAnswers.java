@@ -337,12 +337,12 @@ public final class QuestionAnswers {
         Set<String> swept = ModelBuilder.sweptKeys(rows);
         Map<List<Object>, List<Row>> groups = new LinkedHashMap<>();
         Set<String> variants = new LinkedHashSet<>();
-        rows.forEach(r -> variants.add(workloadVariant(r)));
+        rows.forEach(r -> variants.add(r.variant()));
         for (Row r : rows) {
-            if (!q.variants().isEmpty() && !q.variants().contains(workloadVariant(r))) {
+            if (!q.variants().isEmpty() && !q.variants().contains(r.variant())) {
                 continue;
             }
-            groups.computeIfAbsent(List.of(workloadVariant(r), at(r, swept)), k -> new ArrayList<>()).add(r);
+            groups.computeIfAbsent(List.of(r.variant(), at(r, swept)), k -> new ArrayList<>()).add(r);
         }
         List<Answer> out = new ArrayList<>();
         groups.forEach((key, group) -> {
@@ -389,15 +389,5 @@ public final class QuestionAnswers {
             out.add(new Answer(workload, q, context, figures, left, line));
         });
         return out;
-    }
-
-    /**
-     * The workload's own variant of a row ("tomcat-virtual"), "" for a workload without variants: across JVMs the
-     * collector and the flags are part of the JVM ({@code --gc}, {@code --jvm-args}, {@code tune}'s points), so rows
-     * that differ only in them are ranked together.
-     */
-    private static String workloadVariant(Row r) {
-        String v = r.trials().isEmpty() ? null : r.trials().get(0).identity().workloadVariant();
-        return v == null ? "" : v;
     }
 }
