@@ -459,6 +459,11 @@ public final class ChartSpecs {
         }
     }
 
+    /** The style a JDK's points of a tuning run are drawn in. */
+    JvmStyles.Style jdkStyle(String jdk) {
+        return new JvmStyles.Style(styles.jvm(jdk), 0);
+    }
+
     /**
      * A tuning run's points: the objective against the JVM's peak RSS in MiB, one colour per JDK, its Pareto frontier
      * joined by a line and every other point a marker of its own; null when no point has both figures.
@@ -467,7 +472,7 @@ public final class ChartSpecs {
         List<Map<String, Object>> lines = new ArrayList<>();
         double mib = 1 << 20;
         for (org.jvmmark.report.tune.TuneAnswer.JdkAnswer j : a.jdks()) {
-            int jvm = styles.jvm(j.race().jdk());
+            int jvm = jdkStyle(j.race().jdk()).jvm();
             List<org.jvmmark.report.tune.TuneAnswer.PointFigures> pts = j.points().stream()
                     .filter(p -> !Double.isNaN(p.footprint())).toList();
             List<List<Object>> front = pts.stream().filter(org.jvmmark.report.tune.TuneAnswer.PointFigures::onFrontier)

@@ -36,8 +36,6 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
-        md.append(verdict(VerdictTable.of(model)));
-        md.append(answers(AnswerList.of(model)));
         if (model.tune() != null) {
             org.jvmmark.report.tune.TuneAnswer a = model.tune();
             md.append("\n## Which settings (tune: ").append(esc(a.record().objective()))
@@ -49,6 +47,8 @@ public final class MarkdownRenderer {
             md.append('\n');
             textTable(md, FrontierTable.of(a));
         }
+        md.append(verdict(VerdictTable.of(model)));
+        md.append(answers(AnswerList.of(model)));
         md.append("\nContents: ");
         for (Section s : model.sections()) {
             md.append('[').append(esc(s.workload())).append("](#").append(s.workload().toLowerCase(java.util.Locale.ROOT)).append(") · ");

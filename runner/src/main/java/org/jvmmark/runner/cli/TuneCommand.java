@@ -73,6 +73,10 @@ public final class TuneCommand implements Callable<Integer> {
             description = Threshold.HELP)
     private double threshold;
 
+    @Option(names = "--disturbed", paramLabel = "rerun|mark|ignore", description = "A fork during which other processes used"
+            + " the CPUs is not evidence and is run again once (rerun, the default), only marked (mark), or not judged (ignore).")
+    private String disturbed;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
     private Path out;
 
@@ -108,7 +112,8 @@ public final class TuneCommand implements Callable<Integer> {
         validate(options);
         ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
-        return new TuneSession(main.out, main.err, options, recorded, out, dryRun, user).run();
+        return new TuneSession(main.out, main.err, options, recorded, out, dryRun, user,
+                org.jvmmark.runner.fork.DisturbancePolicy.of(disturbed)).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

@@ -70,6 +70,7 @@ final class TuneSession {
     private final boolean dryRun;
     private final ExternalWorkloads external;
     private final GcProbe probe = new GcProbe();
+    private final org.jvmmark.runner.fork.DisturbancePolicy disturbance;
 
     private CatalogEntry entry;
     private Sweep sweep;
@@ -81,7 +82,8 @@ final class TuneSession {
     private long started;
 
     TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
-                ExternalWorkloads external) {
+                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance) {
+        this.disturbance = disturbance;
         this.out = out;
         this.err = err;
         this.given = options;
@@ -146,8 +148,7 @@ final class TuneSession {
             ChildProcess.killAll();
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
-        TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(),
-                org.jvmmark.runner.fork.DisturbancePolicy.of(null));
+        TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
         long budget = Budget.parse(options.budget()).seconds();
         started = System.nanoTime();
         try {
@@ -233,20 +234,17 @@ final class TuneSession {
             }
             resumingRound = false;
             out.printf("%s round %d: %d points, %d forks each, %d trials%n", jdk.label(), number, round.size(), forks, todo.size());
-            for (PlannedTrial t : todo) {
-                if (interrupted.get()) {
-                    return;
+            if (!runAll(todo, executor, results, interrupted)) {
+                return;
+            }
+            if (disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN) {
+                // a disturbed fork is no evidence: run the missing forks once more, after the others
+                List<PlannedTrial> again = withinBudget(trialsFor(jdk, round, forks, results.trials()), results, until);
+                if (!again.isEmpty()) {
+                    out.printf("%s round %d: %d disturbed forks run again%n", jdk.label(), number, again.size());
                 }
-                Trial r = executor.run(t);
-                if (r == null || interrupted.get()) {
+                if (!runAll(again, executor, results, interrupted)) {
                     return;
-                }
-                results.add(r);
-                if (r.ok()) {
-                    durations.record(t, r.outcome().process().wallSeconds());
-                } else {
-                    out.println("  " + t.id() + ": " + r.outcome().trialStatus().json()
-                            + (r.outcome().error() == null ? "" : ": " + Text.firstLine(r.outcome().error())));
                 }
             }
             TuneAnswer.Evaluation e = TuneAnswer.evaluate(record, race, TuneAnswer.trialsOf(race, results.trials()));
@@ -273,6 +271,28 @@ final class TuneSession {
             forks = next.forks();
             number++;
         }
+    }
+
+    /** Runs and records each trial; false when the run was interrupted. */
+    private boolean runAll(List<PlannedTrial> todo, TrialExecutor executor, ResultsFile results, AtomicBoolean interrupted)
+            throws IOException {
+        for (PlannedTrial t : todo) {
+            if (interrupted.get()) {
+                return false;
+            }
+            Trial r = executor.run(t);
+            if (r == null || interrupted.get()) {
+                return false;
+            }
+            results.add(r);
+            if (r.ok() && !r.disturbed()) {
+                durations.record(t, r.outcome().process().wallSeconds());
+            } else if (!r.ok()) {
+                out.println("  " + t.id() + ": " + r.outcome().trialStatus().json()
+                        + (r.outcome().error() == null ? "" : ": " + Text.firstLine(r.outcome().error())));
+            }
+        }
+        return true;
     }
 
     private void progress(Jdk jdk, int number, TuneAnswer.Evaluation e, TuneRecord.JdkRace race, ResultsFile results, double until) {
