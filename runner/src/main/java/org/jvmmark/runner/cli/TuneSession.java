@@ -222,9 +222,9 @@ final class TuneSession {
         int number = Math.max(1, race.rounds().size());
         boolean resumingRound = !race.rounds().isEmpty();
         while (!interrupted.get()) {
-            List<PlannedTrial> todo = trialsFor(jdk, round, forks, results.trials());
-            todo = withinBudget(todo, results, until);
-            if (todo.isEmpty() && !resumingRound && !round.isEmpty()) {
+            List<PlannedTrial> needed = trialsFor(jdk, round, forks, results.trials());
+            List<PlannedTrial> todo = withinBudget(needed, results, until);
+            if (todo.isEmpty() && !needed.isEmpty() && !resumingRound) {
                 race = stop(race, "budget reached", results);
                 break;
             }
