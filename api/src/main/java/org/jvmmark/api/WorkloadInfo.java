@@ -33,6 +33,7 @@ public final class WorkloadInfo {
     private final List<String> budgetCuts;
     private final int requiresJdk;
     private final String driverClass;
+    private final List<String> tuneSpace;
 
     private WorkloadInfo(Class<?> type) {
         Name n = type.getAnnotation(Name.class);
@@ -61,6 +62,8 @@ public final class WorkloadInfo {
         this.requiresJdk = r == null ? 0 : r.value();
         Driver d = type.getAnnotation(Driver.class);
         this.driverClass = d == null ? null : d.value().getName();
+        TuneSpace t = type.getAnnotation(TuneSpace.class);
+        this.tuneSpace = t == null ? List.of() : List.of(t.value());
         for (Profile profile : profiles.values()) {
             resolveParams(profile.name(), Map.of());
         }
@@ -96,6 +99,7 @@ public final class WorkloadInfo {
         this.budgetCuts = other.budgetCuts;
         this.requiresJdk = other.requiresJdk;
         this.driverClass = other.driverClass;
+        this.tuneSpace = other.tuneSpace;
     }
 
     /**
@@ -141,6 +145,11 @@ public final class WorkloadInfo {
 
     public int requiresJdk() {
         return requiresJdk;
+    }
+
+    /** The dimensions {@code jvmmark tune} searches by default ({@link TuneSpace}); empty when the workload declares none. */
+    public List<String> tuneSpace() {
+        return tuneSpace;
     }
 
     /** The load driver's class for a client/server workload, or {@code null}. */

@@ -65,7 +65,7 @@ public final class Figures {
     }
 
     /** One fork's value for a column, or null when the fork did not measure it. */
-    static Double forkValue(Trial t, Column col) {
+    public static Double forkValue(Trial t, Column col) {
         switch (col.kind()) {
             case LATENCY: {
                 Probe p = t.measured().latency().get(col.probe());

@@ -60,7 +60,7 @@ public final class ModelBuilder {
         List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
                 .map(Probe::jitter).filter(Objects::nonNull).toList();
         return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
-                jitterLines(jitter)), sections, threshold);
+                jitterLines(jitter)), sections, threshold, org.jvmmark.report.tune.TuneAnswer.of(results));
     }
 
     /**
@@ -387,7 +387,7 @@ public final class ModelBuilder {
     }
 
     /** The peak resident set size the runner measured from outside (VmHWM), as a metric column. */
-    static final String PEAK_RSS = "peak RSS (process)";
+    public static final String PEAK_RSS = "peak RSS (process)";
     /** The info key by which a workload says its process's RSS is not the JVM under test's, and why. */
     static final String PROCESS_RSS_NOT_RANKED = "processRssNotRanked";
 

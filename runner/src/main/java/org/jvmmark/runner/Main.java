@@ -15,6 +15,7 @@ import org.jvmmark.runner.cli.MergeCommand;
 import org.jvmmark.runner.cli.ReportCommand;
 import org.jvmmark.runner.cli.RunCommand;
 import org.jvmmark.runner.cli.ServeCommand;
+import org.jvmmark.runner.cli.TuneCommand;
 
 /**
  * The {@code jvmmark} command line (picocli). User mistakes — unknown workload, parameter, JDK or
@@ -26,7 +27,7 @@ import org.jvmmark.runner.cli.ServeCommand;
  */
 @Command(name = "jvmmark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
-        subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, ReportCommand.class,
+        subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, TuneCommand.class, ReportCommand.class,
             CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     static final int USAGE = ExitStatus.USAGE;

@@ -459,6 +459,50 @@ public final class ChartSpecs {
         }
     }
 
+    /** The style a JDK's points of a tuning run are drawn in. */
+    JvmStyles.Style jdkStyle(String jdk) {
+        return new JvmStyles.Style(styles.jvm(jdk), 0);
+    }
+
+    /**
+     * A tuning run's points: the objective against the JVM's peak RSS in MiB, one colour per JDK, its Pareto frontier
+     * joined by a line and every other point a marker of its own; null when no point has both figures.
+     */
+    public String frontier(org.jvmmark.report.tune.TuneAnswer a) {
+        List<Map<String, Object>> lines = new ArrayList<>();
+        double mib = 1 << 20;
+        for (org.jvmmark.report.tune.TuneAnswer.JdkAnswer j : a.jdks()) {
+            int jvm = jdkStyle(j.race().jdk()).jvm();
+            List<org.jvmmark.report.tune.TuneAnswer.PointFigures> pts = j.points().stream()
+                    .filter(p -> !Double.isNaN(p.footprint())).toList();
+            List<List<Object>> front = pts.stream().filter(org.jvmmark.report.tune.TuneAnswer.PointFigures::onFrontier)
+                    .sorted(Comparator.comparingDouble(org.jvmmark.report.tune.TuneAnswer.PointFigures::footprint))
+                    .map(p -> whiskered(new double[] {p.footprint() / mib, p.objective(), Double.NaN, Double.NaN})).toList();
+            if (!front.isEmpty()) {
+                Map<String, Object> l = line(j.race().jdk() + " frontier", new JvmStyles.Style(jvm, 0));
+                l.put("points", front);
+                lines.add(l);
+            }
+            for (org.jvmmark.report.tune.TuneAnswer.PointFigures p : pts) {
+                if (!p.onFrontier()) {
+                    Map<String, Object> l = line(j.race().jdk() + " " + p.label(), new JvmStyles.Style(jvm, 2));
+                    l.put("points", List.of(whiskered(new double[] {p.footprint() / mib, p.objective(), Double.NaN, Double.NaN})));
+                    lines.add(l);
+                }
+            }
+        }
+        if (lines.isEmpty()) {
+            return null;
+        }
+        Map<String, Object> spec = spec("lines", org.jvmmark.report.Words.figure(a.objective()) + " against the JVM's peak RSS,"
+                + " per point (" + direction(a.objective()) + "; the frontier joined)", a.objective().unit());
+        spec.put("xName", "peak RSS");
+        spec.put("xUnit", "MiB");
+        spec.put("lines", lines);
+        spec.put("markers", List.of());
+        return id(spec);
+    }
+
     /** A line's or bar's name and style, the keys report.js reads. */
     private static Map<String, Object> line(String label, JvmStyles.Style style) {
         Map<String, Object> m = new LinkedHashMap<>();

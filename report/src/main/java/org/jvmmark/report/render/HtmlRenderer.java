@@ -51,12 +51,16 @@ public final class HtmlRenderer {
                 .append(esc(model.statusSummary())).append(". ").append(esc(Explanations.whatRan(r))).append(".</p>\n");
         String host = Explanations.host(r);
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
+        JvmStyles styles = new JvmStyles();
+        ChartSpecs charts = new ChartSpecs(styles);
+        if (model.tune() != null) {
+            // a tuning run's question comes first: which settings
+            tune(h, model.tune(), charts);
+        }
         verdict(h, VerdictTable.of(model));
         answers(h, AnswerList.of(model));
         toc(h, model);
         noise(h, model.noise());
-        JvmStyles styles = new JvmStyles();
-        ChartSpecs charts = new ChartSpecs(styles);
         for (Section s : model.sections()) {
             section(h, s, charts.add(s), charts, org.jvmmark.report.SectionNotes.of(model.results(), s));
         }
@@ -117,6 +121,27 @@ public final class HtmlRenderer {
             h.append("</ul>\n");
         }
         h.append("</div>\n</details>\n");
+    }
+
+    /** A tuning run's answer: per JDK its best point and what stands behind it, the frontier chart and the points' table. */
+    private static void tune(StringBuilder h, org.jvmmark.report.tune.TuneAnswer a, ChartSpecs charts) {
+        h.append("<h2 id=\"which-settings\" class=\"first\">Which settings (tune: ").append(esc(a.record().objective()))
+                .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
+                .append(")</h2>\n<ul class=\"tune\">\n");
+        for (String line : a.lines()) {
+            h.append(line.startsWith("  ") ? "<li class=\"meta\">" : "<li><strong>").append(esc(line.strip()))
+                    .append(line.startsWith("  ") ? "</li>\n" : "</strong></li>\n");
+        }
+        h.append("</ul>\n");
+        String chart = charts.frontier(a);
+        if (chart != null) {
+            h.append("<ul class=\"legend-rows\">");
+            a.jdks().forEach(j -> h.append("<li>").append(JvmStyles.markerSvg(charts.jdkStyle(j.race().jdk())))
+                    .append(esc(j.race().jdk())).append("</li>"));
+            h.append("</ul>\n");
+            figures(h, List.of(chart), charts);
+        }
+        textTable(h, FrontierTable.of(a));
     }
 
     /** The first screen: who won, per workload. */

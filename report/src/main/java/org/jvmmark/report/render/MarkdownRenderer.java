@@ -36,6 +36,17 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
+        if (model.tune() != null) {
+            org.jvmmark.report.tune.TuneAnswer a = model.tune();
+            md.append("\n## Which settings (tune: ").append(esc(a.record().objective()))
+                    .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
+                    .append(")\n\n");
+            for (String line : a.lines()) {
+                md.append(line.startsWith("  ") ? "  - " : "- **").append(esc(line.strip())).append(line.startsWith("  ") ? "\n" : "**\n");
+            }
+            md.append('\n');
+            textTable(md, FrontierTable.of(a));
+        }
         md.append(verdict(VerdictTable.of(model)));
         md.append(answers(AnswerList.of(model)));
         md.append("\nContents: ");

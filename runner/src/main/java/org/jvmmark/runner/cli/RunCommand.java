@@ -163,6 +163,9 @@ public final class RunCommand implements Callable<Integer> {
         Path dir = out.toAbsolutePath().normalize();
         OutputDirectory.forResume(dir);
         recorded = ResultsFile.open(dir);
+        if (org.jvmmark.runner.tune.TuneOptions.isTuning(recorded.results())) {
+            throw new UserException(recorded.path() + " is a tuning run; continue it with jvmmark tune --resume --out " + out);
+        }
         RunOptions r = RunOptions.recorded(recorded.results());
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();

@@ -19,13 +19,23 @@ public class GcProbe {
 
     /** @return {@code null} when supported, otherwise the JVM's own one-line refusal */
     public String unsupportedReason(Jdk jdk, GarbageCollector gc) {
-        return answers.computeIfAbsent(jdk.home() + "|" + gc, k -> ask(jdk, gc)).transform(s -> s.isEmpty() ? null : s);
+        String refusal = refusal(jdk, gc.flags());
+        return refusal == null ? null : refusal.startsWith("cannot start") || refusal.startsWith(jdk.label())
+                ? refusal : gc.label() + " not available: " + refusal;
     }
 
-    private static String ask(Jdk jdk, GarbageCollector gc) {
+    /**
+     * Whether the JVM starts with {@code flags} ({@code java FLAGS -version} exits 0): {@code null} when it does,
+     * else its own one-line refusal. {@code tune} asks this of every flag of its search space.
+     */
+    public String refusal(Jdk jdk, List<String> flags) {
+        return answers.computeIfAbsent(jdk.home() + "|" + flags, k -> ask(jdk, flags)).transform(s -> s.isEmpty() ? null : s);
+    }
+
+    private static String ask(Jdk jdk, List<String> flags) {
         List<String> cmd = new ArrayList<>();
         cmd.add(jdk.java().toString());
-        cmd.addAll(gc.flags());
+        cmd.addAll(flags);
         cmd.add("-version");
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
@@ -35,14 +45,14 @@ public class GcProbe {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return jdk.label() + " did not answer -version with " + String.join(" ", gc.flags());
+                return jdk.label() + " did not answer -version with " + String.join(" ", flags);
             }
-            return p.exitValue() == 0 ? "" : gc.label() + " not available: " + JvmMessages.refusal(out);
+            return p.exitValue() == 0 ? "" : JvmMessages.refusal(out);
         } catch (IOException e) {
             return "cannot start " + jdk.java() + ": " + e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "interrupted while asking " + jdk.label() + " about " + gc.label();
+            return "interrupted while asking " + jdk.label() + " about " + String.join(" ", flags);
         }
     }
 }

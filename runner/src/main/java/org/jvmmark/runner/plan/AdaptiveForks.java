@@ -288,6 +288,16 @@ public final class AdaptiveForks {
         return round;
     }
 
+    /**
+     * The workload's headline figure by the one rule that picks it (its first question's first figure), as a question
+     * names it ({@code "endToEnd p50"}, a metric's name); {@code "endToEnd p50"} for a workload that declares none.
+     * What {@code tune} optimises unless told otherwise.
+     */
+    public static String headlineFigure(WorkloadInfo info) {
+        Headline h = Headline.of(info);
+        return h.metric() != null || h.probe() != null ? h.label() : "endToEnd p50";
+    }
+
     /** A row's group: the rows its question compares it within. */
     static String groupOf(PlannedTrial t) {
         Question q = Headline.question(t.workload().info());

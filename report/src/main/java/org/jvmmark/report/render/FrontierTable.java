@@ -1,0 +1,44 @@
+package org.jvmmark.report.render;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jvmmark.report.Format;
+import org.jvmmark.report.Words;
+import org.jvmmark.report.tune.TuneAnswer;
+
+/**
+ * The points of a tuning run as one table, per JDK best objective first: the objective's centre, the JVM's peak RSS,
+ * the achieved rate where measured, the forks, and whether the point is on the Pareto frontier of objective against
+ * footprint. What {@code report.md} and {@code report.html} show under the answer. Stateless and thread-safe.
+ */
+public final class FrontierTable {
+    private FrontierTable() {
+    }
+
+    public static TextTable of(TuneAnswer a) {
+        boolean rate = a.jdks().stream().flatMap(j -> j.points().stream()).anyMatch(p -> !Double.isNaN(p.throughput()));
+        List<String> header = new ArrayList<>(List.of("JDK", "point", Words.figure(a.objective()), "peak RSS"));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false, true, true));
+        if (rate) {
+            header.add("achieved rate");
+            numeric.add(true);
+        }
+        header.addAll(List.of("forks", "frontier"));
+        numeric.addAll(List.of(true, false));
+        List<List<String>> rows = new ArrayList<>();
+        for (TuneAnswer.JdkAnswer j : a.jdks()) {
+            for (TuneAnswer.PointFigures p : j.points()) {
+                List<String> r = new ArrayList<>(List.of(j.race().jdk(), p.label(), Format.value(p.objective(), a.objective().unit()),
+                        Double.isNaN(p.footprint()) ? "-" : Format.value(p.footprint(), "bytes")));
+                if (rate) {
+                    r.add(Double.isNaN(p.throughput()) ? "-" : Format.value(p.throughput(), "/s"));
+                }
+                r.add(String.valueOf(p.forks()));
+                r.add(p.onFrontier() ? "yes" : "");
+                rows.add(r);
+            }
+        }
+        return new TextTable("Every point with forks: " + Words.figure(a.objective()) + " against the JVM's peak RSS"
+                + " (centres of the forks; frontier: no other point is as good on both and better on one)", header, numeric, rows);
+    }
+}

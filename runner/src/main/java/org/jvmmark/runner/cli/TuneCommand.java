@@ -1,0 +1,138 @@
+package org.jvmmark.runner.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.report.tune.Constraint;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.output.OutputDirectory;
+import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.Budget;
+import org.jvmmark.runner.plan.ExternalWorkloads;
+import org.jvmmark.runner.plan.ResumeSpec;
+import org.jvmmark.runner.tune.SearchSpace;
+import org.jvmmark.runner.tune.TuneOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code jvmmark tune WORKLOAD}: which JVM settings run the workload best, per JDK. Parses and checks the options into
+ * one {@link TuneOptions} (with {@code --resume}, the recorded ones) and hands them to a {@link TuneSession}. Not
+ * thread-safe: one instance per invocation.
+ */
+@Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Race JVM settings (collector, heap, flags) on forks, per JDK, and say which beat the default beyond noise.")
+public final class TuneCommand implements Callable<Integer> {
+    /** The budget when none is given. */
+    static final String DEFAULT_BUDGET = "30m";
+
+    @ParentCommand
+    private Main main;
+
+    @Parameters(paramLabel = "WORKLOAD", arity = "0..1", description = "The workload to tune (default: your --task or jar's only one).")
+    private String workload;
+
+    @Mixin
+    private ExternalWorkloads external = new ExternalWorkloads();
+
+    @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to tune, each on its own (default: all).")
+    private List<String> jdks = new ArrayList<>();
+
+    @Option(names = "--objective", paramLabel = "FIGURE", description = "The figure to optimise, e.g. \"endToEnd p99\", score,"
+            + " \"peak RSS\" (default: the workload's headline figure).")
+    private String objective;
+
+    @Option(names = "--constraint", paramLabel = "\"FIGURE <= VALUE\"", description = "A bound the best must keep, judged on its"
+            + " forks' centre (repeatable), e.g. \"peak RSS <= 512m\", \"rate >= 99000\".")
+    private List<String> constraints = new ArrayList<>();
+
+    @Option(names = "--space", paramLabel = "DIMENSION", description = "Add or replace a dimension (repeatable): gc=G1,ZGC,Parallel;"
+            + " Xmx=64m..4g:log; -XX:+UseCompactObjectHeaders; -XX:TieredStopAtLevel=1,4.")
+    private List<String> space = new ArrayList<>();
+
+    @Option(names = "--budget", paramLabel = "DURATION", description = "Time for the whole race, all JDKs (default " + DEFAULT_BUDGET + ").")
+    private String budget;
+
+    @Option(names = "--profile", paramLabel = "smoke|quick|standard", defaultValue = "quick",
+            description = "Length of each trial (default quick).")
+    private String profile;
+
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable; one value each).")
+    private List<String> params = new ArrayList<>();
+
+    @Option(names = "--variant", paramLabel = "NAME", description = "The workload's own variant to tune (one; see 'jvmmark list').")
+    private String variant;
+
+    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
+            description = Threshold.HELP)
+    private double threshold;
+
+    @Option(names = "--disturbed", paramLabel = "rerun|mark|ignore", description = "A fork during which other processes used"
+            + " the CPUs is not evidence and is run again once (rerun, the default), only marked (mark), or not judged (ignore).")
+    private String disturbed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
+    private Path out;
+
+    @Option(names = "--resume", description = "Continue the race in --out DIR with its recorded options.")
+    private boolean resume;
+
+    @Option(names = "--dry-run", description = "Print the space, the valid and invalid points per JDK and the planned rounds; run nothing.")
+    private boolean dryRun;
+
+    @Override
+    public Integer call() throws Exception {
+        ResultsFile recorded = null;
+        TuneOptions options;
+        if (resume) {
+            if (out == null) {
+                throw new UserException("--resume needs --out DIR, the directory of the tuning run to continue");
+            }
+            Path dir = out.toAbsolutePath().normalize();
+            OutputDirectory.forResume(dir);
+            recorded = ResultsFile.open(dir);
+            if (!TuneOptions.isTuning(recorded.results())) {
+                throw new UserException(recorded.path() + " is not a tuning run; continue it with jvmmark run --resume --out " + out);
+            }
+            options = TuneOptions.recorded(recorded.results());
+            if (workload != null) {
+                ResumeSpec.refuseOther(recorded.path(), "WORKLOAD", workload, options.workload());
+            }
+        } else {
+            options = new TuneOptions(workload, jdks, List.of(), profile, params, variant, space, objective, constraints,
+                    Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), threshold, external.jarNames(),
+                    external.classpathEntries(), external.taskNames());
+        }
+        validate(options);
+        ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
+                : external;
+        return new TuneSession(main.out, main.err, options, recorded, out, dryRun, user,
+                org.jvmmark.runner.fork.DisturbancePolicy.of(disturbed)).run();
+    }
+
+    /** What can be judged from the options alone, before any workload is loaded or JDK started. */
+    private static void validate(TuneOptions o) {
+        if (!WorkloadInfo.PROFILES.contains(o.profile())) {
+            throw new UserException("unknown profile '" + o.profile() + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
+        }
+        SearchSpace.of(List.of(), o.space());
+        for (String c : o.constraints()) {
+            try {
+                Constraint.parse(c);
+            } catch (IllegalArgumentException e) {
+                throw new UserException(e.getMessage());
+            }
+        }
+        for (String p : o.params()) {
+            if (p.contains(",")) {
+                throw new UserException("--param " + p + ": tune races one setting of each parameter; give one value");
+            }
+        }
+    }
+}

@@ -1,0 +1,453 @@
+package org.jvmmark.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jvmmark.report.Format;
+import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.Words;
+import org.jvmmark.report.tune.TuneAnswer;
+import org.jvmmark.report.tune.TuneRecord;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.Text;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.ChildProcess;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.instruments.InstrumentSet;
+import org.jvmmark.runner.jdk.GarbageCollector;
+import org.jvmmark.runner.jdk.GcProbe;
+import org.jvmmark.runner.jdk.HostInfo;
+import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.runner.jdk.JdkDiscovery;
+import org.jvmmark.runner.jdk.JdkSelection;
+import org.jvmmark.runner.output.OutputDirectory;
+import org.jvmmark.runner.output.OutputLock;
+import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.AdaptiveForks;
+import org.jvmmark.runner.plan.Budget;
+import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.DeclaredQuestions;
+import org.jvmmark.runner.plan.DurationEstimates;
+import org.jvmmark.runner.plan.ExternalWorkloads;
+import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.Planner;
+import org.jvmmark.runner.plan.Sweep;
+import org.jvmmark.runner.plan.WorkloadCatalog;
+import org.jvmmark.runner.tune.Dimension;
+import org.jvmmark.runner.tune.Point;
+import org.jvmmark.runner.tune.Race;
+import org.jvmmark.runner.tune.SearchSpace;
+import org.jvmmark.runner.tune.TuneOptions;
+
+/**
+ * One {@code jvmmark tune}: per JDK, asks the JDK which settings of the space it accepts (a refused one becomes an
+ * {@code unsupported} row with the JVM's reason), then races the valid points round by round ({@link Race}) within the
+ * budget — every fork an ordinary trial, recorded in {@code results.json} as it ends, the race's rounds in its
+ * {@value TuneRecord#KEY} block before each round runs, so {@code --resume} continues it — and ends with the report and
+ * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on. Not thread-safe.
+ */
+final class TuneSession {
+    /** Fewest and most points of round one. */
+    static final int MIN_FIRST_ROUND = 4;
+    static final int MAX_FIRST_ROUND = 24;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final TuneOptions given;
+    private final ResultsFile recorded;
+    private final Path outDir;
+    private final boolean dryRun;
+    private final ExternalWorkloads external;
+    private final GcProbe probe = new GcProbe();
+    private final org.jvmmark.runner.fork.DisturbancePolicy disturbance;
+
+    private CatalogEntry entry;
+    private Sweep sweep;
+    private Planner planner;
+    private DurationEstimates durations;
+    private SearchSpace space;
+    private TuneOptions options;
+    private TuneRecord record;
+    private long started;
+
+    TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
+                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance) {
+        this.disturbance = disturbance;
+        this.out = out;
+        this.err = err;
+        this.given = options;
+        this.recorded = recorded;
+        this.outDir = outDir;
+        this.dryRun = dryRun;
+        this.external = external;
+    }
+
+    int run() throws IOException {
+        WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
+        List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
+        WorkloadCatalog catalog = builtIn.with(own);
+        if (given.workload() == null && own.size() != 1) {
+            throw new UserException("tune needs one WORKLOAD, e.g. jvmmark tune queue-latency (see jvmmark list)");
+        }
+        entry = given.workload() == null ? own.get(0) : catalog.get(given.workload());
+        sweep = Sweep.parse(given.params()).withProfile(given.profile());
+        List<String> variants = given.variant() == null ? List.of() : List.of(given.variant());
+        sweep.check(List.of(entry), given.profile(), variants);
+        planner = new Planner(probe, variants, false);
+        space = SearchSpace.of(entry.info().tuneSpace(), given.space());
+        String objective = given.objective() != null ? given.objective() : AdaptiveForks.headlineFigure(entry.info());
+        List<Jdk> jdks = JdkSelection.select(given.jdkSelectors(), () -> new JdkDiscovery().discover());
+        options = given.resolved(jdks.stream().map(j -> j.home().toString()).toList(), objective)
+                .withWorkload(entry.info().name());
+        durations = DurationEstimates.load(DurationEstimates.defaultFile(), DurationEstimates.machineOf(HostInfo.collect()));
+        Map<Jdk, List<Point>> valid = new LinkedHashMap<>();
+        Map<Jdk, List<PlannedTrial>> refused = new LinkedHashMap<>();
+        for (Jdk jdk : jdks) {
+            List<PlannedTrial> no = new ArrayList<>();
+            valid.put(jdk, validPoints(jdk, no));
+            refused.put(jdk, no);
+        }
+        if (dryRun) {
+            printDryRun(jdks, valid, refused);
+            return 0;
+        }
+        Path dir = outDir != null ? outDir.toAbsolutePath().normalize()
+                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
+                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
+        try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "tune --resume" : "tune")) {
+            ResultsFile results = recorded != null ? ResultsFile.open(dir) : ResultsFile.create(dir, options.profile(),
+                    HostInfo.collect(), options.command(), DeclaredQuestions.of(List.of(plan(jdks.get(0), Point.DEFAULT, 1))));
+            if (RunSession.recordJvmFacts(results, jdks.stream().map(j -> plan(j, Point.DEFAULT, 1)).toList()) || recorded == null) {
+                results.write();
+            }
+            record = TuneRecord.of(results.results());
+            if (record == null) {
+                record = new TuneRecord(options.workload(), objective, options.constraints(), options.threshold(), List.of());
+            }
+            return race(dir, output, results, jdks, valid, refused);
+        }
+    }
+
+    private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
+                     Map<Jdk, List<PlannedTrial>> refused) throws IOException {
+        AtomicBoolean interrupted = new AtomicBoolean();
+        Thread hook = new Thread(() -> {
+            interrupted.set(true);
+            ChildProcess.killAll();
+        }, "jvmmark-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
+        long budget = Budget.parse(options.budget()).seconds();
+        started = System.nanoTime();
+        try {
+            for (int i = 0; i < jdks.size() && !interrupted.get(); i++) {
+                Jdk jdk = jdks.get(i);
+                double spentBefore = spent(results);
+                long share = Math.round((budget - spentBefore) / (jdks.size() - i));
+                raceOne(jdk, valid.get(jdk), refused.get(jdk), results, executor, interrupted, spentBefore + share);
+            }
+        } finally {
+            String warning = durations.save();
+            if (warning != null) {
+                err.println("jvmmark: warning: " + warning);
+            }
+            output.removeWork();
+        }
+        if (interrupted.get()) {
+            err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
+                    + " (continue with jvmmark tune --resume --out " + dir + ")");
+            return Main.INTERRUPTED;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutdown under way
+        }
+        int report = RunSession.renderReport(out, err, dir, options.threshold());
+        TuneAnswer answer = TuneAnswer.of(org.jvmmark.results.ResultsReader.readDir(dir));
+        if (answer != null) {
+            out.println();
+            out.println("Which settings (" + record.objective() + (record.constraints().isEmpty() ? ""
+                    : "; " + String.join(", ", record.constraints())) + "):");
+            answer.lines().forEach(out::println);
+        }
+        out.println("results: " + results.path());
+        return report;
+    }
+
+    /** One JDK's race, from its recorded rounds (if resumed) on, until it stops or reaches {@code until} seconds spent. */
+    private void raceOne(Jdk jdk, List<Point> points, List<PlannedTrial> refused, ResultsFile results, TrialExecutor executor,
+                         AtomicBoolean interrupted, double until) throws IOException {
+        TuneRecord.JdkRace race = raceOf(jdk);
+        if (!race.stopped().isEmpty()) {
+            out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
+            return;
+        }
+        Set<String> recordedIds = results.recordedIds();
+        for (PlannedTrial t : refused) {
+            if (!recordedIds.contains(t.id())) {
+                Trial r = executor.run(t);
+                if (r != null) {
+                    results.add(r);
+                }
+                out.println(jdk.label() + ": skipped " + t.variant() + ": " + t.unsupportedReason());
+            }
+        }
+        Map<String, Point> byLabel = new LinkedHashMap<>();
+        points.forEach(p -> byLabel.put(p.label(), p));
+        List<Point> round;
+        int forks;
+        if (race.rounds().isEmpty()) {
+            long each = Math.max(1, plan(jdk, Point.DEFAULT, 1).estimatedSeconds());
+            int n = (int) Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, (until - spent(results)) / 3 / each));
+            round = space.sample(points, n);
+            forks = Race.forksOfRound(1);
+        } else {
+            TuneRecord.Round last = race.rounds().get(race.rounds().size() - 1);
+            round = last.points().stream().map(byLabel::get).filter(java.util.Objects::nonNull).toList();
+            forks = last.forks();
+        }
+        int number = Math.max(1, race.rounds().size());
+        boolean resumingRound = !race.rounds().isEmpty();
+        while (!interrupted.get()) {
+            List<PlannedTrial> needed = trialsFor(jdk, round, forks, results.trials());
+            List<PlannedTrial> todo = withinBudget(needed, results, until);
+            if (todo.isEmpty() && !needed.isEmpty() && !resumingRound) {
+                race = stop(race, "budget reached", results);
+                break;
+            }
+            if (!resumingRound) {
+                race = withRound(race, jdk, round, forks);
+                update(race, results);
+            }
+            resumingRound = false;
+            out.printf("%s round %d: %d points, %d forks each, %d trials%n", jdk.label(), number, round.size(), forks, todo.size());
+            if (!runAll(todo, executor, results, interrupted)) {
+                return;
+            }
+            if (disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN) {
+                // a disturbed fork is no evidence: run the missing forks once more, after the others
+                List<PlannedTrial> again = withinBudget(trialsFor(jdk, round, forks, results.trials()), results, until);
+                if (!again.isEmpty()) {
+                    out.printf("%s round %d: %d disturbed forks run again%n", jdk.label(), number, again.size());
+                }
+                if (!runAll(again, executor, results, interrupted)) {
+                    return;
+                }
+            }
+            TuneAnswer.Evaluation e = TuneAnswer.evaluate(record, race, TuneAnswer.trialsOf(race, results.trials()));
+            Map<String, Point> rows = new LinkedHashMap<>();
+            for (TuneRecord.PointRow p : race.points()) {
+                if (byLabel.containsKey(p.label())) {
+                    rows.put(p.row(), byLabel.get(p.label()));
+                }
+            }
+            progress(jdk, number, e, race, results, until);
+            if (e == null) {
+                race = stop(race, "no point measured " + record.objective(), results);
+                break;
+            }
+            Set<String> last = new LinkedHashSet<>();
+            round.forEach(p -> last.add(rowOf(jdk, p)));
+            Set<Point> tried = new LinkedHashSet<>(rows.values());
+            Race.Next next = Race.next(number, e.standings(), rows, last, space, p -> points.contains(p) && !tried.contains(p));
+            if (!next.stopped().isEmpty()) {
+                race = stop(race, next.stopped(), results);
+                break;
+            }
+            round = next.points();
+            forks = next.forks();
+            number++;
+        }
+    }
+
+    /** Runs and records each trial; false when the run was interrupted. */
+    private boolean runAll(List<PlannedTrial> todo, TrialExecutor executor, ResultsFile results, AtomicBoolean interrupted)
+            throws IOException {
+        for (PlannedTrial t : todo) {
+            if (interrupted.get()) {
+                return false;
+            }
+            Trial r = executor.run(t);
+            if (r == null || interrupted.get()) {
+                return false;
+            }
+            results.add(r);
+            if (r.ok() && !r.disturbed()) {
+                durations.record(t, r.outcome().process().wallSeconds());
+            } else if (!r.ok()) {
+                out.println("  " + t.id() + ": " + r.outcome().trialStatus().json()
+                        + (r.outcome().error() == null ? "" : ": " + Text.firstLine(r.outcome().error())));
+            }
+        }
+        return true;
+    }
+
+    private void progress(Jdk jdk, int number, TuneAnswer.Evaluation e, TuneRecord.JdkRace race, ResultsFile results, double until) {
+        String best = "none yet";
+        if (e != null && e.standings().leader() != null) {
+            double c = e.standings().centres().get(e.standings().leader());
+            best = race.labelOf(e.standings().leader()) + " (" + Words.figure(e.objective()) + " " + Format.value(c, e.objective().unit()) + ")";
+        }
+        long left = e == null ? 0 : e.standings().states().values().stream().filter(s -> s == org.jvmmark.report.tune.Standings.State.LEADER
+                || s == org.jvmmark.report.tune.Standings.State.OPEN || s == org.jvmmark.report.tune.Standings.State.TOO_FEW_FORKS).count();
+        out.printf("%s after round %d: %d points still in the race; best so far %s; %s of the budget left%n", jdk.label(), number,
+                left, best, Text.seconds(Math.max(0, until - spent(results))));
+    }
+
+    /** The valid points of the space on {@code jdk}; each refused setting becomes one unsupported trial in {@code refused}. */
+    private List<Point> validPoints(Jdk jdk, List<PlannedTrial> refused) {
+        Map<String, String> refusal = new LinkedHashMap<>();
+        for (Dimension d : space.dimensions()) {
+            for (String v : d.values()) {
+                Point one = new Point(List.of(new Point.Setting(d, v)));
+                String why = d.kind() == Dimension.Kind.COLLECTOR ? probe.unsupportedReason(jdk, GarbageCollector.parse(v))
+                        : probe.refusal(jdk, d.flags(v));
+                if (why != null) {
+                    refusal.put(one.label(), why);
+                    PlannedTrial t = plan(jdk, one, 1);
+                    refused.add(new PlannedTrial(t.id(), t.workload(), t.jdk(), t.variant(), t.gc(), t.workloadVariant(),
+                            t.variantJvmArgs(), t.params(), 1, t.profile(), t.timeoutSeconds(), 0, why));
+                }
+            }
+        }
+        return space.points().stream().filter(p -> p.settings().stream()
+                .noneMatch(s -> refusal.containsKey(new Point(List.of(s)).label()))).toList();
+    }
+
+    /** Fork {@code fork} of a point's row on {@code jdk}, planned as any run's trial. */
+    private PlannedTrial plan(Jdk jdk, Point p, int fork) {
+        List<GarbageCollector> gcs = p.gc() == null ? List.of() : List.of(p.gc());
+        List<List<String>> args = p.otherFlags().isEmpty() ? List.of() : List.of(p.otherFlags());
+        List<String> variants = options.variant() == null ? List.of() : List.of(options.variant());
+        List<PlannedTrial> planned = durations == null ? sweep.plan(planner, List.of(entry), List.of(jdk), gcs, args, 1,
+                options.profile(), variants) : durations.apply(sweep.plan(planner, List.of(entry), List.of(jdk), gcs, args, 1,
+                options.profile(), variants));
+        long rows = planned.stream().map(PlannedTrial::rowId).distinct().count();
+        if (rows != 1) {
+            throw new UserException("tune races one variant of " + entry.info().name() + ": add --variant NAME (one of "
+                    + String.join(", ", entry.info().variants().stream().map(org.jvmmark.api.Variant::name).toList()) + ")");
+        }
+        return fork == 1 ? planned.get(0) : planned.get(0).asFork(fork);
+    }
+
+    private String rowOf(Jdk jdk, Point p) {
+        return plan(jdk, p, 1).rowId();
+    }
+
+    /**
+     * The trials that bring each point of the round up to {@code forks} forks of evidence (ok and undisturbed; a
+     * disturbed fork is run again under the next number), fork by fork across the points, never one point's back to
+     * back; none for a point that failed (more forks of a failing point answer nothing) or is not runnable.
+     */
+    private List<PlannedTrial> trialsFor(Jdk jdk, List<Point> round, int forks, List<Trial> recorded) {
+        Map<Point, int[]> needFrom = new LinkedHashMap<>();
+        for (Point p : round) {
+            PlannedTrial first = plan(jdk, p, 1);
+            List<Trial> mine = recorded.stream().filter(r -> TuneAnswer.rowOf(r.id()).equals(first.rowId())).toList();
+            if (!first.runnable() || mine.stream().anyMatch(r -> r.outcome().trialStatus().failure())) {
+                continue;
+            }
+            int have = (int) mine.stream().filter(r -> r.ok() && !r.disturbed()).count();
+            int highest = mine.stream().mapToInt(r -> r.identity().fork()).max().orElse(0);
+            needFrom.put(p, new int[] {forks - have, highest});
+        }
+        List<PlannedTrial> todo = new ArrayList<>();
+        for (int f = 1; f <= forks; f++) {
+            for (Map.Entry<Point, int[]> e : needFrom.entrySet()) {
+                if (f <= e.getValue()[0]) {
+                    todo.add(plan(jdk, e.getKey(), e.getValue()[1] + f));
+                }
+            }
+        }
+        return todo;
+    }
+
+    /** The trials that fit before {@code until} seconds of trials are spent, by their estimates. */
+    private List<PlannedTrial> withinBudget(List<PlannedTrial> todo, ResultsFile results, double until) {
+        double spent = spent(results);
+        List<PlannedTrial> fits = new ArrayList<>();
+        for (PlannedTrial t : todo) {
+            if (spent + t.estimatedSeconds() > until) {
+                break;
+            }
+            fits.add(t);
+            spent += t.estimatedSeconds();
+        }
+        return fits;
+    }
+
+    /** The wall seconds the run's trials took (a resumed run counts the trials of before). */
+    private static double spent(ResultsFile results) {
+        return results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
+    }
+
+    private TuneRecord.JdkRace raceOf(Jdk jdk) {
+        return record.jdks().stream().filter(r -> r.jdk().equals(jdk.label())).findFirst()
+                .orElse(new TuneRecord.JdkRace(jdk.label(), rowOf(jdk, Point.DEFAULT), List.of(), List.of(), ""));
+    }
+
+    private TuneRecord.JdkRace withRound(TuneRecord.JdkRace race, Jdk jdk, List<Point> round, int forks) {
+        List<TuneRecord.PointRow> points = new ArrayList<>(race.points());
+        for (Point p : round) {
+            if (race.labelOf(rowOf(jdk, p)) == null) {
+                points.add(new TuneRecord.PointRow(p.label(), rowOf(jdk, p), p.flags()));
+            }
+        }
+        List<TuneRecord.Round> rounds = new ArrayList<>(race.rounds());
+        rounds.add(new TuneRecord.Round(forks, round.stream().map(Point::label).toList()));
+        return new TuneRecord.JdkRace(race.jdk(), race.defaultRow(), points, rounds, "");
+    }
+
+    private TuneRecord.JdkRace stop(TuneRecord.JdkRace race, String why, ResultsFile results) throws IOException {
+        TuneRecord.JdkRace stopped = new TuneRecord.JdkRace(race.jdk(), race.defaultRow(), race.points(), race.rounds(), why);
+        update(stopped, results);
+        out.println(race.jdk() + ": race stopped: " + why);
+        return stopped;
+    }
+
+    private void update(TuneRecord.JdkRace race, ResultsFile results) throws IOException {
+        List<TuneRecord.JdkRace> jdks = new ArrayList<>(record.jdks());
+        jdks.removeIf(r -> r.jdk().equals(race.jdk()));
+        jdks.add(race);
+        record = new TuneRecord(record.workload(), record.objective(), record.constraints(), record.threshold(), jdks);
+        results.putMore(TuneRecord.KEY, record.toJson());
+    }
+
+    private void printDryRun(List<Jdk> jdks, Map<Jdk, List<Point>> valid, Map<Jdk, List<PlannedTrial>> refused) {
+        out.println("tune " + entry.info().name() + ", profile " + options.profile() + ", objective " + options.objective()
+                + (options.constraints().isEmpty() ? "" : ", constraints " + String.join("; ", options.constraints()))
+                + ", budget " + options.budget());
+        out.println("space:");
+        space.describe().forEach(l -> out.println("  " + l));
+        for (Jdk jdk : jdks) {
+            List<Point> v = valid.get(jdk);
+            out.printf("%s: %d of %d points valid%n", jdk.label(), v.size(), space.points().size());
+            refused.get(jdk).forEach(t -> out.println("  invalid: " + t.variant() + ": " + t.unsupportedReason()));
+            long each = Math.max(1, plan(jdk, Point.DEFAULT, 1).estimatedSeconds());
+            long share = Budget.parse(options.budget()).seconds() / jdks.size();
+            int n = (int) Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, share / 3 / each));
+            List<Point> first = space.sample(v, n);
+            out.printf("  round 1: %d points × %d fork (about %s): %s%n", first.size(), Race.forksOfRound(1),
+                    Text.seconds((double) first.size() * each), String.join("; ", first.stream().map(Point::label).toList()));
+            for (int r = 2, left = first.size(); r <= 4 && left > 1; r++) {
+                left = Math.max(2, (left + 1) / 2);
+                out.printf("  round %d: the best %d (and up to %d neighbours) to %d forks each%n", r, left,
+                        4, Race.forksOfRound(r));
+            }
+            out.printf("  about %s a trial; %s of the budget for this JDK%n", Text.seconds(each), Text.seconds(share));
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.jvmmark.runner.tune;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jvmmark.runner.jdk.GarbageCollector;
+
+/**
+ * One point of a {@link SearchSpace}: a value on some of its dimensions, i.e. a set of JVM flags — one row of
+ * trials. A dimension without a value (a toggle off, or the default point's every dimension) is left to the JDK.
+ * The point without settings is the JDK's default configuration, the baseline of every race. Immutable.
+ *
+ * @param settings one per dimension given a value, in the space's order
+ */
+public record Point(List<Setting> settings) {
+    /** The JDK's default configuration: no flags. */
+    public static final Point DEFAULT = new Point(List.of());
+
+    /** A value on one dimension. */
+    public record Setting(Dimension dimension, String value) {
+        public List<String> flags() {
+            return dimension.flags(value);
+        }
+    }
+
+    public Point {
+        settings = List.copyOf(settings);
+    }
+
+    public boolean isDefault() {
+        return settings.isEmpty();
+    }
+
+    /** The collector chosen, or null (the JDK's own). */
+    public GarbageCollector gc() {
+        return settings.stream().filter(s -> s.dimension().kind() == Dimension.Kind.COLLECTOR).findFirst()
+                .map(s -> GarbageCollector.parse(s.value())).orElse(null);
+    }
+
+    /** The flags of every setting but the collector's, in order. */
+    public List<String> otherFlags() {
+        List<String> out = new ArrayList<>();
+        settings.stream().filter(s -> s.dimension().kind() != Dimension.Kind.COLLECTOR).forEach(s -> out.addAll(s.flags()));
+        return out;
+    }
+
+    /** Every flag of the point: the collector's first. */
+    public List<String> flags() {
+        List<String> out = new ArrayList<>(gc() == null ? List.of() : gc().flags());
+        out.addAll(otherFlags());
+        return out;
+    }
+
+    /** The value on {@code dimension}, or null when it has none. */
+    public String valueOf(Dimension dimension) {
+        return settings.stream().filter(s -> s.dimension().name().equals(dimension.name())).findFirst()
+                .map(Setting::value).orElse(null);
+    }
+
+    /** How people read it: "default", or its flags ("-XX:+UseParallelGC -Xmx512m"). */
+    public String label() {
+        return isDefault() ? "default" : String.join(" ", flags());
+    }
+
+    /** This point with {@code dimension} set to {@code value} (null: left to the JDK), in the space's order. */
+    Point with(SearchSpace space, Dimension dimension, String value) {
+        List<Setting> out = new ArrayList<>();
+        for (Dimension d : space.dimensions()) {
+            String v = d.name().equals(dimension.name()) ? value : valueOf(d);
+            if (v != null) {
+                out.add(new Setting(d, v));
+            }
+        }
+        return new Point(out);
+    }
+}

@@ -1,0 +1,106 @@
+package org.jvmmark.runner.tune;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jvmmark.results.Results;
+
+/**
+ * What {@code jvmmark tune} was asked to do, as one immutable value: from the command line, or with {@code --resume}
+ * from the results file's recorded {@code command} block, which {@link #command()} writes (its {@value #KEY} entry,
+ * beside the keys every run records, so that {@code merge} and {@code history} read a tuning run as any run).
+ *
+ * @param workload the workload tuned
+ * @param jdk the {@code --jdk} selectors as given
+ * @param jdkHomes the homes they resolved to (empty until resolved)
+ * @param variant the workload's own variant tuned ({@code --variant}), or null
+ * @param space the {@code --space} entries
+ * @param objective the figure optimised, resolved ({@code "endToEnd p50"})
+ * @param constraints the {@code --constraint} entries
+ * @param budget {@code --budget} as its label
+ */
+public record TuneOptions(String workload, List<String> jdk, List<String> jdkHomes, String profile, List<String> params,
+                          String variant, List<String> space, String objective, List<String> constraints, String budget,
+                          double threshold, List<String> workloadJars, List<String> workloadClasspath, List<String> tasks) {
+    /** The entry of the {@code command} block that marks a tuning run. */
+    public static final String KEY = "tune";
+
+    public TuneOptions {
+        jdk = List.copyOf(jdk);
+        jdkHomes = List.copyOf(jdkHomes);
+        params = List.copyOf(params);
+        space = List.copyOf(space);
+        constraints = List.copyOf(constraints);
+        workloadJars = List.copyOf(workloadJars);
+        workloadClasspath = List.copyOf(workloadClasspath);
+        tasks = List.copyOf(tasks);
+    }
+
+    /** These options with the JDK homes and the objective resolved. */
+    public TuneOptions resolved(List<String> homes, String resolvedObjective) {
+        return new TuneOptions(workload, jdk, homes, profile, params, variant, space, resolvedObjective, constraints, budget,
+                threshold, workloadJars, workloadClasspath, tasks);
+    }
+
+    /** These options naming the workload tuned (a {@code --task} by its own name). */
+    public TuneOptions withWorkload(String name) {
+        return new TuneOptions(name, jdk, jdkHomes, profile, params, variant, space, objective, constraints, budget,
+                threshold, workloadJars, workloadClasspath, tasks);
+    }
+
+    /** The {@code --jdk} selectors that find the same JDKs: the recorded homes when there are some. */
+    public List<String> jdkSelectors() {
+        return jdkHomes.isEmpty() ? jdk : jdkHomes;
+    }
+
+    /** Whether {@code results} is a tuning run's. */
+    public static boolean isTuning(Results results) {
+        return results.command().get(KEY) instanceof Map<?, ?>;
+    }
+
+    /** The {@code command} block of {@code results.json}. */
+    public Map<String, Object> command() {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("workloads", List.of(workload));
+        c.put("jdk", jdk);
+        c.put("params", params);
+        c.put("gc", List.of());
+        c.put("jvmArgs", List.of());
+        c.put("variants", variant == null ? List.of() : List.of(variant));
+        c.put("jdkHomes", jdkHomes);
+        c.put("cpus", null);
+        c.put("workloadJars", workloadJars);
+        c.put("workloadClasspath", workloadClasspath);
+        c.put("tasks", tasks);
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("space", space);
+        t.put("objective", objective);
+        t.put("constraints", constraints);
+        t.put("budget", budget);
+        t.put("threshold", threshold);
+        c.put(KEY, t);
+        return c;
+    }
+
+    /** The options a tuning run's {@code results.json} recorded. */
+    public static TuneOptions recorded(Results results) {
+        Map<String, Object> c = results.command();
+        Map<?, ?> t = (Map<?, ?>) c.get(KEY);
+        List<String> workloads = strings(c.get("workloads"));
+        List<String> variants = strings(c.get("variants"));
+        return new TuneOptions(workloads.isEmpty() ? null : workloads.get(0), strings(c.get("jdk")), strings(c.get("jdkHomes")),
+                results.profile(), strings(c.get("params")), variants.isEmpty() ? null : variants.get(0), strings(t.get("space")),
+                String.valueOf(t.get("objective")), strings(t.get("constraints")), String.valueOf(t.get("budget")),
+                t.get("threshold") instanceof Number n ? n.doubleValue() : 0.05, strings(c.get("workloadJars")),
+                strings(c.get("workloadClasspath")), strings(c.get("tasks")));
+    }
+
+    private static List<String> strings(Object o) {
+        List<String> out = new ArrayList<>();
+        if (o instanceof List<?> l) {
+            l.forEach(v -> out.add(String.valueOf(v)));
+        }
+        return out;
+    }
+}

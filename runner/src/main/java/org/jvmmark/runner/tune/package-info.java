@@ -1,0 +1,9 @@
+/**
+ * {@code jvmmark tune}: which JVM settings run a workload best. A {@link org.jvmmark.runner.tune.SearchSpace}
+ * (collectors, heap sizes, flags) gives the {@link org.jvmmark.runner.tune.Point}s; each point is one row of
+ * ordinary trials, so a tuning run's {@code results.json} is read by {@code report}, {@code compare},
+ * {@code history} and {@code --resume} like any run's. The {@link org.jvmmark.runner.tune.Race} decides, round by
+ * round, which points get more forks, drops a point only when the judge says it is worse than the best, and
+ * proposes neighbours of the leaders on the ordered dimensions.
+ */
+package org.jvmmark.runner.tune;

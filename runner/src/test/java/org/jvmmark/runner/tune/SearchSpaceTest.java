@@ -1,0 +1,74 @@
+package org.jvmmark.runner.tune;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.jvmmark.runner.UserException;
+import org.junit.jupiter.api.Test;
+
+class SearchSpaceTest {
+    @Test
+    void shouldParseEachKindOfDimension() {
+        Dimension gc = Dimension.parse("gc=g1,ZGC,parallelgc");
+        assertEquals(List.of("G1", "ZGC", "Parallel"), gc.values());
+        assertEquals(List.of("-XX:+UseParallelGC"), gc.flags("Parallel"));
+        assertFalse(gc.ordered());
+
+        Dimension heap = Dimension.parse("Xmx=64m..4g:log");
+        assertEquals(List.of("64m", "256m", "512m", "2g", "4g"), heap.values(), "a few log-spaced powers of two");
+        assertEquals(List.of("-Xmx512m"), heap.flags("512m"));
+        assertTrue(heap.ordered());
+        assertEquals(List.of("256m", "1g"), Dimension.parse("-Xmx=1g,256m").values(), "a list, sorted");
+        assertEquals(List.of("256m", "448m", "640m", "832m", "1g"), Dimension.parse("Xms=256m..1g").values(), "evenly, without :log");
+
+        Dimension toggle = Dimension.parse("-XX:+UseCompactObjectHeaders");
+        assertEquals(Dimension.Kind.TOGGLE, toggle.kind());
+        assertEquals(List.of("-XX:+UseCompactObjectHeaders"), toggle.flags("on"));
+
+        Dimension tiers = Dimension.parse("-XX:TieredStopAtLevel=4,1");
+        assertEquals(List.of("1", "4"), tiers.values());
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"), tiers.flags("1"));
+        assertTrue(tiers.ordered());
+        assertFalse(Dimension.parse("-XX:ShenandoahGCMode=satb,iu").ordered());
+    }
+
+    @Test
+    void shouldRefuseWhatIsNotADimensionInOneLine() {
+        for (String bad : List.of("heap=1g", "Xmx=lots", "Xmx=4g..64m", "-XX:+", "gc=", "gc=Nonsense")) {
+            UserException e = assertThrows(UserException.class, () -> Dimension.parse(bad), bad);
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldMakeTheGridWithTheDefaultFirstAndLetGivenDimensionsReplaceDeclaredOnes() {
+        SearchSpace s = SearchSpace.of(List.of("gc=G1,Parallel", "Xmx=256m,1g"), List.of("gc=Serial", "-XX:+AlwaysPreTouch"));
+        assertEquals(List.of("gc", "Xmx", "-XX:+AlwaysPreTouch"), s.dimensions().stream().map(Dimension::name).toList());
+        List<Point> points = s.points();
+        assertEquals(Point.DEFAULT, points.get(0));
+        assertEquals(1 + 1 * 2 * 2, points.size(), "default + Serial × two heaps × pre-touch on/off");
+        assertTrue(points.stream().anyMatch(p -> p.label().equals("-XX:+UseSerialGC -Xmx1g -XX:+AlwaysPreTouch")));
+        assertEquals(SearchSpace.of(List.of(), List.of()).dimensions().get(0).name(), "gc", "the default space: collectors and heap");
+    }
+
+    @Test
+    void shouldProposeNeighboursOnlyAlongOrderedDimensions() {
+        SearchSpace s = SearchSpace.of(List.of("gc=G1,Parallel", "Xmx=256m,512m,1g"), List.of());
+        Point mid = s.points().stream().filter(p -> p.label().equals("-XX:+UseG1GC -Xmx512m")).findFirst().orElseThrow();
+        assertEquals(List.of("-XX:+UseG1GC -Xmx256m", "-XX:+UseG1GC -Xmx1g"), s.neighbours(mid).stream().map(Point::label).toList());
+        assertEquals(List.of(), s.neighbours(Point.DEFAULT));
+    }
+
+    @Test
+    void shouldSampleTheSameSpreadEveryTimeWithTheDefaultFirst() {
+        SearchSpace s = SearchSpace.of(List.of("gc=G1,Parallel,Serial,ZGC", "Xmx=64m..4g:log"), List.of());
+        List<Point> a = s.sample(s.points(), 6);
+        assertEquals(6, a.size());
+        assertEquals(Point.DEFAULT, a.get(0));
+        assertEquals(a, s.sample(s.points(), 6), "a seed from the space: --dry-run shows what the run does");
+        assertEquals(s.points(), s.sample(s.points(), 100));
+    }
+}

@@ -1,0 +1,105 @@
+package org.jvmmark.runner.tune;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.jvmmark.runner.Cli;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jvmmark tune} end to end on a workload whose best setting is planted ({@link PlantedOptimumWorkload}): it finds it,
+ * its gain's interval holds the planted 30 %, a flag the JDK refuses is skipped and recorded as unsupported, a heap too
+ * small for the task is a failed row and the race goes on; with every setting equal it names no winner.
+ */
+class TuneRaceTest {
+    @TempDir
+    Path tmp;
+
+    /** A jar of the planted workloads, listed as a user's workload jar lists them. */
+    private Path jar() throws Exception {
+        Path classes = Path.of(PlantedOptimumWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar = tmp.resolve("planted.jar");
+        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(jar))) {
+            zip.putNextEntry(new java.util.zip.ZipEntry("META-INF/jvmmark/workloads"));
+            zip.write((PlantedOptimumWorkload.class.getName() + "\n" + PlantedOptimumWorkload.Flat.class.getName() + "\n")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            for (Class<?> c : java.util.List.of(PlantedOptimumWorkload.class, PlantedOptimumWorkload.Flat.class)) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                zip.putNextEntry(new java.util.zip.ZipEntry(entry));
+                zip.write(java.nio.file.Files.readAllBytes(classes.resolve(entry)));
+            }
+        }
+        return jar;
+    }
+
+    @Test
+    void shouldFindThePlantedBestAndReportItsGainWithinItsInterval() throws Exception {
+        Path out = tmp.resolve("planted");
+        Cli.Result r = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK,
+                "--profile", "smoke", "--space", "-XX:+NoSuchFlagAnywhere", "--budget", "2m", "--out", out.toString());
+        System.out.println(r.out() + r.err());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("skipped -XX:+NoSuchFlagAnywhere"), r.out());
+        JsonNode results = Cli.results(out);
+        boolean unsupported = false;
+        boolean failed = false;
+        for (JsonNode t : results.path("trials")) {
+            unsupported |= t.path("id").asText().contains("NoSuchFlagAnywhere") && t.path("status").asText().equals("unsupported");
+            failed |= t.path("id").asText().contains("-Xmx16m") && t.path("status").asText().equals("failed");
+        }
+        assertTrue(unsupported, "the refused flag is an unsupported row");
+        assertTrue(failed, "the 16 MiB heap fails the task: a failed row, and the race went on");
+        String answer = r.out().substring(r.out().indexOf("Which settings ("));
+        assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("op time ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
+                .matcher(answer);
+        assertTrue(m.find(), answer);
+        double low = Double.parseDouble(m.group(3));
+        double high = Double.parseDouble(m.group(4));
+        assertTrue(low <= 30 && 30 <= high, "the interval holds the planted 30 %: " + m.group());
+
+        String md = java.nio.file.Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("## Which settings (tune: opNanos)") && md.contains(m.group()), "report.md says the same: " + md);
+        assertTrue(md.contains("| debian-") || md.contains("| temurin-") || md.contains("| JDK |"), "the points' table");
+        assertTrue(java.nio.file.Files.readString(out.resolve("report.html")).contains("against the JVM's peak RSS"), "the frontier chart");
+
+        int trials = Cli.results(out).path("trials").size();
+        Cli.Result again = Cli.run("tune", "--resume", "--out", out.toString());
+        assertEquals(0, again.status(), again.out() + again.err());
+        assertTrue(again.out().contains("race already ended (decided)"), again.out());
+        assertEquals(trials, Cli.results(out).path("trials").size(), "a decided race runs nothing more");
+        Cli.Result run = Cli.run("run", "--resume", "--out", out.toString());
+        assertEquals(2, run.status());
+        assertTrue(run.err().contains("is a tuning run; continue it with jvmmark tune --resume"), run.err());
+    }
+
+    @Test
+    void shouldPrintTheSpaceTheInvalidPointsAndTheRoundsOnADryRun() throws Exception {
+        Cli.Result r = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--space", "-XX:+NoSuchFlagAnywhere", "--constraint", "peak RSS <= 2g", "--dry-run");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("objective opNanos, constraints peak RSS <= 2g"), r.out());
+        assertTrue(r.out().contains("Xmx (size, ordered): 16m, 64m, 256m"), r.out());
+        assertTrue(r.out().contains("7 of 13 points valid"), r.out());
+        assertTrue(r.out().contains("invalid: -XX:+NoSuchFlagAnywhere: Unrecognized VM option 'NoSuchFlagAnywhere'"), r.out());
+        assertTrue(r.out().contains("round 1: 7 points"), r.out());
+        Cli.Result bad = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--space", "heap=lots", "--dry-run");
+        assertEquals(2, bad.status());
+        assertEquals(1, bad.errLines().size(), bad.err());
+    }
+
+    @Test
+    void shouldNameNoWinnerWhenEverySettingIsEqual() throws Exception {
+        Path out = tmp.resolve("flat");
+        Cli.Result r = Cli.run("tune", "flat", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--space", "gc=Parallel,Serial", "--space", "Xmx=64m,256m", "--budget", "1m", "--out", out.toString());
+        System.out.println(r.out() + r.err());
+        assertEquals(0, r.status(), r.out() + r.err());
+        String answer = r.out().substring(r.out().indexOf("Which settings ("));
+        assertTrue(answer.contains("no point beats the default beyond noise") || answer.contains("cannot tell"), answer);
+        assertTrue(!answer.contains("than the default ("), "no gain is claimed: " + answer);
+    }
+}
