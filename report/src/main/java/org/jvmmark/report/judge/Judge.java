@@ -228,7 +228,11 @@ public final class Judge {
         } else {
             answer = Answer.CANNOT_TELL;
             reason = Reason.INTERVAL_WIDE;
-            effect = equivalence;
+            // The interval the answer failed on: the 90 % one where it reaches both within and past the threshold; the
+            // family's where the 90 % one lies wholly past it (no "no difference" was possible, the call was not made
+            // because the family's interval holds no change or stays within the threshold).
+            boolean pastThreshold = equivalence.low() > 1 + threshold || equivalence.high() < 1 - threshold;
+            effect = pastThreshold ? family : equivalence;
         }
         int tell = answer == Answer.CANNOT_TELL ? forksToTell(est, confidence, threshold, Math.max(cand.n(), ref.n())) : 0;
         return new Judgement(answer, reason, effect, p, cand.n(), ref.n(), cand.failed(), tell, est.withinLevels(), gap,
