@@ -56,12 +56,11 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
         summary = "chronicle: Chronicle Queue files; memory: an in-memory ring (Agrona) between the same threads")
 @Parameter(name = "timeout", defaultValue = "10", type = ParamType.INTEGER,
         summary = "seconds without progress (no message sent or received) before the trial fails")
-// smoke warms up for 2 s: with -XX:+PrintCompilation on a quiet machine (load 1.2-1.6, 2026-11-26) the hot path's first
+// smoke warms up for 1.8 s: with -XX:+PrintCompilation on a quiet machine (load 1.2-1.6, 2026-11-26) the hot path's first
 // C2 compiles (Consumer.consume's loop, HandOffTask.run and send) came 1.2-1.8 s after JVM start, so the 0.2 s warm-up
 // smoke had before measured the JIT at work, and forks of one JVM disagreed by 4-6 % on p50 within one machine level.
-// 300,000 messages are about 100 MiB of queue: where /dev/shm is smaller (Docker's default 64 MiB) the queue goes to the
-// temp dir, with a warning.
-@Profile(name = "smoke", params = {"warmup=200000", "iterations=50000", "runs=2"}, timeoutSeconds = 90, estimatedSeconds = 5)
+// 220,000 messages are about 63 MiB of queue, which still fits Docker's default 64 MiB /dev/shm.
+@Profile(name = "smoke", params = {"warmup=180000", "iterations=20000", "runs=2"}, timeoutSeconds = 90, estimatedSeconds = 4)
 // Warm-up: with -XX:+PrintCompilation on JDK 11, 17, 21 and 25 here, the last C2 compile of the hand-off path
 // (HandOffTask, Consumer, ChronicleTransport) came 16-18 s after JVM start on a busy machine (2026-11-23, load average
 // 25-28: it delays the compiler threads); on a quiet one (load 1.2-1.6, 2026-11-26, JDK 17 and 25) the hand-off path's C2
