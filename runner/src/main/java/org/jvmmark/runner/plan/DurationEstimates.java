@@ -34,7 +34,7 @@ public final class DurationEstimates {
     /** Parameters whose values set how long one trial runs (names as the workloads declare them). */
     public static final Set<String> LENGTH_PARAMS = Set.of("seconds", "runs", "launches", "idleLaunches", "iterations", "warmup",
             "warmupSeconds", "count", "totalBytes", "burstBytes", "pauseMillis", "idleMillis", "sleepMillis", "rooms", "users",
-            "connections");
+            "connections", "holdSettleSeconds");
     /**
      * The length parameters a trial's time is roughly proportional to: measured seconds, runs,
      * launches, iterations, messages, bytes. The others (warm-ups, pauses, connection levels) only key the cache.
