@@ -157,9 +157,10 @@ public final class Verdicts {
      */
     public static Headline headline(String workload, String family, List<Row> rows, List<Table> tables, String columnId) {
         List<NotRun> notRun = NotRun.of(rows);
+        List<Column> columns = tables.stream().flatMap(t -> t.columns().stream()).toList();
         String id = columnId;
-        if (id == null || tables.stream().flatMap(t -> t.columns().stream()).noneMatch(col -> col.id().equals(columnId))) {
-            Column fallback = defaultHeadline(tables.stream().flatMap(t -> t.columns().stream()).toList());
+        if (id == null || columns.stream().noneMatch(col -> col.id().equals(columnId))) {
+            Column fallback = defaultHeadline(columns);
             id = fallback == null ? null : fallback.id();
         }
         Table table = null;

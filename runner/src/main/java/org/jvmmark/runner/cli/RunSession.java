@@ -332,11 +332,7 @@ final class RunSession {
                 }
             }
         } finally {
-            String warning = durations.save();
-            if (warning != null) {
-                err.println("jvmmark: warning: " + warning);
-            }
-            output.removeWork();
+            endOfTrials(durations, output, err);
             if (interrupted.get()) {
                 err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                         + " (continue with --resume)");
@@ -366,6 +362,18 @@ final class RunSession {
         int report = renderReport(out, err, dir, results.results(), threshold);
         out.println("results: " + results.path());
         return report != 0 ? report : exitStatus(trials);
+    }
+
+    /**
+     * What every run of trials does when its loop ends, however it ends: keeps the trial times it measured (a failure
+     * to write them is a warning) and removes its work directory.
+     */
+    static void endOfTrials(DurationEstimates durations, OutputDirectory output, PrintStream err) {
+        String warning = durations.save();
+        if (warning != null) {
+            err.println("jvmmark: warning: " + warning);
+        }
+        output.removeWork();
     }
 
     /**

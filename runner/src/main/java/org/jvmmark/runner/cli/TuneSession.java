@@ -159,11 +159,7 @@ final class TuneSession {
                 raceOne(jdk, valid.get(jdk), refused.get(jdk), results, executor, interrupted, spentBefore + share);
             }
         } finally {
-            String warning = durations.save();
-            if (warning != null) {
-                err.println("jvmmark: warning: " + warning);
-            }
-            output.removeWork();
+            RunSession.endOfTrials(durations, output, err);
         }
         if (interrupted.get()) {
             err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
