@@ -17,7 +17,8 @@ import org.jvmmark.api.Workload;
  * ns, 30 % less with the Parallel collector and a max heap of at least {@value #FAST_HEAP_MIB} MiB (read at start from
  * the JVM's own beans), times a planted fork-to-fork noise of {@value #NOISE} (lognormal, seeded by the trial's id, so
  * every run of the tests draws the same noise for the same fork). The figure is planted, not timed, so the truth holds
- * on a busy machine too. It keeps a {@value #HELD_MIB} MiB array, so a smaller heap fails the trial. Not thread-safe; one instance runs one trial.
+ * on a busy machine too. It keeps a {@value #HELD_MIB} MiB array, so a smaller heap fails the trial. Not thread-safe;
+ * one instance runs one trial.
  */
 @Name("planted")
 @Summary("tune's known optimum: opNanos 30 % lower with Parallel and Xmx >= 192m")
