@@ -242,8 +242,8 @@ public final class ComparisonBuilder {
         for (List<Integer> group : byFigure.values()) {
             List<RowForks> rows = new ArrayList<>();
             for (int i : group) {
-                rows.add(new RowForks("A#" + i, pending.get(i).a().forks(), pending.get(i).a().runs(), 0));
-                rows.add(new RowForks("B#" + i, pending.get(i).b().forks(), pending.get(i).b().runs(), 0));
+                rows.add(new RowForks("A#" + i, pending.get(i).a().forks(), pending.get(i).a().runs(), 0, 0));
+                rows.add(new RowForks("B#" + i, pending.get(i).b().forks(), pending.get(i).b().runs(), 0, 1));
             }
             Column col = pending.get(group.get(0)).column();
             Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows);

@@ -71,7 +71,8 @@ public final class Judge {
             RowForks ref = k.evidence().rows().get(r[i]);
             if (cand.failed() > 0 && ref.failed() == 0 && ref.n() > 0) {
                 early[i] = Reason.FAILED;
-            } else if (cand.n() < MIN_FORKS || ref.n() < MIN_FORKS) {
+            } else if (m[i].forks(c[i]) < MIN_FORKS || m[i].forks(r[i]) < MIN_FORKS) {
+                // (The model's forks: a fork whose runs sat on both of the machine's levels measured neither.)
                 early[i] = Reason.TOO_FEW_FORKS;
             } else if (m[i].confounded(c[i], r[i])) {
                 early[i] = Reason.LEVELS_CONFOUNDED;

@@ -21,11 +21,16 @@ import org.jvmmark.report.verdict.Stats;
  * L̄<sub>r</sub>)²·Var(δ̂) exactly. On a machine with one level (no row's forks on both, see {@link TwoLevels}) L
  * is 0 and this is one-way ANOVA. Values that are not all positive are modelled raw, without levels.
  *
- * <p><b>Whose levels?</b> Launches that land on a level by chance do so with one share for every row. The levels are
- * taken as the machine's only when at least two rows have forks on both and the rows' shares on the upper level agree
- * (a permutation test of the rows × level table, p ≥ {@value #HOMOGENEITY_ALPHA}); otherwise they are a behaviour of
- * the rows (an HTTP server that is sometimes fast, a change that makes some launches slow) and the figure is judged
- * without levels, each row on its spread.
+ * <p><b>Whose levels?</b> Launches that land on a level by chance do so with one share for every row measured at the
+ * same time. The levels are taken as the machine's only when at least two rows show both (forks on both, or a fork
+ * whose runs sit on both: the level changed while one JVM ran) and, within each
+ * batch (one run: {@link RowForks#batch()}), the rows' shares on the upper level agree (a permutation test of the rows
+ * × level table, stratified by batch, p ≥ {@value #HOMOGENEITY_ALPHA}); otherwise they are a behaviour of the rows (an
+ * HTTP server that is sometimes fast, a change that makes some launches slow) and the figure is judged without levels,
+ * each row on its spread. Between batches the shares may differ: the machine's state changes between runs, and a
+ * {@code compare} of two identical runs would otherwise read that change as the rows'. A change that makes one row's
+ * launches slow still differs from its batch's other rows; one that makes every row of a run land high alike cannot
+ * be told from the machine.
  *
  * <p><b>The noise.</b> The residuals' variance is pooled over the rows (df = Σ(n<sub>i</sub> − 1) − 1 for δ̂),
  * except for a row whose own residual variance is larger than the rest's beyond chance (F-test, p &lt; {@value
@@ -178,7 +183,8 @@ final class LevelModel {
                 ambiguous[i] |= !sure;
             }
         }
-        if (levels.twoLevel() && (levels.rowsOnBoth() < 2 || homogeneity(lv) < HOMOGENEITY_ALPHA)) {
+        int[] batch = rows.stream().mapToInt(RowForks::batch).toArray();
+        if (levels.twoLevel() && (rowsSeenOnBoth(lv) < 2 || homogeneity(lv, batch) < HOMOGENEITY_ALPHA)) {
             // One row alone on both "levels", or rows that land on them in shares that differ beyond chance: the levels
             // are the rows' own behaviour (a server that is sometimes fast, a change that makes some launches slow), not
             // the machine's launches. Judged without them.
@@ -188,61 +194,104 @@ final class LevelModel {
             java.util.Arrays.fill(ambiguous, false);
             return new LevelModel(logs, TwoLevels.ONE_LEVEL, y, lv, ambiguous);
         }
+        // A fork whose runs sit on both levels showed the machine changing under it: its value is a blend of the two
+        // levels (the median of runs on both), true of neither, so it tells which levels the machine has, not the row.
+        for (int i = 0; i < y.length; i++) {
+            double[] l = lv[i];
+            boolean[] keep = new boolean[l.length];
+            for (int j = 0; j < l.length; j++) {
+                keep[j] = l[j] == 0 || l[j] == 1;
+            }
+            double[] yi = y[i];
+            y[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> yi[j]).toArray();
+            lv[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> l[j]).toArray();
+        }
         return new LevelModel(logs, levels, y, lv, ambiguous);
     }
 
     /**
-     * Whether the rows share one chance of landing on the upper level, as launches on a two-level machine do: a
-     * permutation test of the rows × level table's χ² (the forks' levels shuffled across rows {@value #PERMUTATIONS}
-     * times, seeded so a report is reproducible; exact enough at the few forks a row has, where χ²'s approximation
-     * is not). Returns its p-value.
+     * Rows that show both levels: forks on both, or a fork whose runs sit on both (the level changed while one JVM ran,
+     * which a configuration's way of launching cannot do: the machine's state did).
      */
-    static double homogeneity(double[][] lv) {
+    private static int rowsSeenOnBoth(double[][] lv) {
+        int both = 0;
+        for (double[] l : lv) {
+            boolean lo = Arrays.stream(l).anyMatch(v -> v < 0.5);
+            boolean hi = Arrays.stream(l).anyMatch(v -> v >= 0.5);
+            boolean switched = Arrays.stream(l).anyMatch(v -> v > 0 && v < 1);
+            both += lo && hi || switched ? 1 : 0;
+        }
+        return both;
+    }
+
+    /**
+     * Whether the rows of each batch share one chance of landing on the upper level, as launches on a two-level machine
+     * do: a permutation test of the rows × level table's χ² summed over the batches, each batch against its own share
+     * (the forks' levels shuffled across the rows of their batch {@value #PERMUTATIONS} times, seeded so a report is
+     * reproducible; exact enough at the few forks a row has, where χ²'s approximation is not). Returns its p-value.
+     *
+     * @param lv per row, its forks' levels (1 upper, 0 lower, or the share of a fork's runs on the upper one)
+     * @param batch per row, the batch it was measured in
+     */
+    static double homogeneity(double[][] lv, int[] batch) {
         int total = 0;
         for (double[] l : lv) {
             total += l.length;
         }
         int[] labels = new int[total];
+        int[] rowOf = new int[total];
         int k = 0;
-        for (double[] l : lv) {
-            for (double v : l) {
+        for (int i = 0; i < lv.length; i++) {
+            for (double v : lv[i]) {
+                rowOf[k] = i;
                 labels[k++] = v >= 0.5 ? 1 : 0;
             }
         }
-        double observed = chiSquare(lv, labels);
+        // The forks of each batch, whose labels are shuffled among themselves.
+        java.util.Map<Integer, int[]> strata = new java.util.TreeMap<>();
+        for (int b : Arrays.stream(batch).distinct().toArray()) {
+            strata.put(b, java.util.stream.IntStream.range(0, total).filter(f -> batch[rowOf[f]] == b).toArray());
+        }
+        double observed = chiSquare(lv.length, rowOf, labels, strata.values());
         java.util.SplittableRandom random = new java.util.SplittableRandom(20261126L);
         int atLeast = 0;
         int[] shuffled = labels.clone();
         for (int p = 0; p < PERMUTATIONS; p++) {
-            for (int i = shuffled.length - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int t = shuffled[i];
-                shuffled[i] = shuffled[j];
-                shuffled[j] = t;
+            for (int[] s : strata.values()) {
+                for (int i = s.length - 1; i > 0; i--) {
+                    int j = random.nextInt(i + 1);
+                    int t = shuffled[s[i]];
+                    shuffled[s[i]] = shuffled[s[j]];
+                    shuffled[s[j]] = t;
+                }
             }
-            atLeast += chiSquare(lv, shuffled) >= observed - 1e-12 ? 1 : 0;
+            atLeast += chiSquare(lv.length, rowOf, shuffled, strata.values()) >= observed - 1e-12 ? 1 : 0;
         }
         return (atLeast + 1.0) / (PERMUTATIONS + 1.0);
     }
 
-    private static double chiSquare(double[][] lv, int[] labels) {
-        int total = labels.length;
-        int upperTotal = java.util.Arrays.stream(labels).sum();
-        if (upperTotal == 0 || upperTotal == total) {
-            return 0;
-        }
-        double share = (double) upperTotal / total;
+    /** Σ over the batches of the rows × level χ², each batch against its own share on the upper level. */
+    private static double chiSquare(int rows, int[] rowOf, int[] labels, java.util.Collection<int[]> strata) {
         double chi = 0;
-        int k = 0;
-        for (double[] l : lv) {
-            int up = 0;
-            for (int j = 0; j < l.length; j++) {
-                up += labels[k++];
+        for (int[] s : strata) {
+            int[] forks = new int[rows];
+            int[] up = new int[rows];
+            int upperTotal = 0;
+            for (int f : s) {
+                forks[rowOf[f]]++;
+                up[rowOf[f]] += labels[f];
+                upperTotal += labels[f];
             }
-            double e1 = l.length * share;
-            double e0 = l.length - e1;
-            if (l.length > 0) {
-                chi += (up - e1) * (up - e1) / e1 + ((l.length - up) - e0) * ((l.length - up) - e0) / e0;
+            if (upperTotal == 0 || upperTotal == s.length) {
+                continue;
+            }
+            double share = (double) upperTotal / s.length;
+            for (int i = 0; i < rows; i++) {
+                if (forks[i] > 0) {
+                    double e1 = forks[i] * share;
+                    double e0 = forks[i] - e1;
+                    chi += (up[i] - e1) * (up[i] - e1) / e1 + ((forks[i] - up[i]) - e0) * ((forks[i] - up[i]) - e0) / e0;
+                }
             }
         }
         return chi;

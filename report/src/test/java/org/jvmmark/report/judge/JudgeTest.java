@@ -110,6 +110,52 @@ class JudgeTest {
     }
 
     @Test
+    void shouldTakeLevelsAsTheMachinesWhenEachRunsRowsLandAlikeThoughTheRunsDoNot() {
+        // An A/A pair measured here (queue-latency p50, two JDKs): run A put 4 of 5 forks of each row on the upper level,
+        // run B a minute later none of 8. Within each run the rows agree: the machine changed between the runs.
+        double[] a17 = {1064, 304, 1090, 1080, 1100};
+        double[] a25 = {1060, 324, 1108, 1127, 1082};
+        double[] b17 = {311, 311, 313, 353, 314, 303, 310, 311};
+        double[] b25 = {312, 328, 344, 326, 319, 322, 321, 337};
+        Evidence runs = latency(new RowForks("A17", a17, List.of(), 0, 0), new RowForks("A25", a25, List.of(), 0, 0),
+                new RowForks("B17", b17, List.of(), 0, 1), new RowForks("B25", b25, List.of(), 0, 1));
+        List<Judgement> js = Judge.judge(List.of(new Contrast(runs, "B17", "A17"), new Contrast(runs, "B25", "A25")), 0.05);
+        for (Judgement j : js) {
+            assertTrue(j.withinLevels(), j.toString());
+            assertTrue(j.effect().low() > 0.85 && j.effect().high() < 1.15, j.toString());
+            assertFalse(j.answer() == Answer.WORSE || j.answer() == Answer.BETTER, j.toString());
+        }
+        // The same forks as one batch: rows that land high in shares this different are the rows' own behaviour.
+        Evidence oneBatch = latency(RowForks.of("A17", a17), RowForks.of("A25", a25), RowForks.of("B17", b17),
+                RowForks.of("B25", b25));
+        assertFalse(Judge.judge(new Contrast(oneBatch, "B17", "A17"), 0.05).withinLevels());
+        // Within one run, a row whose every launch lands high beside rows that land low stays its own behaviour.
+        Evidence oneRowSlow = latency(new RowForks("A17", a17, List.of(), 0, 0), new RowForks("A25", a25, List.of(), 0, 0),
+                new RowForks("B17", b17, List.of(), 0, 1),
+                new RowForks("B25", new double[] {1090, 1101, 1085, 1120, 1096, 1088, 1110, 1093}, List.of(), 0, 1));
+        Judgement slow = Judge.judge(new Contrast(oneRowSlow, "B25", "A25"), 0.05);
+        assertFalse(slow.withinLevels(), slow.toString());
+    }
+
+    @Test
+    void shouldNotTakeAForkWhoseRunsSatOnBothLevelsAsEvidenceOfItsRow() {
+        // Row a's last fork: one run on each level, its median a blend (389 ns) true of neither. It shows that the machine
+        // changed while the JVM ran (so the levels are the machine's, with row c's forks on both), but it is left out of
+        // a's figure: with it, a's spread would swamp the comparison.
+        List<double[]> runs = new ArrayList<>();
+        double[] a = {309, 297, 304, 304, 309, 312, 389};
+        for (double v : a) {
+            runs.add(v == 389 ? new double[] {1028, 343} : new double[] {v, v});
+        }
+        Evidence e = latency(new RowForks("a", a, runs, 0),
+                RowForks.of("b", 307, 302, 311, 303, 305, 308, 306),
+                RowForks.of("c", 1080, 306, 1095, 303, 1101, 310, 1090));
+        Judgement j = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        assertEquals(Answer.NO_DIFFERENCE, j.answer(), j.toString());
+        assertTrue(j.effect().low() > 0.97 && j.effect().high() < 1.03, j.toString());
+    }
+
+    @Test
     void shouldJudgeANoisyRowOnItsOwnSpreadWithoutSwitchingOffThePoolingForTheOthers() {
         // 15 rows at 1 % noise, one row at 20 % noise, and one row 20 % slower at 1 % noise. The tight regression is
         // found on the pooled noise; the noisy row cannot be told, and says it is judged on its own spread.
