@@ -49,11 +49,11 @@ public final class HistoryStore {
 
         /**
          * The point's value in checks, lists and charts: the row figure of the report and {@code compare}
-         * for the same forks ({@link org.jvmmark.report.verdict.Stats#center}, the geometric mean), so a run
+         * for the same forks ({@link org.jvmmark.report.judge.Stats#center}, the geometric mean), so a run
          * shows one figure everywhere.
          */
         public double value() {
-            return org.jvmmark.report.verdict.Stats.center(forkValues);
+            return org.jvmmark.report.judge.Stats.center(forkValues);
         }
     }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.verdict.Answer;
 
 /**
  * What every rendering shows right after Who won: each workload's declared questions, each with its groups of

@@ -1,5 +1,5 @@
 package org.jvmmark.report;
-import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.judge.Effect;
 
 /**
  * A table cell: the row's figure for a column and how it stands against the column's best.

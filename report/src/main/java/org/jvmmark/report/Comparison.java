@@ -3,7 +3,7 @@ package org.jvmmark.report;
 import java.util.List;
 import org.jvmmark.report.judge.ExitStatus;
 import org.jvmmark.report.judge.Judgement;
-import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.judge.Effect;
 
 /**
  * Two result sets side by side: per matched row and figure, A, B, the change and a verdict. Built by

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jvmmark.results.Results;
-import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
@@ -15,7 +15,6 @@ import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.WorkloadQuestion;
-import org.jvmmark.report.verdict.Verdicts;
 
 /**
  * Matches two result sets and judges every figure with the report's statistic.

@@ -1,7 +1,7 @@
 package org.jvmmark.report;
 
 import java.util.List;
-import org.jvmmark.report.verdict.Stats;
+import org.jvmmark.report.judge.Stats;
 
 /**
  * One row's value for one column: one value per fork (the unit of evidence, see {@link Figures}),

@@ -14,10 +14,7 @@ import org.jvmmark.results.Probe;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.report.judge.Judge;
-import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.NoiseVerdict;
-import org.jvmmark.report.verdict.Stats;
-import org.jvmmark.report.verdict.Verdicts;
+import org.jvmmark.report.judge.Stats;
 
 /**
  * Turns {@link Results} into the {@link ReportModel}: groups trials into rows (forks of one JVM

@@ -8,13 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.jvmmark.report.verdict.Answer;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Judgement;
-import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.judge.Judge;
-import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.Verdicts;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.WorkloadQuestion;
 
@@ -280,7 +277,7 @@ public final class QuestionAnswers {
 
     /** The "Who won" line of a paired comparison, from its first featured figure. */
     private static Headline headline(String workload, String family, Column col, Answer.FigureAnswer f, Row cand, Row base,
-                                     String[] names, List<org.jvmmark.report.verdict.NotRun> notRun) {
+                                     String[] names, List<org.jvmmark.report.NotRun> notRun) {
         if (f == null) {
             return new Headline(workload, family, null, Headline.Outcome.NOTHING_RAN, null, null, null,
                     "No figure of the question was measured for " + names[1] + " against " + names[2] + ".", notRun);
@@ -302,8 +299,8 @@ public final class QuestionAnswers {
         return new Effect(1 / e.ratio(), 1 / e.high(), 1 / e.low(), e.confidence(), e.higherIsBetter());
     }
 
-    private static List<org.jvmmark.report.verdict.NotRun> notRun(Row... rows) {
-        return org.jvmmark.report.verdict.NotRun.of(List.of(rows));
+    private static List<org.jvmmark.report.NotRun> notRun(Row... rows) {
+        return org.jvmmark.report.NotRun.of(List.of(rows));
     }
 
     /**

@@ -3,7 +3,6 @@ package org.jvmmark.report;
 import java.util.List;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.TrialStatus;
-import org.jvmmark.report.verdict.NoiseVerdict;
 
 /**
  * What every rendering shows: the results, which percentiles are trusted (per workload, probe and

@@ -2,8 +2,6 @@ package org.jvmmark.report;
 
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.verdict.Answer;
-import org.jvmmark.report.verdict.Headline;
 
 /**
  * Everything the report says about one workload. Immutable, hence thread-safe.

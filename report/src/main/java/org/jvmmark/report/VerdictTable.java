@@ -2,8 +2,6 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.NotRun;
 
 /**
  * The first screen of every rendering — the HTML page, report.md and the console at the end of

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.results.ResultsReader;
-import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.judge.Effect;
 
 /**
  * How a difference is said in every rendering: "12 % slower", "8 % lower", "5 % more memory" — a
@@ -94,7 +94,7 @@ public final class Words {
     /**
      * An effect in the given words ({more, less}): as a factor when one side is at least twice the other and the
      * interval does not reach the other direction ("2.7× faster (95 % CI 2.4–3.1×)", never "173 % slower"), else in
-     * percent ({@link Effect#words}), which says an interval reaching the other direction in words.
+     * percent ({@link #percentWords}), which says an interval reaching the other direction in words.
      */
     public static String magnitude(Effect e, String[] words) {
         double r = e.ratio();
@@ -105,11 +105,51 @@ public final class Words {
             double lo = more ? e.low() : 1 / e.high();
             double hi = more ? e.high() : 1 / e.low();
             String ci = Double.isFinite(lo) && Double.isFinite(hi) && lo > 0
-                    ? String.format(java.util.Locale.ROOT, " (%s %% CI %s–%s×)", Effect.level(e.confidence()), times(lo), times(hi))
+                    ? String.format(java.util.Locale.ROOT, " (%s %% CI %s–%s×)", level(e.confidence()), times(lo), times(hi))
                     : "";
             return times(more ? r : 1 / r) + "× " + (more ? words[0] : words[1]) + ci;
         }
-        return e.words(words[0], words[1]);
+        return percentWords(e, words[0], words[1]);
+    }
+
+    /**
+     * The difference in words, never as a bare sign: "12 % slower (95 % CI 8–16 %)" for a latency,
+     * "8 % less (95 % CI 3–12 %)" for a throughput. {@code moreWord}/{@code lessWord} name the
+     * direction for the figure ("slower"/"faster" for times, "more"/"less" for the rest).
+     */
+    private static String percentWords(Effect e, String moreWord, String lessWord) {
+        double ratio = e.ratio();
+        double low = e.low();
+        double high = e.high();
+        double confidence = e.confidence();
+        double pct = Math.abs(ratio - 1) * 100;
+        String word = ratio >= 1 ? moreWord : lessWord;
+        if (!Double.isFinite(low) || !Double.isFinite(high)) {
+            return String.format(java.util.Locale.ROOT, "%s %% %s", Format.effectPercent(pct), word);
+        }
+        // The interval in the same direction as the point estimate, as magnitudes.
+        double a = (low - 1) * 100;
+        double b = (high - 1) * 100;
+        if (ratio < 1) {
+            double t = -b;
+            b = -a;
+            a = t;
+        }
+        if (a < 0) {
+            // An interval that reaches the other direction says so in words: "0.6 % slower (95 % CI 5 % faster to 6.5 %
+            // slower)", never "(95 % CI -5.0–6.5 %)". Bounds are rounded outwards: the printed interval holds the computed one.
+            return String.format(java.util.Locale.ROOT, "%s %% %s (%s %% CI %s %% %s to %s %% %s)", Format.effectPercent(pct), word, level(confidence),
+                    Format.boundPercent(-a, true), ratio >= 1 ? lessWord : moreWord, Format.boundPercent(b, true), word);
+        }
+        return String.format(java.util.Locale.ROOT, "%s %% %s (%s %% CI %s–%s %%)", Format.effectPercent(pct), word, level(confidence),
+                Format.boundPercent(a, false), Format.boundPercent(b, true));
+    }
+
+    /** "95", or "99.2" for a level a multiple-comparison correction widened. */
+    public static String level(double confidence) {
+        double pct = confidence * 100;
+        return Math.abs(pct - Math.round(pct)) < 0.05 ? String.valueOf(Math.round(pct))
+                : String.format(java.util.Locale.ROOT, "%.1f", Math.floor(pct * 10) / 10);
     }
 
     private static String times(double x) {
@@ -213,7 +253,7 @@ public final class Words {
      * difference; "… vs …: &lt;why&gt;; 9 forks a side would tell" when it cannot be told; the headline's own words (no
      * final period) where no judgement stands behind it.
      */
-    public static String headline(org.jvmmark.report.verdict.Headline h) {
+    public static String headline(org.jvmmark.report.Headline h) {
         Judgement j = h.judgement();
         if (j == null || h.runnerUp() == null || h.winner() == null || h.figure() == null) {
             String w = h.words();

@@ -2,8 +2,12 @@
  * From {@code results.json} to what a person reads. {@link org.jvmmark.report.Report} renders one result
  * set and {@link org.jvmmark.report.Compare} two; both read the typed results model and nothing of the
  * runner. This package builds the report model (sections, tables, rows, cells, figures) from the
- * results; the statistics that decide verdicts are in {@code verdict}, and the formats that render the
- * model (HTML with charts, Markdown, CSV, console text) in {@code render}. Renderers only render: every
- * judgement they print was made once, in {@code verdict}.
+ * results, and reads every verdict in it — a table's marks ({@link org.jvmmark.report.Verdicts}), "Who won"
+ * ({@link org.jvmmark.report.Headline}), the declared questions' answers ({@link org.jvmmark.report.QuestionAnswers})
+ * and {@code compare}'s lines ({@link org.jvmmark.report.ComparisonBuilder}) — from the one judgement layer,
+ * {@code judge}, which depends on nothing here; {@link org.jvmmark.report.Words} is the one place that says a
+ * judgement in words. The formats that render the model (HTML with charts, Markdown, CSV, console text) are in
+ * {@code render}, and a tuning run's answer in {@code tune}. Renderers only render: every judgement they print
+ * was made once, by the judge.
  */
 package org.jvmmark.report;

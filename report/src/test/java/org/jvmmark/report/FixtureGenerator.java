@@ -14,7 +14,7 @@ import java.util.Random;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.HdrHistogram.Histogram;
-import org.jvmmark.report.verdict.Stats;
+import org.jvmmark.report.judge.Stats;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.ResultsWriter;

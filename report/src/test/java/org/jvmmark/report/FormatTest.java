@@ -63,7 +63,7 @@ class FormatTest {
         Column memory = new Column(Column.Kind.METRIC, null, "rss", "rss", "bytes", false, true, true);
         // A row 11.6 % behind the best reads as the verdict's effect would: "12 % slower", never "11.6 %" or "+11.6 %".
         assertEquals("12 % slower", Words.worse(latency, 0.116));
-        assertEquals(new org.jvmmark.report.verdict.Effect(1.116, Double.NaN, Double.NaN, 0.95, false).words("slower", "faster"),
+        assertEquals(Words.magnitude(new org.jvmmark.report.judge.Effect(1.116, Double.NaN, Double.NaN, 0.95, false), new String[] {"slower", "faster"}),
                 Words.worse(latency, 0.116));
         assertEquals("4.6 % slower", Words.change(rate, 0.954));
         assertEquals("2.8× more memory", Words.change(memory, 2.8));

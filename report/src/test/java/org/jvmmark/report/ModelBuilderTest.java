@@ -11,7 +11,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.jvmmark.results.ResultsReader;
-import org.jvmmark.report.verdict.Headline;
 
 class ModelBuilderTest {
     private final ReportModel model = ModelBuilder.build(ResultsReader.read(Golden.fixture("baseline").resolve("results.json")));

@@ -17,7 +17,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.results.ResultsReader;
-import org.jvmmark.report.verdict.Headline;
 
 /**
  * The verdicts against fixtures with known truth: every fork drawn around a set level. Each case is

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.jvmmark.report.verdict.Effect;
+import org.jvmmark.report.judge.Effect;
 
 class WordsTest {
     private static Column metric(String unit, boolean higherIsBetter) {

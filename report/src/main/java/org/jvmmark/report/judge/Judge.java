@@ -7,7 +7,6 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.jvmmark.report.judge.Judgement.Answer;
 import org.jvmmark.report.judge.Judgement.Reason;
-import org.jvmmark.report.verdict.Effect;
 
 /**
  * The one judgement layer (see the package's documentation): one family of {@link Contrast}s in, one {@link

@@ -1,6 +1,5 @@
 package org.jvmmark.report.judge;
 
-import org.jvmmark.report.verdict.Effect;
 
 /**
  * The judge's answer to one {@link Contrast}: values, never sentences — one place ({@code Words}) says them.

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.statistics.distribution.FDistribution;
 import org.apache.commons.statistics.inference.FisherExactTest;
-import org.jvmmark.report.verdict.Stats;
 
 /**
  * What every row of one figure says together: the machine's two launch levels as a blocking factor, and the

@@ -3,7 +3,6 @@ package org.jvmmark.report.judge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.jvmmark.report.verdict.Stats;
 
 /**
  * What the machine says about one figure of one workload: whether its JVM launches land on one of two

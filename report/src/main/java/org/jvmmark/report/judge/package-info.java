@@ -17,6 +17,10 @@
  * within levels by a two-way model on log fork values (row + level), and the noise is pooled over the rows
  * whose spreads agree; an outlier row is judged on its own spread.
  *
+ * <p>The layer depends on nothing else of the report: its effects ({@link org.jvmmark.report.judge.Effect}) are
+ * ratios with intervals, its statistics ({@link org.jvmmark.report.judge.Stats}) plain numbers; the report says them
+ * in words.
+ *
  * <p>Thread-safe; every type here is immutable, and each evidence's fit is made once and remembered while the
  * evidence is in use.
  */

@@ -23,8 +23,8 @@ import org.jvmmark.report.Percentiles;
 import org.jvmmark.report.Row;
 import org.jvmmark.report.Section;
 import org.jvmmark.report.Table;
-import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.Stats;
+import org.jvmmark.report.Headline;
+import org.jvmmark.report.judge.Stats;
 
 /**
  * What the HTML page draws, as JSON-writable maps that report.js turns into Chart.js charts. Per
@@ -189,7 +189,7 @@ public final class ChartSpecs {
         }
         // The figures the workload's questions name come first, in the questions' order.
         List<Column> first = new ArrayList<>();
-        for (org.jvmmark.report.verdict.Answer a : s.answers()) {
+        for (org.jvmmark.report.Answer a : s.answers()) {
             for (String f : a.question().figures()) {
                 Column c = org.jvmmark.report.QuestionAnswers.column(s.tables(), f);
                 if (c != null && out.remove(c)) {

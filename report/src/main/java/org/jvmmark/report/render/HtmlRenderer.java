@@ -25,8 +25,8 @@ import org.jvmmark.report.Table;
 import org.jvmmark.report.TableViews;
 import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.WhyBlock;
-import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.NoiseVerdict;
+import org.jvmmark.report.Headline;
+import org.jvmmark.report.NoiseVerdict;
 
 /**
  * report.html: one self-contained page. First screen: who won, per workload (the {@link VerdictTable}),
@@ -157,7 +157,7 @@ public final class HtmlRenderer {
                     .append("<td class=\"workload\"><a href=\"#").append(esc(l.anchor())).append("\">").append(esc(l.name()))
                     .append("</a></td><td>").append(esc(l.figure())).append("</td><td class=\"winner\">").append(esc(l.winner()))
                     .append("</td><td class=\"runner-up\">").append(esc(l.runnerUp())).append("</td><td class=\"notrun-list\">");
-            for (org.jvmmark.report.verdict.NotRun n : l.notRun()) {
+            for (org.jvmmark.report.NotRun n : l.notRun()) {
                 h.append("<div title=\"").append(esc(n.text())).append("\">").append(esc(n.head())).append("</div>");
             }
             h.append("</td></tr>\n");

@@ -16,8 +16,8 @@ import org.jvmmark.report.Table;
 import org.jvmmark.report.TableViews;
 import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.WhyBlock;
-import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.NoiseVerdict;
+import org.jvmmark.report.Headline;
+import org.jvmmark.report.NoiseVerdict;
 
 /**
  * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue

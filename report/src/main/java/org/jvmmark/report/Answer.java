@@ -1,6 +1,7 @@
-package org.jvmmark.report.verdict;
+package org.jvmmark.report;
 
 import java.util.List;
+import org.jvmmark.report.judge.Effect;
 import org.jvmmark.results.WorkloadQuestion;
 
 /**

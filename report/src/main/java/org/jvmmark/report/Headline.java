@@ -1,8 +1,7 @@
-package org.jvmmark.report.verdict;
+package org.jvmmark.report;
 
 import java.util.List;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Row;
+import org.jvmmark.report.judge.Effect;
 
 /**
  * The answer to "who won?" for one workload (or one family of its variants, e.g. the servers of

@@ -1,4 +1,4 @@
-package org.jvmmark.report.verdict;
+package org.jvmmark.report.judge;
 
 import java.util.Arrays;
 

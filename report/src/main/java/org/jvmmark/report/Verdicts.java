@@ -1,16 +1,8 @@
-package org.jvmmark.report.verdict;
+package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.Cell;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Figure;
-import org.jvmmark.report.Format;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.Row;
-import org.jvmmark.report.Table;
-import org.jvmmark.report.Words;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;

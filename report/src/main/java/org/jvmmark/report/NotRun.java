@@ -1,8 +1,7 @@
-package org.jvmmark.report.verdict;
+package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jvmmark.report.Row;
 
 /**
  * A row that did not end ok in every fork, as Who won lists it: the row, its status ("failed", "unsupported", or

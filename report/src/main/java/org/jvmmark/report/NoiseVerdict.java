@@ -1,11 +1,10 @@
-package org.jvmmark.report.verdict;
+package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.Format;
-import org.jvmmark.report.Percentiles;
+import org.jvmmark.report.judge.Stats;
 
 /**
  * Which latency percentiles can be trusted, per workload, probe and percentile — never pooled:
