@@ -53,7 +53,19 @@ public final class ModelBuilder {
         List<Section> sections = new ArrayList<>();
         // A section of a merged result set is named "workload · on machine": its questions are the workload's.
         byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold,
-                results.questions(rows.get(0).trials().get(0).workload()), results.jvmFacts(), judged)));
+                results.questions(rows.get(0).trials().get(0).workload()), results.jvmFacts(), judged, 0)));
+        // The paired questions of every section are one family: counted once (each pair judged alone), then every
+        // section's answers judged again, each interval widened for all of them.
+        int family = sections.stream().mapToInt(Section::estimated).sum();
+        for (int i = 0; i < sections.size(); i++) {
+            Section s = sections.get(i);
+            if (judged && s.estimated() > 0) {
+                List<Row> rows = byWorkload.get(s.workload());
+                Section wider = section(s.workload(), rows, new ArrayList<>(), threshold,
+                        results.questions(rows.get(0).trials().get(0).workload()), results.jvmFacts(), true, family);
+                sections.set(i, wider);
+            }
+        }
         List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
                 .map(Probe::jitter).filter(Objects::nonNull).toList();
         return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
@@ -227,7 +239,7 @@ public final class ModelBuilder {
 
     private static Section section(String workload, List<Row> rows, List<NoiseVerdict.PercentileNoise> noise,
                                    double threshold, List<org.jvmmark.results.WorkloadQuestion> questions,
-                                   Map<String, org.jvmmark.results.JvmFacts> facts, boolean judged) {
+                                   Map<String, org.jvmmark.results.JvmFacts> facts, boolean judged, int family) {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
@@ -298,7 +310,7 @@ public final class ModelBuilder {
             return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
                     tables, warnings, List.of(), List.of());
         }
-        QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold, facts);
+        QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold, facts, family);
         return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
                 tables, warnings, answered.headlines().isEmpty() ? headlines(workload, rows, tables) : answered.headlines(),
                 answered.answers());

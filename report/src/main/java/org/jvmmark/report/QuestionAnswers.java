@@ -22,8 +22,8 @@ import org.jvmmark.results.WorkloadQuestion;
  *
  * <p><b>Across variants</b> (virtual vs platform threads, AppCDS vs default): each candidate variant is
  * compared with the baseline variant on the <em>same</em> JVM (vendor, version, flags) at the same
- * swept values — a paired comparison; rows of different JVMs are never compared. The question's figures are
- * judged by the {@link Judge} as one family, every row of the workload as evidence (the machine's levels, the pooled
+ * swept values — a paired comparison; rows of different JVMs are never compared. Every paired figure of the report
+ * (all workloads, all questions) is judged by the {@link Judge} in one family, every row of the workload as evidence (the machine's levels, the pooled
  * noise): the same three answers as {@code compare}. <b>Across JVMs</b>: the rows of one variant at one swept value
  * are ranked with {@link Verdicts#headline} on the question's figures.
  *
@@ -49,13 +49,22 @@ public final class QuestionAnswers {
     /** @param facts the JVMs' own facts by JDK label ({@link JvmFacts}), said beside a ranked row they explain */
     static Result of(String workload, List<WorkloadQuestion> questions, List<Row> rows, List<Table> tables, double threshold,
                      Map<String, JvmFacts> facts) {
+        return of(workload, questions, rows, tables, threshold, facts, 0);
+    }
+
+    /**
+     * @param family the paired contrasts of the whole report (every section's {@link Section#estimated}), one family: each
+     *               pair's intervals are widened for all of them, not for its own figures only; 0 before they are counted
+     */
+    static Result of(String workload, List<WorkloadQuestion> questions, List<Row> rows, List<Table> tables, double threshold,
+                     Map<String, JvmFacts> facts, int family) {
         List<Answer> answers = new ArrayList<>();
         List<Headline> headlines = new ArrayList<>();
         boolean first = true;
         for (WorkloadQuestion q : questions) {
             List<Headline> hs = new ArrayList<>();
             if (q.acrossVariants()) {
-                answers.addAll(acrossVariants(workload, q, rows, tables, threshold, hs));
+                answers.addAll(acrossVariants(workload, q, rows, tables, threshold, family, hs));
             } else {
                 answers.addAll(acrossJvms(workload, q, rows, tables, threshold, hs, facts));
             }
@@ -135,7 +144,7 @@ public final class QuestionAnswers {
     // ---- across variants: the same JVM, each candidate against the baseline ----
 
     private static List<Answer> acrossVariants(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
-                                               double threshold, List<Headline> headlines) {
+                                               double threshold, int family, List<Headline> headlines) {
         Set<String> swept = ModelBuilder.sweptKeys(rows);
         List<String> candidates = candidates(q, rows);
         List<Answer> out = new ArrayList<>();
@@ -146,7 +155,7 @@ public final class QuestionAnswers {
             for (String variant : candidates) {
                 for (Row cand : rows) {
                     if (cand.variant().equals(variant) && sameJvm(base, cand) && at(cand, swept).equals(at(base, swept))) {
-                        out.add(compare(workload, q, context(base, swept), cand, base, rows, tables, threshold, headlines));
+                        out.add(compare(workload, q, context(base, swept), cand, base, rows, tables, threshold, family, headlines));
                     }
                 }
             }
@@ -200,7 +209,7 @@ public final class QuestionAnswers {
     }
 
     private static Answer compare(String workload, WorkloadQuestion q, String context, Row cand, Row base, List<Row> rows,
-                                  List<Table> tables, double threshold, List<Headline> headlines) {
+                                  List<Table> tables, double threshold, int family, List<Headline> headlines) {
         String[] names = shortNames(cand.variant(), base.variant());
         List<Answer.FigureAnswer> figures = new ArrayList<>();
         List<String> left = new ArrayList<>();
@@ -208,7 +217,7 @@ public final class QuestionAnswers {
         List<Figure[]> values = new ArrayList<>();
         List<String> closedLoop = new ArrayList<>();
         // The judge's: every row of the workload is evidence about the machine (its levels, its noise); the candidate
-        // is judged against the baseline on the same JVM, the question's figures as one family.
+        // is judged against the baseline on the same JVM, within the report's family of paired contrasts.
         List<Contrast> contrasts = new ArrayList<>();
         List<Integer> judged = new ArrayList<>();
         for (String name : q.figures()) {
@@ -231,7 +240,7 @@ public final class QuestionAnswers {
             values.add(new Figure[] {c, b});
         }
         closedLoop(closedLoop, left);
-        List<Judgement> judgements = Judge.judge(contrasts, threshold);
+        List<Judgement> judgements = Judge.judge(contrasts, threshold, family);
         for (int i = 0; i < cols.size(); i++) {
             Column col = cols.get(i);
             Figure c = values.get(i)[0];

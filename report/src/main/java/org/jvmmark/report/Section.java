@@ -23,6 +23,12 @@ public record Section(String workload, Map<String, String> params, List<String> 
         this(workload, params, commonFlags, rows, tables, warnings, headlines, List.of());
     }
 
+    /** The paired contrasts the judge estimated for this section's answers: its share of the report's family. */
+    int estimated() {
+        return (int) answers.stream().flatMap(a -> a.figures().stream())
+                .filter(f -> f.judgement() != null && f.judgement().estimated()).count();
+    }
+
     public Section {
         answers = List.copyOf(answers);
         commonFlags = List.copyOf(commonFlags);

@@ -53,6 +53,14 @@ public final class Judge {
 
     /** The judgements of one family, in the order of {@code family}. */
     public static List<Judgement> judge(List<Contrast> family, double threshold) {
+        return judge(family, threshold, 0);
+    }
+
+    /**
+     * The judgements of {@code family}, part of a larger family of {@code familySize} estimated contrasts (a report's
+     * questions, judged a pair at a time): each interval at 1 − 5 %/max(familySize, this call's estimated contrasts).
+     */
+    public static List<Judgement> judge(List<Contrast> family, double threshold, int familySize) {
         checkThreshold(threshold);
         List<Judgement> out = new ArrayList<>();
         int[] c = new int[family.size()];
@@ -79,7 +87,7 @@ public final class Judge {
                 estimated++;
             }
         }
-        double confidence = 1 - ALPHA / Math.max(1, estimated);
+        double confidence = 1 - ALPHA / Math.max(1, Math.max(estimated, familySize));
         for (int i = 0; i < family.size(); i++) {
             out.add(one(family.get(i), m[i], c[i], r[i], early[i], confidence, threshold, confoundAlpha));
         }

@@ -40,6 +40,11 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
     }
 
     /** What an answer rests on. */
+    /** Whether the judge estimated the effect (its interval counts in a family), not answered before estimating. */
+    public boolean estimated() {
+        return reason == Reason.CALLED || reason == Reason.WITHIN_THRESHOLD || reason == Reason.INTERVAL_WIDE;
+    }
+
     public enum Reason {
         /** Better/worse: the interval excludes no change and the effect passes the threshold. */
         CALLED,
