@@ -32,7 +32,7 @@ public final class Figures {
     }
 
     /** A row's figure for a column, or null when none of its ok forks measured it. */
-    static Figure figure(Row row, Column col) {
+    public static Figure figure(Row row, Column col) {
         List<Double> forks = new ArrayList<>();
         List<double[]> runs = new ArrayList<>();
         for (Trial t : row.okTrials()) {

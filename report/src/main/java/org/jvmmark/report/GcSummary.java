@@ -25,7 +25,7 @@ public record GcSummary(int forks, double pausesPerFork, double pauseMillisPerFo
                  double cyclesPerFork, String collectors) {
 
     /** The row's collections, or null when none of its ok forks recorded them (no harness runs). */
-    static GcSummary of(Row row) {
+    public static GcSummary of(Row row) {
         int forks = 0;
         long pauses = 0;
         long pauseMillis = 0;
@@ -78,12 +78,12 @@ public record GcSummary(int forks, double pausesPerFork, double pauseMillisPerFo
     }
 
     /** The beans count whole milliseconds: a pause below one reads as 0, which it was not. */
-    static String millis(double ms) {
+    public static String millis(double ms) {
         return ms < 1 ? "<1 ms" : Format.value(ms, "ms");
     }
 
     /** A per-fork count: whole when it is, else three figures. */
-    static String count(double perFork) {
+    public static String count(double perFork) {
         return perFork == Math.rint(perFork) ? String.valueOf((long) perFork) : Format.sig(perFork);
     }
 }

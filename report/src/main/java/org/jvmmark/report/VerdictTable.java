@@ -97,7 +97,7 @@ public record VerdictTable(List<Line> lines) {
      * The table as plain text for a terminal: aligned columns, long cells wrapped onto further lines,
      * then each not-run row with its reason. What {@code ./jvmmark run} prints last.
      */
-    String text() {
+    public String text() {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         lines.forEach(l -> rows.add(cells(l).stream().map(c -> c.isEmpty() ? "-" : c).toList()));

@@ -1,7 +1,7 @@
 /**
- * From {@code results.json} to what a person reads. {@link org.jvmmark.report.Report} renders one result
- * set and {@link org.jvmmark.report.Compare} two; both read the typed results model and nothing of the
- * runner. This package builds the report model (sections, tables, rows, cells, figures) from the
+ * From {@code results.json} to the report model a person reads (rendered by {@code render}: {@code
+ * render.Report} for one result set, {@code render.Compare} for two); it reads the typed results model and nothing of
+ * the runner, and depends on no renderer. This package builds the report model (sections, tables, rows, cells, figures) from the
  * results, and reads every verdict in it — a table's marks ({@link org.jvmmark.report.Verdicts}), "Who won"
  * ({@link org.jvmmark.report.Headline}), the declared questions' answers ({@link org.jvmmark.report.QuestionAnswers})
  * and {@code compare}'s lines ({@link org.jvmmark.report.ComparisonBuilder}) — from the one judgement layer,

@@ -7,6 +7,8 @@ import static org.jvmmark.report.FixtureGenerator.TIMED_OUT;
 import static org.jvmmark.report.FixtureGenerator.Truth;
 import static org.jvmmark.report.FixtureGenerator.around;
 
+import org.jvmmark.report.render.Compare;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

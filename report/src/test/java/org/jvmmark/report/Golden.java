@@ -13,7 +13,7 @@ import java.nio.file.Path;
  *
  * <p>Stateless and thread-safe.
  */
-final class Golden {
+public final class Golden {
     static final Path RESOURCES = Path.of("src/test/resources");
     static final boolean UPDATE = Boolean.getBoolean("jvmmark.golden.update");
 
@@ -21,7 +21,7 @@ final class Golden {
     }
 
     /** A committed fixture directory; when updating, the fixtures are regenerated first, whatever the test order. */
-    static synchronized Path fixture(String name) {
+    public static synchronized Path fixture(String name) {
         if (UPDATE && !regenerated) {
             try {
                 FixtureGenerator.write(RESOURCES.resolve("fixtures/baseline"), false);
@@ -42,7 +42,7 @@ final class Golden {
 
     private static boolean regenerated;
 
-    static void assertMatches(String relative, String actual) throws IOException {
+    public static void assertMatches(String relative, String actual) throws IOException {
         Path golden = RESOURCES.resolve(relative);
         if (UPDATE) {
             Files.createDirectories(golden.getParent());

@@ -7,6 +7,9 @@ import static org.jvmmark.testkit.DumpedDom.bodyTag;
 import static org.jvmmark.testkit.DumpedDom.count;
 import static org.jvmmark.testkit.DumpedDom.unescape;
 
+import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.render.Report;
+
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,7 +59,7 @@ class HtmlInBrowserTest {
         Path dir = Golden.copyFixture("showcase", Files.createTempDirectory(WORK, "report"));
         results = ResultsReader.readDir(dir);
         page = dir.resolve("report.html");
-        Report.write(page, HtmlRenderer.render(HeadlineFixtures.withHeadlines(ModelBuilder.build(results))));
+        OutputFile.writeAtomically(page, HtmlRenderer.render(HeadlineFixtures.withHeadlines(ModelBuilder.build(results))));
         Chromium.Output out = new Chromium(WORK).dumpDom(page, "#all", WIDTH, HEIGHT);
         dom = out.stdout();
         body = bodyTag(dom);

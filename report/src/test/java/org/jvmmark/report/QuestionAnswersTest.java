@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.jvmmark.report.render.Report;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,6 +3,8 @@ package org.jvmmark.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.jvmmark.report.render.Report;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

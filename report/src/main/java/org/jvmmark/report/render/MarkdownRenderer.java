@@ -6,7 +6,6 @@ import org.jvmmark.results.Results;
 import org.jvmmark.report.AnswerList;
 import org.jvmmark.report.Cell;
 import org.jvmmark.report.Column;
-import org.jvmmark.report.DetailTables;
 import org.jvmmark.report.Explanations;
 import org.jvmmark.report.Format;
 import org.jvmmark.report.ReportModel;
@@ -15,7 +14,6 @@ import org.jvmmark.report.Section;
 import org.jvmmark.report.Table;
 import org.jvmmark.report.TableViews;
 import org.jvmmark.report.VerdictTable;
-import org.jvmmark.report.WhyBlock;
 import org.jvmmark.report.Headline;
 import org.jvmmark.report.NoiseVerdict;
 

@@ -3,7 +3,7 @@ package org.jvmmark.runner.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.jvmmark.report.Compare;
+import org.jvmmark.report.render.Compare;
 import org.jvmmark.report.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import org.jvmmark.report.Report;
+import org.jvmmark.report.render.Report;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.ExitStatus;

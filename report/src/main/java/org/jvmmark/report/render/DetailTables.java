@@ -1,10 +1,19 @@
-package org.jvmmark.report;
+package org.jvmmark.report.render;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.Column;
+import org.jvmmark.report.Figure;
+import org.jvmmark.report.Figures;
+import org.jvmmark.report.Format;
+import org.jvmmark.report.GcSummary;
+import org.jvmmark.report.ModelBuilder;
+import org.jvmmark.report.Row;
+import org.jvmmark.report.Section;
+import org.jvmmark.report.Table;
+import org.jvmmark.report.TableViews;
 
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.render.TextTable;
 
 /**
  * The folded-away details of a workload that are not figure tables: garbage collection per row,

@@ -1,16 +1,18 @@
-package org.jvmmark.report;
+package org.jvmmark.report.render;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.jvmmark.report.AnswerList;
+import org.jvmmark.report.ModelBuilder;
+import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.VerdictTable;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
-import org.jvmmark.report.render.CsvRenderer;
-import org.jvmmark.report.render.HtmlRenderer;
-import org.jvmmark.report.render.MarkdownRenderer;
-import org.jvmmark.report.judge.Judge;
 
 /**
  * Renders a results directory: reads {@code DIR/results.json} and writes {@code DIR/report.html},

@@ -1,12 +1,13 @@
-package org.jvmmark.report;
+package org.jvmmark.report.render;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jvmmark.report.Format;
+import org.jvmmark.report.Row;
+import org.jvmmark.report.Section;
 import org.jvmmark.results.Instruments;
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.render.HtmlRenderer;
-import org.jvmmark.report.render.MarkdownRenderer;
 
 /**
  * The "Why" block of a workload's section: per fork of every row with an {@code instruments} block,

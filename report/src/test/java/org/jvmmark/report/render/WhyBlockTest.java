@@ -1,12 +1,15 @@
-package org.jvmmark.report;
+package org.jvmmark.report.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
+import org.jvmmark.report.Golden;
+import org.jvmmark.report.ModelBuilder;
+import org.jvmmark.report.Section;
 import org.jvmmark.results.Instruments;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
-import org.junit.jupiter.api.Test;
 
 /** The "Why" block, from a run with --gc-log --jfr --async-profiler on two JDKs, two forks each. */
 class WhyBlockTest {

@@ -1,11 +1,15 @@
-package org.jvmmark.report;
+package org.jvmmark.report.render;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.jvmmark.results.ResultsReader;
-import org.jvmmark.report.render.CompareRenderer;
+import org.jvmmark.report.Comparison;
+import org.jvmmark.report.ComparisonBuilder;
+import org.jvmmark.report.ModelBuilder;
+import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.ReportModel;
 import org.jvmmark.report.judge.Judge;
+import org.jvmmark.results.ResultsReader;
 
 /**
  * {@code jvmmark compare A B}: matches the trials of two result directories and prints the
