@@ -60,18 +60,14 @@ public final class QuestionAnswers {
                      Map<String, JvmFacts> facts, int family) {
         List<Answer> answers = new ArrayList<>();
         List<Headline> headlines = new ArrayList<>();
-        boolean first = true;
         for (WorkloadQuestion q : questions) {
-            List<Headline> hs = new ArrayList<>();
+            // Every question with something to say has its line in "Who won" (on its first figure): http's Tomcat and
+            // JDK-server pairs alike, not only the workload's first question.
             if (q.acrossVariants()) {
-                answers.addAll(acrossVariants(workload, q, rows, tables, threshold, family, hs));
+                answers.addAll(acrossVariants(workload, q, rows, tables, threshold, family, headlines));
             } else {
-                answers.addAll(acrossJvms(workload, q, rows, tables, threshold, hs, facts));
+                answers.addAll(acrossJvms(workload, q, rows, tables, threshold, headlines, facts));
             }
-            if (first) {
-                headlines.addAll(hs);
-            }
-            first = false;
         }
         return new Result(answers, headlines);
     }
