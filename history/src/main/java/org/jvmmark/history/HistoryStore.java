@@ -15,6 +15,7 @@ import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialStatus;
 
 /**
  * Writes runs into the history and reads series back. Each trial is recorded in its own transaction
@@ -130,7 +131,7 @@ public final class HistoryStore {
                 p.setString(6, t.ok() ? null : t.outcome().error());
                 if (p.executeUpdate() == 0) {
                     String before = recordedStatus(c, runId, t.id());
-                    if (!t.ok() || before == null || before.equals("ok")) {
+                    if (!t.ok() || before == null || before.equals(TrialStatus.OK.json())) {
                         c.rollback();
                         return Recorded.KEPT;
                     }
@@ -169,9 +170,6 @@ public final class HistoryStore {
             throw e;
         }
     }
-
-    /** The statuses of a fork that should have measured and did not: counted against its row. */
-    static final List<String> FAILED = List.of("failed", "timeout");
 
     /**
      * The row a trial is one fork of: its id without {@code /forkN} ({@code chat/temurin-25.0.1/nio/fork2} →
