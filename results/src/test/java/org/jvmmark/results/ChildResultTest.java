@@ -26,12 +26,19 @@ class ChildResultTest {
                 + "\"error\":\"validation failed\",\"jvm\":{\"version\":\"25.0.1\",\"feature\":25},"
                 + "\"metrics\":{\"score\":{\"value\":1.5,\"unit\":\"msg/s\",\"better\":\"higher\"},"
                 + "\"bad\":{\"value\":NaN,\"unit\":\"ms\",\"better\":\"lower\"}}}"));
-        assertEquals("failed", child.status());
+        assertEquals(TrialStatus.FAILED, child.said());
         assertEquals("validation failed", child.error());
         assertEquals(25, child.jvm().feature());
         assertEquals(1.5, child.measured().metrics().get("score").value());
         assertEquals(1, child.measured().metrics().size(), "a figure without a finite value is left out, as in results.json");
         assertEquals(1, child.measured().warnings().size());
+    }
+
+    @Test
+    void shouldLeaveATimeoutOrAnUnknownWordToTheRunner() throws Exception {
+        assertEquals(TrialStatus.UNSUPPORTED, new ChildResult("unsupported", "needs JDK 21", null, null).said());
+        assertEquals(null, new ChildResult("timeout", null, null, null).said(), "a timeout is the runner's to call");
+        assertEquals(null, new ChildResult("great", null, null, null).said());
     }
 
     @Test

@@ -145,7 +145,7 @@ public final class ForkedJvm {
             return new ForkOutcome(TrialStatus.FAILED, "cannot read the result file: " + e.getMessage(), null, p, command, tail, null);
         }
         String error = child.error();
-        TrialStatus status = said(child.status());
+        TrialStatus status = child.said();
         if (status == null) {
             return new ForkOutcome(TrialStatus.FAILED, "result has unknown status '" + child.status() + "'", child, p, command, tail, null);
         }
@@ -153,16 +153,6 @@ public final class ForkedJvm {
             return new ForkOutcome(TrialStatus.FAILED, "JVM exited with status " + p.exitCode() + " after writing its result", child, p, command, tail, null);
         }
         return new ForkOutcome(status, status == TrialStatus.OK ? null : (error == null ? "no reason given" : error), child, p, command, tail, null);
-    }
-
-    /** What a child may say of its own trial: ok, failed or unsupported (a timeout is the runner's to call); else null. */
-    private static TrialStatus said(String word) {
-        for (TrialStatus s : List.of(TrialStatus.OK, TrialStatus.FAILED, TrialStatus.UNSUPPORTED)) {
-            if (s.json().equals(word)) {
-                return s;
-            }
-        }
-        return null;
     }
 
     /** The child's result file as it wrote it (for {@code jvmmark drive --json}); it may not exist. */
