@@ -15,6 +15,7 @@ import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialStatus;
 
 /**
  * Writes runs into the history and reads series back. Each trial is recorded in its own transaction
@@ -130,7 +131,7 @@ public final class HistoryStore {
                 p.setString(6, t.ok() ? null : t.outcome().error());
                 if (p.executeUpdate() == 0) {
                     String before = recordedStatus(c, runId, t.id());
-                    if (!t.ok() || before == null || before.equals("ok")) {
+                    if (!t.ok() || before == null || before.equals(TrialStatus.OK.json())) {
                         c.rollback();
                         return Recorded.KEPT;
                     }
@@ -149,7 +150,7 @@ public final class HistoryStore {
                 }
             }
             if (t.ok() && !t.disturbed()) { // a disturbed fork is kept in results.json, named, but is not evidence
-                for (Map.Entry<SeriesKey, Figure> e : figures(machine, t).entrySet()) {
+                for (Map.Entry<SeriesKey, SeriesValue> e : figures(machine, t).entrySet()) {
                     long series = seriesId(c, e.getKey(), e.getValue());
                     try (PreparedStatement p = c.prepareStatement("INSERT INTO sample (series_id, run_id, trial_id, fork, value)"
                             + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
@@ -169,9 +170,6 @@ public final class HistoryStore {
             throw e;
         }
     }
-
-    /** The statuses of a fork that should have measured and did not: counted against its row. */
-    static final List<String> FAILED = List.of("failed", "timeout");
 
     /**
      * The row a trial is one fork of: its id without {@code /forkN} ({@code chat/temurin-25.0.1/nio/fork2} →
@@ -198,17 +196,18 @@ public final class HistoryStore {
         }
     }
 
-    /** A figure's value with its unit and direction. */
-    record Figure(double value, String unit, boolean higherIsBetter) {
+    /** One value of a series (a figure of one trial) with its unit and direction. */
+    record SeriesValue(double value, String unit, boolean higherIsBetter) {
     }
 
     /** The figures of an ok trial: every ranked metric, and the kept percentiles of every probe. */
-    static Map<SeriesKey, Figure> figures(String machine, Trial t) {
-        Map<SeriesKey, Figure> out = new LinkedHashMap<>();
+    static Map<SeriesKey, SeriesValue> figures(String machine, Trial t) {
+        Map<SeriesKey, SeriesValue> out = new LinkedHashMap<>();
         for (Map.Entry<String, Metric> m : t.measured().metrics().entrySet()) {
             Metric metric = m.getValue();
             if (metric.ranked() && Double.isFinite(metric.value())) {
-                out.put(SeriesKey.of(machine, t, "", m.getKey()), new Figure(metric.value(), metric.unit(), metric.higherIsBetter()));
+                out.put(SeriesKey.of(machine, t, "", m.getKey()),
+                        new SeriesValue(metric.value(), metric.unit(), metric.higherIsBetter()));
             }
         }
         for (Map.Entry<String, Probe> p : t.measured().latency().entrySet()) {
@@ -216,7 +215,7 @@ public final class HistoryStore {
                 Double v = p.getValue().percentiles().get(pct);
                 if (v != null) {
                     out.put(SeriesKey.of(machine, t, p.getKey(), pct.equals("max") ? "max" : "p" + pct),
-                            new Figure(v, p.getValue().unit(), false));
+                            new SeriesValue(v, p.getValue().unit(), false));
                 }
             }
         }
@@ -238,7 +237,7 @@ public final class HistoryStore {
         return id(c, "SELECT id FROM run WHERE run_key = ?", key);
     }
 
-    private static long seriesId(Connection c, SeriesKey k, Figure f) throws SQLException {
+    private static long seriesId(Connection c, SeriesKey k, SeriesValue f) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("INSERT INTO series (series_key, machine, workload, params, jvm, variant,"
                 + " probe, figure, unit, better) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
             p.setString(1, k.text());

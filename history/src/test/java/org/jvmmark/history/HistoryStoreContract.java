@@ -12,9 +12,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.jvmmark.api.Better;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.Metric;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.results.TrialStatus;
 import org.junit.jupiter.api.Test;
 
 /** What every history database must do; run against SQLite and PostgreSQL. */
@@ -29,15 +34,8 @@ abstract class HistoryStoreContract {
     static Results run(String created, double... forkScores) {
         List<Trial> trials = new ArrayList<>();
         for (int f = 0; f < forkScores.length; f++) {
-            String json = "{\"id\":\"w/temurin-25/default/fork" + (f + 1) + "\",\"workload\":\"w\",\"status\":\"ok\",\"fork\":" + (f + 1)
-                    + ",\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},"
-                    + "\"variant\":\"default\",\"variantJvmArgs\":[],"
-                    + "\"metrics\":{\"score\":{\"value\":" + forkScores[f] + ",\"unit\":\"ops/s\",\"better\":\"higher\"}}}";
-            try {
-                trials.add(ResultsReader.trial(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)));
-            } catch (java.io.IOException e) {
-                throw new AssertionError(e);
-            }
+            trials.add(fork(f + 1, "25.0.1").status(TrialStatus.OK, null)
+                    .metric("score", Metric.of(forkScores[f], "ops/s", Better.HIGHER)).build());
         }
         Results r = Results.started(created, "quick", Map.of("hostname", "h", "cpuModel", "c"), Map.of());
         for (Trial t : trials) {
@@ -50,17 +48,15 @@ abstract class HistoryStoreContract {
     static Results failedRun(String created, int forks) {
         Results r = Results.started(created, "quick", Map.of("hostname", "h", "cpuModel", "c"), Map.of());
         for (int f = 0; f < forks; f++) {
-            String json = "{\"id\":\"w/temurin-25/default/fork" + (f + 1) + "\",\"workload\":\"w\",\"status\":\""
-                    + (f == 0 ? "timeout" : "failed") + "\",\"fork\":" + (f + 1) + ",\"error\":\"boom\","
-                    + "\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25\",\"feature\":25},"
-                    + "\"variant\":\"default\",\"variantJvmArgs\":[],\"metrics\":{}}";
-            try {
-                r = r.with(ResultsReader.trial(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)), created);
-            } catch (java.io.IOException e) {
-                throw new AssertionError(e);
-            }
+            r = r.with(fork(f + 1, "25").status(f == 0 ? TrialStatus.TIMEOUT : TrialStatus.FAILED, "boom").build(), created);
         }
         return r;
+    }
+
+    /** Fork {@code n} of the one row these runs have, on Temurin {@code version}. */
+    private static TrialBuilder fork(int n, String version) {
+        return new TrialBuilder("w/temurin-25/default/fork" + n, "w").fork(n).params(Map.of("rate", 1000)).variant("default")
+                .variantJvmArgs(List.of()).jvm(new JvmInfo("", version, 25, "Eclipse Adoptium", "", List.of(), List.of()));
     }
 
     @Test
@@ -103,10 +99,7 @@ abstract class HistoryStoreContract {
     void shouldReplaceAFailedTrialWithItsLaterSuccessAndSaySo() throws Exception {
         HistoryStore store = new HistoryStore(database().open());
         Results good = run("2026-01-02T00:00:00Z", 10, 12);
-        Trial failed = ResultsReader.trial(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                "{\"id\":\"w/temurin-25/default/fork2\",\"workload\":\"w\",\"status\":\"failed\",\"fork\":2,"
-                        + "\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},"
-                        + "\"variant\":\"default\",\"variantJvmArgs\":[],\"error\":\"boom\",\"metrics\":{}}"));
+        Trial failed = fork(2, "25.0.1").status(TrialStatus.FAILED, "boom").build();
         long runId = store.run(good, "m", null);
         assertEquals(HistoryStore.Recorded.NEW, store.record(runId, "m", good.trials().get(0)));
         assertEquals(HistoryStore.Recorded.NEW, store.record(runId, "m", failed));

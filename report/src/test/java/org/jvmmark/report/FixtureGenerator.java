@@ -1,23 +1,31 @@
 package org.jvmmark.report;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.HdrHistogram.Histogram;
+import org.jvmmark.api.Better;
 import org.jvmmark.report.judge.Stats;
+import org.jvmmark.results.GcEvent;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Results;
-import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.ResultsWriter;
+import org.jvmmark.results.Series;
+import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.results.TrialStatus;
+import org.jvmmark.results.WorkloadQuestion;
 
 /**
  * Writes the two realistic {@code results.json} fixtures the tests render and compare: a
@@ -27,10 +35,13 @@ import org.jvmmark.results.ResultsWriter;
  * millisecond scheduler stalls) and recorded into real HdrHistograms, so the percentiles, per-run
  * figures and compressed histograms are consistent with each other.
  *
+ * <p>Every fixture is built as the model's own {@link Trial}s and {@link Results} (one method per kind of trial)
+ * and written by the one writer, {@link ResultsWriter}: a fixture has the shape, order and numbers of a real
+ * {@code results.json} and cannot drift from them.
+ *
  * <p>Not thread-safe (one generator per thread).
  */
 final class FixtureGenerator {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final String[] KEYS = {"50", "90", "99", "99.9", "99.99"};
 
     private final boolean regressed;
@@ -82,37 +93,30 @@ final class FixtureGenerator {
      */
     static String truthJson(long seed, double runSpread, List<Truth> rows) throws IOException {
         FixtureGenerator g = new FixtureGenerator(seed, false, runSpread);
-        Map<String, Object> r = g.header();
-        List<Object> trials = new ArrayList<>();
+        List<Trial> trials = new ArrayList<>();
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("rate", 100000);
         params.put("runs", 3);
         for (Truth row : rows) {
             for (int fork = 1; fork <= row.forkLevelsNs().length; fork++) {
                 double level = row.forkLevelsNs()[fork - 1];
-                if (level == FAILED || level == TIMED_OUT) {
-                    Map<String, Object> t = g.notOk(row.workload(), params, jvm(row.feature()), "G1",
-                            level == FAILED ? "failed" : "timeout",
-                            level == FAILED ? "exit code 1: delivered 99,812 of 100,000 messages" : "no result within 120 s");
-                    t.put("fork", fork);
-                    t.put("id", ((String) t.get("id")).replace("/fork1", "/fork" + fork));
-                    trials.add(t);
+                if (level == FAILED) {
+                    trials.add(g.notOk(row.workload(), params, jvm(row.feature()), "G1", fork, TrialStatus.FAILED,
+                            "exit code 1: delivered 99,812 of 100,000 messages"));
+                } else if (level == TIMED_OUT) {
+                    trials.add(g.notOk(row.workload(), params, jvm(row.feature()), "G1", fork, TrialStatus.TIMEOUT,
+                            "no result within 120 s"));
                 } else {
-                    trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3, level, 0, false));
+                    trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3, level, false));
                 }
             }
         }
-        r.put("trials", trials);
-        return written(r);
+        return written(g.results(trials));
     }
 
-    /**
-     * The result set {@code r} as the runner writes it: read by the one reader and written by the one writer, so
-     * a fixture has the shape, order and numbers of a real {@code results.json} and cannot drift from them.
-     */
-    private static String written(Map<String, Object> r) throws IOException {
-        Results read = ResultsReader.results(JSON.valueToTree(r), "fixture");
-        return new String(ResultsWriter.bytes(read), java.nio.charset.StandardCharsets.UTF_8);
+    /** The result set {@code r} as the runner writes it: by the one writer. */
+    private static String written(Results r) throws IOException {
+        return new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);
     }
 
     static Path writeTruth(Path dir, long seed, double runSpread, Truth... rows) throws IOException {
@@ -160,70 +164,63 @@ final class FixtureGenerator {
      */
     static String httpQuestionJson() throws IOException {
         FixtureGenerator g = new FixtureGenerator(20261124L, false, 0.01);
-        Map<String, Object> r = g.header();
-        List<Object> trials = new ArrayList<>();
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("connections", 1000);
-        params.put("mode", "max");
+        List<Trial> trials = new ArrayList<>();
         for (int feature : new int[] {21, 25}) {
             for (String variant : new String[] {"tomcat-platform", "tomcat-virtual"}) {
-                boolean virtual = variant.endsWith("virtual");
-                Map<String, Object> p = new LinkedHashMap<>(params);
-                p.put("server", "tomcat");
-                p.put("threads", virtual ? "virtual" : "platform");
                 for (int fork = 1; fork <= 3; fork++) {
-                    Map<String, Object> t = g.trial("http", p, jvm(feature), variant, fork, "ok", null);
-                    t.put("process", process(0, 12.0, 9.0, 0));
-                    double hold = virtual ? 1100 : feature == 21 && fork == 2 ? 5100 : 3000;
-                    double rps = feature == 21 ? 20000 : virtual ? 22400 : 20000;
-                    double perHeld = virtual ? 92_000 : 100_000;
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("holdLatencyMillis", metric(hold * g.jiggle(0.01), "ms", "lower", null));
-                    m.put("serverRssPerHeldRequest", metric(perHeld * g.jiggle(0.01), "bytes", "lower", null));
-                    m.put("requestsPerSecond", metric(rps * g.jiggle(0.01), "req/s", "higher", null));
-                    m.put("heldConnections", metric(1000, "connections", "none", null));
-                    // The rest of what the real driver reports (issue 23's run): a page with all of them must still
-                    // fit 1,280 px. Drawn from their own generator, so the question's figures above stay as they were.
-                    double wide = 1 + 0.3 * g.later.nextGaussian();
-                    m.put("serverRssBaseline", metric(200e6 * wide, "bytes", "lower", null));
-                    m.put("serverHeapUsedBaseline", metric(40e6 * wide, "bytes", "lower", null));
-                    m.put("serverHeapCommittedBaseline", metric(150e6 * wide, "bytes", "lower", null));
-                    m.put("holdLatencyMaxMillis", metric(hold * 1.6, "ms", "lower", null));
-                    m.put("serverRssHeld", metric(210e6 * wide, "bytes", "lower", null));
-                    m.put("serverHeapUsedHeld", metric(42e6 * wide, "bytes", "lower", null));
-                    m.put("serverHeapCommittedHeld", metric(155e6 * wide, "bytes", "lower", null));
-                    m.put("serverHeapPerHeldRequest", metric(3753 * wide, "bytes", "lower", null));
-                    m.put("serverRssSlope", metric(1.52 * wide, "MiB per 1,000 connections", "lower", null));
-                    m.put("serverRssIdle", metric(106e6 * wide, "bytes", "lower", null));
-                    m.put("serverPeakRss", metric(259e6 * wide, "bytes", "lower", null));
-                    m.put("driverIoThreadBusy", metric(0.17 * wide, "share of a CPU", "none", null));
-                    m.put("driverCpuPerRequest", metric(20777 * wide, "ns", "none", null));
-                    t.put("metrics", m);
-                    Map<String, Object> block = new LinkedHashMap<>();
-                    block.put("unit", "ns");
-                    block.put("count", 100_000);
-                    block.put("coCorrected", false);
-                    Map<String, Object> pct = new LinkedHashMap<>();
-                    pct.put("50", virtual ? 12_700_000.0 * g.jiggle(0.01) : 62_000.0 * g.jiggle(0.01));
-                    pct.put("99", virtual ? 40_000_000.0 * g.jiggle(0.01) : 889_000_000.0 * g.jiggle(0.01));
-                    block.put("percentiles", pct);
-                    t.put("latency", Map.of("endToEnd", block));
-                    t.put("info", Map.of());
-                    t.put("warnings", List.of());
-                    trials.add(t);
+                    trials.add(g.heldHttpTrial(jvm(feature), variant, fork));
                 }
             }
         }
-        r.put("trials", trials);
-        Map<String, Object> q = new LinkedHashMap<>();
-        q.put("name", "tomcat-virtual-vs-platform");
-        q.put("text", "Do virtual threads beat platform threads for Tomcat: held requests, memory per held connection, requests/s?");
-        q.put("across", "variants");
-        q.put("figures", List.of("holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"));
-        q.put("baseline", "tomcat-platform");
-        q.put("variants", List.of("tomcat-virtual"));
-        r.put("questions", Map.of("http", List.of(q)));
-        return written(r);
+        WorkloadQuestion q = new WorkloadQuestion("tomcat-virtual-vs-platform",
+                "Do virtual threads beat platform threads for Tomcat: held requests, memory per held connection, requests/s?",
+                true, List.of("holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"),
+                "tomcat-platform", List.of("tomcat-virtual"));
+        return written(g.results(trials).withQuestions(Map.of("http", List.of(q))));
+    }
+
+    /**
+     * One fork of the http question's run (see {@link #httpQuestionJson}): the held requests' latency, the RSS per
+     * held request and the requests/s at their true levels, the rest of what the real driver reports around them.
+     */
+    private Trial heldHttpTrial(JvmInfo jdk, String variant, int fork) {
+        boolean virtual = variant.endsWith("virtual");
+        int feature = jdk.feature();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("connections", 1000);
+        params.put("mode", "max");
+        params.put("server", "tomcat");
+        params.put("threads", virtual ? "virtual" : "platform");
+        TrialBuilder t = trial("http", params, jdk, variant, fork).process(process(0, 12.0, 9.0, 0));
+        double hold = virtual ? 1100 : feature == 21 && fork == 2 ? 5100 : 3000;
+        double rps = feature == 21 ? 20000 : virtual ? 22400 : 20000;
+        double perHeld = virtual ? 92_000 : 100_000;
+        t.metric("holdLatencyMillis", metric(hold * jiggle(0.01), "ms", Better.LOWER));
+        t.metric("serverRssPerHeldRequest", metric(perHeld * jiggle(0.01), "bytes", Better.LOWER));
+        t.metric("requestsPerSecond", metric(rps * jiggle(0.01), "req/s", Better.HIGHER));
+        t.metric("heldConnections", metric(1000, "connections", Better.NONE));
+        // The rest of what the real driver reports (issue 23's run): a page with all of them must still
+        // fit 1,280 px. Drawn from their own generator, so the question's figures above stay as they were.
+        double wide = 1 + 0.3 * later.nextGaussian();
+        t.metric("serverRssBaseline", metric(200e6 * wide, "bytes", Better.LOWER));
+        t.metric("serverHeapUsedBaseline", metric(40e6 * wide, "bytes", Better.LOWER));
+        t.metric("serverHeapCommittedBaseline", metric(150e6 * wide, "bytes", Better.LOWER));
+        t.metric("holdLatencyMaxMillis", metric(hold * 1.6, "ms", Better.LOWER));
+        t.metric("serverRssHeld", metric(210e6 * wide, "bytes", Better.LOWER));
+        t.metric("serverHeapUsedHeld", metric(42e6 * wide, "bytes", Better.LOWER));
+        t.metric("serverHeapCommittedHeld", metric(155e6 * wide, "bytes", Better.LOWER));
+        t.metric("serverHeapPerHeldRequest", metric(3753 * wide, "bytes", Better.LOWER));
+        t.metric("serverRssSlope", metric(1.52 * wide, "MiB per 1,000 connections", Better.LOWER));
+        t.metric("serverRssIdle", metric(106e6 * wide, "bytes", Better.LOWER));
+        t.metric("serverPeakRss", metric(259e6 * wide, "bytes", Better.LOWER));
+        t.metric("driverIoThreadBusy", metric(0.17 * wide, "share of a CPU", Better.NONE));
+        t.metric("driverCpuPerRequest", metric(20777 * wide, "ns", Better.NONE));
+        Map<String, Double> pct = new LinkedHashMap<>();
+        pct.put("50", virtual ? 12_700_000.0 * jiggle(0.01) : 62_000.0 * jiggle(0.01));
+        pct.put("99", virtual ? 40_000_000.0 * jiggle(0.01) : 889_000_000.0 * jiggle(0.01));
+        // a closed loop: no target rate, hence nothing to fall behind, and no correction for coordinated omission
+        return t.probe("endToEnd", new Probe("ns", 100_000, false, 0, 0, false, pct, Map.of(), List.of(), null, null, null))
+                .build();
     }
 
     /**
@@ -233,48 +230,37 @@ final class FixtureGenerator {
      */
     static String startupQuestionJson() throws IOException {
         FixtureGenerator g = new FixtureGenerator(20261125L, false, 0.01);
-        Map<String, Object> r = g.header();
-        List<Object> trials = new ArrayList<>();
+        List<Trial> trials = new ArrayList<>();
         for (int feature : new int[] {17, 25}) {
             for (String variant : new String[] {"default", "appcds"}) {
-                Map<String, Object> p = new LinkedHashMap<>();
-                p.put("variant", variant);
-                p.put("launches", 10);
                 for (int fork = 1; fork <= 3; fork++) {
-                    Map<String, Object> t = g.trial("startup", p, jvm(feature), variant, fork, "ok", null);
-                    t.put("process", process(60_000_000, 2.0, 2.5, 0));
-                    double start = (feature == 25 ? 40 : 50) * (variant.equals("appcds") ? 0.7 : 1);
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    if (variant.equals("appcds")) {
-                        m.put("hello.trainingMs", metric(900 * g.jiggle(0.01), "ms", "lower", null));
-                        m.put("hello.archiveMiB", metric(12.5, "MiB", "lower", null));
-                    }
-                    m.put("hello.startupMs", metric(start * g.jiggle(0.01), "ms", "lower", null));
-                    m.put("hello.peakRssMiB", metric(41 * g.jiggle(0.01), "MiB", "lower", null));
-                    t.put("metrics", m);
-                    t.put("latency", Map.of());
-                    t.put("info", Map.of("processRssNotRanked", "the process is a launcher"));
-                    t.put("warnings", List.of());
-                    trials.add(t);
+                    trials.add(g.appCdsTrial(jvm(feature), variant, fork));
                 }
             }
         }
-        r.put("trials", trials);
         List<String> figures = List.of("hello.startupMs", "http.firstResponseMs", "hello.peakRssMiB", "http.idleRssMiB");
-        Map<String, Object> jvms = new LinkedHashMap<>();
-        jvms.put("name", "fastest-start");
-        jvms.put("text", "Which JVM starts fastest and with the smallest footprint?");
-        jvms.put("across", "jvms");
-        jvms.put("figures", figures);
-        Map<String, Object> variants = new LinkedHashMap<>();
-        variants.put("name", "startup-settings");
-        variants.put("text", "Do AppCDS, AOT, CDS off or C1 only change startup time and footprint on the same JVM?");
-        variants.put("across", "variants");
-        variants.put("figures", figures);
-        variants.put("baseline", "default");
-        variants.put("variants", List.of("appcds", "aot", "cds-off", "c1", "serial", "xmx15m"));
-        r.put("questions", Map.of("startup", List.of(jvms, variants)));
-        return written(r);
+        WorkloadQuestion jvms = new WorkloadQuestion("fastest-start", "Which JVM starts fastest and with the smallest footprint?",
+                false, figures, "", List.of());
+        WorkloadQuestion variants = new WorkloadQuestion("startup-settings",
+                "Do AppCDS, AOT, CDS off or C1 only change startup time and footprint on the same JVM?", true, figures,
+                "default", List.of("appcds", "aot", "cds-off", "c1", "serial", "xmx15m"));
+        return written(g.results(trials).withQuestions(Map.of("startup", List.of(jvms, variants))));
+    }
+
+    /** One fork of the AppCDS startup run (see {@link #startupQuestionJson}). */
+    private Trial appCdsTrial(JvmInfo jdk, String variant, int fork) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("variant", variant);
+        params.put("launches", 10);
+        TrialBuilder t = trial("startup", params, jdk, variant, fork).process(process(60_000_000, 2.0, 2.5, 0));
+        double start = (jdk.feature() == 25 ? 40 : 50) * (variant.equals("appcds") ? 0.7 : 1);
+        if (variant.equals("appcds")) {
+            t.metric("hello.trainingMs", metric(900 * jiggle(0.01), "ms", Better.LOWER));
+            t.metric("hello.archiveMiB", metric(12.5, "MiB", Better.LOWER));
+        }
+        t.metric("hello.startupMs", metric(start * jiggle(0.01), "ms", Better.LOWER));
+        t.metric("hello.peakRssMiB", metric(41 * jiggle(0.01), "MiB", Better.LOWER));
+        return t.info("processRssNotRanked", "the process is a launcher").build();
     }
 
     /** 1 ± spread·N(0,1): a fork's scatter around its true level. */
@@ -287,18 +273,46 @@ final class FixtureGenerator {
         Files.writeString(dir.resolve("results.json"), json(regressed));
     }
 
-    Map<String, Object> results() {
-        Map<String, Object> r = header();
-        trialsOf(r, new ArrayList<>());
-        return r;
+    /** The baseline's (or regressed run's) result set: every workload, with a trial of each way a trial ends. */
+    Results results() {
+        JvmInfo jdk17 = jvm(17);
+        JvmInfo jdk25 = jvm(25);
+        List<Trial> trials = new ArrayList<>();
+        Map<String, Object> synth = Map.of("rate", 100000, "serviceNanos", 0, "runs", 5);
+        trials.add(latencyTrial("synthetic", synth, jdk17, "G1", 1, 5, 300, true));
+        trials.add(latencyTrial("synthetic", synth, jdk25, "G1", 1, 5, 296, true));
+        Map<String, Object> queue = Map.of("messageBytes", 256, "rate", 100000, "transport", "chronicle");
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345 * forkLevel(), false));
+        }
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, (regressed ? 410 : 315) * forkLevel(), false));
+        }
+        trials.add(notOk("queue-latency", queue, jdk25, "ZGC", 1, TrialStatus.TIMEOUT,
+                "no result after 120 s (profile quick timeout); last stderr: [jvmmark] run 2 of 3"));
+        Map<String, Object> startup = Map.of("launches", 10, "program", "hello");
+        trials.add(startupTrial(startup, jdk17, 118, 41_900_000));
+        trials.add(startupTrial(startup, jdk25, 92, 44_300_000));
+        Map<String, Object> chat = Map.of("rooms", 4, "users", 20, "count", 100);
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk17, "platform", fork, 48_000 * forkLevel()));
+        }
+        trials.add(notOk("chat", chat, jdk17, "virtual", 1, TrialStatus.UNSUPPORTED,
+                "variant virtual needs JDK 21 or newer; this JVM is 17"));
+        trials.add(notOk("chat", chat, jdk17, "nio", 1, TrialStatus.FAILED,
+                "validation failed: room #3 received 11988 of 12000 messages"));
+        for (int fork = 1; fork <= 3; fork++) {
+            trials.add(chatTrial(chat, jdk25, "platform", fork, (regressed ? 41_500 : 49_000) * forkLevel()));
+        }
+        trials.add(chatTrial(chat, jdk25, "virtual", 1, 52_500));
+        if (showcase) {
+            showcase(trials, jdk17, jdk25);
+        }
+        return results(trials);
     }
 
-    private Map<String, Object> header() {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("schema", "jvmmark/results/1");
-        r.put("created", regressed ? "2026-11-21T09:00:00Z" : "2026-11-20T22:00:00Z");
-        r.put("updated", regressed ? "2026-11-21T09:13:41Z" : "2026-11-20T22:14:05Z");
-        r.put("profile", "quick");
+    /** A result set of this machine's host with {@code trials}, as the runner leaves it when the last one is kept. */
+    private Results results(List<Trial> trials) {
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("cpuModel", "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz");
         host.put("cpus", 2);
@@ -310,44 +324,8 @@ final class FixtureGenerator {
         host.put("governor", "");
         host.put("thp", "madvise");
         host.put("virtualization", "firecracker");
-        r.put("host", host);
-        return r;
-    }
-
-    private void trialsOf(Map<String, Object> r, List<Object> trials) {
-        Map<String, Object> jdk17 = jvm(17);
-        Map<String, Object> jdk25 = jvm(25);
-        Map<String, Object> synth = Map.of("rate", 100000, "serviceNanos", 0, "runs", 5);
-        trials.add(latencyTrial("synthetic", synth, jdk17, "G1", 1, 5, 300, 0, true));
-        trials.add(latencyTrial("synthetic", synth, jdk25, "G1", 1, 5, 296, 0, true));
-        Map<String, Object> queue = Map.of("messageBytes", 256, "rate", 100000, "transport", "chronicle");
-        for (int fork = 1; fork <= 3; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk17, "G1", fork, 3, 345 * forkLevel(), 0, false));
-        }
-        for (int fork = 1; fork <= 3; fork++) {
-            trials.add(latencyTrial("queue-latency", queue, jdk25, "G1", fork, 3, (regressed ? 410 : 315) * forkLevel(), 0, false));
-        }
-        trials.add(notOk("queue-latency", queue, jdk25, "ZGC", "timeout",
-                "no result after 120 s (profile quick timeout); last stderr: [jvmmark] run 2 of 3"));
-        Map<String, Object> startup = Map.of("launches", 10, "program", "hello");
-        trials.add(startupTrial(startup, jdk17, 118, 41_900_000));
-        trials.add(startupTrial(startup, jdk25, 92, 44_300_000));
-        Map<String, Object> chat = Map.of("rooms", 4, "users", 20, "count", 100);
-        for (int fork = 1; fork <= 3; fork++) {
-            trials.add(chatTrial(chat, jdk17, "platform", fork, 48_000 * forkLevel()));
-        }
-        trials.add(notOk("chat", chat, jdk17, "virtual", "unsupported",
-                "variant virtual needs JDK 21 or newer; this JVM is 17"));
-        trials.add(notOk("chat", chat, jdk17, "nio", "failed",
-                "validation failed: room #3 received 11988 of 12000 messages"));
-        for (int fork = 1; fork <= 3; fork++) {
-            trials.add(chatTrial(chat, jdk25, "platform", fork, (regressed ? 41_500 : 49_000) * forkLevel()));
-        }
-        trials.add(chatTrial(chat, jdk25, "virtual", 1, 52_500));
-        if (showcase) {
-            showcase(trials, jdk17, jdk25);
-        }
-        r.put("trials", trials);
+        return Results.started(regressed ? "2026-11-21T09:00:00Z" : "2026-11-20T22:00:00Z", "quick", host, Map.of())
+                .withTrials(trials, regressed ? "2026-11-21T09:13:41Z" : "2026-11-20T22:14:05Z");
     }
 
     /** A fresh JVM's own level: forks of one JVM differ by about 2 % on this machine's quiet levels. */
@@ -355,42 +333,33 @@ final class FixtureGenerator {
         return 1 + 0.02 * random.nextGaussian();
     }
 
-    static Map<String, Object> jvm(int feature) {
-        Map<String, Object> j = new LinkedHashMap<>();
+    /** The JDK of {@code feature} (11, 17, 21 or 25) as it describes itself, before a trial's flags. */
+    static JvmInfo jvm(int feature) {
+        String server = "OpenJDK 64-Bit Server VM";
         if (feature == 21 || feature == 11) {
-            j.put("home", "/root/.cache/jvmmark/jdks/temurin-" + feature);
-            j.put("version", feature == 21 ? "21.0.8" : "11.0.13");
-            j.put("vendor", "Eclipse Adoptium");
-            j.put("vmName", "OpenJDK 64-Bit Server VM");
+            return new JvmInfo("/root/.cache/jvmmark/jdks/temurin-" + feature, feature == 21 ? "21.0.8" : "11.0.13", feature,
+                    "Eclipse Adoptium", server, List.of(), List.of());
         } else if (feature == 17) {
-            j.put("home", "/usr/lib/jvm/java-17-openjdk-amd64");
-            j.put("version", "17.0.17");
-            j.put("vendor", "Debian");
-            j.put("vmName", "OpenJDK 64-Bit Server VM");
-        } else {
-            j.put("home", "/usr/lib/jvm/temurin-25-jdk-amd64");
-            j.put("version", "25.0.1");
-            j.put("vendor", "Eclipse Adoptium");
-            j.put("vmName", "OpenJDK 64-Bit Server VM");
+            return new JvmInfo("/usr/lib/jvm/java-17-openjdk-amd64", "17.0.17", feature, "Debian", server, List.of(), List.of());
         }
-        j.put("feature", feature);
-        return j;
+        return new JvmInfo("/usr/lib/jvm/temurin-25-jdk-amd64", "25.0.1", feature, "Eclipse Adoptium", server, List.of(),
+                List.of());
     }
 
-    private Map<String, Object> trial(String workload, Map<String, Object> params, Map<String, Object> jvm,
-                                      String variant, int fork, String status, String error) {
-        Map<String, Object> t = new LinkedHashMap<>();
-        int feature = (Integer) jvm.get("feature");
-        String label = feature == 17 ? "debian-17.0.17" : "temurin-" + jvm.get("version");
-        t.put("id", workload + "/" + label + "/" + variant + "/fork" + fork);
-        t.put("workload", workload);
-        t.put("params", new java.util.TreeMap<>(params));
+    /** A trial's label of its JDK, as in its id ("temurin-25.0.1"). */
+    private static String label(JvmInfo jdk) {
+        return jdk.feature() == 17 ? "debian-17.0.17" : "temurin-" + jdk.version();
+    }
+
+    private static TrialBuilder trial(String workload, Map<String, ?> params, JvmInfo jdk, String variant, int fork) {
+        return trial(workload + "/" + label(jdk) + "/" + variant + "/fork" + fork, workload, params, jdk, variant, fork);
+    }
+
+    /** What the runner knows of a trial before it ends: its identity, and the JVM with the flags it was given. */
+    private static TrialBuilder trial(String id, String workload, Map<String, ?> params, JvmInfo jdk, String variant, int fork) {
+        String label = label(jdk);
         // As the runner records a variant: the collector asked for, and the variant's own flags.
         boolean zgc = variant.equals("ZGC");
-        t.put("gc", zgc ? "ZGC" : null);
-        t.put("variantJvmArgs", zgc ? List.of("-XX:+UseZGC") : List.of());
-        t.put("fork", fork);
-        Map<String, Object> j = new LinkedHashMap<>(jvm);
         List<String> args = new ArrayList<>(List.of("-Dchronicle.analytics.disable=true",
                 "-XX:ErrorFile=/tmp/results/logs/" + workload + "_" + label + "_" + variant + "_fork" + fork + "/jvm-hs_err_pid%p.log"));
         List<String> gc = List.of("G1 Young Generation", "G1 Concurrent GC", "G1 Old Generation");
@@ -398,69 +367,48 @@ final class FixtureGenerator {
             args.add("-XX:+UseZGC");
             gc = List.of("ZGC Cycles", "ZGC Pauses");
         }
-        if (feature == 25) {
+        if (jdk.feature() == 25) {
             args.add("--enable-native-access=ALL-UNNAMED");
         }
-        j.put("args", args);
-        j.put("gc", gc);
-        t.put("jvm", j);
-        t.put("variant", variant);
-        t.put("status", status);
-        t.put("error", error);
-        return t;
+        return new TrialBuilder(id, workload).params(new TreeMap<>(params)).variant(variant).fork(fork)
+                .requestedGc(zgc ? "ZGC" : null).variantJvmArgs(zgc ? List.of("-XX:+UseZGC") : List.of())
+                .jvm(new JvmInfo(jdk.home(), jdk.version(), jdk.feature(), jdk.vendor(), jdk.vmName(), args, gc))
+                .status(TrialStatus.OK, null);
     }
 
-    private Map<String, Object> notOk(String workload, Map<String, Object> params, Map<String, Object> jvm,
-                                      String variant, String status, String error) {
-        Map<String, Object> t = trial(workload, params, jvm, variant, 1, status, error);
-        boolean ran = !status.equals("unsupported");
-        t.put("process", process(ran ? 180_000_000 : 0, status.equals("timeout") ? 120.0 : ran ? 14.2 : 0,
-                status.equals("timeout") ? 238.1 : ran ? 20.3 : 0, status.equals("timeout") ? null : ran ? 1 : null));
-        t.put("metrics", Map.of());
-        t.put("latency", Map.of());
-        t.put("info", Map.of());
-        t.put("warnings", List.of());
-        return t;
+    /** A trial that did not end ok: it measured nothing; one that was unsupported ran no process. */
+    private Trial notOk(String workload, Map<String, Object> params, JvmInfo jdk, String variant, int fork,
+                        TrialStatus status, String error) {
+        boolean ran = status != TrialStatus.UNSUPPORTED;
+        boolean timedOut = status == TrialStatus.TIMEOUT;
+        return trial(workload, params, jdk, variant, fork).status(status, error)
+                .process(process(ran ? 180_000_000 : 0, timedOut ? 120.0 : ran ? 14.2 : 0, timedOut ? 238.1 : ran ? 20.3 : 0,
+                        timedOut ? null : ran ? 1 : null))
+                .build();
     }
 
-    private static Map<String, Object> process(long rss, double wall, double cpu, Integer exit) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("peakRssBytes", rss);
-        p.put("wallSeconds", wall);
-        p.put("cpuSeconds", cpu);
-        p.put("exitCode", exit);
-        p.put("timedOut", exit == null && wall > 0);
-        return p;
+    /** The runner's view of the process; killed at the time limit when it ran without an exit code. */
+    private static ProcessFacts process(long rss, double wall, double cpu, Integer exit) {
+        return new ProcessFacts(rss, wall, cpu, exit, null, exit == null && wall > 0, null, null, null, Map.of());
     }
 
-    private Map<String, Object> latencyTrial(String workload, Map<String, Object> params, Map<String, Object> jvm,
-                                             String variant, int fork, int runs, double medianNs, int unused,
-                                             boolean jitter) {
-        Map<String, Object> t = trial(workload, params, jvm, variant, fork, "ok", null);
-        t.put("process", process(140_000_000L + random.nextInt(3_000_000), 31.5 + random.nextInt(30) / 10.0,
+    private static Metric metric(double value, String unit, Better better, double... samples) {
+        return Metric.of(round(value), unit, better, samples);
+    }
+
+    /** A latency workload's fork as the harness reports it: its probes, the rate achieved, the CPUs it obtained. */
+    private Trial latencyTrial(String workload, Map<String, Object> params, JvmInfo jdk, String variant, int fork, int runs,
+                               double medianNs, boolean jitter) {
+        TrialBuilder t = trial(workload, params, jdk, variant, fork);
+        t.process(process(140_000_000L + random.nextInt(3_000_000), 31.5 + random.nextInt(30) / 10.0,
                 62.0 + random.nextInt(40) / 10.0, 0));
-        Map<String, Object> latency = new LinkedHashMap<>();
-        Map<String, Object> endToEnd = block(runs, medianNs, 100_000, true);
-        latency.put("endToEnd", endToEnd);
-        if (showcase) {
-            addGcEvents(endToEnd, (Integer) jvm.get("feature"));
-        }
+        Probe endToEnd = block(runs, medianNs, 100_000, true, showcase ? jdk.feature() : 0, jitter);
+        t.probe("endToEnd", endToEnd);
         if (workload.equals("queue-latency")) {
-            latency.put("append", block(runs, medianNs * 0.35, 100_000, false));
-            latency.put("read", block(runs, medianNs * 0.30, 100_000, false));
+            t.probe("append", block(runs, medianNs * 0.35, 100_000, false, 0, false));
+            t.probe("read", block(runs, medianNs * 0.30, 100_000, false, 0, false));
         }
-        if (jitter) {
-            // As the harness nests it: gaps above 1 µs seen by its spinning sampler thread.
-            Map<String, Object> sampled = block(runs, 9_000, 0, false);
-            Map<String, Object> j = new LinkedHashMap<>();
-            j.put("thresholdNanos", 1000);
-            j.put("count", 412 + random.nextInt(40));
-            j.put("percentiles", sampled.get("percentiles"));
-            endToEnd.put("jitter", j);
-        }
-        t.put("metrics", Map.of("achievedRate", metric((Double) endToEnd.get("achievedRate"), "msg/s", "higher", null)));
-        t.put("latency", latency);
-        Map<String, Object> info = new LinkedHashMap<>();
+        t.metric("achievedRate", metric(endToEnd.achievedRate(), "msg/s", Better.HIGHER));
         // Ordered maps only: Map.of iterates in a per-JVM random order, and the fixture must be reproducible.
         // As the harness records them: the CPUs the trial obtained, then one entry per thread it pinned.
         Map<String, Object> cpus = new LinkedHashMap<>();
@@ -470,11 +418,10 @@ final class FixtureGenerator {
         if (workload.equals("queue-latency")) {
             cpus.put("consumer", pinned(0, "0"));
         }
-        info.put("harness", Map.of("cpus", cpus));
-        info.put("transport", workload.equals("queue-latency") ? "chronicle" : "none");
-        t.put("info", info);
-        t.put("warnings", List.of("2 CPUs: producer and consumer share cores with the OS; only p50 and p90 mean anything"));
-        return t;
+        return t.info("harness", Map.of("cpus", cpus))
+                .info("transport", workload.equals("queue-latency") ? "chronicle" : "none")
+                .warning("2 CPUs: producer and consumer share cores with the OS; only p50 and p90 mean anything")
+                .build();
     }
 
     private static Map<String, Object> pinned(int requested, String obtained) {
@@ -484,11 +431,16 @@ final class FixtureGenerator {
         return m;
     }
 
-    /** A latency block as the harness writes it, from {@code runs} runs of 20 000 samples each. */
-    private Map<String, Object> block(int runs, double medianNs, double rate, boolean coCorrected) {
+    /**
+     * A latency block as the harness writes it, from {@code runs} runs of 20 000 samples each.
+     *
+     * @param gcFeature with the collections of each run, as a JDK of this feature makes them; 0: none recorded
+     * @param jitter with what the harness's jitter sampler saw
+     */
+    private Probe block(int runs, double medianNs, double rate, boolean coCorrected, int gcFeature, boolean jitter) {
         Histogram all = new Histogram(3);
         Histogram allUncorrected = new Histogram(3);
-        List<Object> runList = new ArrayList<>();
+        List<Probe.Run> runList = new ArrayList<>();
         for (int run = 0; run < runs; run++) {
             Histogram h = new Histogram(3);
             Histogram u = new Histogram(3);
@@ -511,40 +463,36 @@ final class FixtureGenerator {
             }
             all.add(h);
             allUncorrected.add(u);
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("count", h.getTotalCount());
-            r.put("percentiles", percentiles(h));
+            // What the model does not name of a run, under the names the harness (LatencyBlock) gives them.
+            Map<String, Object> more = new LinkedHashMap<>();
             if (rate > 0) {
-                r.put("achievedRate", round(rate * (1 - 0.0004 * random.nextDouble())));
-                r.put("fellBehind", false);
+                more.put("achievedRate", round(rate * (1 - 0.0004 * random.nextDouble())));
+                more.put("fellBehind", false);
             }
-            runList.add(r);
+            List<GcEvent> events = gcFeature > 0 ? gcEvents(gcFeature) : null;
+            if (events != null) {
+                more.put("gcCount", events.size());
+                more.put("gcMillis", events.stream().mapToLong(GcEvent::durationMillis).sum());
+            }
+            runList.add(new Probe.Run(null, h.getTotalCount(), percentiles(h), events, more));
         }
-        Map<String, Object> b = new LinkedHashMap<>();
-        b.put("unit", "ns");
-        b.put("count", all.getTotalCount());
-        b.put("coCorrected", coCorrected);
-        b.put("targetRate", rate);
-        b.put("achievedRate", rate > 0 ? round(rate * (1 - 0.0002 * random.nextDouble())) : 0.0);
-        b.put("fellBehind", false);
-        b.put("percentiles", percentiles(all));
-        b.put("uncorrected", Map.of("percentiles", percentiles(allUncorrected)));
-        b.put("runs", runList);
-        ByteBuffer buffer = ByteBuffer.allocate(all.getNeededByteBufferCapacity());
-        int length = all.encodeIntoCompressedByteBuffer(buffer);
-        byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        b.put("histogram", Base64.getEncoder().encodeToString(bytes));
-        return b;
+        double achieved = rate > 0 ? round(rate * (1 - 0.0002 * random.nextDouble())) : 0.0;
+        Probe.Jitter sampled = null;
+        if (jitter) {
+            // As the harness nests it: gaps above 1 µs seen by its spinning sampler thread.
+            Map<String, Double> gaps = block(runs, 9_000, 0, false, 0, false).percentiles();
+            sampled = new Probe.Jitter(1000, 412 + random.nextInt(40), gaps);
+        }
+        return new Probe("ns", all.getTotalCount(), coCorrected, rate, achieved, false, percentiles(all),
+                percentiles(allUncorrected), runList, all, sampled, null);
     }
 
-    private static Map<String, Object> percentiles(Histogram h) {
-        Map<String, Object> p = new LinkedHashMap<>();
+    private static Map<String, Double> percentiles(Histogram h) {
+        Map<String, Double> p = new LinkedHashMap<>();
         for (String k : KEYS) {
-            p.put(k, h.getValueAtPercentile(Double.parseDouble(k)));
+            p.put(k, (double) h.getValueAtPercentile(Double.parseDouble(k)));
         }
-        p.put("max", h.getMaxValue());
+        p.put("max", (double) h.getMaxValue());
         return p;
     }
 
@@ -552,37 +500,28 @@ final class FixtureGenerator {
         return Math.round(v * 10) / 10.0;
     }
 
-    private Map<String, Object> startupTrial(Map<String, Object> params, Map<String, Object> jvm, double ms, long rss) {
-        Map<String, Object> t = trial("startup", params, jvm, "G1", 1, "ok", null);
-        t.put("process", process(95_000_000L + random.nextInt(1_000_000), 4.8, 7.9, 0));
-        Map<String, Object> metrics = new LinkedHashMap<>();
+    private Trial startupTrial(Map<String, Object> params, JvmInfo jdk, double ms, long rss) {
+        TrialBuilder t = trial("startup", params, jdk, "G1", 1);
+        t.process(process(95_000_000L + random.nextInt(1_000_000), 4.8, 7.9, 0));
         double[] start = samples(10, ms, 0.04);
         double[] toMain = samples(10, ms * 0.55, 0.05);
         double[] footprint = samples(10, rss, 0.01);
-        metrics.put("startupMillis", metric(Stats.median(start), "ms", "lower", start));
-        metrics.put("forkToMainMillis", metric(Stats.median(toMain), "ms", "lower", toMain));
-        metrics.put("coldStartupMillis", metric(ms * 1.9, "ms", "lower", null));
-        metrics.put("peakRssBytes", metric(Stats.median(footprint), "bytes", "lower", footprint));
-        t.put("metrics", metrics);
-        t.put("latency", Map.of());
-        t.put("info", Map.of("method", "CLOCK_MONOTONIC fork to exit, 10 launches"));
-        t.put("warnings", List.of());
-        return t;
+        return t.metric("startupMillis", metric(Stats.median(start), "ms", Better.LOWER, start))
+                .metric("forkToMainMillis", metric(Stats.median(toMain), "ms", Better.LOWER, toMain))
+                .metric("coldStartupMillis", metric(ms * 1.9, "ms", Better.LOWER))
+                .metric("peakRssBytes", metric(Stats.median(footprint), "bytes", Better.LOWER, footprint))
+                .info("method", "CLOCK_MONOTONIC fork to exit, 10 launches")
+                .build();
     }
 
-    private Map<String, Object> chatTrial(Map<String, Object> params, Map<String, Object> jvm, String variant, int fork,
-                                          double score) {
-        Map<String, Object> t = trial("chat", params, jvm, variant, fork, "ok", null);
-        t.put("process", process(210_000_000L + random.nextInt(3_000_000), 22.0, 39.5, 0));
-        Map<String, Object> metrics = new LinkedHashMap<>();
+    private Trial chatTrial(Map<String, Object> params, JvmInfo jdk, String variant, int fork, double score) {
+        TrialBuilder t = trial("chat", params, jdk, variant, fork);
+        t.process(process(210_000_000L + random.nextInt(3_000_000), 22.0, 39.5, 0));
         double[] runs = samples(5, score, 0.03);
-        metrics.put("score", metric(Stats.mean(runs), "msg/s", "higher", runs));
-        metrics.put("serverHeapUsedBytes", metric(variant.equals("virtual") ? 61_000_000 : 83_000_000, "bytes", "lower", null));
-        t.put("metrics", metrics);
-        t.put("latency", Map.of());
-        t.put("info", Map.of("threads", variant));
-        t.put("warnings", List.of());
-        return t;
+        return t.metric("score", metric(Stats.mean(runs), "msg/s", Better.HIGHER, runs))
+                .metric("serverHeapUsedBytes", metric(variant.equals("virtual") ? 61_000_000 : 83_000_000, "bytes", Better.LOWER))
+                .info("threads", variant)
+                .build();
     }
 
     private double[] samples(int n, double mean, double cv) {
@@ -597,146 +536,90 @@ final class FixtureGenerator {
         return s;
     }
 
-    private static Map<String, Object> metric(double value, String unit, String better, double[] samples) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("value", round(value));
-        m.put("unit", unit);
-        m.put("better", better);
-        if (samples != null) {
-            m.put("samples", samples);
-        }
-        return m;
-    }
-
-    private void showcase(List<Object> trials, Map<String, Object> jdk17, Map<String, Object> jdk25) {
-        Map<String, Object> http = Map.of("requestBytes", 128);
+    private void showcase(List<Trial> trials, JvmInfo jdk17, JvmInfo jdk25) {
         for (int connections : new int[] {100, 1000, 10000}) {
-            for (Map<String, Object> jvm : List.of(jdk17, jdk25)) {
+            for (JvmInfo jdk : List.of(jdk17, jdk25)) {
                 for (String threads : List.of("platform", "virtual")) {
-                    Map<String, Object> p = new java.util.TreeMap<>(http);
+                    Map<String, Object> p = new TreeMap<>();
+                    p.put("requestBytes", 128);
                     p.put("connections", connections);
                     p.put("threads", threads);
-                    if (threads.equals("virtual") && jvm == jdk17) {
-                        trials.add(notOk("http", p, jvm, threads, "unsupported", "variant virtual needs JDK 21 or newer; this JVM is 17"));
+                    if (threads.equals("virtual") && jdk == jdk17) {
+                        trials.add(notOk("http", p, jdk, threads, 1, TrialStatus.UNSUPPORTED,
+                                "variant virtual needs JDK 21 or newer; this JVM is 17"));
                     } else {
                         for (int fork = 1; fork <= 3; fork++) {
-                            trials.add(httpTrial(p, jvm, threads, connections, fork));
+                            trials.add(httpTrial(p, jdk, threads, connections, fork));
                         }
                     }
                 }
             }
         }
-        for (Map<String, Object> jvm : List.of(jdk17, jdk25)) {
-            trials.add(queueLargeTrial(jvm));
+        for (JvmInfo jdk : List.of(jdk17, jdk25)) {
+            trials.add(queueLargeTrial(jdk));
         }
     }
 
     /** Requests/s falls and RSS grows with connections; virtual threads scale further. */
-    private Map<String, Object> httpTrial(Map<String, Object> params, Map<String, Object> jvm, String threads, int connections,
-                                          int fork) {
-        Map<String, Object> t = trial("http", params, jvm, threads, fork, "ok", null);
-        t.put("id", t.get("id") + "/c" + connections);
-        t.put("process", process(300_000_000L + later.nextInt(5_000_000), 30.0, 50.0, 0));
+    private Trial httpTrial(Map<String, Object> params, JvmInfo jdk, String threads, int connections, int fork) {
+        String id = "http/" + label(jdk) + "/" + threads + "/fork" + fork + "/c" + connections;
+        TrialBuilder t = trial(id, "http", params, jdk, threads, fork);
+        t.process(process(300_000_000L + later.nextInt(5_000_000), 30.0, 50.0, 0));
         boolean v = threads.equals("virtual");
-        double rps = 42_000 * (jvm.get("feature").equals(25) ? 1.06 : 1.0) / (1 + Math.log10(connections / 100.0) * (v ? 0.15 : 0.45));
+        double rps = 42_000 * (jdk.feature() == 25 ? 1.06 : 1.0) / (1 + Math.log10(connections / 100.0) * (v ? 0.15 : 0.45));
         double rss = 90e6 + connections * (v ? 12_000 : 140_000);
-        Map<String, Object> metrics = new LinkedHashMap<>();
         double[] runs = laterSamples(5, rps, 0.03);
-        metrics.put("requestsPerSecond", metric(Stats.mean(runs), "/s", "higher", runs));
+        t.metric("requestsPerSecond", metric(Stats.mean(runs), "/s", Better.HIGHER, runs));
         double[] rssRuns = laterSamples(5, rss, 0.02);
-        metrics.put("serverRssBytes", metric(Stats.median(rssRuns), "bytes", "lower", rssRuns));
-        metrics.put("serverPeakThreads", metric(v ? 24 : connections + 20, "threads", "none", null));
-        metrics.put("requestsSent", metric(Math.round(rps * 10), "requests", "none", null));
-        t.put("metrics", metrics);
-        t.put("latency", Map.of());
-        t.put("info", Map.of("threads", threads));
-        t.put("warnings", List.of());
-        return t;
+        return t.metric("serverRssBytes", metric(Stats.median(rssRuns), "bytes", Better.LOWER, rssRuns))
+                .metric("serverPeakThreads", metric(v ? 24 : connections + 20, "threads", Better.NONE))
+                .metric("requestsSent", metric(Math.round(rps * 10), "requests", Better.NONE))
+                .info("threads", threads)
+                .build();
     }
 
     /** Write and read time per GiB as the queue grows past the 4 GiB memory limit. */
-    private Map<String, Object> queueLargeTrial(Map<String, Object> jvm) {
-        Map<String, Object> t = trial("queue-large", Map.of("gib", 8, "memoryLimitGiB", 4), jvm, "G1", 1, "ok", null);
-        t.put("process", process(4_100_000_000L, 95.0, 80.0, 0));
-        List<Double> x = new ArrayList<>();
-        List<Double> write = new ArrayList<>();
-        List<Double> read = new ArrayList<>();
-        double base = jvm.get("feature").equals(25) ? 860 : 900;
+    private Trial queueLargeTrial(JvmInfo jdk) {
+        TrialBuilder t = trial("queue-large", Map.of("gib", 8, "memoryLimitGiB", 4), jdk, "G1", 1);
+        t.process(process(4_100_000_000L, 95.0, 80.0, 0));
+        double[] x = new double[8];
+        double[] write = new double[8];
+        double[] read = new double[8];
+        double base = jdk.feature() == 25 ? 860 : 900;
         for (int gib = 1; gib <= 8; gib++) {
-            x.add((double) gib);
-            write.add(round(base * (gib > 4 ? 1.9 + 0.1 * (gib - 4) : 1) * (1 + 0.03 * later.nextGaussian())));
-            read.add(round(base * 0.22 * (gib > 4 ? 3.5 : 1) * (1 + 0.03 * later.nextGaussian())));
+            x[gib - 1] = gib;
+            write[gib - 1] = round(base * (gib > 4 ? 1.9 + 0.1 * (gib - 4) : 1) * (1 + 0.03 * later.nextGaussian()));
+            read[gib - 1] = round(base * 0.22 * (gib > 4 ? 3.5 : 1) * (1 + 0.03 * later.nextGaussian()));
         }
-        Map<String, Object> bursts = new LinkedHashMap<>();
-        Map<String, Object> written = new LinkedHashMap<>();
-        written.put("name", "written");
-        written.put("unit", "GiB");
-        written.put("values", x);
-        bursts.put("x", written);
-        bursts.put("y", List.of(axis("writeMsPerGiB", write), axis("readMsPerGiB", read)));
-        Map<String, Object> limit = new LinkedHashMap<>();
-        limit.put("at", 4);
-        limit.put("label", "memory limit 4 GiB");
-        bursts.put("markers", List.of(limit));
-        t.put("series", Map.of("bursts", bursts));
-        Map<String, Object> metrics = new LinkedHashMap<>();
-        metrics.put("writeMsPerGiB", metric(write.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), "ms/GiB", "lower", null));
-        metrics.put("bytesWritten", metric(8L * 1024 * 1024 * 1024, "bytes", "none", null));
-        t.put("metrics", metrics);
-        t.put("latency", Map.of());
-        t.put("info", Map.of());
-        t.put("warnings", List.of());
-        return t;
-    }
-
-    private static Map<String, Object> axis(String name, List<Double> values) {
-        Map<String, Object> a = new LinkedHashMap<>();
-        a.put("name", name);
-        a.put("unit", "ms/GiB");
-        a.put("better", "lower");
-        a.put("values", values);
-        return a;
+        Series bursts = new Series(new Series.Axis("written", "GiB", null, x),
+                List.of(new Series.Axis("writeMsPerGiB", "ms/GiB", "lower", write), new Series.Axis("readMsPerGiB", "ms/GiB", "lower", read)),
+                List.of(new Series.Marker(4, "memory limit 4 GiB")));
+        return t.series("bursts", bursts)
+                .metric("writeMsPerGiB", metric(java.util.Arrays.stream(write).average().orElseThrow(), "ms/GiB", Better.LOWER))
+                .metric("bytesWritten", metric(8L * 1024 * 1024 * 1024, "bytes", Better.NONE))
+                .build();
     }
 
     private double[] laterSamples(int n, double mean, double cv) {
         return samples(later, n, mean, cv);
     }
 
-    /** Collections during each measured run, as the harness's listener records them: young pauses, a concurrent cycle now and then. */
-    @SuppressWarnings("unchecked")
-    private void addGcEvents(Map<String, Object> block, int feature) {
-        for (Object o : (List<Object>) block.get("runs")) {
-            Map<String, Object> run = (Map<String, Object>) o;
-            List<Object> events = new ArrayList<>();
-            long pause = 0;
-            int young = 2 + later.nextInt(3);
-            long at = 5_000;
-            for (int i = 0; i < young; i++) {
-                at += 400 + later.nextInt(600);
-                long ms = (feature == 25 ? 1 : 2) + later.nextInt(4);
-                events.add(gcEvent("G1 Young Generation", "end of minor GC", "G1 Evacuation Pause", at, ms));
-                pause += ms;
-            }
-            if (later.nextInt(3) == 0) {
-                long ms = 40 + later.nextInt(30);
-                events.add(gcEvent("G1 Concurrent GC", "end of concurrent GC pause", "No GC", at + 100, ms));
-                pause += ms;
-            }
-            // As the harness writes them: every event counted and timed, concurrent or not.
-            run.put("gcCount", events.size());
-            run.put("gcMillis", pause);
-            run.put("gcEvents", events);
+    /**
+     * Collections during one measured run, as the harness's listener records them: young pauses, a concurrent cycle
+     * now and then.
+     */
+    private List<GcEvent> gcEvents(int feature) {
+        List<GcEvent> events = new ArrayList<>();
+        int young = 2 + later.nextInt(3);
+        long at = 5_000;
+        for (int i = 0; i < young; i++) {
+            at += 400 + later.nextInt(600);
+            long ms = (feature == 25 ? 1 : 2) + later.nextInt(4);
+            events.add(new GcEvent("G1 Young Generation", "end of minor GC", "G1 Evacuation Pause", at, ms));
         }
+        if (later.nextInt(3) == 0) {
+            events.add(new GcEvent("G1 Concurrent GC", "end of concurrent GC pause", "No GC", at + 100, 40 + later.nextInt(30)));
+        }
+        return events;
     }
-
-    private static Map<String, Object> gcEvent(String collector, String action, String cause, long start, long ms) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("collector", collector);
-        e.put("action", action);
-        e.put("cause", cause);
-        e.put("startMillis", start);
-        e.put("durationMillis", ms);
-        return e;
-    }
-
 }

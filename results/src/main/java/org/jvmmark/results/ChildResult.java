@@ -16,4 +16,17 @@ public record ChildResult(String status, String error, JvmInfo jvm, Trial.Measur
     public ChildResult {
         measured = measured == null ? Trial.Measured.NONE : measured;
     }
+
+    /**
+     * The status the child said, as a {@link TrialStatus}: ok, failed or unsupported; null for any other word
+     * (a {@code timeout} is the runner's to call, not the child's).
+     */
+    public TrialStatus said() {
+        for (TrialStatus s : java.util.List.of(TrialStatus.OK, TrialStatus.FAILED, TrialStatus.UNSUPPORTED)) {
+            if (s.json().equals(status)) {
+                return s;
+            }
+        }
+        return null;
+    }
 }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jvmmark.api.Better;
 
 /**
  * A scalar result: its value, unit and direction, and the individual measurements it summarises
@@ -40,6 +41,11 @@ public record Metric(double value, String unit, @JsonIgnore boolean higherIsBett
 
     public Metric(double value, String unit, boolean higherIsBetter, double[] samples) {
         this(value, unit, higherIsBetter, samples, true);
+    }
+
+    /** A metric whose direction is {@code better} ({@link Better#NONE}: a fact, not ranked), with its measurements. */
+    public static Metric of(double value, String unit, Better better, double... samples) {
+        return new Metric(value, unit, better != Better.LOWER, samples, better != Better.NONE);
     }
 
     /**

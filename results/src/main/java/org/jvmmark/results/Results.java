@@ -108,6 +108,11 @@ public record Results(String schema, String created, String finished, String pro
         } else {
             all.add(trial);
         }
+        return withTrials(all, updatedAt);
+    }
+
+    /** This file with {@code all} as its trials, in this order, and {@code updated} set. */
+    public Results withTrials(List<Trial> all, String updatedAt) {
         String ownFinish = java.util.Objects.equals(finished, updated) ? null : finished;
         return new Results(schema, created, ownFinish, profile, host, all, updatedAt, hostValues, command, questions,
                 forkAccount, jvmFacts, more);

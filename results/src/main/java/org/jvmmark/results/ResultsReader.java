@@ -11,6 +11,7 @@ import java.util.List;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jvmmark.api.ForkMain;
 
 /**
  * Reads {@code results.json} into {@link Results}. Tolerates fields it does not know (the runner and
@@ -26,6 +27,8 @@ public final class ResultsReader {
     static final int MAX_HISTOGRAM_CHARS = 16 << 20;
 
     private static final ObjectMapper MAPPER = ResultsMapper.MAPPER;
+    /** The field naming a file's format, in {@code results.json} and in a forked JVM's result file alike. */
+    private static final String SCHEMA_FIELD = "schema";
 
     private ResultsReader() {
     }
@@ -71,7 +74,7 @@ public final class ResultsReader {
         if (root == null || !root.isObject()) {
             throw new IOException(file + " is not a results file: expected a JSON object");
         }
-        String schema = root.path("schema").asText("");
+        String schema = root.path(SCHEMA_FIELD).asText("");
         checkSchema(schema, origin);
         checkHistogramMemory(root.path("trials"), origin);
         List<Trial> trials = new ArrayList<>();
@@ -128,6 +131,35 @@ public final class ResultsReader {
      */
     public static ChildResult child(JsonNode doc) {
         return ResultsMapper.read(doc, TrialJson.class).child();
+    }
+
+    /**
+     * A forked JVM's own result file ({@value ForkMain#SCHEMA}), parsed and bound by the model in one step, as
+     * {@link #child(JsonNode)} reads it.
+     *
+     * @throws IOException when the file cannot be read
+     * @throws IllegalArgumentException in one line whose subject is the file: "is not a jvmmark/trial-result/1
+     *     document" (not a JSON object, or another schema), or "is corrupt: ..." (not JSON, or a malformed block)
+     */
+    public static ChildResult child(Path file) throws IOException {
+        JsonNode doc;
+        try {
+            doc = MAPPER.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("is corrupt: " + firstLine(e.getOriginalMessage()));
+        }
+        if (doc == null || !doc.isObject() || !ForkMain.SCHEMA.equals(doc.path(SCHEMA_FIELD).asText())) {
+            throw new IllegalArgumentException("is not a " + ForkMain.SCHEMA + " document");
+        }
+        try {
+            return child(doc);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("is corrupt: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    private static String firstLine(String text) {
+        return text == null ? "" : text.lines().filter(l -> !l.isBlank()).findFirst().orElse("").trim();
     }
 
     /** Units that measure a size: "bytes", "B", "KiB", "MB"... */

@@ -1,9 +1,5 @@
 package org.jvmmark.runner.fork;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -17,7 +13,6 @@ import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.TrialStatus;
-import org.jvmmark.runner.Text;
 import org.jvmmark.runner.jdk.JvmMessages;
 
 /**
@@ -28,8 +23,6 @@ import org.jvmmark.runner.jdk.JvmMessages;
  */
 public final class ForkedJvm {
     static final int STDERR_TAIL_LINES = 20;
-    /** Reads the child's result file: the one place JSON crosses the fork boundary on the runner's side. */
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final List<String> command;
@@ -143,25 +136,16 @@ public final class ForkedJvm {
             }
             return new ForkOutcome(TrialStatus.FAILED, clue.isEmpty() ? why : why + ": " + clue, null, p, command, tail, null);
         }
-        JsonNode doc;
+        ChildResult child;
         try {
-            doc = JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
-            if (!(doc instanceof ObjectNode) || !ForkMain.SCHEMA.equals(doc.path("schema").asText())) {
-                return new ForkOutcome(TrialStatus.FAILED, "result file is not a " + ForkMain.SCHEMA + " document", null, p, command, tail, null);
-            }
-        } catch (JsonProcessingException e) {
-            return new ForkOutcome(TrialStatus.FAILED, "result file is corrupt: " + Text.firstLine(e.getOriginalMessage()), null, p, command, tail, null);
+            child = ResultsReader.child(result);
+        } catch (IllegalArgumentException e) {
+            return new ForkOutcome(TrialStatus.FAILED, "result file " + e.getMessage(), null, p, command, tail, null);
         } catch (IOException e) {
             return new ForkOutcome(TrialStatus.FAILED, "cannot read the result file: " + e.getMessage(), null, p, command, tail, null);
         }
-        ChildResult child;
-        try {
-            child = ResultsReader.child(doc);
-        } catch (IllegalArgumentException e) {
-            return new ForkOutcome(TrialStatus.FAILED, "result file is corrupt: " + Text.firstLine(e.getMessage()), null, p, command, tail, null);
-        }
         String error = child.error();
-        TrialStatus status = said(child.status());
+        TrialStatus status = child.said();
         if (status == null) {
             return new ForkOutcome(TrialStatus.FAILED, "result has unknown status '" + child.status() + "'", child, p, command, tail, null);
         }
@@ -169,16 +153,6 @@ public final class ForkedJvm {
             return new ForkOutcome(TrialStatus.FAILED, "JVM exited with status " + p.exitCode() + " after writing its result", child, p, command, tail, null);
         }
         return new ForkOutcome(status, status == TrialStatus.OK ? null : (error == null ? "no reason given" : error), child, p, command, tail, null);
-    }
-
-    /** What a child may say of its own trial: ok, failed or unsupported (a timeout is the runner's to call); else null. */
-    private static TrialStatus said(String word) {
-        for (TrialStatus s : List.of(TrialStatus.OK, TrialStatus.FAILED, TrialStatus.UNSUPPORTED)) {
-            if (s.json().equals(word)) {
-                return s;
-            }
-        }
-        return null;
     }
 
     /** The child's result file as it wrote it (for {@code jvmmark drive --json}); it may not exist. */
@@ -189,8 +163,7 @@ public final class ForkedJvm {
     /** What a child killed at its time limit had written, if anything readable. */
     private ChildResult readResultQuietly() {
         try {
-            JsonNode n = JSON.readTree(Files.readString(result, StandardCharsets.UTF_8));
-            return n instanceof ObjectNode ? ResultsReader.child(n) : null;
+            return ResultsReader.child(result);
         } catch (IOException | IllegalArgumentException e) {
             return null;
         }

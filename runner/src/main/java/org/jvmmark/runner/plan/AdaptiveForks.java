@@ -108,7 +108,7 @@ public final class AdaptiveForks {
         Map<String, Boolean> failed = new LinkedHashMap<>();
         for (Map.Entry<String, PlannedTrial> e : rows.entrySet()) {
             List<Trial> trials = byRow.getOrDefault(e.getKey(), List.of());
-            Headline h = Headline.of(e.getValue().workload().info());
+            HeadlineFigure h = HeadlineFigure.of(e.getValue().workload().info());
             List<Double> v = new ArrayList<>();
             for (Trial t : trials) {
                 if (t.ok() && !t.disturbed()) { // a disturbed fork is not evidence; its re-run is
@@ -142,7 +142,7 @@ public final class AdaptiveForks {
             }
             if (n > 0 && mine.length == 0) {
                 // e.g. queue-large's past-limit figures on a machine whose RAM no burst went past
-                states.put(row, new RowState(row, n, false, Headline.of(e.getValue().workload().info()).label()
+                states.put(row, new RowState(row, n, false, HeadlineFigure.of(e.getValue().workload().info()).label()
                         + " not measured, cannot tell"));
                 continue;
             }
@@ -168,7 +168,7 @@ public final class AdaptiveForks {
                 continue;
             }
             String first = g.getValue().get(0);
-            Evidence evidence = new Evidence(Headline.of(rows.get(first).workload().info()).label(), "",
+            Evidence evidence = new Evidence(HeadlineFigure.of(rows.get(first).workload().info()).label(), "",
                     higher.getOrDefault(measured.get(0).id(), false), measured);
             List<Contrast> contrasts = new ArrayList<>();
             List<String> keys = new ArrayList<>();
@@ -202,7 +202,7 @@ public final class AdaptiveForks {
             boolean growForRepeat = !repeatable && toRepeat <= maxForks;
             boolean pairOpen = tell > 0 && tell <= maxForks;
             String levels = judged.stream().anyMatch(Judgement::withinLevels) ? ", two levels" : "";
-            String label = Headline.of(rows.get(row).workload().info()).label();
+            String label = HeadlineFigure.of(rows.get(row).workload().info()).label();
             if (untestable && judged.isEmpty()) {
                 states.put(row, new RowState(row, n, false, "fewer than " + Judge.MIN_FORKS + " forks measured "
                         + label + " a side, cannot tell"));
@@ -294,13 +294,13 @@ public final class AdaptiveForks {
      * What {@code tune} optimises unless told otherwise.
      */
     public static String headlineFigure(WorkloadInfo info) {
-        Headline h = Headline.of(info);
+        HeadlineFigure h = HeadlineFigure.of(info);
         return h.metric() != null || h.probe() != null ? h.label() : "endToEnd p50";
     }
 
     /** A row's group: the rows its question compares it within. */
     static String groupOf(PlannedTrial t) {
-        Question q = Headline.question(t.workload().info());
+        Question q = HeadlineFigure.question(t.workload().info());
         String point = point(t);
         if (q != null && q.across() == Question.Across.VARIANTS) {
             return t.workload().name() + "|" + t.jdk().label() + "|" + (t.gc() == null ? "" : t.gc()) + "|"
@@ -328,7 +328,7 @@ public final class AdaptiveForks {
      */
     private static List<String> comparedWith(String row, List<String> group, Map<String, double[]> values,
                                              Map<String, PlannedTrial> rows, boolean higherIsBetter) {
-        Question q = Headline.question(rows.get(row).workload().info());
+        Question q = HeadlineFigure.question(rows.get(row).workload().info());
         List<String> others = new ArrayList<>(group);
         others.remove(row);
         if (q != null && q.across() == Question.Across.VARIANTS) {
@@ -357,22 +357,22 @@ public final class AdaptiveForks {
      * ({@code "endToEnd p50"} or a metric name), or, for a workload that declares none, the
      * {@code endToEnd} p50 when it measures latency, else its first metric — as the report ranks it.
      */
-    record Headline(String probe, String percentile, String metric) {
+    record HeadlineFigure(String probe, String percentile, String metric) {
         static Question question(WorkloadInfo info) {
             return info.questions().isEmpty() ? null : info.questions().get(0);
         }
 
-        static Headline of(WorkloadInfo info) {
+        static HeadlineFigure of(WorkloadInfo info) {
             Question q = question(info);
             if (q != null && q.figures().length > 0) {
                 String f = q.figures()[0].trim();
                 int space = f.lastIndexOf(' ');
                 if (space > 0 && f.substring(space + 1).matches("p[0-9.]+")) {
-                    return new Headline(f.substring(0, space), f.substring(space + 2), null);
+                    return new HeadlineFigure(f.substring(0, space), f.substring(space + 2), null);
                 }
-                return new Headline(null, null, f);
+                return new HeadlineFigure(null, null, f);
             }
-            return new Headline(null, null, null);
+            return new HeadlineFigure(null, null, null);
         }
 
         Double value(Trial t) {

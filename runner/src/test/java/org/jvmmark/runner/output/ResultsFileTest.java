@@ -5,28 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialBuilder;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.TrialExecutor;
 
 class ResultsFileTest {
     @TempDir
     Path dir;
 
     private static Trial trial(String id, String status) {
-        ObjectNode t = TrialExecutor.JSON.createObjectNode();
-        t.put("id", id);
-        t.put("workload", id.substring(0, id.indexOf('/')));
-        t.put("status", status);
-        return ResultsReader.trial(t);
+        return new TrialBuilder(id, id.substring(0, id.indexOf('/'))).status(status, null)
+                .jvm(new JvmInfo("", "", 0, "", "", List.of(), List.of())).build();
     }
 
     @Test

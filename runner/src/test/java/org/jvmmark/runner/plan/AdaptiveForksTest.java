@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.api.Better;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
@@ -22,9 +22,11 @@ import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
-import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.results.TrialBuilder;
 import org.jvmmark.runner.jdk.Jdk;
 
 /**
@@ -65,20 +67,16 @@ class AdaptiveForksTest {
 
     /** The record of one fork: a score (lower is better, like a latency), or a failure. */
     private static Trial record(PlannedTrial t, double score, String status) {
-        ObjectNode r = TrialExecutor.JSON.createObjectNode();
-        r.put("id", t.id());
-        r.put("workload", "known");
-        r.put("status", status);
-        r.put("fork", t.fork());
-        r.putObject("process").put("wallSeconds", 10.0);
+        TrialBuilder r = new TrialBuilder(t.id(), "known").status(status, null).fork(t.fork())
+                .process(new ProcessFacts(null, 10.0, null, null)).jvm(NO_JVM);
         if (status.equals("ok")) {
-            ObjectNode m = r.putObject("metrics").putObject("latencyMicros");
-            m.put("value", score);
-            m.put("unit", "us");
-            m.put("better", "lower");
+            r.metric("latencyMicros", Metric.of(score, "us", Better.LOWER));
         }
-        return ResultsReader.trial(r);
+        return r.build();
     }
+
+    /** What a record says of its JVM when the JVM said nothing. */
+    private static final JvmInfo NO_JVM = new JvmInfo("", "", 0, "", "", List.of(), List.of());
 
     /** Runs the plan and then adaptive rounds until none is left; returns the final row states. */
     private static Map<String, AdaptiveForks.RowState> run(List<PlannedTrial> plan, Map<String, IntFunction<Double>> truth,
@@ -162,12 +160,7 @@ class AdaptiveForksTest {
                 Trial r = record(t, 100, "ok");
                 if (fork == 1) {
                     // the one fork whose bursts went past the machine's RAM
-                    ObjectNode w = org.jvmmark.results.ResultsWriter.trial(r);
-                    ObjectNode m = ((ObjectNode) w.path("metrics")).putObject("pastLimitMillis");
-                    m.put("value", 40.0 + j.feature());
-                    m.put("unit", "ms");
-                    m.put("better", "lower");
-                    r = ResultsReader.trial(w);
+                    r = TrialBuilder.from(r).metric("pastLimitMillis", Metric.of(40.0 + j.feature(), "ms", Better.LOWER)).build();
                 }
                 recorded.add(r);
             }
