@@ -10,7 +10,7 @@ import java.util.List;
  *
  * <p><b>Batches.</b> The forks of one run interleave in time, so every row of a run meets the machine in the same
  * states; two runs meet it at different times, and this VM's state changes between runs (A/A runs a minute apart put
- * 20 % and 75 % of their forks on its upper level, every row alike; DESIGN.md). A batch is one such run: the rows of one
+ * 25 % and 75 % of their forks on its upper level, every row alike). A batch is one such run: the rows of one
  * batch are expected to share their chance of landing on a level, rows of different batches are not ({@link
  * LevelModel}).
  *
