@@ -18,10 +18,14 @@ class TuneRaceTest {
     @TempDir
     Path tmp;
 
-    /** A jar of the planted workloads, listed as a user's workload jar lists them. */
     private Path jar() throws Exception {
+        return plantedJar(tmp);
+    }
+
+    /** A jar of the planted workloads in {@code dir}, listed as a user's workload jar lists them. */
+    static Path plantedJar(Path dir) throws Exception {
         Path classes = Path.of(PlantedOptimumWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path jar = tmp.resolve("planted.jar");
+        Path jar = dir.resolve("planted.jar");
         try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(jar))) {
             zip.putNextEntry(new java.util.zip.ZipEntry("META-INF/jvmmark/workloads"));
             zip.write((PlantedOptimumWorkload.class.getName() + "\n" + PlantedOptimumWorkload.Flat.class.getName() + "\n")

@@ -1,0 +1,42 @@
+package org.jvmmark.runner.tune;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jvmmark.results.Results;
+
+/**
+ * The {@value #KEY} block of a tuning run's {@code results.json}: the trials {@code tune --plan-only} recorded as the
+ * round to run next, so that every slice ({@code tune --resume --shard I/N}) cuts the same list whatever its machine's
+ * duration estimates, and {@code merge} joins only the slices of this round of this race. Immutable, hence thread-safe.
+ *
+ * @param race the race's start ({@code created} of the run that began it): which race the round belongs to
+ * @param trials the ids of the trials to run, in the order the slices are cut from (empty when the race has ended)
+ */
+public record PlannedRound(String race, List<String> trials) {
+    public static final String KEY = "tuneRound";
+
+    public PlannedRound {
+        trials = List.copyOf(trials);
+    }
+
+    /** The block of {@code results}, or null when none was recorded. */
+    public static PlannedRound of(Results results) {
+        if (!(results.more().get(KEY) instanceof Map<?, ?> m)) {
+            return null;
+        }
+        List<String> ids = new ArrayList<>();
+        if (m.get("trials") instanceof List<?> l) {
+            l.forEach(id -> ids.add(String.valueOf(id)));
+        }
+        return new PlannedRound(String.valueOf(m.get("race")), ids);
+    }
+
+    public Map<String, Object> toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("race", race);
+        m.put("trials", trials);
+        return m;
+    }
+}
