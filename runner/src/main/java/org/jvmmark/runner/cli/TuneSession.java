@@ -308,15 +308,17 @@ final class TuneSession {
                           Map<Jdk, List<PlannedTrial>> refused) throws IOException {
         TrialExecutor executor = new TrialExecutor(dir, null, () -> false, InstrumentSet.none(), disturbance);
         double share = (double) Budget.parse(options.budget()).seconds() / jdks.size();
+        PlannedRound before = PlannedRound.of(results.results());
+        List<String> again = new ArrayList<>();
         List<PlannedTrial> todo = new ArrayList<>();
         for (Jdk jdk : jdks) {
             recordRefused(jdk, refused.get(jdk), results, executor);
             String prefix = options.workload() + "/" + jdk.label() + "/";
             double others = results.trials().stream().filter(t -> !t.id().startsWith(prefix))
                     .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
-            todo.addAll(planOne(jdk, valid.get(jdk), results, others + share));
+            todo.addAll(planOne(jdk, valid.get(jdk), results, others + share, before, again));
         }
-        PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList());
+        PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
         results.putMore(PlannedRound.KEY, round.toJson());
         if (todo.isEmpty()) {
             return answer(dir, results);
@@ -328,11 +330,17 @@ final class TuneSession {
     }
 
     /**
-     * One JDK's step of {@link #planRound}: the trials still to run of its recorded round; or, when there are none (or none
-     * fits the budget), the judgement of that round and the trials of the next, which it records — or none, when the race
-     * stops (recorded with why).
+     * One JDK's step of {@link #planRound}: the trials still to run of its recorded round (asked for twice at most: a
+     * round's forks that were disturbed or in no slice once more, as a race re-runs disturbed forks once; named in
+     * {@code again}); or, when there are none (or none fits the budget, or they were asked for again already), the
+     * judgement of that round and the trials of the next, which it records — or none, when the race stops (recorded
+     * with why).
+     *
+     * @param before what the last plan asked for, or null
+     * @param again receives this round's name when its trials are asked for a second time
      */
-    private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double until) throws IOException {
+    private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double until, PlannedRound before,
+                                       List<String> again) throws IOException {
         TuneRecord.JdkRace race = raceOf(jdk);
         if (!race.stopped().isEmpty()) {
             out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
@@ -353,7 +361,13 @@ final class TuneSession {
             TuneRecord.Round last = race.rounds().get(number - 1);
             round = last.points().stream().map(byLabel::get).filter(java.util.Objects::nonNull).toList();
             List<PlannedTrial> left = withinBudget(trialsFor(jdk, round, last.forks(), results.trials()), results, until);
-            if (!left.isEmpty()) {
+            String pass = PlannedRound.pass(jdk.label(), number);
+            if (!left.isEmpty() && (before == null || !before.again().contains(pass))) {
+                String prefix = options.workload() + "/" + jdk.label() + "/";
+                Set<String> done = results.recordedIds();
+                if (before != null && before.trials().stream().anyMatch(id -> id.startsWith(prefix) && done.contains(id))) {
+                    again.add(pass); // the round ran and lacks forks: they are asked for once more
+                }
                 out.printf("%s round %d: %d points, %d forks each, %d trials still to run%n", jdk.label(), number, round.size(),
                         last.forks(), left.size());
                 return left;

@@ -13,12 +13,21 @@ import org.jvmmark.results.Results;
  *
  * @param race the race's start ({@code created} of the run that began it): which race the round belongs to
  * @param trials the ids of the trials to run, in the order the slices are cut from (empty when the race has ended)
+ * @param again the rounds whose trials are asked for a second time, as {@link #pass}es: the forks a round still lacks
+ *              after it ran (disturbed ones, or ones in no slice) are asked for once more, then the round is judged with
+ *              what it has
  */
-public record PlannedRound(String race, List<String> trials) {
+public record PlannedRound(String race, List<String> trials, List<String> again) {
     public static final String KEY = "tuneRound";
 
     public PlannedRound {
         trials = List.copyOf(trials);
+        again = List.copyOf(again);
+    }
+
+    /** How {@link #again} names round {@code number} of {@code jdk}'s race. */
+    public static String pass(String jdk, int number) {
+        return jdk + " round " + number;
     }
 
     /** The block of {@code results}, or null when none was recorded. */
@@ -26,17 +35,22 @@ public record PlannedRound(String race, List<String> trials) {
         if (!(results.more().get(KEY) instanceof Map<?, ?> m)) {
             return null;
         }
-        List<String> ids = new ArrayList<>();
-        if (m.get("trials") instanceof List<?> l) {
-            l.forEach(id -> ids.add(String.valueOf(id)));
+        return new PlannedRound(String.valueOf(m.get("race")), strings(m.get("trials")), strings(m.get("again")));
+    }
+
+    private static List<String> strings(Object value) {
+        List<String> out = new ArrayList<>();
+        if (value instanceof List<?> l) {
+            l.forEach(v -> out.add(String.valueOf(v)));
         }
-        return new PlannedRound(String.valueOf(m.get("race")), ids);
+        return out;
     }
 
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("race", race);
         m.put("trials", trials);
+        m.put("again", again);
         return m;
     }
 }
