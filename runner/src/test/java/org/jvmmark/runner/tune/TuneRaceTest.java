@@ -19,24 +19,7 @@ class TuneRaceTest {
     Path tmp;
 
     private Path jar() throws Exception {
-        return plantedJar(tmp);
-    }
-
-    /** A jar of the planted workloads in {@code dir}, listed as a user's workload jar lists them. */
-    static Path plantedJar(Path dir) throws Exception {
-        Path classes = Path.of(PlantedOptimumWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path jar = dir.resolve("planted.jar");
-        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(jar))) {
-            zip.putNextEntry(new java.util.zip.ZipEntry("META-INF/jvmmark/workloads"));
-            zip.write((PlantedOptimumWorkload.class.getName() + "\n" + PlantedOptimumWorkload.Flat.class.getName() + "\n")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            for (Class<?> c : java.util.List.of(PlantedOptimumWorkload.class, PlantedOptimumWorkload.Flat.class)) {
-                String entry = c.getName().replace('.', '/') + ".class";
-                zip.putNextEntry(new java.util.zip.ZipEntry(entry));
-                zip.write(java.nio.file.Files.readAllBytes(classes.resolve(entry)));
-            }
-        }
-        return jar;
+        return PlantedOptimumWorkload.jar(tmp);
     }
 
     @Test

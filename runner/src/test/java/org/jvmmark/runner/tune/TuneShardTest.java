@@ -26,7 +26,7 @@ class TuneShardTest {
 
     @Test
     void shouldRaceRoundByRoundThroughPlanSlicesAndMergeToThePlantedBest() throws Exception {
-        Path jar = TuneRaceTest.plantedJar(tmp);
+        Path jar = PlantedOptimumWorkload.jar(tmp);
         Path dir = tmp.resolve("race-0");
         Cli.Result plan = Cli.run("tune", "planted", "--workload-jar", jar.toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
                 "--budget", "2m", "--out", dir.toString(), "--plan-only");
@@ -88,7 +88,7 @@ class TuneShardTest {
 
     @Test
     void shouldAskForAMissingSliceOnceMoreAndRefuseASliceOfAnotherRaceOrWithoutARecordedRound() throws Exception {
-        Path jar = TuneRaceTest.plantedJar(tmp);
+        Path jar = PlantedOptimumWorkload.jar(tmp);
         Path a = tmp.resolve("a");
         Path b = tmp.resolve("b");
         for (Path d : List.of(a, b)) {
