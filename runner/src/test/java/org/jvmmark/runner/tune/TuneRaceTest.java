@@ -51,6 +51,11 @@ class TuneRaceTest {
         String md = java.nio.file.Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("## Which settings (tune: opNanos)") && md.contains(m.group()), "report.md says the same: " + md);
         assertTrue(md.contains("| debian-") || md.contains("| temurin-") || md.contains("| JDK |"), "the points' table");
+        String whoWon = md.substring(md.indexOf("## Who won"));
+        whoWon = whoWon.substring(0, whoWon.indexOf("\n## ", 3));
+        assertEquals(1, whoWon.lines().filter(l -> l.startsWith("| planted · ")).count(), "Who won: one line per JDK: " + whoWon);
+        assertTrue(whoWon.contains("| **-XX:+UseParallelGC -Xmx256m** |") && whoWon.contains(m.group()), "the tune answer's: " + whoWon);
+        assertTrue(!md.contains("· Parallel+-Xmx256m ·") && md.contains("· Parallel · -Xmx256m"), "a row is named once: " + md);
         assertTrue(java.nio.file.Files.readString(out.resolve("report.html")).contains("against the JVM's peak RSS"), "the frontier chart");
 
         int trials = Cli.results(out).path("trials").size();
