@@ -441,8 +441,9 @@ final class TuneSession {
         for (int k = 0; k < ids.size(); k++) {
             PlannedTrial t = needed.get(ids.get(k));
             if (t == null) {
-                throw new UserException("trial " + ids.get(k) + " of the round recorded in " + base
-                        + " is not one its race asks for (was it recorded by another version?); record the round again with " + planIt);
+                throw new UserException("trial " + ids.get(k) + " of the round recorded in " + base + " is not one its race asks"
+                        + " for on this machine (another JDK build, or a setting this JDK refuses, than where it was planned?);"
+                        + " run the slices on machines like the planning one, or record the round again with " + planIt);
             }
             if (k % shard.count() == shard.index()) {
                 mine.add(t);
