@@ -23,8 +23,9 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code jvmmark tune WORKLOAD}: which JVM settings run the workload best, per JDK. Parses and checks the options into
- * one {@link TuneOptions} (with {@code --resume}, the recorded ones) and hands them to a {@link TuneSession}. Not
- * thread-safe: one instance per invocation.
+ * one {@link TuneOptions} (with {@code --resume}, the recorded ones) and hands them to a {@link TuneSession}, which
+ * races, or only records the next round ({@code --plan-only}), or runs one slice of it ({@code --resume --shard I/N
+ * --slice-out S}). Not thread-safe: one instance per invocation.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Race JVM settings (collector, heap, flags) on forks, per JDK, and say which beat the default beyond noise.")

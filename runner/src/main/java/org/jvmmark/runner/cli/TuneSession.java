@@ -58,7 +58,11 @@ import org.jvmmark.runner.tune.TuneOptions;
  * {@code unsupported} row with the JVM's reason), then races the valid points round by round ({@link Race}) within the
  * budget — every fork an ordinary trial, recorded in {@code results.json} as it ends, the race's rounds in its
  * {@value TuneRecord#KEY} block before each round runs, so {@code --resume} continues it — and ends with the report and
- * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on. Not thread-safe.
+ * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on.
+ *
+ * <p>Past one machine ({@link Mode}): {@code --plan-only} does the judging and planning between rounds and records the
+ * round's trials ({@link PlannedRound}) instead of running them; {@code --shard I/N} runs one slice of them into a
+ * directory of its own; {@code merge} joins the race's directory and the slices into the next round's. Not thread-safe.
  */
 final class TuneSession {
     /** Fewest and most points of round one. */
