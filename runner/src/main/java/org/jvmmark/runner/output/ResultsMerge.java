@@ -23,7 +23,11 @@ import org.jvmmark.report.tune.TuneRecord;
  *
  * <p>Each trial of the merged set names its {@code machine} (the host name its slice recorded), and
  * {@code hosts} keeps every machine's facts; the report then ranks JVMs only within one machine.
- * {@code merged} lists the inputs (directory, slice, machine, trials). Stateless and thread-safe.
+ * {@code merged} lists the inputs (directory, slice, machine, trials).
+ *
+ * <p>A tuning race's round ({@code tune --plan-only}, then {@code tune --resume --shard I/N}) merges as the race's
+ * directory plus the slices of its recorded round, each carrying that race and round: see {@code mergeRound}.
+ * Stateless and thread-safe.
  */
 public final class ResultsMerge {
     /** The fields of {@code command} that decide the plan; {@code shard} is what may differ. */
