@@ -1,9 +1,7 @@
 package org.jvmmark.report.tune;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import org.jvmmark.report.Row;
 import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.Words;
@@ -23,7 +21,8 @@ public final class TuneVerdicts {
 
     /**
      * @param workload the workload's section (its name is the line's, and the anchor)
-     * @param rows the section's rows: each JDK's line lists its own points that did not run ok
+     * @param rows the section's rows: each JDK's line lists its own rows that did not run ok (failed points, refused
+     *     settings)
      */
     public static List<VerdictTable.Line> lines(TuneAnswer a, String workload, List<Row> rows) {
         List<String> words = a.lines();
@@ -62,10 +61,9 @@ public final class TuneVerdicts {
                     rest = said.startsWith(whether) ? best + " leads; against the default: " + said.substring(whether.length()) : said;
                 }
             }
-            Set<String> mine = new LinkedHashSet<>();
-            j.race().points().forEach(p -> mine.add(p.row()));
-            List<Row> own = rows.stream().filter(r -> !r.trials().isEmpty() && mine.contains(TuneAnswer.rowOf(r.trials().get(0).id())))
-                    .toList();
+            // the JDK's rows: its points', and those of the settings it refused (unsupported, never raced)
+            String jdkRows = a.record().workload() + "/" + j.race().jdk() + "/";
+            List<Row> own = rows.stream().filter(r -> !r.trials().isEmpty() && r.trials().get(0).id().startsWith(jdkRows)).toList();
             out.add(new VerdictTable.Line(workload + " · " + j.race().jdk(), workload, figure, outcome, winner, rest, NotRun.of(own)));
         }
         String across = words.stream().filter(l -> l.startsWith("Across JDKs, ")).findFirst().orElse(null);

@@ -55,6 +55,7 @@ class TuneRaceTest {
         whoWon = whoWon.substring(0, whoWon.indexOf("\n## ", 3));
         assertEquals(1, whoWon.lines().filter(l -> l.startsWith("| planted · ")).count(), "Who won: one line per JDK: " + whoWon);
         assertTrue(whoWon.contains("| **-XX:+UseParallelGC -Xmx256m** |") && whoWon.contains(m.group()), "the tune answer's: " + whoWon);
+        assertTrue(whoWon.contains("1 unsupported") && whoWon.contains("2 failed"), "the failed points and the refused flag: " + whoWon);
         assertTrue(!md.contains("· Parallel+-Xmx256m ·") && md.contains("· Parallel · -Xmx256m"), "a row is named once: " + md);
         assertTrue(java.nio.file.Files.readString(out.resolve("report.html")).contains("against the JVM's peak RSS"), "the frontier chart");
 
