@@ -196,6 +196,16 @@ public final class ModelBuilder {
         return flag.matches("-XX:\\+Use\\w*GC");
     }
 
+    /**
+     * The name the runner gives a variant made of a collector and flags alone ({@code --gc G1 --jvm-args -Xmx256m}, a
+     * tuning run's point): "G1+-Xmx256m". Such a name says nothing the collector and the flags do not: a label
+     * names them once.
+     */
+    private static String variantOfFlags(String gc, List<String> flags) {
+        String args = String.join("_", flags.stream().filter(f -> !selectsCollector(f)).toList()).replace('/', '_');
+        return String.join("+", java.util.stream.Stream.of(gc, args).filter(x -> !x.isEmpty()).toList());
+    }
+
     private static String label(Trial t, Set<String> varyingParams, List<String> commonFlags) {
         List<String> parts = new ArrayList<>();
         parts.add(t.provenance().jvm().label());
@@ -203,7 +213,8 @@ public final class ModelBuilder {
         if (!gc.isEmpty()) {
             parts.add(gc);
         }
-        if (!t.identity().variant().isEmpty() && !t.identity().variant().equalsIgnoreCase(gc) && !t.identity().variant().equalsIgnoreCase("default")) {
+        if (!t.identity().variant().isEmpty() && !t.identity().variant().equalsIgnoreCase(gc) && !t.identity().variant().equalsIgnoreCase("default")
+                && !t.identity().variant().equals(variantOfFlags(gc, t.provenance().flags()))) {
             parts.add(t.identity().variant());
         }
         List<String> flags = t.provenance().flags().stream()

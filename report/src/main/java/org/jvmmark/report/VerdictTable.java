@@ -48,7 +48,17 @@ public record VerdictTable(List<Line> lines) {
 
     public static VerdictTable of(ReportModel model) {
         List<Line> lines = new ArrayList<>();
+        boolean tuned = false;
         for (Section s : model.sections()) {
+            // a tuning run's workload: its answer per JDK, once, as the tune answer says it (not a line per point)
+            if (model.tune() != null && !s.rows().isEmpty()
+                    && s.rows().get(0).trials().get(0).workload().equals(model.tune().record().workload())) {
+                if (!tuned) {
+                    lines.addAll(org.jvmmark.report.tune.TuneVerdicts.lines(model.tune(), s.workload(), s.rows()));
+                }
+                tuned = true;
+                continue;
+            }
             if (s.headlines().isEmpty()) {
                 lines.add(new Line(s.workload(), s.workload(), "", null, "not judged",
                         "no verdict was computed for this workload", NotRun.of(s.rows())));

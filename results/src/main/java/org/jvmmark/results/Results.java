@@ -129,7 +129,8 @@ public record Results(String schema, String created, String finished, String pro
     }
 
     /**
-     * The slices of one plan joined into one result set: every trial marked with its machine and put in the
+     * The slices of one plan joined into one result set: every trial marked with its machine (unless it names one
+     * already) and put in the
      * whole plan's order (forks interleaved, fork 1 of every trial first, stable within a fork); the first
      * slice's host, profile and command (without {@code shard}); {@code created} the earliest start,
      * {@code updated} the latest end (the measuring's span, not the merge's); and, kept in {@code more},
@@ -157,7 +158,9 @@ public record Results(String schema, String created, String finished, String pro
             input.put("machine", s.machine());
             input.put("trials", s.results().trials().size());
             merged.add(input);
-            s.results().trials().forEach(t -> trials.add(t.onMachine(s.machine())));
+            // a trial merged before (a tuning race's earlier rounds) keeps the machine it ran on
+            s.results().trials().forEach(t -> trials.add(t.identity().machine().isEmpty()
+                    ? t.onMachine(s.machine()) : t));
         }
         trials.sort(java.util.Comparator.comparingInt(t -> t.identity().fork() == 0 ? 1 : t.identity().fork()));
         Map<String, Object> command = new java.util.LinkedHashMap<>(first.command());

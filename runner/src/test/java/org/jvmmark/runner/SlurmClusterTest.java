@@ -91,7 +91,12 @@ class SlurmClusterTest {
 
     /** How a node starts this build of jvmmark: the test's own classes, in a JVM of its own. */
     private Path launcher() throws IOException {
-        Path launcher = tmp.resolve("jvmmark");
+        return launcher(tmp);
+    }
+
+    /** How a node starts this build of jvmmark, as a script in {@code dir}. */
+    static Path launcher(Path dir) throws IOException {
+        Path launcher = dir.resolve("jvmmark");
         String cmd = String.join(" ", Stream.of(Path.of(Cli.HOST_JDK, "bin", "java").toString(),
                 "-Djvmmark.dist=" + System.getProperty("jvmmark.dist"), "-Djvmmark.home=" + System.getProperty("jvmmark.home"),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()).map(SlurmClusterTest::quoted).toList());
@@ -104,7 +109,7 @@ class SlurmClusterTest {
         return "'" + s.replace("'", "'\\''") + "'";
     }
 
-    private static Path example(String name) {
+    static Path example(String name) {
         return Path.of(System.getProperty("jvmmark.home"), "examples", "cluster", name);
     }
 

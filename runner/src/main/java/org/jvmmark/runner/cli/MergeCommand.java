@@ -19,17 +19,18 @@ import org.jvmmark.runner.output.ResultsMerge;
 
 /**
  * {@code jvmmark merge DIR... --out D}: joins the slices of one plan ({@code run --shard I/N}, one
- * per machine) into {@code D/results.json} and renders its report; the rules are
- * {@link ResultsMerge}'s. Writes nothing and exits 2 when the inputs do not belong together or
+ * per machine) — or a tuning race's directory and the slices of its recorded round ({@code tune --resume
+ * --shard I/N}) — into {@code D/results.json} and renders its report; the rules are {@link ResultsMerge}'s. Writes nothing and exits 2 when the inputs do not belong together or
  * {@code D} already holds results. Stateless.
  */
 @Command(name = "merge", mixinStandardHelpOptions = true,
-        description = "Join the results of the slices of one plan (run --shard I/N) into one results.json and report.")
+        description = "Join the results of the slices of one plan (run --shard I/N), or a tuning race's directory and its"
+                + " round's slices (tune --resume --shard I/N), into one results.json and report.")
 public final class MergeCommand implements Callable<Integer> {
     @ParentCommand
     private Main main;
 
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = "Results directories written by 'jvmmark run --shard'.")
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "Results directories written by 'jvmmark run --shard' (or a race's and its 'tune --shard' slices).")
     private List<Path> dirs = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "D", required = true, description = "Directory for the merged results.json and report.")
@@ -65,6 +66,9 @@ public final class MergeCommand implements Callable<Integer> {
         }
         main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
         int report = RunSession.renderReport(main.out, main.err, target, threshold);
+        if (org.jvmmark.runner.tune.TuneOptions.isTuning(merged.results())) {
+            return report; // a failed point is the race's evidence, as in tune itself, not a failed merge
+        }
         return report != 0 ? report : RunSession.exitStatus(merged.trials());
     }
 }

@@ -23,8 +23,9 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code jvmmark tune WORKLOAD}: which JVM settings run the workload best, per JDK. Parses and checks the options into
- * one {@link TuneOptions} (with {@code --resume}, the recorded ones) and hands them to a {@link TuneSession}. Not
- * thread-safe: one instance per invocation.
+ * one {@link TuneOptions} (with {@code --resume}, the recorded ones) and hands them to a {@link TuneSession}, which
+ * races, or only records the next round ({@code --plan-only}), or runs one slice of it ({@code --resume --shard I/N
+ * --slice-out S}). Not thread-safe: one instance per invocation.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Race JVM settings (collector, heap, flags) on forks, per JDK, and say which beat the default beyond noise.")
@@ -83,6 +84,17 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue the race in --out DIR with its recorded options.")
     private boolean resume;
 
+    @Option(names = "--plan-only", description = "Record the round to run next in --out DIR (judging the rounds DIR holds) and"
+            + " stop: run it as slices with --shard, join them with merge, and plan again on the merged directory.")
+    private boolean planOnly;
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "With --resume: run slice I of N (or auto/N, from"
+            + " SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) of the round --plan-only recorded in --out DIR, into --slice-out.")
+    private String shard;
+
+    @Option(names = "--slice-out", paramLabel = "S", description = "With --shard: the slice's own results directory (new or empty).")
+    private Path sliceOut;
+
     @Option(names = "--dry-run", description = "Print the space, the valid and invalid points per JDK and the planned rounds; run nothing.")
     private boolean dryRun;
 
@@ -90,6 +102,18 @@ public final class TuneCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ResultsFile recorded = null;
         TuneOptions options;
+        if (shard != null && (!resume || sliceOut == null || planOnly || dryRun)) {
+            throw new UserException("--shard I/N runs a slice of a recorded round: jvmmark tune --resume --out DIR --shard I/N"
+                    + " --slice-out SLICE_DIR (without --plan-only or --dry-run)");
+        }
+        if (sliceOut != null && shard == null) {
+            throw new UserException("--slice-out goes with --shard I/N: jvmmark tune --resume --out DIR --shard I/N --slice-out "
+                    + sliceOut);
+        }
+        if (planOnly && dryRun) {
+            throw new UserException("--plan-only records a round and --dry-run runs nothing and records nothing; give one");
+        }
+        org.jvmmark.runner.plan.Shard slice = shard == null ? null : org.jvmmark.runner.plan.Shard.parse(shard, System.getenv());
         if (resume) {
             if (out == null) {
                 throw new UserException("--resume needs --out DIR, the directory of the tuning run to continue");
@@ -112,8 +136,9 @@ public final class TuneCommand implements Callable<Integer> {
         validate(options);
         ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
+        TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
         return new TuneSession(main.out, main.err, options, recorded, out, dryRun, user,
-                org.jvmmark.runner.fork.DisturbancePolicy.of(disturbed)).run();
+                org.jvmmark.runner.fork.DisturbancePolicy.of(disturbed), mode, slice, sliceOut).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

@@ -18,6 +18,7 @@ import org.jvmmark.report.ReportModel;
 import org.jvmmark.report.Words;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
+import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
@@ -41,10 +42,12 @@ import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.DurationEstimates;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.Shard;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.Sweep;
 import org.jvmmark.runner.plan.WorkloadCatalog;
 import org.jvmmark.runner.tune.Dimension;
+import org.jvmmark.runner.tune.PlannedRound;
 import org.jvmmark.runner.tune.Point;
 import org.jvmmark.runner.tune.Race;
 import org.jvmmark.runner.tune.SearchSpace;
@@ -55,7 +58,11 @@ import org.jvmmark.runner.tune.TuneOptions;
  * {@code unsupported} row with the JVM's reason), then races the valid points round by round ({@link Race}) within the
  * budget — every fork an ordinary trial, recorded in {@code results.json} as it ends, the race's rounds in its
  * {@value TuneRecord#KEY} block before each round runs, so {@code --resume} continues it — and ends with the report and
- * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on. Not thread-safe.
+ * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on.
+ *
+ * <p>Past one machine ({@link Mode}): {@code --plan-only} does the judging and planning between rounds and records the
+ * round's trials ({@link PlannedRound}) instead of running them; {@code --shard I/N} runs one slice of them into a
+ * directory of its own; {@code merge} joins the race's directory and the slices into the next round's. Not thread-safe.
  */
 final class TuneSession {
     /** Fewest and most points of round one. */
@@ -70,7 +77,20 @@ final class TuneSession {
     private final boolean dryRun;
     private final ExternalWorkloads external;
     private final GcProbe probe = new GcProbe();
+
+    /** What one invocation does. */
+    enum Mode {
+        /** Race round after round until the race stops ({@code tune}, {@code tune --resume}). */
+        RACE,
+        /** Record the round to run next and stop ({@code --plan-only}). */
+        PLAN,
+        /** Run one slice of the recorded round into a directory of its own ({@code --shard I/N --slice-out S}). */
+        SLICE
+    }
     private final org.jvmmark.runner.fork.DisturbancePolicy disturbance;
+    private final Mode mode;
+    private final Shard shard;
+    private final Path sliceDir;
 
     private CatalogEntry entry;
     private Sweep sweep;
@@ -83,6 +103,20 @@ final class TuneSession {
 
     TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
                 ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance) {
+        this(out, err, options, recorded, outDir, dryRun, external, disturbance, Mode.RACE, null, null);
+    }
+
+    /**
+     * @param mode what to do: race, plan the next round only, or run one slice of the recorded round
+     * @param shard the slice ({@link Mode#SLICE}), else null
+     * @param sliceDir where the slice's results go ({@link Mode#SLICE}), else null
+     */
+    TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
+                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance, Mode mode, Shard shard,
+                Path sliceDir) {
+        this.mode = mode;
+        this.shard = shard;
+        this.sliceDir = sliceDir;
         this.disturbance = disturbance;
         this.out = out;
         this.err = err;
@@ -122,6 +156,9 @@ final class TuneSession {
             printDryRun(jdks, valid, refused);
             return 0;
         }
+        if (mode == Mode.SLICE) {
+            return runSlice(jdks, valid);
+        }
         Path dir = outDir != null ? outDir.toAbsolutePath().normalize()
                 : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
                         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -136,7 +173,7 @@ final class TuneSession {
             if (record == null) {
                 record = new TuneRecord(options.workload(), objective, options.constraints(), options.threshold(), List.of());
             }
-            return race(dir, output, results, jdks, valid, refused);
+            return mode == Mode.PLAN ? planRound(dir, results, jdks, valid, refused) : race(dir, output, results, jdks, valid, refused);
         }
     }
 
@@ -171,6 +208,11 @@ final class TuneSession {
         } catch (IllegalStateException e) {
             // shutdown under way
         }
+        return answer(dir, results);
+    }
+
+    /** Renders the report and prints the answer; the report's exit status. */
+    private int answer(Path dir, ResultsFile results) throws IOException {
         int report = RunSession.renderReport(out, err, dir, options.threshold());
         TuneAnswer answer = TuneAnswer.of(org.jvmmark.results.ResultsReader.readDir(dir));
         if (answer != null) {
@@ -191,16 +233,7 @@ final class TuneSession {
             out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
             return;
         }
-        Set<String> recordedIds = results.recordedIds();
-        for (PlannedTrial t : refused) {
-            if (!recordedIds.contains(t.id())) {
-                Trial r = executor.run(t);
-                if (r != null) {
-                    results.add(r);
-                }
-                out.println(jdk.label() + ": skipped " + t.variant() + ": " + t.unsupportedReason());
-            }
-        }
+        recordRefused(jdk, refused, results, executor);
         Map<String, Point> byLabel = new LinkedHashMap<>();
         points.forEach(p -> byLabel.put(p.label(), p));
         List<Point> round;
@@ -266,6 +299,213 @@ final class TuneSession {
             round = next.points();
             forks = next.forks();
             number++;
+        }
+    }
+
+    /**
+     * {@code tune --plan-only}: judges what the run holds and records, per JDK, the round to run next — the round under way
+     * while it still has trials to run, else the next one the race asks for — with its trials' ids ({@link PlannedRound}),
+     * and stops. Each JDK gets an equal share of the budget, spent on its own trials, wherever they ran. When every
+     * race has ended, renders the report and prints the answer as the race's end does.
+     */
+    private int planRound(Path dir, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
+                          Map<Jdk, List<PlannedTrial>> refused) throws IOException {
+        TrialExecutor executor = new TrialExecutor(dir, null, () -> false, InstrumentSet.none(), disturbance);
+        double share = (double) Budget.parse(options.budget()).seconds() / jdks.size();
+        PlannedRound before = PlannedRound.of(results.results());
+        List<String> again = new ArrayList<>();
+        List<PlannedTrial> todo = new ArrayList<>();
+        for (Jdk jdk : jdks) {
+            recordRefused(jdk, refused.get(jdk), results, executor);
+            String prefix = options.workload() + "/" + jdk.label() + "/";
+            double others = results.trials().stream().filter(t -> !t.id().startsWith(prefix))
+                    .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
+            todo.addAll(planOne(jdk, valid.get(jdk), results, others + share, before, again));
+        }
+        PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
+        results.putMore(PlannedRound.KEY, round.toJson());
+        if (todo.isEmpty()) {
+            return answer(dir, results);
+        }
+        out.printf("%d trials to run, as slices: jvmmark tune --resume --out %s --shard I/N --slice-out SLICE_I (I = 1 … N);%n",
+                todo.size(), dir);
+        out.printf("then: jvmmark merge %s SLICE_1 … SLICE_N --out NEXT and jvmmark tune --resume --plan-only --out NEXT%n", dir);
+        return 0;
+    }
+
+    /**
+     * One JDK's step of {@link #planRound}: the trials still to run of its recorded round (asked for twice at most: a
+     * round's forks that were disturbed or in no slice once more, as a race re-runs disturbed forks once; named in
+     * {@code again}); or, when there are none (or none fits the budget, or they were asked for again already), the
+     * judgement of that round and the trials of the next, which it records — or none, when the race stops (recorded
+     * with why).
+     *
+     * @param before what the last plan asked for, or null
+     * @param again receives this round's name when its trials are asked for a second time
+     */
+    private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double until, PlannedRound before,
+                                       List<String> again) throws IOException {
+        TuneRecord.JdkRace race = raceOf(jdk);
+        if (!race.stopped().isEmpty()) {
+            out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
+            return List.of();
+        }
+        Map<String, Point> byLabel = new LinkedHashMap<>();
+        points.forEach(p -> byLabel.put(p.label(), p));
+        List<Point> round;
+        int forks;
+        int number = race.rounds().size();
+        if (number == 0) {
+            long each = Math.max(1, plan(jdk, Point.DEFAULT, 1).estimatedSeconds());
+            int n = (int) Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, (until - spent(results)) / 3 / each));
+            round = space.sample(points, n);
+            forks = Race.forksOfRound(1);
+            number = 1;
+        } else {
+            TuneRecord.Round last = race.rounds().get(number - 1);
+            round = last.points().stream().map(byLabel::get).filter(java.util.Objects::nonNull).toList();
+            List<PlannedTrial> left = withinBudget(trialsFor(jdk, round, last.forks(), results.trials()), results, until);
+            String pass = PlannedRound.pass(jdk.label(), number);
+            if (!left.isEmpty() && (before == null || !before.again().contains(pass))) {
+                String prefix = options.workload() + "/" + jdk.label() + "/";
+                Set<String> done = results.recordedIds();
+                if (before != null && before.trials().stream().anyMatch(id -> id.startsWith(prefix) && done.contains(id))) {
+                    again.add(pass); // the round ran and lacks forks: they are asked for once more
+                }
+                out.printf("%s round %d: %d points, %d forks each, %d trials still to run%n", jdk.label(), number, round.size(),
+                        last.forks(), left.size());
+                return left;
+            }
+            TuneAnswer.Evaluation e = TuneAnswer.evaluate(record, race, TuneAnswer.trialsOf(race, results.trials()));
+            progress(jdk, number, e, race, results, until);
+            if (e == null) {
+                stop(race, "no point measured " + record.objective(), results);
+                return List.of();
+            }
+            Map<String, Point> rows = new LinkedHashMap<>();
+            for (TuneRecord.PointRow p : race.points()) {
+                if (byLabel.containsKey(p.label())) {
+                    rows.put(p.row(), byLabel.get(p.label()));
+                }
+            }
+            Set<String> lastRows = new LinkedHashSet<>();
+            round.forEach(p -> lastRows.add(rowOf(jdk, p)));
+            Set<Point> tried = new LinkedHashSet<>(rows.values());
+            Race.Next next = Race.next(number, e.standings(), rows, lastRows, space, p -> points.contains(p) && !tried.contains(p));
+            if (!next.stopped().isEmpty()) {
+                stop(race, next.stopped(), results);
+                return List.of();
+            }
+            round = next.points();
+            forks = next.forks();
+            number++;
+        }
+        List<PlannedTrial> needed = trialsFor(jdk, round, forks, results.trials());
+        List<PlannedTrial> todo = withinBudget(needed, results, until);
+        if (todo.isEmpty() && !needed.isEmpty()) {
+            stop(race, "budget reached", results);
+            return List.of();
+        }
+        update(withRound(race, jdk, round, forks), results);
+        out.printf("%s round %d: %d points, %d forks each, %d trials%n", jdk.label(), number, round.size(), forks, todo.size());
+        return todo;
+    }
+
+    /**
+     * {@code tune --resume --out DIR --shard I/N --slice-out S}: runs slice I of N of the trials {@code --plan-only}
+     * recorded in DIR ({@link PlannedRound}) — the one at position k (0-based) goes to slice k mod N — and writes them to
+     * S's own {@code results.json}, which carries DIR's race and round so that {@code merge} joins only the slices of
+     * this round. Reads DIR, never writes it; never judges nor plans.
+     */
+    private int runSlice(List<Jdk> jdks, Map<Jdk, List<Point>> valid) throws IOException {
+        Path base = outDir.toAbsolutePath().normalize();
+        Results baseResults = recorded.results();
+        PlannedRound round = PlannedRound.of(baseResults);
+        String planIt = "jvmmark tune --resume --plan-only --out " + outDir;
+        if (round == null) {
+            throw new UserException(base + " has no round recorded to run as slices; record one with " + planIt);
+        }
+        Set<String> done = recorded.recordedIds();
+        List<String> ids = round.trials().stream().filter(id -> !done.contains(id)).toList();
+        if (ids.isEmpty()) {
+            throw new UserException("every trial of the round recorded in " + base + " has run; record the next with " + planIt);
+        }
+        record = TuneRecord.of(baseResults);
+        Map<String, PlannedTrial> needed = new LinkedHashMap<>();
+        for (Jdk jdk : jdks) {
+            TuneRecord.JdkRace race = raceOf(jdk);
+            if (race.rounds().isEmpty()) {
+                continue;
+            }
+            TuneRecord.Round last = race.rounds().get(race.rounds().size() - 1);
+            List<Point> points = valid.get(jdk).stream().filter(p -> last.points().contains(p.label())).toList();
+            trialsFor(jdk, points, last.forks(), recorded.trials()).forEach(t -> needed.put(t.id(), t));
+        }
+        List<PlannedTrial> mine = new ArrayList<>();
+        for (int k = 0; k < ids.size(); k++) {
+            PlannedTrial t = needed.get(ids.get(k));
+            if (t == null) {
+                throw new UserException("trial " + ids.get(k) + " of the round recorded in " + base + " is not one its race asks"
+                        + " for on this machine (another JDK build, or a setting this JDK refuses, than where it was planned?);"
+                        + " run the slices on machines like the planning one, or record the round again with " + planIt);
+            }
+            if (k % shard.count() == shard.index()) {
+                mine.add(t);
+            }
+        }
+        Path dir = sliceDir.toAbsolutePath().normalize();
+        if (dir.equals(base)) {
+            throw new UserException("--slice-out " + sliceDir + " is the race's own directory; give each slice its own");
+        }
+        OutputDirectory output = OutputDirectory.forNewRun(dir);
+        try (OutputLock lock = OutputLock.acquire(dir, "tune --shard")) {
+            Map<String, Object> command = new LinkedHashMap<>(baseResults.command());
+            command.put("shard", shard.label());
+            ResultsFile results = ResultsFile.create(dir, baseResults.profile(), HostInfo.collect(), command, baseResults.questions());
+            results.setMore(TuneRecord.KEY, record.toJson());
+            results.setMore(PlannedRound.KEY, round.toJson());
+            RunSession.recordJvmFacts(results, jdks.stream().map(j -> plan(j, Point.DEFAULT, 1)).toList());
+            results.write();
+            out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
+            AtomicBoolean interrupted = new AtomicBoolean();
+            Thread hook = new Thread(() -> {
+                interrupted.set(true);
+                ChildProcess.killAll();
+            }, "jvmmark-interrupt");
+            Runtime.getRuntime().addShutdownHook(hook);
+            TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
+            boolean whole;
+            try {
+                whole = runAll(mine, executor, results, interrupted);
+            } finally {
+                RunSession.endOfTrials(durations, output, err);
+            }
+            if (!whole) {
+                err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
+                        + " (merge them, then record the rest of the round again with " + planIt + ")");
+                return Main.INTERRUPTED;
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutdown under way
+            }
+            out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
+            return 0;
+        }
+    }
+
+    /** Records the unsupported row of each setting {@code jdk} refused, once (nothing runs). */
+    private void recordRefused(Jdk jdk, List<PlannedTrial> refused, ResultsFile results, TrialExecutor executor) throws IOException {
+        Set<String> recordedIds = results.recordedIds();
+        for (PlannedTrial t : refused) {
+            if (!recordedIds.contains(t.id())) {
+                Trial r = executor.run(t);
+                if (r != null) {
+                    results.add(r);
+                }
+                out.println(jdk.label() + ": skipped " + t.variant() + ": " + t.unsupportedReason());
+            }
         }
     }
 

@@ -11,6 +11,9 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.tune.PlannedRound;
+import org.jvmmark.runner.tune.TuneOptions;
+import org.jvmmark.report.tune.TuneRecord;
 
 /**
  * Checks that the result sets of the slices of one plan ({@code run --shard I/N} on several machines)
@@ -20,7 +23,11 @@ import org.jvmmark.runner.fork.TrialExecutor;
  *
  * <p>Each trial of the merged set names its {@code machine} (the host name its slice recorded), and
  * {@code hosts} keeps every machine's facts; the report then ranks JVMs only within one machine.
- * {@code merged} lists the inputs (directory, slice, machine, trials). Stateless and thread-safe.
+ * {@code merged} lists the inputs (directory, slice, machine, trials).
+ *
+ * <p>A tuning race's round ({@code tune --plan-only}, then {@code tune --resume --shard I/N}) merges as the race's
+ * directory plus the slices of its recorded round, each carrying that race and round: see {@code mergeRound}.
+ * Stateless and thread-safe.
  */
 public final class ResultsMerge {
     /** The fields of {@code command} that decide the plan; {@code shard} is what may differ. */
@@ -48,6 +55,65 @@ public final class ResultsMerge {
      * @throws UserException when the inputs do not belong to one plan
      */
     public static Results merge(List<Input> inputs, List<String> warnings) {
+        if (inputs.stream().anyMatch(in -> TuneOptions.isTuning(in.results()))) {
+            return mergeRound(inputs, warnings);
+        }
+        return mergePlan(inputs, warnings);
+    }
+
+    /**
+     * A tuning race's round run as slices: the race's directory (the one input without {@code shard}, whose
+     * {@value PlannedRound#KEY} names the round) joined with the slices of that round ({@code tune --resume --shard}),
+     * each of which must carry the same race and round. Keeps every trial the race held (with the machine it ran on),
+     * its {@value TuneRecord#KEY} and {@value PlannedRound#KEY} blocks, and the machines of earlier merges: the merged
+     * set is the next {@code tune --plan-only}'s input.
+     */
+    private static Results mergeRound(List<Input> inputs, List<String> warnings) {
+        List<Input> bases = inputs.stream().filter(in -> in.shard().isEmpty()).toList();
+        if (bases.size() != 1) {
+            throw new UserException("cannot merge a tuning round: give the race's directory once (the input without --shard)"
+                    + " and its slices; got " + bases.size() + " inputs without a slice"
+                    + (bases.isEmpty() ? "" : " (" + String.join(", ", bases.stream().map(b -> b.dir().toString()).toList()) + ")"));
+        }
+        Input base = bases.get(0);
+        PlannedRound round = PlannedRound.of(base.results());
+        if (!TuneOptions.isTuning(base.results()) || round == null) {
+            throw new UserException("cannot merge: " + base.dir() + " is not a tuning race with a recorded round"
+                    + " (jvmmark tune --plan-only records one)");
+        }
+        List<Input> ordered = new ArrayList<>(List.of(base));
+        for (Input in : inputs) {
+            if (in == base) {
+                continue;
+            }
+            if (!round.equals(PlannedRound.of(in.results()))
+                    || !java.util.Objects.equals(base.results().more().get(TuneRecord.KEY), in.results().more().get(TuneRecord.KEY))) {
+                throw new UserException("cannot merge " + in.dir() + ": it is not a slice of the round recorded in " + base.dir()
+                        + " (another race, or another round of it); merge the slices run from " + base.dir());
+            }
+            ordered.add(in);
+        }
+        Results merged = mergePlan(ordered, warnings);
+        java.util.Set<String> ran = new java.util.HashSet<>();
+        merged.trials().forEach(t -> ran.add(t.id()));
+        long missing = round.trials().stream().filter(id -> !ran.contains(id)).count();
+        if (missing > 0) {
+            warnings.add(missing + " of the round's " + round.trials().size() + " trials are in no slice; tune --plan-only asks"
+                    + " for them again");
+        }
+        Map<String, Object> hosts = new LinkedHashMap<>();
+        if (base.results().more().get("hosts") instanceof Map<?, ?> earlier) {
+            earlier.forEach((k, v) -> hosts.put(String.valueOf(k), v));
+        }
+        if (merged.more().get("hosts") instanceof Map<?, ?> now) {
+            now.forEach((k, v) -> hosts.putIfAbsent(String.valueOf(k), v));
+        }
+        return merged.withTopLevel("hosts", hosts)
+                .withTopLevel(TuneRecord.KEY, base.results().more().get(TuneRecord.KEY))
+                .withTopLevel(PlannedRound.KEY, round.toJson());
+    }
+
+    private static Results mergePlan(List<Input> inputs, List<String> warnings) {
         Input first = inputs.get(0);
         for (Input in : inputs.subList(1, inputs.size())) {
             if (!in.results().profile().equals(first.results().profile())) {
@@ -108,7 +174,8 @@ public final class ResultsMerge {
                 sliced++;
             }
         }
-        if (counts.size() > 1 || (sliced > 0 && sliced != inputs.size())) {
+        boolean race = TuneOptions.isTuning(inputs.get(0).results()); // a race's directory and its round's slices
+        if (counts.size() > 1 || (sliced > 0 && sliced != inputs.size() - (race ? 1 : 0))) {
             throw new UserException("cannot merge slices of different cuts ("
                     + String.join(", ", inputs.stream().map(i -> i.shard().isEmpty() ? "whole plan" : i.shard()).toList())
                     + "); merge the slices of one --shard I/N plan");

@@ -4,6 +4,7 @@
  * ordinary trials, so a tuning run's {@code results.json} is read by {@code report}, {@code compare},
  * {@code history} and {@code --resume} like any run's. The {@link org.jvmmark.runner.tune.Race} decides, round by
  * round, which points get more forks, drops a point only when the judge says it is worse than the best, and
- * proposes neighbours of the leaders on the ordered dimensions.
+ * proposes neighbours of the leaders on the ordered dimensions. A {@link org.jvmmark.runner.tune.PlannedRound} is a
+ * round recorded to run as slices on many machines ({@code tune --plan-only}, {@code --shard I/N}, {@code merge}).
  */
 package org.jvmmark.runner.tune;

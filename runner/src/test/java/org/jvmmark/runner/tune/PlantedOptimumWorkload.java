@@ -2,7 +2,13 @@ package org.jvmmark.runner.tune;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 import org.jvmmark.api.Better;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.Profile;
@@ -33,6 +39,24 @@ public class PlantedOptimumWorkload implements Workload {
     static final long FAST_HEAP_MIB = 192;
     static final int HELD_MIB = 24;
     static final double NOISE = 0.03;
+
+    /** A jar of the planted workloads in {@code dir}, listed as a user's workload jar lists them. */
+    /** A jar of the planted workloads in {@code dir}, listed as a user's workload jar lists them. */
+    public static Path jar(Path dir) throws Exception {
+        Path classes = Path.of(PlantedOptimumWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar = dir.resolve("planted.jar");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(jar))) {
+            zip.putNextEntry(new ZipEntry("META-INF/jvmmark/workloads"));
+            zip.write((PlantedOptimumWorkload.class.getName() + "\n" + PlantedOptimumWorkload.Flat.class.getName() + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            for (Class<?> c : List.of(PlantedOptimumWorkload.class, PlantedOptimumWorkload.Flat.class)) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                zip.putNextEntry(new ZipEntry(entry));
+                zip.write(Files.readAllBytes(classes.resolve(entry)));
+            }
+        }
+        return jar;
+    }
 
     /** Whether the settings change anything: false for {@link Flat}. */
     boolean planted() {

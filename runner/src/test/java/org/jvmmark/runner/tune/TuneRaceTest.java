@@ -18,21 +18,8 @@ class TuneRaceTest {
     @TempDir
     Path tmp;
 
-    /** A jar of the planted workloads, listed as a user's workload jar lists them. */
     private Path jar() throws Exception {
-        Path classes = Path.of(PlantedOptimumWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path jar = tmp.resolve("planted.jar");
-        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(jar))) {
-            zip.putNextEntry(new java.util.zip.ZipEntry("META-INF/jvmmark/workloads"));
-            zip.write((PlantedOptimumWorkload.class.getName() + "\n" + PlantedOptimumWorkload.Flat.class.getName() + "\n")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            for (Class<?> c : java.util.List.of(PlantedOptimumWorkload.class, PlantedOptimumWorkload.Flat.class)) {
-                String entry = c.getName().replace('.', '/') + ".class";
-                zip.putNextEntry(new java.util.zip.ZipEntry(entry));
-                zip.write(java.nio.file.Files.readAllBytes(classes.resolve(entry)));
-            }
-        }
-        return jar;
+        return PlantedOptimumWorkload.jar(tmp);
     }
 
     @Test
@@ -64,6 +51,12 @@ class TuneRaceTest {
         String md = java.nio.file.Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("## Which settings (tune: opNanos)") && md.contains(m.group()), "report.md says the same: " + md);
         assertTrue(md.contains("| debian-") || md.contains("| temurin-") || md.contains("| JDK |"), "the points' table");
+        String whoWon = md.substring(md.indexOf("## Who won"));
+        whoWon = whoWon.substring(0, whoWon.indexOf("\n## ", 3));
+        assertEquals(1, whoWon.lines().filter(l -> l.startsWith("| planted · ")).count(), "Who won: one line per JDK: " + whoWon);
+        assertTrue(whoWon.contains("| **-XX:+UseParallelGC -Xmx256m** |") && whoWon.contains(m.group()), "the tune answer's: " + whoWon);
+        assertTrue(whoWon.contains("1 unsupported") && whoWon.contains("2 failed"), "the failed points and the refused flag: " + whoWon);
+        assertTrue(!md.contains("· Parallel+-Xmx256m ·") && md.contains("· Parallel · -Xmx256m"), "a row is named once: " + md);
         assertTrue(java.nio.file.Files.readString(out.resolve("report.html")).contains("against the JVM's peak RSS"), "the frontier chart");
 
         int trials = Cli.results(out).path("trials").size();
