@@ -2,12 +2,12 @@ package org.jvmmark.report.tune;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.Headline;
+import org.jvmmark.report.NotRun;
 import org.jvmmark.report.Row;
 import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.Words;
 import org.jvmmark.report.judge.Judgement;
-import org.jvmmark.report.verdict.Headline;
-import org.jvmmark.report.verdict.NotRun;
 
 /**
  * "Who won" of a tuning run's workload: one line per JDK — its best point against the default, as the tune answer says
