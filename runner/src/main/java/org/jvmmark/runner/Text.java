@@ -43,32 +43,6 @@ public final class Text {
                 : String.format(Locale.ROOT, "%d h %02d min", s / 3600, (s % 3600) / 60);
     }
 
-    /** A number with at most four significant figures, no exponent. */
-    public static String number(double v) {
-        if (org.jvmmark.api.Json.integral(v)) {
-            return org.jvmmark.api.Json.number(v);
-        }
-        double a = Math.abs(v);
-        return a >= 100 ? String.format(Locale.ROOT, "%.0f", v)
-                : a >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-                : String.format(Locale.ROOT, "%.3g", v);
-    }
-
-    /** Nanoseconds in the unit that keeps the number short: {@code 312 ns}, {@code 178.9 µs}, {@code 3.30 ms}. */
-    public static String nanos(double ns) {
-        double a = Math.abs(ns);
-        if (a < 1_000) {
-            return number(ns) + " ns";
-        }
-        if (a < 1_000_000) {
-            return number(ns / 1e3) + " µs";
-        }
-        if (a < 1_000_000_000) {
-            return number(ns / 1e6) + " ms";
-        }
-        return number(ns / 1e9) + " s";
-    }
-
     public static String pad(String s, int width) {
         return s.length() >= width ? s : s + " ".repeat(width - s.length());
     }

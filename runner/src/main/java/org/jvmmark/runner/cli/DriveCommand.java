@@ -9,21 +9,21 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.jvmmark.api.TrialSpec;
+import org.jvmmark.report.Format;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.ChildProcess;
+import org.jvmmark.runner.fork.ClientServerTrial;
+import org.jvmmark.runner.fork.ForkOutcome;
+import org.jvmmark.runner.fork.ForkedJvm;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.ClientServerWorkloads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.plan.CatalogEntry;
-import org.jvmmark.runner.plan.ClientServerWorkloads;
-import org.jvmmark.runner.fork.ChildProcess;
-import org.jvmmark.runner.fork.ClientServerTrial;
-import org.jvmmark.runner.fork.ForkOutcome;
-import org.jvmmark.results.Trial;
-import org.jvmmark.runner.fork.ForkedJvm;
-import org.jvmmark.runner.fork.TrialExecutor;
-import org.jvmmark.runner.Text;
 
 /**
  * {@code jvmmark drive WORKLOAD --host H --port P}: runs a client/server workload's load driver,
@@ -120,12 +120,12 @@ public final class DriveCommand implements Callable<Integer> {
         }
         List<String[]> rows = new ArrayList<>();
         Trial.Measured m = o.result().measured();
-        m.metrics().forEach((metric, v) -> rows.add(new String[] {"  " + metric, Text.number(v.value()), v.unit(),
+        m.metrics().forEach((metric, v) -> rows.add(new String[] {"  " + metric, Format.sig(v.value()), v.unit(),
             direction(v.better())}));
         m.latency().forEach((probe, l) -> {
             List<String> values = new ArrayList<>();
             l.percentiles().forEach((p, v) -> values.add((p.equals("max") ? "max" : "p" + p) + " "
-                    + (l.unit().equals("ns") ? Text.nanos(v) : Text.number(v) + " " + l.unit())));
+                    + Format.value(v, l.unit())));
             rows.add(new String[] {"  latency " + probe, String.join(", ", values), "",
                 l.coCorrected() ? "(CO-corrected)" : "(not CO-corrected)"});
         });

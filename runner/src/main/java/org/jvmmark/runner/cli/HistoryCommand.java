@@ -1,7 +1,5 @@
 package org.jvmmark.runner.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -10,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jvmmark.history.CheckText;
 import org.jvmmark.history.EDivisive;
 import org.jvmmark.history.HistoryCheck;
@@ -17,18 +17,19 @@ import org.jvmmark.history.HistoryDatabase;
 import org.jvmmark.history.HistoryException;
 import org.jvmmark.history.HistoryJudge;
 import org.jvmmark.history.HistoryStore;
+import org.jvmmark.report.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.Text;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.TrialExecutor;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.TrialExecutor;
-import org.jvmmark.runner.Text;
 
 /** {@code jvmmark history ...}: the runs kept in the history database. Each subcommand is stateless. */
 @Command(name = "history", mixinStandardHelpOptions = true,
@@ -158,9 +159,9 @@ public final class HistoryCommand implements Callable<Integer> {
                             .map(c -> percent(c.forwardChange()) + " p=" + pValue(c.pValue())).findFirst().orElse("");
                     StringBuilder forks = new StringBuilder();
                     for (double v : p.forkValues()) {
-                        forks.append(forks.length() == 0 ? "" : " ").append(Text.number(v));
+                        forks.append(forks.length() == 0 ? "" : " ").append(Format.sig(v));
                     }
-                    rows.add(new String[] {p.created(), Text.number(p.value()), forks.toString(), change, p.dir() == null ? "" : p.dir()});
+                    rows.add(new String[] {p.created(), Format.sig(p.value()), forks.toString(), change, p.dir() == null ? "" : p.dir()});
                 }
                 Tables.print(parent.main.out, rows);
             } catch (SQLException e) {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.report.Format;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
@@ -69,7 +70,7 @@ public final class SummaryTable {
         if (v == null) {
             return "-";
         }
-        String shown = block.unit().equals("ns") ? Text.nanos(v) : Text.number(v) + " " + block.unit();
+        String shown = Format.value(v, block.unit());
         return shown + (block.coCorrected() ? "" : "*");
     }
 }
