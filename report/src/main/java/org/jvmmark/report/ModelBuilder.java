@@ -213,9 +213,16 @@ public final class ModelBuilder {
         if (!gc.isEmpty()) {
             parts.add(gc);
         }
-        if (!t.identity().variant().isEmpty() && !t.identity().variant().equalsIgnoreCase(gc) && !t.identity().variant().equalsIgnoreCase("default")
-                && !t.identity().variant().equals(variantOfFlags(gc, t.provenance().flags()))) {
-            parts.add(t.identity().variant());
+        // A variant named after its collector and flags and then the workload's own variant ("Parallel+-Xmx1g+tomcat-virtual")
+        // is said by its last part: the collector and the flags are said beside it.
+        String variant = t.identity().variant();
+        String ofFlags = variantOfFlags(gc, t.provenance().flags());
+        if (!ofFlags.isEmpty() && variant.startsWith(ofFlags + "+")) {
+            variant = variant.substring(ofFlags.length() + 1);
+        }
+        if (!variant.isEmpty() && !variant.equalsIgnoreCase(gc) && !variant.equalsIgnoreCase("default")
+                && !variant.equals(ofFlags)) {
+            parts.add(variant);
         }
         List<String> flags = t.provenance().flags().stream()
                 .filter(f -> !commonFlags.contains(f) && !selectsCollector(f)).toList();

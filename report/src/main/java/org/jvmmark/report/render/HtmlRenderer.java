@@ -123,7 +123,7 @@ public final class HtmlRenderer {
 
     /** A tuning run's answer: per JDK its best point and what stands behind it, the frontier chart and the points' table. */
     private static void tune(StringBuilder h, org.jvmmark.report.tune.TuneAnswer a, ChartSpecs charts) {
-        h.append("<h2 id=\"which-settings\" class=\"first\">Which settings (tune: ").append(esc(a.record().objective()))
+        h.append("<h2 id=\"which-settings\" class=\"first\">Which settings (tune: ").append(esc(a.objectiveName()))
                 .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
                 .append(")</h2>\n<ul class=\"tune\">\n");
         for (String line : a.lines()) {

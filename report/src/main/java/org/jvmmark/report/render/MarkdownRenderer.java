@@ -36,7 +36,7 @@ public final class MarkdownRenderer {
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
         if (model.tune() != null) {
             org.jvmmark.report.tune.TuneAnswer a = model.tune();
-            md.append("\n## Which settings (tune: ").append(esc(a.record().objective()))
+            md.append("\n## Which settings (tune: ").append(esc(a.objectiveName()))
                     .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
                     .append(")\n\n");
             for (String line : a.lines()) {

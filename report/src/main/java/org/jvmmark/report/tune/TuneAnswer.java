@@ -71,6 +71,11 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
                 objective);
     }
 
+    /** The objective as the report names it ("hold latency"), or its id when no point measured it. */
+    public String objectiveName() {
+        return objective == null ? record.objective() : org.jvmmark.report.Words.figure(objective);
+    }
+
     /** The trials of a race's rows. */
     public static List<Trial> trialsOf(TuneRecord.JdkRace race, List<Trial> all) {
         Set<String> rows = new LinkedHashSet<>();

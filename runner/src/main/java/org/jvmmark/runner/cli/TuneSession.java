@@ -217,7 +217,7 @@ final class TuneSession {
         TuneAnswer answer = TuneAnswer.of(org.jvmmark.results.ResultsReader.readDir(dir));
         if (answer != null) {
             out.println();
-            out.println("Which settings (" + record.objective() + (record.constraints().isEmpty() ? ""
+            out.println("Which settings (" + answer.objectiveName() + (record.constraints().isEmpty() ? ""
                     : "; " + String.join(", ", record.constraints())) + "):");
             answer.lines().forEach(out::println);
         }

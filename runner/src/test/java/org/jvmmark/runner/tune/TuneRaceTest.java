@@ -49,7 +49,7 @@ class TuneRaceTest {
         assertTrue(low <= 30 && 30 <= high, "the interval holds the planted 30 %: " + m.group());
 
         String md = java.nio.file.Files.readString(out.resolve("report.md"));
-        assertTrue(md.contains("## Which settings (tune: opNanos)") && md.contains(m.group()), "report.md says the same: " + md);
+        assertTrue(md.contains("## Which settings (tune: op time)") && md.contains(m.group()), "report.md says the same: " + md);
         assertTrue(md.contains("| debian-") || md.contains("| temurin-") || md.contains("| JDK |"), "the points' table");
         String whoWon = md.substring(md.indexOf("## Who won"));
         whoWon = whoWon.substring(0, whoWon.indexOf("\n## ", 3));
