@@ -177,14 +177,20 @@ final class TuneSession {
         }
     }
 
-    private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
-                     Map<Jdk, List<PlannedTrial>> refused) throws IOException {
-        AtomicBoolean interrupted = new AtomicBoolean();
+    /** Ctrl-C sets {@code interrupted} and kills the running children; the caller removes the returned hook when done. */
+    private static Thread killChildrenOnInterrupt(AtomicBoolean interrupted) {
         Thread hook = new Thread(() -> {
             interrupted.set(true);
             ChildProcess.killAll();
         }, "jvmmark-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
+                     Map<Jdk, List<PlannedTrial>> refused) throws IOException {
+        AtomicBoolean interrupted = new AtomicBoolean();
+        Thread hook = killChildrenOnInterrupt(interrupted);
         TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
         long budget = Budget.parse(options.budget()).seconds();
         started = System.nanoTime();
@@ -468,11 +474,7 @@ final class TuneSession {
             results.write();
             out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
             AtomicBoolean interrupted = new AtomicBoolean();
-            Thread hook = new Thread(() -> {
-                interrupted.set(true);
-                ChildProcess.killAll();
-            }, "jvmmark-interrupt");
-            Runtime.getRuntime().addShutdownHook(hook);
+            Thread hook = killChildrenOnInterrupt(interrupted);
             TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
             boolean whole;
             try {
