@@ -69,7 +69,7 @@ public final class ModelBuilder {
         List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
                 .map(Probe::jitter).filter(Objects::nonNull).toList();
         return new ReportModel(results, NoiseVerdict.of(noise, results.cpus(), results.host().get("isolatedCpus"),
-                jitterLines(jitter)), sections, threshold, org.jvmmark.report.tune.TuneAnswer.of(results));
+                jitterLines(jitter)), sections, threshold);
     }
 
     /**

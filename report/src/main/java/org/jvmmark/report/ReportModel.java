@@ -10,17 +10,10 @@ import org.jvmmark.results.TrialStatus;
  * immutable, hence thread-safe.
  *
  * @param threshold the practical threshold the verdicts used, as a fraction (0.05 = 5 %)
- * @param tune the answer of a tuning run ({@code jvmmark tune}), null for any other run
  */
-public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold,
-                          org.jvmmark.report.tune.TuneAnswer tune) {
+public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
     public ReportModel {
         sections = List.copyOf(sections);
-    }
-
-    /** The model of a run that is not a tuning run. */
-    public ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
-        this(results, noise, sections, threshold, null);
     }
 
     /** Trials by status, e.g. "7 ok, 1 failed, 1 timeout, 1 unsupported". */

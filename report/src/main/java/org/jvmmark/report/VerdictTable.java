@@ -48,29 +48,25 @@ public record VerdictTable(List<Line> lines) {
 
     public static VerdictTable of(ReportModel model) {
         List<Line> lines = new ArrayList<>();
-        boolean tuned = false;
         for (Section s : model.sections()) {
-            // a tuning run's workload: its answer per JDK, once, as the tune answer says it (not a line per point)
-            if (model.tune() != null && !s.rows().isEmpty()
-                    && s.rows().get(0).trials().get(0).workload().equals(model.tune().record().workload())) {
-                if (!tuned) {
-                    lines.addAll(org.jvmmark.report.tune.TuneVerdicts.lines(model.tune(), s.workload(), s.rows()));
-                }
-                tuned = true;
-                continue;
-            }
-            if (s.headlines().isEmpty()) {
-                lines.add(new Line(s.workload(), s.workload(), "", null, "not judged",
-                        "no verdict was computed for this workload", NotRun.of(s.rows())));
-                continue;
-            }
-            for (Headline h : s.headlines()) {
-                String name = h.family().isEmpty() ? h.workload() : h.workload() + " · " + h.family();
-                lines.add(new Line(name, s.workload(), h.figure() == null ? "" : Words.figure(h.figure()), h.outcome(),
-                        winner(h), runnerUp(h), h.notRun()));
-            }
+            lines.addAll(linesOf(s));
         }
         return new VerdictTable(lines);
+    }
+
+    /** A section's lines: one per headline, or one saying it was not judged. */
+    public static List<Line> linesOf(Section s) {
+        if (s.headlines().isEmpty()) {
+            return List.of(new Line(s.workload(), s.workload(), "", null, "not judged",
+                    "no verdict was computed for this workload", NotRun.of(s.rows())));
+        }
+        List<Line> lines = new ArrayList<>();
+        for (Headline h : s.headlines()) {
+            String name = h.family().isEmpty() ? h.workload() : h.workload() + " · " + h.family();
+            lines.add(new Line(name, s.workload(), h.figure() == null ? "" : Words.figure(h.figure()), h.outcome(),
+                    winner(h), runnerUp(h), h.notRun()));
+        }
+        return lines;
     }
 
     private static String winner(Headline h) {

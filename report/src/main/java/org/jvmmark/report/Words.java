@@ -230,9 +230,13 @@ public final class Words {
             case LEVELS_CONFOUNDED -> "launches land on two levels here (" + Format.sig(j.levelGap())
                     + "× apart) and these forks sit on them so differently that a difference the size of the gap"
                     + " cannot be told from the machine";
+            case SHARE_MOVED -> effect + " within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart),"
+                    + " but the share of forks on the upper level moved between the runs beyond chance: the machine between"
+                    + " the runs, or a change that makes launches land high";
             case FAILED -> forks(j.failedCandidate()) + " failed or timed out";
         };
         String how = (j.withinLevels() && j.reason() != Judgement.Reason.LEVELS_CONFOUNDED
+                && j.reason() != Judgement.Reason.SHARE_MOVED
                 ? "; within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart)" : "")
                 + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "");
         return base + how;
@@ -275,108 +279,6 @@ public final class Words {
     /** "5 forks each", or "5 and 3 forks" (the winner's first): how many forks stand behind a verdict. */
     public static String forksEach(int a, int b) {
         return a == b ? a + " forks each" : a + " and " + b + " forks";
-    }
-
-    /**
-     * A tuning run's answer ({@link org.jvmmark.report.tune.TuneAnswer}), one line per JDK and what stands behind it:
-     * "temurin-25: -XX:+UseParallelGC -Xmx256m: p50 latency 30 % faster than the default (99 % CI 22–37 %), 6 and 6
-     * forks"; "no point beats the default beyond noise"; "cannot tell whether … beats the default: …; 9 forks a side
-     * would tell"; the points that cannot be told apart from the best; what the race did with the rest; the JDKs' bests
-     * against each other.
-     */
-    public static List<String> tune(org.jvmmark.report.tune.TuneAnswer a) {
-        List<String> out = new ArrayList<>();
-        Column col = a.objective();
-        for (org.jvmmark.report.tune.TuneAnswer.JdkAnswer j : a.jdks()) {
-            org.jvmmark.report.tune.Standings s = j.standings();
-            String jdk = j.race().jdk() + ": ";
-            if (s == null || s.leader() == null) {
-                out.add(jdk + (s == null ? "no point measured " + a.record().objective() : "no point may win: "
-                        + (j.breaks().isEmpty() ? "none ran ok" : "every point that ran breaks a constraint")));
-                out.add("  " + tuneCounts(j));
-                continue;
-            }
-            String best = j.race().labelOf(s.leader());
-            String figure = figure(col);
-            Judgement g = s.gain();
-            if (s.leader().equals(s.defaultRow())) {
-                out.add(jdk + (s.states().containsValue(org.jvmmark.report.tune.Standings.State.OPEN)
-                        ? "cannot tell: the default leads on " + figure + ", but points below cannot be told from it yet"
-                        : "no point beats the default beyond noise; the default leads on " + figure));
-            } else if (g == null) {
-                out.add(jdk + best + " leads on " + figure + "; the default has no forks to compare it with");
-            } else if (g.answer() == Judgement.Answer.BETTER) {
-                String e = effect(col, g.effect());
-                int ci = e.indexOf(" (");
-                out.add(jdk + best + ": " + figure + " " + (ci < 0 ? e + " than the default" : e.substring(0, ci)
-                        + " than the default" + e.substring(ci)) + ", " + forksEach(g.forksCandidate(), g.forksReference()));
-            } else if (g.answer() == Judgement.Answer.NO_DIFFERENCE) {
-                out.add(jdk + "no point beats the default beyond noise: the best, " + best + ", against the default: "
-                        + why(g, col.unit()) + ", " + forksEach(g.forksCandidate(), g.forksReference()));
-            } else {
-                String tell = tell(g);
-                out.add(jdk + "cannot tell whether " + best + " beats the default on " + figure + ": " + why(g, col.unit())
-                        + (tell.isEmpty() ? "" : "; " + tell));
-            }
-            List<String> tied = new ArrayList<>();
-            for (String row : s.tiedWithLeader()) {
-                Judgement t = row.equals(s.defaultRow()) ? g : s.vsLeader().get(row);
-                String told = row.equals(s.defaultRow()) ? "the best against it: " : "";
-                String more = tell(t);
-                tied.add(j.race().labelOf(row) + " (" + answer(t) + ": " + told + why(t, col.unit()) + (more.isEmpty() ? "" : "; " + more) + ")");
-            }
-            if (!tied.isEmpty()) {
-                out.add("  cannot be told apart from the best: " + String.join("; ", tied));
-            }
-            out.add("  " + tuneCounts(j));
-        }
-        String leader = a.across().entrySet().stream().filter(e -> e.getValue() == null).map(Map.Entry::getKey).findFirst().orElse(null);
-        if (leader != null) {
-            List<String> others = new ArrayList<>();
-            a.across().forEach((row, jd) -> {
-                if (jd != null) {
-                    String more = tell(jd);
-                    others.add(pointOf(a, row) + ": " + answer(jd) + ", " + why(jd, col.unit()) + (more.isEmpty() ? "" : "; " + more));
-                }
-            });
-            out.add("Across JDKs, the best of each on " + figure(col) + ": " + pointOf(a, leader) + " leads; " + String.join("; ", others));
-        }
-        return out;
-    }
-
-    private static String pointOf(org.jvmmark.report.tune.TuneAnswer a, String row) {
-        for (org.jvmmark.report.tune.TuneAnswer.JdkAnswer j : a.jdks()) {
-            String label = j.race().labelOf(row);
-            if (label != null) {
-                return j.race().jdk() + " " + label;
-            }
-        }
-        return row;
-    }
-
-    /** "13 points, 2 rounds, 31 trials: 4 worse than the best, 3 not raced further (fewer than 3 forks), …; stopped: decided". */
-    private static String tuneCounts(org.jvmmark.report.tune.TuneAnswer.JdkAnswer j) {
-        Map<String, Integer> n = new java.util.LinkedHashMap<>();
-        if (j.standings() != null) {
-            j.standings().states().forEach((row, st) -> {
-                String what = switch (st) {
-                    case WORSE -> "worse than the best";
-                    case TOO_FEW_FORKS -> "not raced further (fewer than " + Judge.MIN_FORKS + " forks, never judged)";
-                    case CANNOT_WIN -> "break a constraint";
-                    case FAILED -> "failed";
-                    default -> null;
-                };
-                if (what != null) {
-                    n.merge(what, 1, Integer::sum);
-                }
-            });
-        }
-        j.notRun().values().stream().filter(v -> v.startsWith("unsupported")).forEach(v -> n.merge("unsupported", 1, Integer::sum));
-        List<String> parts = new ArrayList<>();
-        n.forEach((k, v) -> parts.add(v + " " + k));
-        String stopped = j.race().stopped().isEmpty() ? "" : "; stopped: " + j.race().stopped();
-        return j.race().points().size() + " points, " + j.race().rounds().size() + (j.race().rounds().size() == 1 ? " round, " : " rounds, ")
-                + j.trials() + " trials" + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)) + stopped;
     }
 
     private static String forks(int n) {

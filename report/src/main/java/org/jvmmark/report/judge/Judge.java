@@ -242,7 +242,11 @@ public final class Judge {
             boolean pastThreshold = equivalence.low() > 1 + threshold || equivalence.high() < 1 - threshold;
             effect = pastThreshold ? family : equivalence;
         }
-        int tell = answer == Answer.CANNOT_TELL ? forksToTell(est, confidence, threshold, Math.max(cand.n(), ref.n())) : 0;
+        if (answer == Answer.NO_DIFFERENCE && m.shareMoved(c, r)) {
+            answer = Answer.CANNOT_TELL;
+            reason = Reason.SHARE_MOVED;
+        }
+        int tell = reason == Reason.INTERVAL_WIDE ? forksToTell(est, confidence, threshold, Math.max(cand.n(), ref.n())) : 0;
         return new Judgement(answer, reason, effect, p, cand.n(), ref.n(), cand.failed(), tell, est.withinLevels(), gap,
                 est.ownSpread(), threshold);
     }

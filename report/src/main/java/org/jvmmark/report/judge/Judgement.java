@@ -39,12 +39,13 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
         CANNOT_TELL
     }
 
-    /** What an answer rests on. */
     /** Whether the judge estimated the effect (its interval counts in a family), not answered before estimating. */
     public boolean estimated() {
-        return reason == Reason.CALLED || reason == Reason.WITHIN_THRESHOLD || reason == Reason.INTERVAL_WIDE;
+        return reason == Reason.CALLED || reason == Reason.WITHIN_THRESHOLD || reason == Reason.INTERVAL_WIDE
+                || reason == Reason.SHARE_MOVED;
     }
 
+    /** What an answer rests on. */
     public enum Reason {
         /** Better/worse: the interval excludes no change and the effect passes the threshold. */
         CALLED,
@@ -60,6 +61,12 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
          * told from the machine; {@link Judgement#forksToTell} forks a side would make such a split beyond chance.
          */
         LEVELS_CONFOUNDED,
+        /**
+         * Cannot tell: within the machine's levels the rows do not differ past the threshold, but the share of forks on
+         * the upper level moved between the two runs beyond chance, every row of a run alike — the machine's state between
+         * the runs, or a change that makes launches land high: which, one pair of runs cannot tell.
+         */
+        SHARE_MOVED,
         /** Worse: forks of the candidate failed where the reference's all ran (a failure is evidence too). */
         FAILED
     }
@@ -70,6 +77,9 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
             case WORSE -> true;
             case BETTER, NO_DIFFERENCE -> false;
             case CANNOT_TELL -> {
+                if (reason == Reason.SHARE_MOVED) {
+                    yield true; // more launches on the upper level is a slowdown the size of the gap
+                }
                 double worst = effect.higherIsBetter() ? effect.low() : effect.high();
                 if (Double.isNaN(worst)) {
                     yield true;

@@ -12,7 +12,8 @@ import org.apache.commons.statistics.inference.FisherExactTest;
  *
  * <p><b>The model.</b> On log fork values, y<sub>ij</sub> = μ<sub>i</sub> + δ·L<sub>ij</sub> + ε<sub>ij</sub>:
  * row i's own level μ<sub>i</sub>, the machine's gap δ for a fork on the upper level (L = 1; a fork whose runs
- * sit on both levels counts the share of its runs on the upper one), and noise ε with the variance of the row's
+ * sit on both levels shows that the levels are the machine's, but its value is a blend of both and is left out), and
+ * noise ε with the variance of the row's
  * noise group. Fitted by weighted least squares in closed form: δ̂ is the within-row regression of y on L
  * (Σ w<sub>i</sub>S<sub>Ly,i</sub> ÷ Σ w<sub>i</sub>S<sub>LL,i</sub>, only rows with forks on both levels inform it),
  * μ̂<sub>i</sub> = ȳ<sub>i</sub> − δ̂·L̄<sub>i</sub>, and since within-row deviations are orthogonal to row means,
@@ -63,14 +64,19 @@ final class LevelModel {
     private final double delta;
     private final double varDelta;
     private final double pooledDf;
+    private final int[] batch;
+    private final boolean shareMoved;
 
     /** An effect on the model's scale (log ratio, or raw difference when not {@code logs}). */
     record Estimate(double diff, double se, double df, boolean withinLevels, boolean ownSpread, boolean logs,
                     double referenceMean, double noise) {
     }
 
-    private LevelModel(boolean logs, TwoLevels levels, double[][] y, double[][] lv, boolean[] ambiguous) {
+    private LevelModel(boolean logs, TwoLevels levels, double[][] y, double[][] lv, boolean[] ambiguous, int[] batch,
+                       boolean shareMoved) {
         this.logs = logs;
+        this.batch = batch;
+        this.shareMoved = shareMoved;
         this.levels = levels;
         this.ambiguous = ambiguous;
         int rows = y.length;
@@ -170,7 +176,8 @@ final class LevelModel {
                 boolean sure = p <= LEVEL_SURE || p >= 1 - LEVEL_SURE;
                 double[] rr = j < runs.size() ? runs.get(j) : new double[0];
                 if (rr.length >= 2 && Stats.allPositive(rr)) {
-                    // A fork whose runs sit on both levels: the share of its runs on the upper one.
+                    // A fork whose runs sit on both levels: the share of its runs on the upper one (it marks the row as
+                    // showing both levels; the fork itself is left out of the fit below).
                     double[] pr = Arrays.stream(rr).map(levels::upperProbability).toArray();
                     boolean lo = Arrays.stream(pr).anyMatch(x -> x <= LEVEL_SURE);
                     boolean hi = Arrays.stream(pr).anyMatch(x -> x >= 1 - LEVEL_SURE);
@@ -191,7 +198,7 @@ final class LevelModel {
                 java.util.Arrays.fill(l, 0);
             }
             java.util.Arrays.fill(ambiguous, false);
-            return new LevelModel(logs, TwoLevels.ONE_LEVEL, y, lv, ambiguous);
+            return new LevelModel(logs, TwoLevels.ONE_LEVEL, y, lv, ambiguous, batch, false);
         }
         // A fork whose runs sit on both levels showed the machine changing under it: its value is a blend of the two
         // levels (the median of runs on both), true of neither, so it tells which levels the machine has, not the row.
@@ -205,7 +212,31 @@ final class LevelModel {
             y[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> yi[j]).toArray();
             lv[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> l[j]).toArray();
         }
-        return new LevelModel(logs, levels, y, lv, ambiguous);
+        return new LevelModel(logs, levels, y, lv, ambiguous, batch, shareMoved(lv, batch));
+    }
+
+    /**
+     * Whether the runs' shares of forks on the upper level differ beyond chance (a permutation test of the batches ×
+     * level table, every fork of a batch pooled): the machine's state changed between the runs, or what changed between
+     * them makes launches land high. Within levels the rows may still agree; "no difference" they cannot be called.
+     */
+    private static boolean shareMoved(double[][] lv, int[] batch) {
+        int[] batches = Arrays.stream(batch).distinct().sorted().toArray();
+        if (batches.length < 2) {
+            return false;
+        }
+        double[][] pooled = new double[batches.length][];
+        for (int b = 0; b < batches.length; b++) {
+            int id = batches[b];
+            pooled[b] = java.util.stream.IntStream.range(0, lv.length).filter(i -> batch[i] == id)
+                    .mapToObj(i -> Arrays.stream(lv[i])).flatMapToDouble(x -> x).toArray();
+        }
+        return homogeneity(pooled, new int[batches.length]) < HOMOGENEITY_ALPHA;
+    }
+
+    /** Whether rows {@code c} and {@code r} come from runs whose shares on the upper level moved ({@link #shareMoved}). */
+    boolean shareMoved(int c, int r) {
+        return shareMoved && batch[c] != batch[r];
     }
 
     /**
@@ -394,11 +425,16 @@ final class LevelModel {
      * other (a difference the size of the gap, or the machine's luck).
      */
     boolean confounded(int c, int r) {
-        if (!levelled()) {
+        if (!levels.twoLevel()) {
             return false;
         }
         if (ambiguous[c] || ambiguous[r]) {
             return true;
+        }
+        if (Double.isNaN(delta)) {
+            // The levels are the machine's (forks whose runs sat on both showed it), but no fork kept sits on both within
+            // a row, so the gap is unknown: rows on different levels cannot be compared.
+            return meanLevel[c] != meanLevel[r];
         }
         return upper[c] == 0 && upper[r] == n[r] || upper[c] == n[c] && upper[r] == 0;
     }

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.jvmmark.report.tune.TuneAnswer;
+import org.jvmmark.report.tune.TuneVerdicts;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -51,11 +53,12 @@ public final class HtmlRenderer {
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
         JvmStyles styles = new JvmStyles();
         ChartSpecs charts = new ChartSpecs(styles);
-        if (model.tune() != null) {
+        TuneAnswer tuned = TuneAnswer.of(model.results());
+        if (tuned != null) {
             // a tuning run's question comes first: which settings
-            tune(h, model.tune(), charts);
+            tune(h, tuned, charts);
         }
-        verdict(h, VerdictTable.of(model));
+        verdict(h, TuneVerdicts.table(model, tuned));
         answers(h, AnswerList.of(model));
         toc(h, model);
         noise(h, model.noise());
@@ -122,7 +125,7 @@ public final class HtmlRenderer {
     }
 
     /** A tuning run's answer: per JDK its best point and what stands behind it, the frontier chart and the points' table. */
-    private static void tune(StringBuilder h, org.jvmmark.report.tune.TuneAnswer a, ChartSpecs charts) {
+    private static void tune(StringBuilder h, TuneAnswer a, ChartSpecs charts) {
         h.append("<h2 id=\"which-settings\" class=\"first\">Which settings (tune: ").append(esc(a.objectiveName()))
                 .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
                 .append(")</h2>\n<ul class=\"tune\">\n");

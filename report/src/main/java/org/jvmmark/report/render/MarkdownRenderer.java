@@ -2,20 +2,22 @@ package org.jvmmark.report.render;
 
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.results.Results;
 import org.jvmmark.report.AnswerList;
 import org.jvmmark.report.Cell;
 import org.jvmmark.report.Column;
 import org.jvmmark.report.Explanations;
 import org.jvmmark.report.Format;
+import org.jvmmark.report.Headline;
+import org.jvmmark.report.NoiseVerdict;
 import org.jvmmark.report.ReportModel;
 import org.jvmmark.report.Row;
 import org.jvmmark.report.Section;
 import org.jvmmark.report.Table;
 import org.jvmmark.report.TableViews;
 import org.jvmmark.report.VerdictTable;
-import org.jvmmark.report.Headline;
-import org.jvmmark.report.NoiseVerdict;
+import org.jvmmark.report.tune.TuneAnswer;
+import org.jvmmark.report.tune.TuneVerdicts;
+import org.jvmmark.results.Results;
 
 /**
  * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue
@@ -34,8 +36,8 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
-        if (model.tune() != null) {
-            org.jvmmark.report.tune.TuneAnswer a = model.tune();
+        TuneAnswer a = TuneAnswer.of(model.results());
+        if (a != null) {
             md.append("\n## Which settings (tune: ").append(esc(a.objectiveName()))
                     .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
                     .append(")\n\n");
@@ -45,7 +47,7 @@ public final class MarkdownRenderer {
             md.append('\n');
             textTable(md, FrontierTable.of(a));
         }
-        md.append(verdict(VerdictTable.of(model)));
+        md.append(verdict(TuneVerdicts.table(model, a)));
         md.append(answers(AnswerList.of(model)));
         md.append("\nContents: ");
         for (Section s : model.sections()) {

@@ -9,8 +9,9 @@ import org.jvmmark.report.AnswerList;
 import org.jvmmark.report.ModelBuilder;
 import org.jvmmark.report.OutputFile;
 import org.jvmmark.report.ReportModel;
-import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.tune.TuneAnswer;
+import org.jvmmark.report.tune.TuneVerdicts;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 
@@ -63,7 +64,7 @@ public final class Report {
     public static String verdictText(ReportModel model) {
         // The questions last, so that a run's console ends with the answers to what the workloads are for.
         String answers = AnswerList.of(model).text();
-        return VerdictTable.of(model).text() + (answers.isEmpty() ? "" : "\n" + answers);
+        return TuneVerdicts.table(model, TuneAnswer.of(model.results())).text() + (answers.isEmpty() ? "" : "\n" + answers);
     }
 
     static void write(Path file, String content) throws IOException {

@@ -223,7 +223,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
 
     /** The answer's lines, as the console, report.md and report.html print them. */
     public List<String> lines() {
-        return Words.tune(this);
+        return TuneWords.lines(this);
     }
 
     /** {@code workload/jdk/variant/forkN} → {@code workload/jdk/variant}. */

@@ -53,7 +53,7 @@ public record TuneRecord(String workload, String objective, List<String> constra
 
     /** The block of {@code results}, or null when the run was not a tuning run. */
     public static TuneRecord of(Results results) {
-        return results.more().get(KEY) instanceof Map<?, ?> m ? fromJson(m) : null;
+        return results != null && results.more().get(KEY) instanceof Map<?, ?> m ? fromJson(m) : null;
     }
 
     public Map<String, Object> toJson() {

@@ -123,8 +123,19 @@ class JudgeTest {
         for (Judgement j : js) {
             assertTrue(j.withinLevels(), j.toString());
             assertTrue(j.effect().low() > 0.85 && j.effect().high() < 1.15, j.toString());
-            assertFalse(j.answer() == Answer.WORSE || j.answer() == Answer.BETTER, j.toString());
+            assertEquals(Answer.CANNOT_TELL, j.answer(), j.toString());
         }
+        // Tighter forks, the same shares (4 of 5 a row on the upper level, then 0 of 8): within the levels the rows agree,
+        // but the runs' shares moved beyond chance — the machine, or a change that makes launches land high. Never "no
+        // difference", and a gate counts it as a possible slowdown.
+        Evidence tight = latency(new RowForks("A17", new double[] {1080, 310, 1085, 1079, 1083}, List.of(), 0, 0),
+                new RowForks("A25", new double[] {1090, 312, 1088, 1093, 1086}, List.of(), 0, 0),
+                new RowForks("B17", new double[] {311, 309, 312, 310, 308, 311, 310, 309}, List.of(), 0, 1),
+                new RowForks("B25", new double[] {313, 311, 312, 314, 310, 312, 313, 311}, List.of(), 0, 1));
+        Judgement moved = Judge.judge(new Contrast(tight, "B17", "A17"), 0.05);
+        assertEquals(Reason.SHARE_MOVED, moved.reason(), moved.toString());
+        assertTrue(moved.couldBeWorse());
+        assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(List.of(moved)));
         // The same forks as one batch: rows that land high in shares this different are the rows' own behaviour.
         Evidence oneBatch = latency(RowForks.of("A17", a17), RowForks.of("A25", a25), RowForks.of("B17", b17),
                 RowForks.of("B25", b25));
@@ -153,6 +164,41 @@ class JudgeTest {
         Judgement j = Judge.judge(new Contrast(e, "b", "a"), 0.05);
         assertEquals(Answer.NO_DIFFERENCE, j.answer(), j.toString());
         assertTrue(j.effect().low() > 0.97 && j.effect().high() < 1.03, j.toString());
+    }
+
+    @Test
+    void shouldNotCompareRowsOnDifferentLevelsWhenOnlyForksWhoseRunsSwitchedShowTheLevels() {
+        // Each row's only sign of the second level is a fork whose runs sat on both; left out, no row keeps forks on both
+        // levels, so the gap is unknown: a row all low against a row all high cannot be told from the machine.
+        List<double[]> lowRuns = new ArrayList<>();
+        List<double[]> highRuns = new ArrayList<>();
+        double[] low = {300, 305, 298, 302, 1001};
+        double[] high = {1050, 1062, 1041, 1055, 352};
+        for (int i = 0; i < low.length; i++) {
+            lowRuns.add(i == 4 ? new double[] {1028, 343, 1033} : new double[] {low[i], low[i]});
+            highRuns.add(i == 4 ? new double[] {330, 1040, 338} : new double[] {high[i], high[i]});
+        }
+        Evidence e = latency(new RowForks("a", low, lowRuns, 0, 0), new RowForks("b", high, highRuns, 0, 1));
+        Judgement j = Judge.judge(new Contrast(e, "b", "a"), 0.05);
+        assertEquals(Answer.CANNOT_TELL, j.answer(), j.toString());
+        assertTrue(j.couldBeWorse(), j.toString());
+    }
+
+    @Test
+    void shouldWidenEachIntervalForTheWholeFamilyItIsPartOf() {
+        Evidence e = latency(RowForks.of("a", 100, 101, 99, 100.5), RowForks.of("b", 103, 104, 102, 103.5));
+        Judgement alone = Judge.judge(List.of(new Contrast(e, "b", "a")), 0.05, 0).get(0);
+        Judgement inTen = Judge.judge(List.of(new Contrast(e, "b", "a")), 0.05, 10).get(0);
+        assertEquals(alone.effect().ratio(), inTen.effect().ratio(), 1e-12);
+        assertTrue(alone.answer() == inTen.answer(), alone + " / " + inTen);
+        // the family's level: 1 − 5 %/1 alone, 1 − 5 %/10 in a family of ten
+        Judgement calledAlone = Judge.judge(List.of(new Contrast(latency(RowForks.of("a", 100, 101, 99, 100.5),
+                RowForks.of("b", 120, 121, 119, 120.5)), "b", "a")), 0.05, 0).get(0);
+        Judgement calledInTen = Judge.judge(List.of(new Contrast(latency(RowForks.of("a", 100, 101, 99, 100.5),
+                RowForks.of("b", 120, 121, 119, 120.5)), "b", "a")), 0.05, 10).get(0);
+        assertEquals(0.95, calledAlone.effect().confidence(), 1e-9);
+        assertEquals(0.995, calledInTen.effect().confidence(), 1e-9);
+        assertTrue(calledInTen.effect().high() - calledInTen.effect().low() > calledAlone.effect().high() - calledAlone.effect().low());
     }
 
     @Test
