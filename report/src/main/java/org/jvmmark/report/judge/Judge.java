@@ -206,12 +206,12 @@ public final class Judge {
             double ratio = ratioOfCentres(m, c, r);
             Effect point = new Effect(ratio, Double.NaN, Double.NaN, confidence, higher);
             return switch (early) {
-                case FAILED -> new Judgement(Answer.WORSE, Reason.FAILED, point, Double.NaN, cand.n(), ref.n(), cand.failed(),
+                case FAILED -> new Judgement(Answer.WORSE, Reason.FAILED, point, Double.NaN, m.forks(c), m.forks(r), cand.failed(),
                         0, false, gap, false, threshold);
-                case TOO_FEW_FORKS -> new Judgement(Answer.CANNOT_TELL, Reason.TOO_FEW_FORKS, point, Double.NaN, cand.n(),
-                        ref.n(), cand.failed(), MIN_FORKS, false, gap, false, threshold);
-                default -> new Judgement(Answer.CANNOT_TELL, Reason.LEVELS_CONFOUNDED, point, Double.NaN, cand.n(), ref.n(),
-                        cand.failed(), Math.max(Math.max(cand.n(), ref.n()) + 1, LevelModel.forksToSeparate(confoundAlpha)), true, gap,
+                case TOO_FEW_FORKS -> new Judgement(Answer.CANNOT_TELL, Reason.TOO_FEW_FORKS, point, Double.NaN, m.forks(c),
+                        m.forks(r), cand.failed(), MIN_FORKS, false, gap, false, threshold);
+                default -> new Judgement(Answer.CANNOT_TELL, Reason.LEVELS_CONFOUNDED, point, Double.NaN, m.forks(c), m.forks(r),
+                        cand.failed(), Math.max(Math.max(m.forks(c), m.forks(r)) + 1, LevelModel.forksToSeparate(confoundAlpha)), true, gap,
                         false, threshold);
             };
         }
@@ -246,8 +246,8 @@ public final class Judge {
             answer = Answer.CANNOT_TELL;
             reason = Reason.SHARE_MOVED;
         }
-        int tell = reason == Reason.INTERVAL_WIDE ? forksToTell(est, confidence, threshold, Math.max(cand.n(), ref.n())) : 0;
-        return new Judgement(answer, reason, effect, p, cand.n(), ref.n(), cand.failed(), tell, est.withinLevels(), gap,
+        int tell = reason == Reason.INTERVAL_WIDE ? forksToTell(est, confidence, threshold, Math.max(m.forks(c), m.forks(r))) : 0;
+        return new Judgement(answer, reason, effect, p, m.forks(c), m.forks(r), cand.failed(), tell, est.withinLevels(), gap,
                 est.ownSpread(), threshold);
     }
 
