@@ -62,9 +62,9 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
          */
         LEVELS_CONFOUNDED,
         /**
-         * Cannot tell: within the machine's levels the rows do not differ past the threshold, but the share of forks on
-         * the upper level moved between the two runs beyond chance, every row of a run alike — the machine's state between
-         * the runs, or a change that makes launches land high: which, one pair of runs cannot tell.
+         * Cannot tell: the share of forks on the machine's upper level moved between the two runs beyond chance, every
+         * row of a run alike — the machine's state between the runs, or a change that makes launches land high: which, one
+         * pair of runs cannot tell; the effect within the levels is shown, neither called nor "no difference".
          */
         SHARE_MOVED,
         /** Worse: forks of the candidate failed where the reference's all ran (a failure is evidence too). */
