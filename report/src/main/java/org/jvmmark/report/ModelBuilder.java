@@ -53,17 +53,15 @@ public final class ModelBuilder {
         List<Section> sections = new ArrayList<>();
         // A section of a merged result set is named "workload · on machine": its questions are the workload's.
         byWorkload.forEach((w, rows) -> sections.add(section(w, rows, noise, threshold,
-                results.questions(rows.get(0).trials().get(0).workload()), results.jvmFacts(), judged, 0)));
+                results.questions(rows.get(0).trials().get(0).workload()), results.jvmFacts(), judged)));
         // The paired questions of every section are one family: counted once (each pair judged alone), then every
-        // section's answers judged again, each interval widened for all of them.
+        // section's answers judged again, each interval widened for all of them (its tables stay as judged).
         int family = sections.stream().mapToInt(Section::estimated).sum();
         for (int i = 0; i < sections.size(); i++) {
             Section s = sections.get(i);
             if (judged && s.estimated() > 0) {
-                List<Row> rows = byWorkload.get(s.workload());
-                Section wider = section(s.workload(), rows, new ArrayList<>(), threshold,
-                        results.questions(rows.get(0).trials().get(0).workload()), results.jvmFacts(), true, family);
-                sections.set(i, wider);
+                sections.set(i, answered(s, results.questions(s.rows().get(0).trials().get(0).workload()), threshold,
+                        results.jvmFacts(), family));
             }
         }
         List<Probe.Jitter> jitter = results.trials().stream().filter(Trial::ok).flatMap(t -> t.measured().latency().values().stream())
@@ -257,7 +255,7 @@ public final class ModelBuilder {
 
     private static Section section(String workload, List<Row> rows, List<NoiseVerdict.PercentileNoise> noise,
                                    double threshold, List<org.jvmmark.results.WorkloadQuestion> questions,
-                                   Map<String, org.jvmmark.results.JvmFacts> facts, boolean judged, int family) {
+                                   Map<String, org.jvmmark.results.JvmFacts> facts, boolean judged) {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
@@ -324,13 +322,21 @@ public final class ModelBuilder {
             }
         }
         levelNotes(tables).forEach((note, labels) -> warnings.put(note, labels));
-        if (!judged) {
-            return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
-                    tables, warnings, List.of(), List.of());
-        }
-        QuestionAnswers.Result answered = QuestionAnswers.of(workload, questions, rows, tables, threshold, facts, family);
-        return new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
-                tables, warnings, answered.headlines().isEmpty() ? headlines(workload, rows, tables) : answered.headlines(),
+        Section plain = new Section(workload, commonParams(rows), commonFlags(rows.stream().map(Row::trials).toList()), rows,
+                tables, warnings, List.of(), List.of());
+        return judged ? answered(plain, questions, threshold, facts, 0) : plain;
+    }
+
+    /**
+     * {@code s} with its questions answered and its "Who won" headlines, each paired answer judged in a family of
+     * {@code family} contrasts (0: its own); the tables stay as they were judged.
+     */
+    private static Section answered(Section s, List<org.jvmmark.results.WorkloadQuestion> questions, double threshold,
+                                    Map<String, org.jvmmark.results.JvmFacts> facts, int family) {
+        QuestionAnswers.Result answered = QuestionAnswers.of(s.workload(), questions, s.rows(), s.tables(), threshold, facts,
+                family);
+        return new Section(s.workload(), s.params(), s.commonFlags(), s.rows(), s.tables(), s.warnings(),
+                answered.headlines().isEmpty() ? headlines(s.workload(), s.rows(), s.tables()) : answered.headlines(),
                 answered.answers());
     }
 
