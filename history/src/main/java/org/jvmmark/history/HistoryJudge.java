@@ -24,7 +24,9 @@ import org.jvmmark.report.judge.RowForks;
  *   <li><b>The machine, from the whole series.</b> Every run since the baseline is a row of one {@link Evidence},
  *       its forks its values. {@link Judge#centres} fits the machine's launch levels over all of them (a run whose
  *       forks sit on both levels shows the gap; every run's centre is then its geometric mean as if every fork had
- *       sat on the lower level), so one run's unlucky draw of levels is not a change.</li>
+ *       sat on the lower level), so one run's unlucky draw of levels is not a change. Each run is a batch of its own
+ *       ({@link RowForks#batch()}): the machine's share of launches on the upper level moves between runs, so the
+ *       levels are taken as the machine's when at least two runs show both, whatever their shares.</li>
  *   <li><b>The runs, judged.</b> {@link EDivisive} (Apache Otava's change points) splits those run centres into
  *       levels. A second {@link Evidence} has one row per level whose values are its runs' centres, and the Judge
  *       contrasts the newest level with the baseline level (the first, from the run accepted with {@code history
@@ -224,8 +226,11 @@ public final class HistoryJudge {
         List<HistoryStore.Point> measured = ps.stream().filter(HistoryStore.Point::measured).toList();
         // Stage 1: every run a row of one evidence; the machine's levels from all of them.
         List<RowForks> runRows = new ArrayList<>();
-        for (HistoryStore.Point p : measured) {
-            runRows.add(new RowForks(runName(p), p.forkValues(), List.of(), p.failed()));
+        for (int i = 0; i < measured.size(); i++) {
+            // Each run its own batch: the machine's share of launches on its upper level moves from run to run (identical
+            // runs minutes apart put 1 of 8 and 7 of 8 forks there), so runs are not asked to share one chance.
+            HistoryStore.Point p = measured.get(i);
+            runRows.add(new RowForks(runName(p), p.forkValues(), List.of(), p.failed(), i));
         }
         Map<String, Double> centreOf = Judge.centres(new Evidence(s.key().figureName(), s.unit(), s.higherIsBetter(), runRows));
         double[] centres = measured.stream().mapToDouble(p -> centreOf.get(runName(p))).toArray();

@@ -174,6 +174,39 @@ class HistoryJudgeTest {
         assertNotEquals(Judgement.Answer.BETTER, v.get(0).answer(), CheckText.text(v));
     }
 
+    /**
+     * 14 runs of 8 forks on the machine's two levels (≈ 310 ns and ≈ 1.07 µs), each run with a share on the upper
+     * level of its own — as this VM's identical runs minutes apart put 1 of 8 and 7 of 8 there (2026-11-26) — and 3 %
+     * fork noise within a level; the newest 3 runs {@code step} slower within both levels.
+     */
+    private static List<HistoryStore.Point> movingShares(long seed, double step) {
+        Random r = new Random(seed);
+        List<HistoryStore.Point> ps = new ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            double share = r.nextDouble();
+            double[] forks = new double[8];
+            for (int f = 0; f < forks.length; f++) {
+                double level = r.nextDouble() < share ? 1070 : 310;
+                forks[f] = level * (i >= 11 ? 1 + step : 1) * Math.exp(0.03 * r.nextGaussian());
+            }
+            ps.add(new HistoryStore.Point(i + 1, day(i), null, forks));
+        }
+        return ps;
+    }
+
+    @Test
+    void shouldJudgeEachRunWithinTheLevelsThoughTheMachinesShareMovesFromRunToRun() {
+        // Every run is a batch of its own: runs need not share a chance of landing high, the forks of one run do.
+        int called = 0;
+        int found = 0;
+        for (int seed = 0; seed < 20; seed++) {
+            called += check(movingShares(seed, 0)).get(0).judgement().called() ? 1 : 0;
+            found += check(movingShares(seed, 0.15)).get(0).answer() == Judgement.Answer.WORSE ? 1 : 0;
+        }
+        assertTrue(called <= 1, called + " of 20 flat series called a change");
+        assertTrue(found >= 18, "a 15 % step within the levels found in " + found + " of 20");
+    }
+
     @Test
     void shouldNotCallOneOutlierThatTheNextRunsContradict() {
         List<HistoryJudge.Verdict> v = check(series(2, 14, i -> i == 6 ? 900 : 500));

@@ -19,7 +19,7 @@ import java.util.List;
  * @param runs per fork, its runs' values (empty arrays when the workload reports none)
  * @param failed forks of the row that failed or timed out (they measured nothing)
  * @param batch the run the forks were measured in: {@code compare} gives each side its own; the report, {@code --forks
- *              auto} and a tune race judge one run (0); history's rows are runs themselves and are judged on their centres
+ *              auto} and a tune race judge one run (0); history's rows are runs, each its own batch
  */
 public record RowForks(String id, double[] forks, List<double[]> runs, int failed, int batch) {
     public RowForks {
