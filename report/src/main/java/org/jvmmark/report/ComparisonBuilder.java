@@ -211,13 +211,9 @@ public final class ComparisonBuilder {
         sa.tables().forEach(t -> columns.addAll(t.columns()));
         java.util.Set<String> out = new java.util.LinkedHashSet<>();
         for (WorkloadQuestion q : questions) {
-            String h = q.headline();
-            for (Column c : columns) {
-                boolean match = c.kind() == Column.Kind.METRIC ? c.key().equals(h)
-                        : c.kind() == Column.Kind.LATENCY && (c.probe() + " p" + c.key()).equals(h);
-                if (match) {
-                    out.add(c.id());
-                }
+            Column c = Verdicts.column(columns, q.headline());
+            if (c != null) {
+                out.add(c.id());
             }
         }
         if (!out.isEmpty()) {

@@ -64,6 +64,29 @@ public final class Figures {
         return new org.jvmmark.report.judge.Evidence(col.id(), col.unit(), col.higherIsBetter(), out);
     }
 
+    /**
+     * The figures a headline can be picked from among {@code trials}' ok forks ({@link Verdicts#headline}), as the
+     * report's columns rank them: every latency percentile of every probe (ranked where every block behind it was
+     * corrected for coordinated omission) and every metric (ranked unless the workload says not, or it is a check
+     * such as an achieved rate). For a surface that has forks but no report: {@code --forks auto}.
+     */
+    public static List<Column> headlineCandidates(List<Trial> trials) {
+        java.util.Map<String, Column> out = new java.util.LinkedHashMap<>();
+        List<Trial> ok = trials.stream().filter(Trial::ok).toList();
+        for (Trial t : ok) {
+            t.measured().latency().forEach((probe, p) -> {
+                boolean corrected = ok.stream().map(o -> o.measured().latency().get(probe)).filter(Objects::nonNull)
+                        .allMatch(Probe::coCorrected);
+                p.percentiles().keySet().forEach(key -> out.putIfAbsent(probe + "/" + key, new Column(Column.Kind.LATENCY,
+                        probe, key, Percentiles.title(key), p.unit(), false, corrected, true, corrected)));
+            });
+            t.measured().metrics().forEach((name, m) -> out.putIfAbsent("metric/" + name, new Column(Column.Kind.METRIC,
+                    null, name, QuestionAnswers.label(name), m.unit(), m.higherIsBetter(), m.ranked() && !ModelBuilder.isCheck(name),
+                    true)));
+        }
+        return List.copyOf(out.values());
+    }
+
     /** One fork's value for a column, or null when the fork did not measure it. */
     public static Double forkValue(Trial t, Column col) {
         switch (col.kind()) {

@@ -74,24 +74,7 @@ public final class QuestionAnswers {
 
     /** The column a question's figure names: a metric by name, or a latency percentile as "probe pNN"; null when absent. */
     public static Column column(List<Table> tables, String figure) {
-        String probe = null;
-        String key = null;
-        int space = figure.lastIndexOf(' ');
-        if (space > 0 && figure.length() > space + 1 && figure.charAt(space + 1) == 'p') {
-            probe = figure.substring(0, space);
-            key = figure.substring(space + 2);
-        }
-        for (Table t : tables) {
-            for (Column c : t.columns()) {
-                if (probe != null && c.kind() == Column.Kind.LATENCY && probe.equals(c.probe()) && key.equals(c.key())) {
-                    return c;
-                }
-                if (probe == null && c.kind() == Column.Kind.METRIC && c.key().equals(figure)) {
-                    return c;
-                }
-            }
-        }
-        return null;
+        return Verdicts.column(tables.stream().flatMap(t -> t.columns().stream()).toList(), figure);
     }
 
     /**

@@ -236,6 +236,32 @@ public final class Verdicts {
     }
 
     /**
+     * A workload's headline figure among {@code columns}, by the one rule Who won, {@code compare} and {@code --forks
+     * auto} share: its declared figure (its first question's first, as a question names it: {@code "endToEnd p50"}, a
+     * metric's name) where measured, else {@link #defaultHeadline}; null when neither.
+     */
+    public static Column headline(String declared, List<Column> columns) {
+        Column c = declared == null ? null : column(columns, declared);
+        return c != null ? c : defaultHeadline(columns);
+    }
+
+    /**
+     * The column a question's figure names: {@code "endToEnd p50"} a latency percentile of a probe, anything else a
+     * metric; null when none of {@code columns} is it.
+     */
+    public static Column column(List<Column> columns, String figure) {
+        int space = figure.lastIndexOf(' ');
+        boolean percentile = space > 0 && figure.length() > space + 1 && figure.charAt(space + 1) == 'p';
+        for (Column c : columns) {
+            if (percentile ? c.kind() == Column.Kind.LATENCY && figure.equals(c.probe() + " p" + c.key())
+                    : c.kind() == Column.Kind.METRIC && c.key().equals(figure)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
      * The headline figure of a workload that declares no question (or whose declared figure was not measured): the
      * one rule Who won and {@code compare} share — the end-to-end p50 latency, else the score, else the first ranked
      * metric; null when there is none.

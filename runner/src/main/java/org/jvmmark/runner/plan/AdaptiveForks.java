@@ -8,14 +8,16 @@ import java.util.List;
 import java.util.Map;
 import org.jvmmark.api.Question;
 import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.report.Column;
+import org.jvmmark.report.Figures;
+import org.jvmmark.report.Verdicts;
+import org.jvmmark.report.Words;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.results.ForkAccount;
-import org.jvmmark.results.Metric;
-import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 
 /**
@@ -106,16 +108,30 @@ public final class AdaptiveForks {
         Map<String, Integer> okForks = new LinkedHashMap<>();
         Map<String, Boolean> higher = new LinkedHashMap<>();
         Map<String, Boolean> failed = new LinkedHashMap<>();
+        Map<String, Column> headlineOf = new LinkedHashMap<>();
+        Map<String, String> labelOf = new LinkedHashMap<>();
+        for (PlannedTrial t : rows.values()) {
+            String w = t.workload().name();
+            if (!labelOf.containsKey(w)) {
+                Question q = question(t.workload().info());
+                String declared = q == null || q.figures().length == 0 ? null : q.figures()[0].trim();
+                List<Trial> ofWorkload = recorded.stream().filter(r -> rows.containsKey(PlannedTrial.rowOf(r.id()))
+                        && w.equals(rows.get(PlannedTrial.rowOf(r.id())).workload().name())).toList();
+                Column h = Verdicts.headline(declared, Figures.headlineCandidates(ofWorkload));
+                headlineOf.put(w, h);
+                labelOf.put(w, h != null ? Words.figure(h) : declared != null ? declared : "the headline figure");
+            }
+        }
         for (Map.Entry<String, PlannedTrial> e : rows.entrySet()) {
             List<Trial> trials = byRow.getOrDefault(e.getKey(), List.of());
-            HeadlineFigure h = HeadlineFigure.of(e.getValue().workload().info());
+            Column h = headlineOf.get(e.getValue().workload().name());
             List<Double> v = new ArrayList<>();
             for (Trial t : trials) {
-                if (t.ok() && !t.disturbed()) { // a disturbed fork is not evidence; its re-run is
-                    Double x = h.value(t);
+                if (h != null && t.ok() && !t.disturbed()) { // a disturbed fork is not evidence; its re-run is
+                    Double x = Figures.forkValue(t, h);
                     if (x != null) {
                         v.add(x);
-                        higher.putIfAbsent(e.getKey(), h.higherIsBetter(t));
+                        higher.putIfAbsent(e.getKey(), h.higherIsBetter());
                     }
                 }
             }
@@ -142,7 +158,7 @@ public final class AdaptiveForks {
             }
             if (n > 0 && mine.length == 0) {
                 // e.g. queue-large's past-limit figures on a machine whose RAM no burst went past
-                states.put(row, new RowState(row, n, false, HeadlineFigure.of(e.getValue().workload().info()).label()
+                states.put(row, new RowState(row, n, false, labelOf.get(e.getValue().workload().name())
                         + " not measured, cannot tell"));
                 continue;
             }
@@ -168,7 +184,7 @@ public final class AdaptiveForks {
                 continue;
             }
             String first = g.getValue().get(0);
-            Evidence evidence = new Evidence(HeadlineFigure.of(rows.get(first).workload().info()).label(), "",
+            Evidence evidence = new Evidence(labelOf.get(rows.get(first).workload().name()), "",
                     higher.getOrDefault(measured.get(0).id(), false), measured);
             List<Contrast> contrasts = new ArrayList<>();
             List<String> keys = new ArrayList<>();
@@ -202,7 +218,7 @@ public final class AdaptiveForks {
             boolean growForRepeat = !repeatable && toRepeat <= maxForks;
             boolean pairOpen = tell > 0 && tell <= maxForks;
             String levels = judged.stream().anyMatch(Judgement::withinLevels) ? ", two levels" : "";
-            String label = HeadlineFigure.of(rows.get(row).workload().info()).label();
+            String label = labelOf.get(rows.get(row).workload().name());
             if (untestable && judged.isEmpty()) {
                 states.put(row, new RowState(row, n, false, "fewer than " + Judge.MIN_FORKS + " forks measured "
                         + label + " a side, cannot tell"));
@@ -289,18 +305,22 @@ public final class AdaptiveForks {
     }
 
     /**
-     * The workload's headline figure by the one rule that picks it (its first question's first figure), as a question
-     * names it ({@code "endToEnd p50"}, a metric's name); {@code "endToEnd p50"} for a workload that declares none.
-     * What {@code tune} optimises unless told otherwise.
+     * The figure {@code tune} optimises unless told otherwise, before any fork has run: the workload's declared headline
+     * figure (its first question's first, as a question names it: {@code "endToEnd p50"}, a metric's name), else
+     * {@code "endToEnd p50"}, the figure {@link Verdicts#defaultHeadline} picks first.
      */
     public static String headlineFigure(WorkloadInfo info) {
-        HeadlineFigure h = HeadlineFigure.of(info);
-        return h.metric() != null || h.probe() != null ? h.label() : "endToEnd p50";
+        Question q = question(info);
+        return q != null && q.figures().length > 0 ? q.figures()[0].trim() : "endToEnd p50";
+    }
+
+    private static Question question(WorkloadInfo info) {
+        return info.questions().isEmpty() ? null : info.questions().get(0);
     }
 
     /** A row's group: the rows its question compares it within. */
     static String groupOf(PlannedTrial t) {
-        Question q = HeadlineFigure.question(t.workload().info());
+        Question q = question(t.workload().info());
         String point = point(t);
         if (q != null && q.across() == Question.Across.VARIANTS) {
             return t.workload().name() + "|" + t.jdk().label() + "|" + (t.gc() == null ? "" : t.gc()) + "|"
@@ -328,7 +348,7 @@ public final class AdaptiveForks {
      */
     private static List<String> comparedWith(String row, List<String> group, Map<String, double[]> values,
                                              Map<String, PlannedTrial> rows, boolean higherIsBetter) {
-        Question q = HeadlineFigure.question(rows.get(row).workload().info());
+        Question q = question(rows.get(row).workload().info());
         List<String> others = new ArrayList<>(group);
         others.remove(row);
         if (q != null && q.across() == Question.Across.VARIANTS) {
@@ -350,64 +370,5 @@ public final class AdaptiveForks {
 
     private static double logMean(double[] x) {
         return Arrays.stream(x).map(v -> Math.log(Math.max(v, Double.MIN_VALUE))).average().orElse(0);
-    }
-
-    /**
-     * A workload's headline figure as one fork's value: the first figure of its first question
-     * ({@code "endToEnd p50"} or a metric name), or, for a workload that declares none, the
-     * {@code endToEnd} p50 when it measures latency, else its first metric — as the report ranks it.
-     */
-    record HeadlineFigure(String probe, String percentile, String metric) {
-        static Question question(WorkloadInfo info) {
-            return info.questions().isEmpty() ? null : info.questions().get(0);
-        }
-
-        static HeadlineFigure of(WorkloadInfo info) {
-            Question q = question(info);
-            if (q != null && q.figures().length > 0) {
-                String f = q.figures()[0].trim();
-                int space = f.lastIndexOf(' ');
-                if (space > 0 && f.substring(space + 1).matches("p[0-9.]+")) {
-                    return new HeadlineFigure(f.substring(0, space), f.substring(space + 2), null);
-                }
-                return new HeadlineFigure(null, null, f);
-            }
-            return new HeadlineFigure(null, null, null);
-        }
-
-        Double value(Trial t) {
-            if (metric != null) {
-                Metric m = t.measured().metrics().get(metric);
-                return m == null ? null : m.value();
-            }
-            if (probe != null) {
-                Probe p = t.measured().latency().get(probe);
-                return p == null ? null : p.percentiles().get(percentile);
-            }
-            Probe p = t.measured().latency().get("endToEnd");
-            if (p == null && !t.measured().latency().isEmpty()) {
-                p = t.measured().latency().values().iterator().next();
-            }
-            if (p != null && p.percentiles().get("50") != null) {
-                return p.percentiles().get("50");
-            }
-            return t.measured().metrics().values().stream().findFirst().map(Metric::value).orElse(null);
-        }
-
-        /** How the fork account names it: the metric, {@code endToEnd p99}, or "the headline figure". */
-        String label() {
-            return metric != null ? metric : probe != null ? probe + " p" + percentile : "the headline figure";
-        }
-
-        boolean higherIsBetter(Trial t) {
-            if (metric != null) {
-                Metric m = t.measured().metrics().get(metric);
-                return m != null && m.higherIsBetter();
-            }
-            if (probe != null || !t.measured().latency().isEmpty()) {
-                return false;
-            }
-            return t.measured().metrics().values().stream().findFirst().map(Metric::higherIsBetter).orElse(false);
-        }
     }
 }

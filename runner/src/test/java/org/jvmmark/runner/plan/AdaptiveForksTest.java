@@ -117,12 +117,12 @@ class AdaptiveForksTest {
     }
 
     @Test
-    void shouldCountOkForksThatLackTheHeadlineFigureAndSayWhyTheyCannotBeCompared() {
+    void shouldFallBackAsWhoWonDoesWhenNoForkMeasuredTheDeclaredFigure() {
         CatalogEntry sometimes = new CatalogEntry(WorkloadInfo.of(Sometimes.class), "s", Path.of("/w/s"), false);
         List<PlannedTrial> plan = new ArrayList<>();
         List<Trial> recorded = new ArrayList<>();
         for (Jdk j : List.of(jdk(17), jdk(25))) {
-            // one fork a row, as a budget cut leaves a long workload; ok, with every figure but the headline
+            // one fork a row, as a budget cut leaves a long workload; ok, with every figure but the declared one
             PlannedTrial t = new PlannedTrial("known/" + j.label() + "/default/fork1", sometimes, j, "default", null, null, List.of(),
                     Map.of(), 1, "quick", 60, 10, null);
             plan.add(t);
@@ -134,9 +134,9 @@ class AdaptiveForksTest {
         states.values().forEach(s -> {
             assertEquals(1, s.forks(), s.toString());
             assertFalse(s.open());
-            assertEquals("1 — pastLimitMillis not measured, cannot tell", s.words());
+            // Who won ranks on the default figure where the declared one was not measured; so are the forks counted
+            assertEquals("1 — fewer than 3 forks measured latency micros a side, cannot tell", s.words());
         });
-        assertEquals(List.of(), adaptive.nextRound(plan, recorded), "more forks would not measure it either");
     }
 
     @Test
@@ -144,7 +144,17 @@ class AdaptiveForksTest {
         List<PlannedTrial> plan = List.of(planned(jdk(17), 1), planned(jdk(25), 1));
         List<Trial> recorded = plan.stream().map(t -> record(t, 100, "ok")).toList();
         new AdaptiveForks(10, THRESHOLD).states(plan, recorded).values()
-                .forEach(s -> assertEquals("1 — fewer than 3 forks measured the headline figure a side, cannot tell", s.words()));
+                .forEach(s -> assertEquals("1 — fewer than 3 forks measured latency micros a side, cannot tell", s.words()));
+    }
+
+    @Test
+    void shouldSayARowWhoseForksMeasuredNoneOfTheHeadlineNotMeasured() {
+        List<PlannedTrial> plan = List.of(planned(jdk(17), 1), planned(jdk(25), 1));
+        // the JDK 25 fork ran ok and measured nothing (as a workload whose figure needs a condition the fork never met)
+        List<Trial> recorded = List.of(record(plan.get(0), 100, "ok"), new TrialBuilder(plan.get(1).id(), "known")
+                .status("ok", null).fork(1).process(new ProcessFacts(null, 10.0, null, null)).jvm(NO_JVM).build());
+        Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(10, THRESHOLD).states(plan, recorded);
+        assertEquals("1 — latency micros not measured, cannot tell", states.get(plan.get(1).rowId()).words());
     }
 
     @Test
@@ -170,7 +180,7 @@ class AdaptiveForksTest {
         assertEquals(2, states.size());
         states.values().forEach(s -> {
             assertFalse(s.open());
-            assertEquals("3 — fewer than 3 forks measured pastLimitMillis a side, cannot tell", s.words());
+            assertEquals("3 — fewer than 3 forks measured past limit time a side, cannot tell", s.words());
         });
     }
 
