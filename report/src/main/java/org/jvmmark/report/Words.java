@@ -233,6 +233,9 @@ public final class Words {
             case SHARE_MOVED -> effect + " within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart),"
                     + " but the share of forks on the upper level moved between the runs beyond chance: the machine between"
                     + " the runs, or a change that makes launches land high";
+            case RUNS_ON_TWO_LEVELS -> "every fork of each run sat on one of the machine's two launch levels ("
+                    + Format.sig(j.levelGap()) + "× apart), every row alike, and the runs on different ones: the machine"
+                    + " between the runs, or a change that moves every JVM by the gap; a repeated run would tell";
             case FAILED -> forks(j.failedCandidate()) + " failed or timed out";
         };
         String how = (j.withinLevels() && j.reason() != Judgement.Reason.LEVELS_CONFOUNDED

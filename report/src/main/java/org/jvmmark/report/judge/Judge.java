@@ -81,6 +81,8 @@ public final class Judge {
             } else if (m[i].forks(c[i]) < MIN_FORKS || m[i].forks(r[i]) < MIN_FORKS) {
                 // (The model's forks: a fork whose runs sat on both of the machine's levels measured neither.)
                 early[i] = Reason.TOO_FEW_FORKS;
+            } else if (m[i].runsApart(c[i], r[i])) {
+                early[i] = Reason.RUNS_ON_TWO_LEVELS;
             } else if (m[i].confounded(c[i], r[i])) {
                 early[i] = Reason.LEVELS_CONFOUNDED;
             } else {
@@ -210,6 +212,8 @@ public final class Judge {
                         0, false, gap, false, threshold);
                 case TOO_FEW_FORKS -> new Judgement(Answer.CANNOT_TELL, Reason.TOO_FEW_FORKS, point, Double.NaN, m.forks(c),
                         m.forks(r), cand.failed(), MIN_FORKS, false, gap, false, threshold);
+                case RUNS_ON_TWO_LEVELS -> new Judgement(Answer.CANNOT_TELL, Reason.RUNS_ON_TWO_LEVELS, point, Double.NaN,
+                        m.forks(c), m.forks(r), cand.failed(), 0, false, gap, false, threshold);
                 default -> new Judgement(Answer.CANNOT_TELL, Reason.LEVELS_CONFOUNDED, point, Double.NaN, m.forks(c), m.forks(r),
                         cand.failed(), Math.max(Math.max(m.forks(c), m.forks(r)) + 1, LevelModel.forksToSeparate(confoundAlpha)), true, gap,
                         false, threshold);

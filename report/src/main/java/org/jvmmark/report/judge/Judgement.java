@@ -67,6 +67,13 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
          * pair of runs cannot tell; the effect within the levels is shown, neither called nor "no difference".
          */
         SHARE_MOVED,
+        /**
+         * Cannot tell: every fork of each run sits on one of the machine's two levels, every row of a run alike, and the
+         * two runs on different ones — the machine between the runs, or a change that moves every JVM by the gap. With no
+         * fork of a run on the other level, no effect within the levels can be estimated; more forks of these runs would
+         * not tell, a repeated run (or runs whose forks land on both levels) would.
+         */
+        RUNS_ON_TWO_LEVELS,
         /** Worse: forks of the candidate failed where the reference's all ran (a failure is evidence too). */
         FAILED
     }

@@ -66,6 +66,7 @@ final class LevelModel {
     private final double pooledDf;
     private final int[] batch;
     private final boolean shareMoved;
+    private final boolean runsApart;
 
     /** An effect on the model's scale (log ratio, or raw difference when not {@code logs}). */
     record Estimate(double diff, double se, double df, boolean withinLevels, boolean ownSpread, boolean logs,
@@ -73,8 +74,9 @@ final class LevelModel {
     }
 
     private LevelModel(boolean logs, TwoLevels levels, double[][] y, double[][] lv, boolean[] ambiguous, int[] batch,
-                       boolean shareMoved) {
+                       boolean shareMoved, boolean runsApart) {
         this.logs = logs;
+        this.runsApart = runsApart;
         this.batch = batch;
         this.shareMoved = shareMoved;
         this.levels = levels;
@@ -190,6 +192,12 @@ final class LevelModel {
             }
         }
         int[] batch = rows.stream().mapToInt(RowForks::batch).toArray();
+        if (logs && !levels.twoLevel()) {
+            LevelModel apart = runsApart(rows, y, batch);
+            if (apart != null) {
+                return apart;
+            }
+        }
         if (levels.twoLevel() && (rowsSeenOnBoth(lv) < 2 || homogeneity(lv, batch) < HOMOGENEITY_ALPHA)) {
             // One row alone on both "levels", or rows that land on them in shares that differ beyond chance: the levels
             // are the rows' own behaviour (a server that is sometimes fast, a change that makes some launches slow), not
@@ -198,7 +206,7 @@ final class LevelModel {
                 java.util.Arrays.fill(l, 0);
             }
             java.util.Arrays.fill(ambiguous, false);
-            return new LevelModel(logs, TwoLevels.ONE_LEVEL, y, lv, ambiguous, batch, false);
+            return new LevelModel(logs, TwoLevels.ONE_LEVEL, y, lv, ambiguous, batch, false, false);
         }
         // A fork whose runs sit on both levels showed the machine changing under it: its value is a blend of the two
         // levels (the median of runs on both), true of neither, so it tells which levels the machine has, not the row.
@@ -212,7 +220,59 @@ final class LevelModel {
             y[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> yi[j]).toArray();
             lv[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> l[j]).toArray();
         }
-        return new LevelModel(logs, levels, y, lv, ambiguous, batch, shareMoved(lv, batch));
+        return new LevelModel(logs, levels, y, lv, ambiguous, batch, shareMoved(lv, batch), false);
+    }
+
+    /**
+     * The model of runs whose forks each sit surely on one level of a two-level mixture — every fork of a run on the same
+     * one, no fork's runs on both — the runs on different levels; null otherwise. Two identical runs here a minute apart
+     * put all 8 forks of run A on the upper level and all 14 of run B on the lower (2026-11-26): no row shows both levels,
+     * so {@link TwoLevels#of} cannot take them as the machine's, and judged without them every row of B was "3.5× faster"
+     * than its twin in A. Which it is — the machine between the runs, or a change that moves every JVM by the gap — such
+     * a pair of runs cannot tell ({@link #runsApart(int, int)}); rows of one run are compared as ever. Only where each run
+     * has two rows or more: a single configuration that jumps between two runs is judged as a change.
+     */
+    private static LevelModel runsApart(List<RowForks> rows, double[][] y, int[] batch) {
+        java.util.Map<Integer, Long> rowsOf = java.util.stream.IntStream.range(0, rows.size()).filter(i -> rows.get(i).n() > 0)
+                .boxed().collect(java.util.stream.Collectors.groupingBy(i -> batch[i], java.util.stream.Collectors.counting()));
+        if (rowsOf.size() < 2 || rowsOf.values().stream().anyMatch(k -> k < 2)) {
+            // One row a run: a jump of one configuration between two runs is judged as a change (a 2× regression must be
+            // called); only where every row of each run moved alike is the machine the likelier cause.
+            return null;
+        }
+        TwoLevels mixture = TwoLevels.mixture(rows.stream().map(RowForks::forks).toList());
+        if (!mixture.twoLevel()) {
+            return null;
+        }
+        double[][] lv = new double[rows.size()][];
+        java.util.Map<Integer, java.util.Set<Double>> levelsOf = new java.util.TreeMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            double[] f = rows.get(i).forks();
+            lv[i] = new double[f.length];
+            for (int j = 0; j < f.length; j++) {
+                double[] values = j < rows.get(i).runs().size() && rows.get(i).runs().get(j).length > 0
+                        ? rows.get(i).runs().get(j) : new double[] {f[j]};
+                for (double v : values) {
+                    double p = mixture.upperProbability(v);
+                    if (p > LEVEL_SURE && p < 1 - LEVEL_SURE || (p >= 0.5) != (mixture.upperProbability(f[j]) >= 0.5)) {
+                        return null; // a fork between the levels, or whose runs sat on both: not this case
+                    }
+                }
+                lv[i][j] = mixture.upperProbability(f[j]) >= 0.5 ? 1 : 0;
+                levelsOf.computeIfAbsent(batch[i], k -> new java.util.TreeSet<>()).add(lv[i][j]);
+            }
+        }
+        boolean apart = levelsOf.values().stream().allMatch(v -> v.size() == 1)
+                && levelsOf.values().stream().map(v -> v.iterator().next()).distinct().count() == 2;
+        return apart ? new LevelModel(true, mixture, y, lv, new boolean[rows.size()], batch, false, true) : null;
+    }
+
+    /**
+     * Whether rows {@code c} and {@code r} come from runs whose forks all sat on different levels ({@link
+     * #runsOnLevelsApart}): not to be compared.
+     */
+    boolean runsApart(int c, int r) {
+        return runsApart && batch[c] != batch[r] && meanLevel[c] != meanLevel[r];
     }
 
     /**

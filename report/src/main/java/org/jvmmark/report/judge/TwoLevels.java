@@ -55,6 +55,16 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
      * @param rows one array of fork values per row (and side); values must be positive to be used
      */
     public static TwoLevels of(List<double[]> rows) {
+        TwoLevels m = mixture(rows);
+        return m.twoLevel() && m.rowsOnBoth() == 0
+                ? new TwoLevels(false, m.low(), m.high(), m.weightLow(), 0, m.sigmaLow(), m.sigmaHigh()) : m;
+    }
+
+    /**
+     * The mixture alone: two levels when it wins by BIC and its levels are far enough apart, whether or not a row has
+     * forks on both ({@link #rowsOnBoth} says how many do). For runs whose rows each sit wholly on one level.
+     */
+    static TwoLevels mixture(List<double[]> rows) {
         List<double[]> logRows = new ArrayList<>();
         for (double[] r : rows) {
             if (r.length > 0 && Stats.allPositive(r)) {
@@ -77,7 +87,7 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
             boolean hi = Arrays.stream(r).anyMatch(v -> v >= cut);
             both += lo && hi ? 1 : 0;
         }
-        return new TwoLevels(both > 0, Math.exp(two.mu1), Math.exp(two.mu2), two.w1, both, two.s1, two.s2);
+        return new TwoLevels(true, Math.exp(two.mu1), Math.exp(two.mu2), two.w1, both, two.s1, two.s2);
     }
 
     /**

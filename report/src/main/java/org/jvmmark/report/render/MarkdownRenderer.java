@@ -203,7 +203,8 @@ public final class MarkdownRenderer {
         }
         String mark = Explanations.markText(column, cell);
         String forks = cell.judgement() != null && (cell.judgement().ownSpread()
-                || cell.judgement().reason() == org.jvmmark.report.judge.Judgement.Reason.LEVELS_CONFOUNDED) ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
+                || cell.judgement().reason() == org.jvmmark.report.judge.Judgement.Reason.LEVELS_CONFOUNDED
+                || cell.judgement().reason() == org.jvmmark.report.judge.Judgement.Reason.RUNS_ON_TWO_LEVELS) ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
         return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark) + forks;
     }
 

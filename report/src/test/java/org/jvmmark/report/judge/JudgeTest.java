@@ -110,6 +110,31 @@ class JudgeTest {
     }
 
     @Test
+    void shouldNotCompareRunsWhoseForksAllSatOnDifferentLevels() {
+        // An A/A pair measured here (aa-answers, 2026-11-26 19:33 and 19:34): every fork of run A on the VM's upper
+        // level, every fork of run B on its lower one, both JDKs alike. The old judge called "3.5× faster" on identical
+        // runs; the mirror image would have been a 3.5× regression.
+        Evidence runs = latency(new RowForks("A17", new double[] {1069, 1092, 1093, 1069}, List.of(), 0, 0),
+                new RowForks("A25", new double[] {1096, 1115, 1063, 1074}, List.of(), 0, 0),
+                new RowForks("B17", new double[] {302, 290, 305, 314, 325, 318, 312}, List.of(), 0, 1),
+                new RowForks("B25", new double[] {305, 306, 324, 320, 334, 329, 336}, List.of(), 0, 1));
+        List<Judgement> across = Judge.judge(List.of(new Contrast(runs, "B17", "A17"), new Contrast(runs, "A25", "B25")), 0.05);
+        for (Judgement j : across) {
+            assertEquals(Answer.CANNOT_TELL, j.answer(), j.toString());
+            assertEquals(Reason.RUNS_ON_TWO_LEVELS, j.reason(), j.toString());
+            assertFalse(j.estimated());
+            assertTrue(j.couldBeWorse(), "either way: a gate cannot pass on it");
+        }
+        // Rows of one run are compared as ever.
+        Judgement within = Judge.judge(new Contrast(runs, "B25", "B17"), 0.05);
+        assertTrue(within.estimated(), within.toString());
+        // One run alone: a row all high against a row all low is judged as before (the rows' own behaviour, or the
+        // levels shown by other rows).
+        Evidence oneRun = latency(RowForks.of("A17", 1069, 1092, 1093, 1069), RowForks.of("B17", 302, 290, 305, 314, 325));
+        assertEquals(Answer.BETTER, Judge.judge(new Contrast(oneRun, "B17", "A17"), 0.05).answer());
+    }
+
+    @Test
     void shouldTakeLevelsAsTheMachinesWhenEachRunsRowsLandAlikeThoughTheRunsDoNot() {
         // An A/A pair measured here (queue-latency p50, two JDKs): run A put 4 of 5 forks of each row on the upper level,
         // run B a minute later none of 8. Within each run the rows agree: the machine changed between the runs.
