@@ -259,8 +259,13 @@ public final class ComparisonBuilder {
             };
             String tell = Words.tell(j);
             String why = Words.why(j, p.column().unit()) + (tell.isEmpty() ? "" : "; " + tell);
-            lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(), v, why,
-                    Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), l.beyondThreshold(), tell, j, gating));
+            // Judged within the machine's levels, A and B (each side's geometric mean over whichever levels its forks sat
+            // on) can be 3× apart where the judged change is 0.4 %: the change column shows the judged one.
+            boolean inLevels = j.withinLevels() && j.estimated() && Double.isFinite(j.effect().ratio());
+            String change = inLevels ? Words.change(p.column(), j.effect().ratio()) + " in levels" : l.change();
+            boolean beyond = inLevels ? Math.abs(j.effect().ratio() - 1) > threshold : l.beyondThreshold();
+            lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), change, v, why,
+                    Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), beyond, tell, j, gating));
         }
     }
 

@@ -241,7 +241,10 @@ public final class Words {
         String how = (j.withinLevels() && j.reason() != Judgement.Reason.LEVELS_CONFOUNDED
                 && j.reason() != Judgement.Reason.SHARE_MOVED
                 ? "; within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart)" : "")
-                + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "");
+                + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "")
+                + (j.shareMoved() && j.reason() == Judgement.Reason.WITHIN_THRESHOLD ? "; the runs put different shares of"
+                        + " their forks on the upper level (the machine between the runs, or a change that makes launches"
+                        + " land high), which the levels absorb" : "");
         return base + how;
     }
 

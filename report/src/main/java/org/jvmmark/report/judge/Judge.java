@@ -246,16 +246,17 @@ public final class Judge {
             boolean pastThreshold = equivalence.low() > 1 + threshold || equivalence.high() < 1 - threshold;
             effect = pastThreshold ? family : equivalence;
         }
-        if (m.shareMoved(c, r)) {
-            // The runs' shares on the upper level moved: the within-level effect rests on the gap carried across runs
-            // that sat on the levels differently, and a change of the share is itself a change (or the machine's).
-            // Neither "no difference" nor a call: an A/A pair of this VM showed such pairs called 5-6 % apart.
+        boolean moved = m.shareMoved(c, r);
+        if (moved && answer != Answer.NO_DIFFERENCE) {
+            // The runs' shares on the upper level moved: a call would rest on the gap carried across runs that sat on
+            // the levels differently (an A/A pair of this VM was called 5-6 % apart so). "No difference" within the
+            // levels stands: the levels are the machine's, and the words say the shares moved.
             answer = Answer.CANNOT_TELL;
             reason = Reason.SHARE_MOVED;
         }
         int tell = reason == Reason.INTERVAL_WIDE ? forksToTell(est, confidence, threshold, Math.max(m.forks(c), m.forks(r))) : 0;
         return new Judgement(answer, reason, effect, p, m.forks(c), m.forks(r), cand.failed(), tell, est.withinLevels(), gap,
-                est.ownSpread(), threshold);
+                est.ownSpread(), threshold, moved);
     }
 
     private static Effect interval(LevelModel.Estimate est, double df, double confidence, boolean higher) {

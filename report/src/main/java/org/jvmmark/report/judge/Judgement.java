@@ -18,10 +18,20 @@ package org.jvmmark.report.judge;
  * @param levelGap the gap between the machine's levels as a factor, NaN on one level
  * @param ownSpread whether a side was judged on its own spread (its forks vary more than the other rows')
  * @param threshold the practical threshold the answer used, as a fraction
+ * @param shareMoved whether the two runs' shares of forks on the machine's upper level differed beyond chance (the
+ *     effect is then within the levels: a "no difference" stands, a call does not — {@link Reason#SHARE_MOVED})
  */
 public record Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
                         int failedCandidate, int forksToTell, boolean withinLevels, double levelGap, boolean ownSpread,
-                        double threshold) {
+                        double threshold, boolean shareMoved) {
+    /** A judgement of forks whose runs' shares on the machine's levels did not move (or of one run). */
+    public Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
+                     int failedCandidate, int forksToTell, boolean withinLevels, double levelGap, boolean ownSpread,
+                     double threshold) {
+        this(answer, reason, effect, p, forksCandidate, forksReference, failedCandidate, forksToTell, withinLevels, levelGap,
+                ownSpread, threshold, false);
+    }
+
     /** The most forks a side {@link #forksToTell} names; beyond it, {@link #MORE_THAN_CAP}. */
     public static final int CAP = 60;
     /** "More than {@value #CAP} forks a side would tell". */
@@ -63,8 +73,11 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
         LEVELS_CONFOUNDED,
         /**
          * Cannot tell: the share of forks on the machine's upper level moved between the two runs beyond chance, every
-         * row of a run alike — the machine's state between the runs, or a change that makes launches land high: which, one
-         * pair of runs cannot tell; the effect within the levels is shown, neither called nor "no difference".
+         * row of a run alike — the machine's state between the runs, or a change that makes launches land high — and the
+         * effect within the levels passed the threshold or reached past it. The levels are the machine's blocking
+         * factor, so an effect within them wholly inside ±threshold is still "no difference" ({@link
+         * Judgement#shareMoved} says the shares moved); a call is withheld: it rests on the gap carried across runs
+         * that sat on the levels differently.
          */
         SHARE_MOVED,
         /**

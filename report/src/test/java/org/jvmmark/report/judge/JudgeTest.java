@@ -150,14 +150,24 @@ class JudgeTest {
             assertTrue(j.effect().low() > 0.85 && j.effect().high() < 1.15, j.toString());
             assertEquals(Answer.CANNOT_TELL, j.answer(), j.toString());
         }
-        // Tighter forks, the same shares (4 of 5 a row on the upper level, then 0 of 8): within the levels the rows agree,
-        // but the runs' shares moved beyond chance — the machine, or a change that makes launches land high. Never "no
-        // difference", and a gate counts it as a possible slowdown.
+        // Tighter forks, the same shares (4 of 5 a row on the upper level, then 0 of 8): the runs' shares moved beyond
+        // chance — the machine, or a change that makes launches land high. The levels are the machine's blocking factor:
+        // within them the rows agree, and that is "no difference", with the moved shares said.
         Evidence tight = latency(new RowForks("A17", new double[] {1080, 310, 1085, 1079, 1083}, List.of(), 0, 0),
                 new RowForks("A25", new double[] {1090, 312, 1088, 1093, 1086}, List.of(), 0, 0),
                 new RowForks("B17", new double[] {311, 309, 312, 310, 308, 311, 310, 309}, List.of(), 0, 1),
                 new RowForks("B25", new double[] {313, 311, 312, 314, 310, 312, 313, 311}, List.of(), 0, 1));
-        Judgement moved = Judge.judge(new Contrast(tight, "B17", "A17"), 0.05);
+        Judgement same = Judge.judge(new Contrast(tight, "B17", "A17"), 0.05);
+        assertEquals(Answer.NO_DIFFERENCE, same.answer(), same.toString());
+        assertTrue(same.shareMoved(), same.toString());
+        assertEquals(ExitStatus.OK, ExitStatus.of(List.of(same)));
+        // The same shares with B 8 % slower within the levels: a call would rest on the gap carried across runs that sat
+        // on the levels differently, so it is withheld — cannot tell, and a gate counts it as a possible slowdown.
+        Evidence slower = latency(new RowForks("A17", new double[] {1080, 310, 1085, 1079, 1083}, List.of(), 0, 0),
+                new RowForks("A25", new double[] {1090, 312, 1088, 1093, 1086}, List.of(), 0, 0),
+                new RowForks("B17", new double[] {336, 334, 337, 335, 333, 336, 335, 334}, List.of(), 0, 1),
+                new RowForks("B25", new double[] {338, 336, 337, 339, 335, 337, 338, 336}, List.of(), 0, 1));
+        Judgement moved = Judge.judge(new Contrast(slower, "B17", "A17"), 0.05);
         assertEquals(Reason.SHARE_MOVED, moved.reason(), moved.toString());
         assertTrue(moved.couldBeWorse());
         assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(List.of(moved)));
