@@ -36,7 +36,8 @@ import org.jvmmark.results.Trial;
  *       and the forks a side that would tell are within {@code --max-forks}; or</li>
  *   <li>its own figure is not yet {@linkplain Judge#repeatable repeatable}: the next run of the same
  *       command could not yet be shown to be within the threshold of this one (what {@code compare}
- *       and the history will ask of it).</li>
+ *       and the history will ask of it), while the forks forecast to make it so are within {@value #REPEAT_REACH}×
+ *       {@code --max-forks} (a forecast from a spread of a few forks is rough).</li>
  * </ul>
  * Both criteria are on the <b>precision</b> of the estimate, never on its significance alone: a rule
  * that stopped when p fell below 5 % would, by looking again and again, turn noise into calls
@@ -87,6 +88,9 @@ public final class AdaptiveForks {
             return forks + " — " + reason;
         }
     }
+
+    /** A row not yet repeatable grows while its forecast of the forks that would make it so is within this × the cap. */
+    static final int REPEAT_REACH = 2;
 
     /**
      * The state of every row of {@code plan}, from the trials recorded so far.
@@ -213,9 +217,12 @@ public final class AdaptiveForks {
             int tell = judged.stream().filter(j -> j.answer() == Judgement.Answer.CANNOT_TELL)
                     .mapToInt(Judgement::forksToTell).max().orElse(0);
             boolean repeatable = Judge.repeatable(evidenceOf.get(row), row, threshold);
-            // Worth growing for its own precision only where the cap can reach it.
+            // Worth growing for its own precision where the cap may reach it: the forecast rests on a spread estimated
+            // from a few forks (σ̂ from 2–4 degrees of freedom is often √2 too high or low), so a row forecast within
+            // REPEAT_REACH × the cap grows. A/A pairs here (queue-latency p50, smoke) stopped at 3 forks a side with a
+            // forecast of 10 forks, the cap being 8, and their compare could not show ±5 %.
             int toRepeat = Judge.forksToRepeat(evidenceOf.get(row), row, threshold);
-            boolean growForRepeat = !repeatable && toRepeat <= maxForks;
+            boolean growForRepeat = !repeatable && toRepeat <= REPEAT_REACH * maxForks;
             boolean pairOpen = tell > 0 && tell <= maxForks;
             String levels = judged.stream().anyMatch(Judgement::withinLevels) ? ", two levels" : "";
             String label = labelOf.get(rows.get(row).workload().name());
