@@ -198,7 +198,7 @@ final class LevelModel {
                 return apart;
             }
         }
-        if (levels.twoLevel() && (rowsSeenOnBoth(lv) < 2 || homogeneity(lv, batch) < HOMOGENEITY_ALPHA)) {
+        if (levels.twoLevel() && (!levelsShared(lv, batch) || homogeneity(lv, batch) < HOMOGENEITY_ALPHA)) {
             // One row alone on both "levels", or rows that land on them in shares that differ beyond chance: the levels
             // are the rows' own behaviour (a server that is sometimes fast, a change that makes some launches slow), not
             // the machine's launches. Judged without them.
@@ -297,6 +297,47 @@ final class LevelModel {
     /** Whether rows {@code c} and {@code r} come from runs whose shares on the upper level moved ({@link #shareMoved}). */
     boolean shareMoved(int c, int r) {
         return shareMoved && batch[c] != batch[r];
+    }
+
+    /**
+     * Whether the levels show as the machine's rather than one row's: two rows show both levels, or one does and each
+     * level holds forks of two rows or more. The second is how runs on this VM often look: an A/A pair at 20:06 put 7 of
+     * 8 forks of one row of run A and all 8 of the other on the upper level, and all 16 of run B on the lower; asking
+     * two rows on both judged the rows without levels and called every row of B "3× faster" than its twin in A. One row
+     * alone on both levels is still its own behaviour where a run also has a row wholly on each level (one configuration
+     * always fast, another always slow, a third both: the rows differ, VerdictsTest).
+     */
+    private static boolean levelsShared(double[][] lv, int[] batch) {
+        int both = rowsSeenOnBoth(lv);
+        if (both >= 2) {
+            return true;
+        }
+        if (both == 0 || rowsHolding(lv, true) < 2 || rowsHolding(lv, false) < 2) {
+            return false;
+        }
+        for (int b : Arrays.stream(batch).distinct().toArray()) {
+            boolean whollyHigh = false;
+            boolean whollyLow = false;
+            for (int i = 0; i < lv.length; i++) {
+                if (batch[i] == b && lv[i].length > 0) {
+                    whollyHigh |= Arrays.stream(lv[i]).allMatch(v -> v == 1);
+                    whollyLow |= Arrays.stream(lv[i]).allMatch(v -> v == 0);
+                }
+            }
+            if (whollyHigh && whollyLow) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Rows with a fork (or a fork's runs) on the upper level, or on the lower one. */
+    private static int rowsHolding(double[][] lv, boolean upper) {
+        int rows = 0;
+        for (double[] l : lv) {
+            rows += Arrays.stream(l).anyMatch(v -> upper ? v > 0 : v < 1) ? 1 : 0;
+        }
+        return rows;
     }
 
     /**

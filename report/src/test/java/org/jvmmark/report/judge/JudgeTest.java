@@ -125,6 +125,16 @@ class JudgeTest {
             assertFalse(j.estimated());
             assertTrue(j.couldBeWorse(), "either way: a gate cannot pass on it");
         }
+        // Nearly so (aa-answers at 20:06): one fork of A17 on the lower level, every other fork of A on the upper, all of B
+        // on the lower. One row shows both levels and each level holds two rows: the levels are the machine's, and no
+        // row of B is called faster than its twin.
+        Evidence nearly = latency(new RowForks("A17", new double[] {320, 1044, 1063, 1067, 1068, 1071, 1062, 1071}, List.of(), 0, 0),
+                new RowForks("A25", new double[] {1097, 1073, 1096, 1074, 1093, 1064, 1084, 1083}, List.of(), 0, 0),
+                new RowForks("B17", new double[] {312, 297, 305, 306, 308, 317, 315, 302}, List.of(), 0, 1),
+                new RowForks("B25", new double[] {314, 314, 308, 320, 331, 326, 321, 313}, List.of(), 0, 1));
+        for (Judgement j : Judge.judge(List.of(new Contrast(nearly, "B17", "A17"), new Contrast(nearly, "B25", "A25")), 0.05)) {
+            assertFalse(j.called(), j.toString());
+        }
         // Rows of one run are compared as ever.
         Judgement within = Judge.judge(new Contrast(runs, "B25", "B17"), 0.05);
         assertTrue(within.estimated(), within.toString());
