@@ -193,7 +193,7 @@ final class LevelModel {
         }
         int[] batch = rows.stream().mapToInt(RowForks::batch).toArray();
         if (logs && !levels.twoLevel()) {
-            LevelModel apart = runsApart(rows, y, batch);
+            LevelModel apart = runsOnLevelsApart(rows, y, batch);
             if (apart != null) {
                 return apart;
             }
@@ -229,10 +229,10 @@ final class LevelModel {
      * put all 8 forks of run A on the upper level and all 14 of run B on the lower (2026-11-26): no row shows both levels,
      * so {@link TwoLevels#of} cannot take them as the machine's, and judged without them every row of B was "3.5× faster"
      * than its twin in A. Which it is — the machine between the runs, or a change that moves every JVM by the gap — such
-     * a pair of runs cannot tell ({@link #runsApart(int, int)}); rows of one run are compared as ever. Only where each run
+     * a pair of runs cannot tell ({@link #runsApart}); rows of one run are compared as ever. Only where each run
      * has two rows or more: a single configuration that jumps between two runs is judged as a change.
      */
-    private static LevelModel runsApart(List<RowForks> rows, double[][] y, int[] batch) {
+    private static LevelModel runsOnLevelsApart(List<RowForks> rows, double[][] y, int[] batch) {
         java.util.Map<Integer, Long> rowsOf = java.util.stream.IntStream.range(0, rows.size()).filter(i -> rows.get(i).n() > 0)
                 .boxed().collect(java.util.stream.Collectors.groupingBy(i -> batch[i], java.util.stream.Collectors.counting()));
         if (rowsOf.size() < 2 || rowsOf.values().stream().anyMatch(k -> k < 2)) {
@@ -250,15 +250,16 @@ final class LevelModel {
             double[] f = rows.get(i).forks();
             lv[i] = new double[f.length];
             for (int j = 0; j < f.length; j++) {
+                boolean up = mixture.upperProbability(f[j]) >= 0.5;
                 double[] values = j < rows.get(i).runs().size() && rows.get(i).runs().get(j).length > 0
                         ? rows.get(i).runs().get(j) : new double[] {f[j]};
                 for (double v : values) {
                     double p = mixture.upperProbability(v);
-                    if (p > LEVEL_SURE && p < 1 - LEVEL_SURE || (p >= 0.5) != (mixture.upperProbability(f[j]) >= 0.5)) {
+                    if (p > LEVEL_SURE && p < 1 - LEVEL_SURE || (p >= 0.5) != up) {
                         return null; // a fork between the levels, or whose runs sat on both: not this case
                     }
                 }
-                lv[i][j] = mixture.upperProbability(f[j]) >= 0.5 ? 1 : 0;
+                lv[i][j] = up ? 1 : 0;
                 levelsOf.computeIfAbsent(batch[i], k -> new java.util.TreeSet<>()).add(lv[i][j]);
             }
         }
