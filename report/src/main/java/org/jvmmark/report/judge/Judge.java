@@ -246,8 +246,10 @@ public final class Judge {
             boolean pastThreshold = equivalence.low() > 1 + threshold || equivalence.high() < 1 - threshold;
             effect = pastThreshold ? family : equivalence;
         }
-        boolean moved = m.shareMoved(c, r);
-        if (moved && answer != Answer.NO_DIFFERENCE) {
+        int up = m.shareMove(c, r);
+        Judgement.ShareMove move = up == 0 ? Judgement.ShareMove.NONE
+                : (up > 0) != higher ? Judgement.ShareMove.TOWARD_WORSE : Judgement.ShareMove.TOWARD_BETTER;
+        if (move != Judgement.ShareMove.NONE && answer != Answer.NO_DIFFERENCE) {
             // The runs' shares on the upper level moved: a call would rest on the gap carried across runs that sat on
             // the levels differently (an A/A pair of this VM was called 5-6 % apart so). "No difference" within the
             // levels stands: the levels are the machine's, and the words say the shares moved.
@@ -256,7 +258,7 @@ public final class Judge {
         }
         int tell = reason == Reason.INTERVAL_WIDE ? forksToTell(est, confidence, threshold, Math.max(m.forks(c), m.forks(r))) : 0;
         return new Judgement(answer, reason, effect, p, m.forks(c), m.forks(r), cand.failed(), tell, est.withinLevels(), gap,
-                est.ownSpread(), threshold, moved);
+                est.ownSpread(), threshold, move);
     }
 
     private static Effect interval(LevelModel.Estimate est, double df, double confidence, boolean higher) {

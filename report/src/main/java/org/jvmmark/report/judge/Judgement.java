@@ -18,18 +18,37 @@ package org.jvmmark.report.judge;
  * @param levelGap the gap between the machine's levels as a factor, NaN on one level
  * @param ownSpread whether a side was judged on its own spread (its forks vary more than the other rows')
  * @param threshold the practical threshold the answer used, as a fraction
- * @param shareMoved whether the two runs' shares of forks on the machine's upper level differed beyond chance (the
- *     effect is then within the levels: a "no difference" stands, a call does not — {@link Reason#SHARE_MOVED})
+ * @param shareMove whether the two runs' shares of forks on the machine's levels differed beyond chance, and which way
+ *     (the effect is then within the levels: a "no difference" stands, a call does not — {@link Reason#SHARE_MOVED})
  */
 public record Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
                         int failedCandidate, int forksToTell, boolean withinLevels, double levelGap, boolean ownSpread,
-                        double threshold, boolean shareMoved) {
+                        double threshold, ShareMove shareMove) {
     /** A judgement of forks whose runs' shares on the machine's levels did not move (or of one run). */
     public Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
                      int failedCandidate, int forksToTell, boolean withinLevels, double levelGap, boolean ownSpread,
                      double threshold) {
         this(answer, reason, effect, p, forksCandidate, forksReference, failedCandidate, forksToTell, withinLevels, levelGap,
-                ownSpread, threshold, false);
+                ownSpread, threshold, ShareMove.NONE);
+    }
+
+    /**
+     * How the candidate's run sat on the machine's two launch levels against the reference's, where the two runs' shares
+     * differ beyond chance. The worse level is the one whose launches measure worse (the upper one for a latency, the
+     * lower one for a throughput).
+     */
+    public enum ShareMove {
+        /** One run, or shares that did not move beyond chance. */
+        NONE,
+        /** The candidate's run put more of its forks on the worse level: a slowdown the size of the gap, or the machine. */
+        TOWARD_WORSE,
+        /** The candidate's run put fewer of its forks on the worse level: it cannot hide a slowdown. */
+        TOWARD_BETTER
+    }
+
+    /** Whether the runs' shares on the machine's levels moved beyond chance (either way). */
+    public boolean shareMoved() {
+        return shareMove != ShareMove.NONE;
     }
 
     /** The most forks a side {@link #forksToTell} names; beyond it, {@link #MORE_THAN_CAP}. */
@@ -76,8 +95,10 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
          * row of a run alike — the machine's state between the runs, or a change that makes launches land high — and the
          * effect within the levels passed the threshold or reached past it. The levels are the machine's blocking
          * factor, so an effect within them wholly inside ±threshold is still "no difference" ({@link
-         * Judgement#shareMoved} says the shares moved); a call is withheld: it rests on the gap carried across runs
-         * that sat on the levels differently.
+         * Judgement#shareMove} says which way the shares moved); a call is withheld: it rests on the gap carried across
+         * runs that sat on the levels differently. For a gate the direction decides: more of the candidate's launches
+         * on the worse level could be a slowdown the size of the gap; fewer cannot, and then the interval within the
+         * levels says whether it could be worse ({@link #couldBeWorse}).
          */
         SHARE_MOVED,
         /**
@@ -97,8 +118,8 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
             case WORSE -> true;
             case BETTER, NO_DIFFERENCE -> false;
             case CANNOT_TELL -> {
-                if (reason == Reason.SHARE_MOVED) {
-                    yield true; // more launches on the upper level is a slowdown the size of the gap
+                if (reason == Reason.SHARE_MOVED && shareMove != ShareMove.TOWARD_BETTER) {
+                    yield true; // more launches on the worse level is a slowdown the size of the gap
                 }
                 double worst = effect.higherIsBetter() ? effect.low() : effect.high();
                 if (Double.isNaN(worst)) {

@@ -295,9 +295,28 @@ final class LevelModel {
         return homogeneity(pooled, new int[batches.length]) < HOMOGENEITY_ALPHA;
     }
 
-    /** Whether rows {@code c} and {@code r} come from runs whose shares on the upper level moved ({@link #shareMoved}). */
-    boolean shareMoved(int c, int r) {
-        return shareMoved && batch[c] != batch[r];
+    /**
+     * How row {@code c}'s run sat on the upper level against row {@code r}'s where the runs' shares moved beyond chance
+     * ({@link #shareMoved}): +1 when {@code c}'s run put a larger share of its forks (every row of the run pooled) on the
+     * upper level, −1 a smaller, 0 when the shares did not move or the rows are of one run.
+     */
+    int shareMove(int c, int r) {
+        if (!shareMoved || batch[c] == batch[r]) {
+            return 0;
+        }
+        return (int) Math.signum(upperShare(batch[c]) - upperShare(batch[r]));
+    }
+
+    private double upperShare(int b) {
+        int up = 0;
+        int all = 0;
+        for (int i = 0; i < n.length; i++) {
+            if (batch[i] == b) {
+                up += upper[i];
+                all += n[i];
+            }
+        }
+        return all == 0 ? Double.NaN : (double) up / all;
     }
 
     /**

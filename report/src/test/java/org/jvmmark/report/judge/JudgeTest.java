@@ -181,6 +181,23 @@ class JudgeTest {
         assertEquals(Reason.SHARE_MOVED, moved.reason(), moved.toString());
         assertTrue(moved.couldBeWorse());
         assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(List.of(moved)));
+        // B put fewer launches on the slower level and is a little faster within the levels, its interval reaching past
+        // -5 % but not past +5 %: no call, but a gate passes — fewer slow launches cannot hide a slowdown, and within the
+        // levels B is not worse by 5 %. The same forks the other way round (A as the new run, more of its launches on the
+        // slower level): the gate cannot exclude a slowdown the size of the gap.
+        Evidence faster = latency(new RowForks("A17", new double[] {1080, 310, 1085, 1079, 1083}, List.of(), 0, 0),
+                new RowForks("A25", new double[] {1090, 312, 1088, 1093, 1086}, List.of(), 0, 0),
+                new RowForks("B17", new double[] {296, 310, 290, 305, 299, 288, 306, 300}, List.of(), 0, 1),
+                new RowForks("B25", new double[] {305, 300, 292, 310, 298, 303, 296, 301}, List.of(), 0, 1));
+        Judgement fewerSlow = Judge.judge(new Contrast(faster, "B17", "A17"), 0.05);
+        assertEquals(Reason.SHARE_MOVED, fewerSlow.reason(), fewerSlow.toString());
+        assertEquals(Judgement.ShareMove.TOWARD_BETTER, fewerSlow.shareMove(), fewerSlow.toString());
+        assertTrue(fewerSlow.effect().low() < 0.95 && fewerSlow.effect().high() < 1.05, fewerSlow.toString());
+        assertFalse(fewerSlow.couldBeWorse(), fewerSlow.toString());
+        assertEquals(ExitStatus.OK, ExitStatus.of(List.of(fewerSlow)));
+        Judgement moreSlow = Judge.judge(new Contrast(faster, "A17", "B17"), 0.05);
+        assertEquals(Judgement.ShareMove.TOWARD_WORSE, moreSlow.shareMove(), moreSlow.toString());
+        assertTrue(moreSlow.couldBeWorse(), moreSlow.toString());
         // The same forks as one batch: rows that land high in shares this different are the rows' own behaviour.
         Evidence oneBatch = latency(RowForks.of("A17", a17), RowForks.of("A25", a25), RowForks.of("B17", b17),
                 RowForks.of("B25", b25));
