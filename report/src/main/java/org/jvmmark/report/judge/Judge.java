@@ -13,7 +13,9 @@ import org.jvmmark.report.judge.Judgement.Reason;
  * Judgement} each out.
  *
  * <p><b>Per contrast.</b> Fewer than {@value #MIN_FORKS} forks on a side: cannot tell. The machine's levels and
- * the two rows confounded ({@link LevelModel#confounded}): cannot tell. Otherwise the effect — the ratio of the
+ * the two rows confounded ({@link LevelModel#confounded}), or two runs' rows wholly on either side of a gap in the
+ * figure's forks with too few forks for that split to be beyond chance ({@link LevelModel#unresolvedSplit}): cannot
+ * tell. Otherwise the effect — the ratio of the
  * rows' level-adjusted geometric means — and its interval from the t distribution at the family's level, then:
  * <ul>
  *   <li><b>better / worse</b> when the family's interval excludes 1 and the effect passes the threshold;</li>
@@ -67,6 +69,8 @@ public final class Judge {
         int[] r = new int[family.size()];
         Reason[] early = new Reason[family.size()];
         LevelModel[] m = new LevelModel[family.size()];
+        double[] splitGap = new double[family.size()];
+        java.util.Arrays.fill(splitGap, Double.NaN);
         double confoundAlpha = ALPHA / Math.max(1, family.size());
         int estimated = 0;
         for (int i = 0; i < family.size(); i++) {
@@ -86,12 +90,18 @@ public final class Judge {
             } else if (m[i].confounded(c[i], r[i])) {
                 early[i] = Reason.LEVELS_CONFOUNDED;
             } else {
-                estimated++;
+                // Rows of two runs wholly on either side of a gap, too few forks for the split to be beyond chance.
+                splitGap[i] = m[i].unresolvedSplit(k.evidence().rows(), c[i], r[i], confoundAlpha);
+                if (Double.isNaN(splitGap[i])) {
+                    estimated++;
+                } else {
+                    early[i] = Reason.LEVELS_CONFOUNDED;
+                }
             }
         }
         double confidence = 1 - ALPHA / Math.max(1, Math.max(estimated, familySize));
         for (int i = 0; i < family.size(); i++) {
-            out.add(one(family.get(i), m[i], c[i], r[i], early[i], confidence, threshold, confoundAlpha));
+            out.add(one(family.get(i), m[i], c[i], r[i], early[i], confidence, threshold, confoundAlpha, splitGap[i]));
         }
         return out;
     }
@@ -198,12 +208,12 @@ public final class Judge {
     }
 
     private static Judgement one(Contrast k, LevelModel m, int c, int r, Reason early, double confidence,
-                                 double threshold, double confoundAlpha) {
+                                 double threshold, double confoundAlpha, double splitGap) {
         Evidence e = k.evidence();
         RowForks cand = e.rows().get(c);
         RowForks ref = e.rows().get(r);
         boolean higher = e.higherIsBetter();
-        double gap = m.levels().twoLevel() ? m.levels().gap() : Double.NaN;
+        double gap = m.levels().twoLevel() ? m.levels().gap() : splitGap;
         if (early != null) {
             double ratio = ratioOfCentres(m, c, r);
             Effect point = new Effect(ratio, Double.NaN, Double.NaN, confidence, higher);

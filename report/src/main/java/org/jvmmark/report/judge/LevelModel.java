@@ -560,6 +560,43 @@ final class LevelModel {
         return upper[c] == 0 && upper[r] == n[r] || upper[c] == n[c] && upper[r] == 0;
     }
 
+    /**
+     * Where the model took no levels as the machine's: whether rows {@code c} and {@code r}, of different runs, sit
+     * wholly on either side of a gap in the figure's forks (a two-level mixture of every fork of the evidence, each fork
+     * of the one surely below it and each of the other surely above) with too few forks for such a split to be beyond
+     * chance at {@code alpha} (Fisher's exact test of the rows × side table). Returns the gap as a factor, NaN when
+     * not. Two identical runs here (2026-11-26, 22:53) put all 3 forks of JDK 17 in run B at 1.1–1.7 µs and all 3 in run
+     * A at 318–401 ns, JDK 25 low in both, so no row showed both levels, and the same JVM was called "4.1× slower" than
+     * itself; with 3 forks a side a complete split is what the machine's launch levels give one time in ten. Rows of
+     * one run interleave in time and meet the machine alike, so within a run the split is the rows'.
+     */
+    double unresolvedSplit(List<RowForks> rows, int c, int r, double alpha) {
+        if (levels.twoLevel() || batch[c] == batch[r] || !logs) {
+            return Double.NaN;
+        }
+        TwoLevels mixture = TwoLevels.mixture(rows.stream().map(RowForks::forks).toList());
+        if (!mixture.twoLevel()) {
+            return Double.NaN;
+        }
+        int sc = side(mixture, rows.get(c).forks());
+        int sr = side(mixture, rows.get(r).forks());
+        if (sc == 0 || sr == 0 || sc == sr) {
+            return Double.NaN;
+        }
+        double p = FisherExactTest.withDefaults().test(new int[][] {{rows.get(c).n(), 0}, {0, rows.get(r).n()}}).getPValue();
+        return p >= alpha ? mixture.gap() : Double.NaN;
+    }
+
+    /** +1 when every fork sits surely on the mixture's upper level, −1 when every one on the lower, 0 otherwise. */
+    private static int side(TwoLevels mixture, double[] forks) {
+        if (forks.length == 0) {
+            return 0;
+        }
+        boolean up = Arrays.stream(forks).allMatch(v -> mixture.upperProbability(v) >= 1 - LEVEL_SURE);
+        boolean down = Arrays.stream(forks).allMatch(v -> mixture.upperProbability(v) <= LEVEL_SURE);
+        return up ? 1 : down ? -1 : 0;
+    }
+
     /** The fewest forks a side at which a complete split between two rows is beyond chance at {@code alpha}. */
     static int forksToSeparate(double alpha) {
         for (int k = 3; k < Judgement.CAP; k++) {

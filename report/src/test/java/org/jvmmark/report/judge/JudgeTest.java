@@ -344,4 +344,39 @@ class JudgeTest {
         assertTrue(Judge.spread(levelled) < 0.03, "spread " + Judge.spread(levelled));
         assertTrue(Double.isNaN(Judge.spread(latency(RowForks.of("a", 100), RowForks.of("b", 101)))), "one fork a row: unknown");
     }
+
+    @Test
+    void shouldNotCallOneJvmOfTwoRunsSlowerWhenItsFewForksSplitAcrossAGapByChance() {
+        // Measured (A/A, 2026-11-26 22:53, queue-latency p50, smoke): every fork of JDK 17 in run B above a gap, every
+        // fork of it in run A below, JDK 25 below in both. No row shows both levels, so none are taken as the machine's,
+        // and the same JVM was called 4.1x slower than itself (exit 1). A complete split of 3 forks against 3 is what
+        // two launch levels give one time in ten: cannot tell, and the forks a side that would make it beyond chance.
+        Evidence e = latency(
+                new RowForks("A17", new double[] {401, 360, 318}, List.of(new double[] {452, 374}, new double[] {456, 316},
+                        new double[] {316, 320}), 0, 0),
+                new RowForks("A25", new double[] {417, 385, 306}, List.of(new double[] {415, 420}, new double[] {432, 354},
+                        new double[] {314, 301}), 0, 0),
+                new RowForks("B17", new double[] {1669, 1721, 1127}, List.of(new double[] {441855, 1151},
+                        new double[] {600063, 579}, new double[] {1124, 1129}), 0, 1),
+                new RowForks("B25", new double[] {380, 401, 398}, List.of(new double[] {422, 351}, new double[] {515, 354},
+                        new double[] {512, 360}), 0, 1));
+        List<Judgement> js = Judge.judge(List.of(new Contrast(e, "B17", "A17"), new Contrast(e, "B25", "A25")), 0.05);
+        Judgement split = js.get(0);
+        assertEquals(Answer.CANNOT_TELL, split.answer(), split.toString());
+        assertEquals(Reason.LEVELS_CONFOUNDED, split.reason(), split.toString());
+        assertEquals(5, split.forksToTell(), split.toString());
+        assertTrue(split.levelGap() > 3 && split.levelGap() < 5, split.toString());
+        assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(js));
+        // Five forks a side split so are beyond chance at the family's 2.5 %: a change, called (a 2x regression of one
+        // JVM between two runs must not hide behind the levels).
+        Evidence five = latency(new RowForks("A17", new double[] {401, 360, 318, 340, 372}, List.of(), 0, 0),
+                new RowForks("A25", new double[] {417, 385, 306, 352, 366}, List.of(), 0, 0),
+                new RowForks("B17", new double[] {1669, 1721, 1127, 1350, 1420}, List.of(), 0, 1),
+                new RowForks("B25", new double[] {380, 401, 398, 362, 371}, List.of(), 0, 1));
+        List<Judgement> called = Judge.judge(List.of(new Contrast(five, "B17", "A17"), new Contrast(five, "B25", "A25")), 0.05);
+        assertEquals(Answer.WORSE, called.get(0).answer(), called.get(0).toString());
+        // Within one run the rows interleave in time and meet the machine alike: the split is the rows'.
+        Evidence oneRun = latency(RowForks.of("A17", 401, 360, 318), RowForks.of("A25", 1669, 1721, 1127));
+        assertEquals(Answer.WORSE, Judge.judge(new Contrast(oneRun, "A25", "A17"), 0.05).answer());
+    }
 }
