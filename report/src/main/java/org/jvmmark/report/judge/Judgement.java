@@ -70,26 +70,27 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
 
     /** Whether the judge estimated the effect (its interval counts in a family), not answered before estimating. */
     public boolean estimated() {
-        return reason == Reason.CALLED || reason == Reason.WITHIN_THRESHOLD || reason == Reason.INTERVAL_WIDE
-                || reason == Reason.SHARE_MOVED;
+        return reason.estimated;
     }
 
     /** What an answer rests on. */
     public enum Reason {
         /** Better/worse: the interval excludes no change and the effect passes the threshold. */
-        CALLED,
+        CALLED(true),
         /** No difference: the interval lies within ±threshold. */
-        WITHIN_THRESHOLD,
+        WITHIN_THRESHOLD(true),
         /** Cannot tell: the interval reaches past the threshold (or the effect is clear but not shown to pass it). */
-        INTERVAL_WIDE,
+        INTERVAL_WIDE(true),
         /** Cannot tell: fewer than {@link Judge#MIN_FORKS} forks on a side measured the figure. */
-        TOO_FEW_FORKS,
+        TOO_FEW_FORKS(false),
         /**
          * Cannot tell: the machine puts launches on two levels and every fork of one row sits on one level and every
          * fork of the other on the other (or a fork sits between them), so a difference the size of the gap cannot be
-         * told from the machine; {@link Judgement#forksToTell} forks a side would make such a split beyond chance.
+         * told from the machine; {@link Judgement#forksToTell} forks a side would make such a split beyond chance. Also
+         * where two runs' rows sit wholly on either side of a gap in the forks with too few forks for that split to be
+         * beyond chance, though no row showed both levels ({@link LevelModel#unresolvedSplit}).
          */
-        LEVELS_CONFOUNDED,
+        LEVELS_CONFOUNDED(false),
         /**
          * Cannot tell: the share of forks on the machine's upper level moved between the two runs beyond chance, every
          * row of a run alike — the machine's state between the runs, or a change that makes launches land high — and the
@@ -100,16 +101,23 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
          * on the worse level could be a slowdown the size of the gap; fewer cannot, and then the interval within the
          * levels says whether it could be worse ({@link #couldBeWorse}).
          */
-        SHARE_MOVED,
+        SHARE_MOVED(true),
         /**
          * Cannot tell: every fork of each run sits on one of the machine's two levels, every row of a run alike, and the
          * two runs on different ones — the machine between the runs, or a change that moves every JVM by the gap. With no
          * fork of a run on the other level, no effect within the levels can be estimated; more forks of these runs would
          * not tell, a repeated run (or runs whose forks land on both levels) would.
          */
-        RUNS_ON_TWO_LEVELS,
+        RUNS_ON_TWO_LEVELS(false),
         /** Worse: forks of the candidate failed where the reference's all ran (a failure is evidence too). */
-        FAILED
+        FAILED(false);
+
+        /** Whether the judge estimated the effect before answering (its interval then counts in the family). */
+        final boolean estimated;
+
+        Reason(boolean estimated) {
+            this.estimated = estimated;
+        }
     }
 
     /** Whether the candidate may be worse than the reference by more than the threshold: what fails a gate. */

@@ -16,6 +16,12 @@ class JudgeTest {
         return new Evidence("endToEnd/50", "ns", false, List.of(rows));
     }
 
+    /** Two runs (batches 0 and 1) of the same two rows, JDK 17 and 25: A17, A25, B17, B25. */
+    private static Evidence twoRuns(double[] a17, double[] a25, double[] b17, double[] b25) {
+        return latency(new RowForks("A17", a17, List.of(), 0, 0), new RowForks("A25", a25, List.of(), 0, 0),
+                new RowForks("B17", b17, List.of(), 0, 1), new RowForks("B25", b25, List.of(), 0, 1));
+    }
+
     @Test
     void shouldSayNoDifferenceOnlyWhenTheWholeIntervalLiesWithinTheThreshold() {
         // 1 % noise, 6 forks, equal: the interval is about ±1.5 %, inside ±5 %.
@@ -114,10 +120,10 @@ class JudgeTest {
         // An A/A pair measured here (aa-answers, 2026-11-26 19:33 and 19:34): every fork of run A on the VM's upper
         // level, every fork of run B on its lower one, both JDKs alike. The old judge called "3.5× faster" on identical
         // runs; the mirror image would have been a 3.5× regression.
-        Evidence runs = latency(new RowForks("A17", new double[] {1069, 1092, 1093, 1069}, List.of(), 0, 0),
-                new RowForks("A25", new double[] {1096, 1115, 1063, 1074}, List.of(), 0, 0),
-                new RowForks("B17", new double[] {302, 290, 305, 314, 325, 318, 312}, List.of(), 0, 1),
-                new RowForks("B25", new double[] {305, 306, 324, 320, 334, 329, 336}, List.of(), 0, 1));
+        Evidence runs = twoRuns(new double[] {1069, 1092, 1093, 1069},
+                new double[] {1096, 1115, 1063, 1074},
+                new double[] {302, 290, 305, 314, 325, 318, 312},
+                new double[] {305, 306, 324, 320, 334, 329, 336});
         List<Judgement> across = Judge.judge(List.of(new Contrast(runs, "B17", "A17"), new Contrast(runs, "A25", "B25")), 0.05);
         for (Judgement j : across) {
             assertEquals(Answer.CANNOT_TELL, j.answer(), j.toString());
@@ -128,10 +134,10 @@ class JudgeTest {
         // Nearly so (aa-answers at 20:06): one fork of A17 on the lower level, every other fork of A on the upper, all of B
         // on the lower. One row shows both levels and each level holds two rows: the levels are the machine's, and no
         // row of B is called faster than its twin.
-        Evidence nearly = latency(new RowForks("A17", new double[] {320, 1044, 1063, 1067, 1068, 1071, 1062, 1071}, List.of(), 0, 0),
-                new RowForks("A25", new double[] {1097, 1073, 1096, 1074, 1093, 1064, 1084, 1083}, List.of(), 0, 0),
-                new RowForks("B17", new double[] {312, 297, 305, 306, 308, 317, 315, 302}, List.of(), 0, 1),
-                new RowForks("B25", new double[] {314, 314, 308, 320, 331, 326, 321, 313}, List.of(), 0, 1));
+        Evidence nearly = twoRuns(new double[] {320, 1044, 1063, 1067, 1068, 1071, 1062, 1071},
+                new double[] {1097, 1073, 1096, 1074, 1093, 1064, 1084, 1083},
+                new double[] {312, 297, 305, 306, 308, 317, 315, 302},
+                new double[] {314, 314, 308, 320, 331, 326, 321, 313});
         for (Judgement j : Judge.judge(List.of(new Contrast(nearly, "B17", "A17"), new Contrast(nearly, "B25", "A25")), 0.05)) {
             assertFalse(j.called(), j.toString());
         }
@@ -152,8 +158,7 @@ class JudgeTest {
         double[] a25 = {1060, 324, 1108, 1127, 1082};
         double[] b17 = {311, 311, 313, 353, 314, 303, 310, 311};
         double[] b25 = {312, 328, 344, 326, 319, 322, 321, 337};
-        Evidence runs = latency(new RowForks("A17", a17, List.of(), 0, 0), new RowForks("A25", a25, List.of(), 0, 0),
-                new RowForks("B17", b17, List.of(), 0, 1), new RowForks("B25", b25, List.of(), 0, 1));
+        Evidence runs = twoRuns(a17, a25, b17, b25);
         List<Judgement> js = Judge.judge(List.of(new Contrast(runs, "B17", "A17"), new Contrast(runs, "B25", "A25")), 0.05);
         for (Judgement j : js) {
             assertTrue(j.withinLevels(), j.toString());
@@ -163,20 +168,20 @@ class JudgeTest {
         // Tighter forks, the same shares (4 of 5 a row on the upper level, then 0 of 8): the runs' shares moved beyond
         // chance — the machine, or a change that makes launches land high. The levels are the machine's blocking factor:
         // within them the rows agree, and that is "no difference", with the moved shares said.
-        Evidence tight = latency(new RowForks("A17", new double[] {1080, 310, 1085, 1079, 1083}, List.of(), 0, 0),
-                new RowForks("A25", new double[] {1090, 312, 1088, 1093, 1086}, List.of(), 0, 0),
-                new RowForks("B17", new double[] {311, 309, 312, 310, 308, 311, 310, 309}, List.of(), 0, 1),
-                new RowForks("B25", new double[] {313, 311, 312, 314, 310, 312, 313, 311}, List.of(), 0, 1));
+        Evidence tight = twoRuns(new double[] {1080, 310, 1085, 1079, 1083},
+                new double[] {1090, 312, 1088, 1093, 1086},
+                new double[] {311, 309, 312, 310, 308, 311, 310, 309},
+                new double[] {313, 311, 312, 314, 310, 312, 313, 311});
         Judgement same = Judge.judge(new Contrast(tight, "B17", "A17"), 0.05);
         assertEquals(Answer.NO_DIFFERENCE, same.answer(), same.toString());
         assertTrue(same.shareMoved(), same.toString());
         assertEquals(ExitStatus.OK, ExitStatus.of(List.of(same)));
         // The same shares with B 8 % slower within the levels: a call would rest on the gap carried across runs that sat
         // on the levels differently, so it is withheld — cannot tell, and a gate counts it as a possible slowdown.
-        Evidence slower = latency(new RowForks("A17", new double[] {1080, 310, 1085, 1079, 1083}, List.of(), 0, 0),
-                new RowForks("A25", new double[] {1090, 312, 1088, 1093, 1086}, List.of(), 0, 0),
-                new RowForks("B17", new double[] {336, 334, 337, 335, 333, 336, 335, 334}, List.of(), 0, 1),
-                new RowForks("B25", new double[] {338, 336, 337, 339, 335, 337, 338, 336}, List.of(), 0, 1));
+        Evidence slower = twoRuns(new double[] {1080, 310, 1085, 1079, 1083},
+                new double[] {1090, 312, 1088, 1093, 1086},
+                new double[] {336, 334, 337, 335, 333, 336, 335, 334},
+                new double[] {338, 336, 337, 339, 335, 337, 338, 336});
         Judgement moved = Judge.judge(new Contrast(slower, "B17", "A17"), 0.05);
         assertEquals(Reason.SHARE_MOVED, moved.reason(), moved.toString());
         assertTrue(moved.couldBeWorse());
@@ -185,10 +190,10 @@ class JudgeTest {
         // -5 % but not past +5 %: no call, but a gate passes — fewer slow launches cannot hide a slowdown, and within the
         // levels B is not worse by 5 %. The same forks the other way round (A as the new run, more of its launches on the
         // slower level): the gate cannot exclude a slowdown the size of the gap.
-        Evidence faster = latency(new RowForks("A17", new double[] {1080, 310, 1085, 1079, 1083}, List.of(), 0, 0),
-                new RowForks("A25", new double[] {1090, 312, 1088, 1093, 1086}, List.of(), 0, 0),
-                new RowForks("B17", new double[] {296, 310, 290, 305, 299, 288, 306, 300}, List.of(), 0, 1),
-                new RowForks("B25", new double[] {305, 300, 292, 310, 298, 303, 296, 301}, List.of(), 0, 1));
+        Evidence faster = twoRuns(new double[] {1080, 310, 1085, 1079, 1083},
+                new double[] {1090, 312, 1088, 1093, 1086},
+                new double[] {296, 310, 290, 305, 299, 288, 306, 300},
+                new double[] {305, 300, 292, 310, 298, 303, 296, 301});
         Judgement fewerSlow = Judge.judge(new Contrast(faster, "B17", "A17"), 0.05);
         assertEquals(Reason.SHARE_MOVED, fewerSlow.reason(), fewerSlow.toString());
         assertEquals(Judgement.ShareMove.TOWARD_BETTER, fewerSlow.shareMove(), fewerSlow.toString());
@@ -203,9 +208,10 @@ class JudgeTest {
                 RowForks.of("B25", b25));
         assertFalse(Judge.judge(new Contrast(oneBatch, "B17", "A17"), 0.05).withinLevels());
         // Within one run, a row whose every launch lands high beside rows that land low stays its own behaviour.
-        Evidence oneRowSlow = latency(new RowForks("A17", a17, List.of(), 0, 0), new RowForks("A25", a25, List.of(), 0, 0),
-                new RowForks("B17", b17, List.of(), 0, 1),
-                new RowForks("B25", new double[] {1090, 1101, 1085, 1120, 1096, 1088, 1110, 1093}, List.of(), 0, 1));
+        Evidence oneRowSlow = twoRuns(a17,
+                a25,
+                b17,
+                new double[] {1090, 1101, 1085, 1120, 1096, 1088, 1110, 1093});
         Judgement slow = Judge.judge(new Contrast(oneRowSlow, "B25", "A25"), 0.05);
         assertFalse(slow.withinLevels(), slow.toString());
     }
@@ -369,10 +375,10 @@ class JudgeTest {
         assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(js));
         // Five forks a side split so are beyond chance at the family's 2.5 %: a change, called (a 2x regression of one
         // JVM between two runs must not hide behind the levels).
-        Evidence five = latency(new RowForks("A17", new double[] {401, 360, 318, 340, 372}, List.of(), 0, 0),
-                new RowForks("A25", new double[] {417, 385, 306, 352, 366}, List.of(), 0, 0),
-                new RowForks("B17", new double[] {1669, 1721, 1127, 1350, 1420}, List.of(), 0, 1),
-                new RowForks("B25", new double[] {380, 401, 398, 362, 371}, List.of(), 0, 1));
+        Evidence five = twoRuns(new double[] {401, 360, 318, 340, 372},
+                new double[] {417, 385, 306, 352, 366},
+                new double[] {1669, 1721, 1127, 1350, 1420},
+                new double[] {380, 401, 398, 362, 371});
         List<Judgement> called = Judge.judge(List.of(new Contrast(five, "B17", "A17"), new Contrast(five, "B25", "A25")), 0.05);
         assertEquals(Answer.WORSE, called.get(0).answer(), called.get(0).toString());
         // Within one run the rows interleave in time and meet the machine alike: the split is the rows'.
