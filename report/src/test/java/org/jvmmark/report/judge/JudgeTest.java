@@ -168,8 +168,9 @@ class JudgeTest {
         // Tighter forks, the same shares (4 of 5 a row on the upper level, then 0 of 8): the runs' shares moved beyond
         // chance — the machine, or a change that makes launches land high. The levels are the machine's blocking factor:
         // within them the rows agree, and that is "no difference", with the moved shares said.
-        Evidence tight = twoRuns(new double[] {1080, 310, 1085, 1079, 1083},
-                new double[] {1090, 312, 1088, 1093, 1086},
+        double[] highA17 = {1080, 310, 1085, 1079, 1083};
+        double[] highA25 = {1090, 312, 1088, 1093, 1086};
+        Evidence tight = twoRuns(highA17, highA25,
                 new double[] {311, 309, 312, 310, 308, 311, 310, 309},
                 new double[] {313, 311, 312, 314, 310, 312, 313, 311});
         Judgement same = Judge.judge(new Contrast(tight, "B17", "A17"), 0.05);
@@ -178,8 +179,7 @@ class JudgeTest {
         assertEquals(ExitStatus.OK, ExitStatus.of(List.of(same)));
         // The same shares with B 8 % slower within the levels: a call would rest on the gap carried across runs that sat
         // on the levels differently, so it is withheld — cannot tell, and a gate counts it as a possible slowdown.
-        Evidence slower = twoRuns(new double[] {1080, 310, 1085, 1079, 1083},
-                new double[] {1090, 312, 1088, 1093, 1086},
+        Evidence slower = twoRuns(highA17, highA25,
                 new double[] {336, 334, 337, 335, 333, 336, 335, 334},
                 new double[] {338, 336, 337, 339, 335, 337, 338, 336});
         Judgement moved = Judge.judge(new Contrast(slower, "B17", "A17"), 0.05);
@@ -190,8 +190,7 @@ class JudgeTest {
         // -5 % but not past +5 %: no call, but a gate passes — fewer slow launches cannot hide a slowdown, and within the
         // levels B is not worse by 5 %. The same forks the other way round (A as the new run, more of its launches on the
         // slower level): the gate cannot exclude a slowdown the size of the gap.
-        Evidence faster = twoRuns(new double[] {1080, 310, 1085, 1079, 1083},
-                new double[] {1090, 312, 1088, 1093, 1086},
+        Evidence faster = twoRuns(highA17, highA25,
                 new double[] {296, 310, 290, 305, 299, 288, 306, 300},
                 new double[] {305, 300, 292, 310, 298, 303, 296, 301});
         Judgement fewerSlow = Judge.judge(new Contrast(faster, "B17", "A17"), 0.05);
