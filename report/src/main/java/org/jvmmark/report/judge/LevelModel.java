@@ -52,6 +52,8 @@ final class LevelModel {
 
     private final boolean logs;
     private final TwoLevels levels;
+    /** The two-level mixture of every fork, whether or not {@link #levels} took it as the machine's. */
+    private final TwoLevels mixture;
     private final int[] n;
     private final double[] mean;
     private final double[] meanLevel;
@@ -73,9 +75,10 @@ final class LevelModel {
                     double referenceMean, double noise) {
     }
 
-    private LevelModel(boolean logs, TwoLevels levels, double[][] y, double[][] lv, boolean[] ambiguous, int[] batch,
-                       boolean shareMoved, boolean runsApart) {
+    private LevelModel(boolean logs, TwoLevels levels, TwoLevels mixture, double[][] y, double[][] lv, boolean[] ambiguous,
+                       int[] batch, boolean shareMoved, boolean runsApart) {
         this.logs = logs;
+        this.mixture = mixture;
         this.runsApart = runsApart;
         this.batch = batch;
         this.shareMoved = shareMoved;
@@ -159,7 +162,8 @@ final class LevelModel {
     private static LevelModel fit(Evidence e) {
         List<RowForks> rows = e.rows();
         boolean logs = rows.stream().allMatch(r -> Stats.allPositive(r.forks()));
-        TwoLevels levels = logs ? TwoLevels.of(rows.stream().map(RowForks::forks).toList()) : TwoLevels.ONE_LEVEL;
+        TwoLevels mixture = logs ? TwoLevels.mixture(rows.stream().map(RowForks::forks).toList()) : TwoLevels.ONE_LEVEL;
+        TwoLevels levels = mixture.shownByARow();
         double[][] y = new double[rows.size()][];
         double[][] lv = new double[rows.size()][];
         boolean[] ambiguous = new boolean[rows.size()];
@@ -193,7 +197,7 @@ final class LevelModel {
         }
         int[] batch = rows.stream().mapToInt(RowForks::batch).toArray();
         if (logs && !levels.twoLevel()) {
-            LevelModel apart = runsOnLevelsApart(rows, y, batch);
+            LevelModel apart = runsOnLevelsApart(rows, y, batch, mixture);
             if (apart != null) {
                 return apart;
             }
@@ -206,7 +210,7 @@ final class LevelModel {
                 java.util.Arrays.fill(l, 0);
             }
             java.util.Arrays.fill(ambiguous, false);
-            return new LevelModel(logs, TwoLevels.ONE_LEVEL, y, lv, ambiguous, batch, false, false);
+            return new LevelModel(logs, TwoLevels.ONE_LEVEL, mixture, y, lv, ambiguous, batch, false, false);
         }
         // A fork whose runs sit on both levels showed the machine changing under it: its value is a blend of the two
         // levels (the median of runs on both), true of neither, so it tells which levels the machine has, not the row.
@@ -220,7 +224,7 @@ final class LevelModel {
             y[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> yi[j]).toArray();
             lv[i] = java.util.stream.IntStream.range(0, l.length).filter(j -> keep[j]).mapToDouble(j -> l[j]).toArray();
         }
-        return new LevelModel(logs, levels, y, lv, ambiguous, batch, shareMoved(lv, batch), false);
+        return new LevelModel(logs, levels, mixture, y, lv, ambiguous, batch, shareMoved(lv, batch), false);
     }
 
     /**
@@ -232,7 +236,7 @@ final class LevelModel {
      * a pair of runs cannot tell ({@link #runsApart}); rows of one run are compared as ever. Only where each run
      * has two rows or more: a single configuration that jumps between two runs is judged as a change.
      */
-    private static LevelModel runsOnLevelsApart(List<RowForks> rows, double[][] y, int[] batch) {
+    private static LevelModel runsOnLevelsApart(List<RowForks> rows, double[][] y, int[] batch, TwoLevels mixture) {
         java.util.Map<Integer, Long> rowsOf = java.util.stream.IntStream.range(0, rows.size()).filter(i -> rows.get(i).n() > 0)
                 .boxed().collect(java.util.stream.Collectors.groupingBy(i -> batch[i], java.util.stream.Collectors.counting()));
         if (rowsOf.size() < 2 || rowsOf.values().stream().anyMatch(k -> k < 2)) {
@@ -240,7 +244,6 @@ final class LevelModel {
             // called); only where every row of each run moved alike is the machine the likelier cause.
             return null;
         }
-        TwoLevels mixture = TwoLevels.mixture(rows.stream().map(RowForks::forks).toList());
         if (!mixture.twoLevel()) {
             return null;
         }
@@ -265,7 +268,7 @@ final class LevelModel {
         }
         boolean apart = levelsOf.values().stream().allMatch(v -> v.size() == 1)
                 && levelsOf.values().stream().map(v -> v.iterator().next()).distinct().count() == 2;
-        return apart ? new LevelModel(true, mixture, y, lv, new boolean[rows.size()], batch, false, true) : null;
+        return apart ? new LevelModel(true, mixture, mixture, y, lv, new boolean[rows.size()], batch, false, true) : null;
     }
 
     /**
@@ -571,11 +574,7 @@ final class LevelModel {
      * one run interleave in time and meet the machine alike, so within a run the split is the rows'.
      */
     double unresolvedSplit(List<RowForks> rows, int c, int r, double alpha) {
-        if (levels.twoLevel() || batch[c] == batch[r] || !logs) {
-            return Double.NaN;
-        }
-        TwoLevels mixture = TwoLevels.mixture(rows.stream().map(RowForks::forks).toList());
-        if (!mixture.twoLevel()) {
+        if (levels.twoLevel() || batch[c] == batch[r] || !logs || !mixture.twoLevel()) {
             return Double.NaN;
         }
         int sc = side(mixture, rows.get(c).forks());

@@ -55,9 +55,12 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
      * @param rows one array of fork values per row (and side); values must be positive to be used
      */
     public static TwoLevels of(List<double[]> rows) {
-        TwoLevels m = mixture(rows);
-        return m.twoLevel() && m.rowsOnBoth() == 0
-                ? new TwoLevels(false, m.low(), m.high(), m.weightLow(), 0, m.sigmaLow(), m.sigmaHigh()) : m;
+        return mixture(rows).shownByARow();
+    }
+
+    /** This mixture as {@link #of} takes it: two levels only where a row has forks on both. */
+    TwoLevels shownByARow() {
+        return twoLevel && rowsOnBoth == 0 ? new TwoLevels(false, low, high, weightLow, 0, sigmaLow, sigmaHigh) : this;
     }
 
     /**
