@@ -232,10 +232,10 @@ public final class Words {
                     + " cannot be told from the machine";
             case SHARE_MOVED -> effect + " within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart),"
                     + (j.shareMove() == Judgement.ShareMove.TOWARD_WORSE
-                    ? " but the new run put more of its forks on the " + worseLevel(e) + " level than the baseline, beyond"
-                            + " chance: the machine between the runs, or a change that makes launches land there"
-                    : " and the new run put fewer of its forks on the " + worseLevel(e) + " level than the baseline, beyond"
-                            + " chance: no call across runs that sat on the levels so differently");
+                    ? " but " + sharesMoved(j) + ", beyond chance: the machine between the runs, or a change that makes"
+                            + " launches land there"
+                    : " and " + sharesMoved(j) + ", beyond chance: no call across runs that sat on the levels so"
+                            + " differently");
             case RUNS_ON_TWO_LEVELS -> "every fork of each run sat on one of the machine's two launch levels ("
                     + Format.sig(j.levelGap()) + "× apart), every row alike, and the runs on different ones: the machine"
                     + " between the runs, or a change that moves every JVM by the gap; a repeated run would tell";
@@ -245,16 +245,19 @@ public final class Words {
                 && j.reason() != Judgement.Reason.SHARE_MOVED
                 ? "; within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart)" : "")
                 + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "")
-                + (j.shareMoved() && j.reason() == Judgement.Reason.WITHIN_THRESHOLD ? "; the new run put "
-                        + (j.shareMove() == Judgement.ShareMove.TOWARD_WORSE ? "more" : "fewer") + " of its forks on the "
-                        + worseLevel(e) + " level than the baseline (the machine between the runs, or a change that makes"
-                        + " launches land there), which the levels absorb" : "");
+                + (j.shareMoved() && j.reason() == Judgement.Reason.WITHIN_THRESHOLD ? "; " + sharesMoved(j)
+                        + " (the machine between the runs, or a change that makes launches land there), which the levels"
+                        + " absorb" : "");
         return base + how;
     }
 
-    /** The machine's launch level whose forks measure worse: "slower" for a latency, "lower" for a throughput. */
-    private static String worseLevel(Effect e) {
-        return e.higherIsBetter() ? "lower" : "slower";
+    /**
+     * Which way the runs' shares on the machine's levels moved: "the new run put fewer of its forks on the slower level
+     * than the baseline" (the worse level: the slower one for a latency, the lower one for a throughput).
+     */
+    private static String sharesMoved(Judgement j) {
+        return "the new run put " + (j.shareMove() == Judgement.ShareMove.TOWARD_WORSE ? "more" : "fewer")
+                + " of its forks on the " + (j.effect().higherIsBetter() ? "lower" : "slower") + " level than the baseline";
     }
 
     /** What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. */
