@@ -45,8 +45,9 @@ import org.jvmmark.report.judge.RowForks;
  * one more run would tell", never an alarm the next run takes back.
  *
  * <p><b>Failures are evidence.</b> Forks that failed or timed out are stored and counted per run ({@link
- * HistoryStore#pointsWithFailures}): a newest run with failed forks where the baseline's all ran is worse (the
- * Judge's {@link Judgement.Reason#FAILED}), whether or not its other forks measured.
+ * HistoryStore#pointsWithFailures}): the newest run's share of failed forks against the baseline runs', by the judge's
+ * one failure rule ({@link Judge#failures}: worse beyond chance, whatever the baseline also lost; cannot tell when the
+ * rise could be chance), whether or not its other forks measured.
  *
  * <p><b>One family per call.</b> Calls (better, worse) come from one {@link Judge#judge(List, double)} over every
  * judged series of the check: Bonferroni's simultaneous intervals, so the chance that any call of the check is false
@@ -158,7 +159,7 @@ public final class HistoryJudge {
     /** A series made ready for the Judge: its contrast (null when not judged) and what the verdict says around it. */
     private record Prepared(HistoryStore.StoredSeries series, Contrast contrast, Scope scope, HistoryStore.Point baselineFrom,
                             int baselineRuns, HistoryStore.Point candidateFrom, int candidateRuns, List<Segment> segments,
-                            int newestFailed, int runs) {
+                            int newestFailed, int runs, Judgement failures, double unobservedGap) {
     }
 
     /** A level of a series: consecutive measured runs and their centres. */
@@ -204,10 +205,29 @@ public final class HistoryJudge {
             Judgement alone = Judge.judge(p.contrast(), threshold);
             // A call must stand in the family; "no difference" (and "cannot tell") is the series' own interval.
             Judgement j = inFamily.called() || alone.called() ? inFamily : alone;
+            if (!Double.isNaN(p.unobservedGap())) {
+                j = Judge.levelsNotObserved(j, p.unobservedGap()); // the judge's DESIGN.md §3
+            }
+            Judgement failures = p.failures();
+            if (failures != null && (failures.answer() == Judgement.Answer.WORSE || j.answer() != Judgement.Answer.WORSE)) {
+                j = failures;
+            }
             out.add(new Verdict(p.series(), j, p.scope(), p.baselineFrom(), p.baselineRuns(), p.candidateFrom(), p.candidateRuns(),
                     since(p, j), p.newestFailed(), p.runs()));
         }
         return out;
+    }
+
+    /**
+     * The newest run's failed forks against the baseline's (the judge's DESIGN.md §6): worse when its share of failed
+     * forks rose beyond chance, however many the baseline also lost; null when they say nothing against it.
+     */
+    private Judgement failures(List<Segment> segments, HistoryStore.Point newest) {
+        List<HistoryStore.Point> base = segments.get(0).runs();
+        int failedBase = base.stream().mapToInt(HistoryStore.Point::failed).sum();
+        int launchedBase = base.stream().mapToInt(x -> x.failed() + x.forkValues().length).sum();
+        return Judge.failures(newest.failed(), newest.failed() + newest.forkValues().length, failedBase, launchedBase,
+                threshold);
     }
 
     /** One series' judgement alone (a family of one): for a test's eye. */
@@ -217,10 +237,10 @@ public final class HistoryJudge {
 
     private Prepared prepare(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps) {
         if (!trusted(s.key())) {
-            return new Prepared(s, null, Scope.NOT_TRUSTED, null, 0, null, 0, List.of(), 0, ps.size());
+            return new Prepared(s, null, Scope.NOT_TRUSTED, null, 0, null, 0, List.of(), 0, ps.size(), null, Double.NaN);
         }
         if (ps.isEmpty()) {
-            return new Prepared(s, null, Scope.NO_RUNS, null, 0, null, 0, List.of(), 0, 0);
+            return new Prepared(s, null, Scope.NO_RUNS, null, 0, null, 0, List.of(), 0, 0, null, Double.NaN);
         }
         int newestFailed = ps.get(ps.size() - 1).failed();
         List<HistoryStore.Point> measured = ps.stream().filter(HistoryStore.Point::measured).toList();
@@ -230,9 +250,10 @@ public final class HistoryJudge {
             // Each run its own batch: the machine's share of launches on its upper level moves from run to run (identical
             // runs minutes apart put 1 of 8 and 7 of 8 forks there), so runs are not asked to share one chance.
             HistoryStore.Point p = measured.get(i);
-            runRows.add(new RowForks(runName(p), p.forkValues(), List.of(), p.failed(), i));
+            runRows.add(new RowForks(runName(p), p.forkValues(), p.failed(), i));
         }
-        Map<String, Double> centreOf = Judge.centres(new Evidence(s.key().figureName(), s.unit(), s.higherIsBetter(), runRows));
+        Evidence runs = new Evidence(s.key().figureName(), s.unit(), s.higherIsBetter(), runRows);
+        Map<String, Double> centreOf = Judge.centres(runs);
         double[] centres = measured.stream().mapToDouble(p -> centreOf.get(runName(p))).toArray();
         List<Segment> segments = new ArrayList<>();
         List<Integer> cuts = new ArrayList<>();
@@ -263,15 +284,16 @@ public final class HistoryJudge {
         for (int i = 0; i < segments.size(); i++) {
             Segment g = segments.get(i);
             boolean newestLevel = i == segments.size() - 1;
-            int failed = newestLevel ? newestFailed : g.runs().stream().mapToInt(HistoryStore.Point::failed).sum();
-            levelRows.add(new RowForks(levelName(i, segments.size()), g.centres(), List.of(), failed));
+            // Failures are judged once per series, fork against fork (failures(…)), not as values of a level.
+            levelRows.add(new RowForks(levelName(i, segments.size()), g.centres(), 0, 0));
         }
         Evidence e = new Evidence(s.key().figureName(), s.unit(), s.higherIsBetter(), levelRows);
         Contrast c = new Contrast(e, levelName(segments.size() - 1, segments.size()), levelName(0, segments.size()));
         Segment base = segments.get(0);
         Segment last = segments.get(segments.size() - 1);
         return new Prepared(s, c, scope, first(base.runs(), ps), base.runs().size(), first(last.runs(), ps.subList(ps.size() - 1,
-                ps.size())), last.runs().size(), segments, newestFailed, ps.size());
+                ps.size())), last.runs().size(), segments, newestFailed, ps.size(), failures(segments, ps.get(ps.size() - 1)),
+                Judge.unobservedLevelGap(runs));
     }
 
     private static HistoryStore.Point first(List<HistoryStore.Point> runs, List<HistoryStore.Point> otherwise) {

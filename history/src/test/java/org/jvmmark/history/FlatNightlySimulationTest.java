@@ -21,8 +21,8 @@ import org.jvmmark.report.judge.Judgement;
  * run over all 50 series (one family); each setting is repeated over {@value #CHECKS} independent histories.
  *
  * <p>Requires: at most 5 % of checks exit 1 (a false regression) at every setting; and, where the forks are the
- * only noise or the run effect is small (τ ≤ 1 %), at most 2 % of series judged "cannot tell" once the history
- * has 14 runs. The figures are printed (and kept in history/README.md).
+ * only noise or the run effect is small (τ ≤ 1 %), at most 2 % of the one-level series judged "cannot tell" once the
+ * history has 14 runs (the two-level series, their levels observed by no probe, cannot be told across runs). The figures are printed (and kept in history/README.md).
  */
 class FlatNightlySimulationTest {
     static final int SERIES = 50;
@@ -112,7 +112,11 @@ class FlatNightlySimulationTest {
         for (Rates x : all) {
             assertTrue(x.exit1() <= 0.05, "false regressions in more than 5 % of checks: " + x.line());
             if (x.runs() >= 14 && x.tau() <= 0.01) {
-                assertTrue(x.seriesCannotTell() <= 0.02, "cannot tell too often: " + x.line());
+                // On one level. The two-level series' levels are not observed by a probe here: across runs they are
+                // "cannot tell" by design (the judge's DESIGN.md §3).
+                double oneLevel = (x.seriesCannotTell() * SERIES - x.seriesCannotTellTwoLevel() * TWO_LEVEL)
+                        / (SERIES - TWO_LEVEL);
+                assertTrue(oneLevel <= 0.02, "cannot tell too often on one level (" + oneLevel + "): " + x.line());
             }
         }
     }

@@ -12,6 +12,7 @@ import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
+import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.WorkloadQuestion;
@@ -41,7 +42,20 @@ public final class ComparisonBuilder {
      *     one family over every workload, and the other figures are judged in a second family and only shown
      */
     public static Comparison compare(ReportModel a, ReportModel b, double threshold, boolean gateAll) {
+        return compare(List.of(a), List.of(b), threshold, gateAll, RunSpread.UNKNOWN);
+    }
+
+    /**
+     * Several runs a side (DESIGN.md of the judge, §4): each run a replicate with its own run effect. Rows are matched on
+     * the first run of each side; a row of a later run joins the first run's row it matches.
+     *
+     * @param runSpread what is known of this host's run-to-run spread where the sides have one run each
+     */
+    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
+                                     RunSpread runSpread) {
         Judge.checkThreshold(threshold);
+        ReportModel a = runsA.get(0);
+        ReportModel b = runsB.get(0);
         List<Comparison.Line> lines = new ArrayList<>();
         List<Pending> pending = new ArrayList<>();
         Map<String, Section> sectionsB = new LinkedHashMap<>();
@@ -71,15 +85,16 @@ public final class ComparisonBuilder {
                 if (rb == null) {
                     lines.add(notCompared(sa.workload(), ra.label(), ra.status(), "", sb == null ? "workload not run in B" : "only in A"));
                 } else {
-                    compareRows(lines, pending, sa, sb, ra, rb, threshold, headline);
+                    compareRows(lines, pending, sa, sb, replicas(runsA, sa.workload(), ra), replicas(runsB, sa.workload(), rb),
+                            threshold, headline);
                 }
             }
             for (Row rb : rowsB) {
                 lines.add(notCompared(sa.workload(), rb.label(), "", rb.status(), "only in B"));
             }
         }
-        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true);
-        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false);
+        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread);
+        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false, runSpread);
         for (Section sb : sectionsB.values()) {
             for (Row rb : sb.rows()) {
                 lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
@@ -93,8 +108,44 @@ public final class ComparisonBuilder {
                 null, false);
     }
 
-    /** A figure waiting for the judgement; {@code index} is its place in the lines. */
-    private record Pending(int index, String workload, Column column, Figure a, Figure b, boolean headline) {
+    /** A figure waiting for the judgement; {@code index} is its place in the lines; a side's figure per run. */
+    private record Pending(int index, String workload, Column column, List<Figure> a, List<Figure> b, boolean headline) {
+    }
+
+    /** {@code first} (a row of the first run of a side) and the row matching it in each later run of that side. */
+    private static List<Row> replicas(List<ReportModel> runs, String workload, Row first) {
+        List<Row> out = new ArrayList<>();
+        out.add(first);
+        for (ReportModel run : runs.subList(1, runs.size())) {
+            run.sections().stream().filter(s -> s.workload().equals(workload)).findFirst().ifPresent(s -> {
+                List<Row> rows = new ArrayList<>(s.rows());
+                Row r = take(rows, first, true);
+                Row match = r != null ? r : take(rows, first, false);
+                if (match != null) {
+                    out.add(match);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** Forks of {@code rows} that failed or timed out (an unsupported JVM is an answer, not a failure). */
+    private static int failed(List<Row> rows) {
+        return (int) rows.stream().flatMap(r -> r.trials().stream()).filter(t -> t.outcome().trialStatus().failure()).count();
+    }
+
+    private static int launched(List<Row> rows) {
+        return rows.stream().mapToInt(r -> r.trials().size()).sum();
+    }
+
+    /** One side's figure over its runs: each run's own figure, and their centre as the side's value. */
+    private static Figure merged(List<Figure> perRun) {
+        if (perRun.size() == 1) {
+            return perRun.get(0);
+        }
+        double[] centres = perRun.stream().mapToDouble(Figure::value).toArray();
+        double[] forks = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.forks())).toArray();
+        return new Figure(org.jvmmark.report.judge.Stats.center(centres), forks, List.of());
     }
 
     private static Row take(List<Row> candidates, Row ra, boolean exact) {
@@ -111,13 +162,17 @@ public final class ComparisonBuilder {
         return null;
     }
 
-    private static void compareRows(List<Comparison.Line> lines, List<Pending> pending, Section sa, Section sb, Row ra,
-                                    Row rb, double threshold, java.util.Set<String> headline) {
+    private static void compareRows(List<Comparison.Line> lines, List<Pending> pending, Section sa, Section sb,
+                                    List<Row> rowsA, List<Row> rowsB, double threshold, java.util.Set<String> headline) {
+        Row ra = rowsA.get(0);
+        Row rb = rowsB.get(0);
         String label = ra.label().equals(rb.label()) ? rb.label() : ra.label() + " → " + rb.label();
-        int badA = ra.trials().size() - ra.okTrials().size();
-        int badB = rb.trials().size() - rb.okTrials().size();
-        boolean okA = !ra.okTrials().isEmpty();
-        boolean okB = !rb.okTrials().isEmpty();
+        int badA = failed(rowsA);
+        int badB = failed(rowsB);
+        int allA = launched(rowsA);
+        int allB = launched(rowsB);
+        boolean okA = rowsA.stream().anyMatch(r -> !r.okTrials().isEmpty());
+        boolean okB = rowsB.stream().anyMatch(r -> !r.okTrials().isEmpty());
         if (!okB) {
             String why = "now " + rb.status() + ": " + rb.failureNote();
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
@@ -127,31 +182,48 @@ public final class ComparisonBuilder {
         if (!okA) {
             lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
                     Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true, "", null, true));
-        } else if (badB > 0) {
-            // A fork that failed is evidence, never dropped: a row that used to pass and now fails in any fork regressed.
-            String a = badA == 0 ? "ok" : badA + " of " + ra.trials().size() + " not ok";
-            String b = badB + " of " + rb.trials().size() + " not ok";
-            lines.add(new Comparison.Line(sa.workload(), label, "status", a, b, "",
-                    badA == 0 ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING,
-                    (badA == 0 ? "now " : "still ") + rb.failureNote(), null, badA == 0, "", null, true));
-        } else if (badA > 0) {
-            lines.add(new Comparison.Line(sa.workload(), label, "status", badA + " of " + ra.trials().size() + " not ok", "ok",
-                    "", Comparison.Verdict.IMPROVED, "every fork ok now (A: " + ra.failureNote() + ")", null, true, "",
-                    null, true));
+        } else if (badA > 0 || badB > 0) {
+            // Failed forks are evidence, never dropped (DESIGN.md of the judge, §6): the share of B's launches that failed
+            // against A's, beyond chance or not.
+            String a = badA == 0 ? "ok" : badA + " of " + allA + " not ok";
+            String b = badB == 0 ? "ok" : badB + " of " + allB + " not ok";
+            Judgement j = Judge.failures(badB, allB, badA, allA, threshold);
+            Comparison.Verdict v = j == null ? (badB > 0 ? Comparison.Verdict.STILL_FAILING : Comparison.Verdict.IMPROVED)
+                    : j.answer() == Judgement.Answer.WORSE ? Comparison.Verdict.REGRESSED : Comparison.Verdict.CANNOT_TELL;
+            String why = badB == 0 ? "every fork ok now (A: " + ra.failureNote() + ")"
+                    : Words.why(j != null ? j : Judge.failures(badB, allB, 0, Math.max(allA, 1), threshold), "") + ": "
+                            + rowsB.stream().filter(r -> r.okTrials().size() < r.trials().size()).findFirst().orElse(rb)
+                                    .failureNote()
+                            + (j == null ? " (not more often than A's " + badA + " of " + allA + ", within chance)" : "");
+            lines.add(new Comparison.Line(sa.workload(), label, "status", a, b, "", v, why, null, j != null, "", j,
+                    j != null));
         }
         Map<String, Column> columnsB = new LinkedHashMap<>();
         sb.tables().forEach(t -> t.columns().forEach(c -> columnsB.put(c.id(), c)));
         for (Table ta : sa.tables()) {
             for (Column ca : ta.columns()) {
                 Column cb = columnsB.get(ca.id());
-                if (cb == null || ca.kind() == Column.Kind.UNCORRECTED) {
+                if (ca.kind() == Column.Kind.UNCORRECTED) {
                     continue;
                 }
-                Figure fa = Figures.figure(ra, ca);
-                Figure fb = Figures.figure(rb, cb);
-                if (fa == null || fb == null) {
+                List<Figure> fas = rowsA.stream().map(r -> Figures.figure(r, ca)).filter(java.util.Objects::nonNull).toList();
+                List<Figure> fbs = cb == null ? List.of()
+                        : rowsB.stream().map(r -> Figures.figure(r, cb)).filter(java.util.Objects::nonNull).toList();
+                if (fas.isEmpty()) {
                     continue;
                 }
+                Figure fa = merged(fas);
+                boolean gatingFigure = headline.contains(ca.id());
+                if (fbs.isEmpty()) {
+                    if (gatingFigure) {
+                        // DESIGN.md §7: a headline measured before and not now is never "no regression".
+                        Judgement j = Judge.missing(ca.higherIsBetter(), threshold);
+                        lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
+                                "—", "", Comparison.Verdict.CANNOT_TELL, Words.why(j, ca.unit()), null, false, "", j, true));
+                    }
+                    continue;
+                }
+                Figure fb = merged(fbs);
                 Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
                 String pinned = pinned(ra, rb, ca);
                 if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
@@ -164,10 +236,18 @@ public final class ComparisonBuilder {
                 } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
                     lines.add(line.unjudged(Comparison.Verdict.FACT, "a fact, not a score"));
                 } else if (!ca.trusted() || !cb.trusted()) {
-                    lines.add(line.unjudged(Comparison.Verdict.NOT_TRUSTED, "percentile not trusted on "
-                            + (!ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B")));
+                    String side = !ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B";
+                    if (gatingFigure && ca.trusted()) {
+                        // §7: a headline trusted before and not now cannot pass.
+                        Judgement j = Judge.missing(ca.higherIsBetter(), threshold);
+                        lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
+                                Format.value(fb.value(), cb.unit()), "", Comparison.Verdict.CANNOT_TELL,
+                                "percentile not trusted on B; " + Words.why(j, ca.unit()), null, false, "", j, true));
+                    } else {
+                        lines.add(line.unjudged(Comparison.Verdict.NOT_TRUSTED, "percentile not trusted on " + side));
+                    }
                 } else {
-                    pending.add(new Pending(lines.size(), sa.workload(), ca, fa, fb, headline.contains(ca.id())));
+                    pending.add(new Pending(lines.size(), sa.workload(), ca, fas, fbs, gatingFigure));
                     lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, ""));
                 }
             }
@@ -227,7 +307,8 @@ public final class ComparisonBuilder {
      * The pending figures judged in one family (the gating ones, or the others): per workload and figure one {@link Evidence} holding both sides
      * of every row ("A#i", "B#i"), each B judged against its A.
      */
-    private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating) {
+    private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating,
+                               RunSpread runSpread) {
         Map<String, List<Integer>> byFigure = new LinkedHashMap<>();
         for (int i = 0; i < pending.size(); i++) {
             byFigure.computeIfAbsent(pending.get(i).workload() + "|" + pending.get(i).column().id(), k -> new ArrayList<>())
@@ -237,11 +318,14 @@ public final class ComparisonBuilder {
         for (List<Integer> group : byFigure.values()) {
             List<RowForks> rows = new ArrayList<>();
             for (int i : group) {
-                rows.add(new RowForks("A#" + i, pending.get(i).a().forks(), pending.get(i).a().runs(), 0, 0));
-                rows.add(new RowForks("B#" + i, pending.get(i).b().forks(), pending.get(i).b().runs(), 0, 1));
+                // Side A's runs are runs 0…k−1, B's follow: every run its own batch (§4). Failures are the row's, judged
+                // once on its status line.
+                List<Figure> a = pending.get(i).a();
+                rows.add(sideRow("A#" + i, a, 0));
+                rows.add(sideRow("B#" + i, pending.get(i).b(), a.size()));
             }
             Column col = pending.get(group.get(0)).column();
-            Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows);
+            Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows, runSpread);
             for (int i : group) {
                 contrasts[i] = new Contrast(e, "B#" + i, "A#" + i);
             }
@@ -267,6 +351,22 @@ public final class ComparisonBuilder {
             lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), change, v, why,
                     Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), beyond, tell, j, gating));
         }
+    }
+
+    /** One side's forks over its runs, run {@code firstRun} + i for the i-th. */
+    private static RowForks sideRow(String id, List<Figure> perRun, int firstRun) {
+        List<Double> forks = new ArrayList<>();
+        List<Integer> batches = new ArrayList<>();
+        for (int k = 0; k < perRun.size(); k++) {
+            for (double v : perRun.get(k).forks()) {
+                forks.add(v);
+                batches.add(firstRun + k);
+            }
+        }
+        double[] levels = new double[forks.size()];
+        java.util.Arrays.fill(levels, Double.NaN);
+        return new RowForks(id, forks.stream().mapToDouble(Double::doubleValue).toArray(), 0,
+                batches.stream().mapToInt(Integer::intValue).toArray(), levels);
     }
 
     /** The parts of a line every verdict shares. */

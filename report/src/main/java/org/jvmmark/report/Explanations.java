@@ -19,7 +19,7 @@ public final class Explanations {
     public static final String LEGEND = BEST + " best, every other row worse beyond noise and threshold · " + SIGNIFICANT
             + " worse than the best, beyond noise and threshold · " + WITHIN_NOISE + " no difference: the whole interval within"
             + " the threshold · " + TOO_FEW + " cannot tell: the interval reaches past the threshold, too few forks ("
-            + Judge.MIN_FORKS + " a side needed), or the machine's two launch levels confounded with the rows · " + UNTRUSTED
+            + Judge.MIN_FORKS + " a side needed) · " + UNTRUSTED
             + " percentile not trusted on this machine (no difference called) · ± fork-to-fork variation";
 
     public static final List<String> HOW_TO_READ = List.of(
@@ -36,16 +36,15 @@ public final class Explanations {
                     + Judge.MIN_FORKS + " forks or more) on the logarithms of the fork values (one value per fork; runs "
                     + "inside a JVM are not independent and never count as replicates). The difference is the ratio of the "
                     + "geometric means with its confidence interval; the intervals of all comparisons of a table are "
-                    + "Bonferroni's at a family-wise " + Format.percent(Judge.ALPHA) + ". Worse (" + SIGNIFICANT + ") when the "
-                    + "interval excludes no change and the difference passes the practical threshold (default "
+                    + "Bonferroni's at a family-wise " + Format.percent(Judge.ALPHA) + ". Worse (" + SIGNIFICANT + ") only when the "
+                    + "whole interval lies past the practical threshold (default "
                     + Format.percent(Judge.DEFAULT_THRESHOLD) + ", --threshold); no difference (" + WITHIN_NOISE + ") only when "
-                    + "the whole interval lies within ±threshold; otherwise cannot tell (" + TOO_FEW + "), with the forks a "
+                    + "the whole 90 % interval lies within ±threshold; otherwise cannot tell (" + TOO_FEW + "), with the forks a "
                     + "side that would tell. " + BEST + " goes to a row only when every other row is worse.",
             "The noise is pooled over the rows of a column whose fork-to-fork spreads agree; a row whose forks vary more "
-                    + "than the others' beyond chance keeps its own spread (its fork values are shown). Where this machine "
-                    + "puts whole launches on one of two levels and a row has forks on both, every row is compared within "
-                    + "levels (a two-way model on the log fork values: row + level); only rows whose forks sit on the levels "
-                    + "so differently that the gap and the row cannot be told apart are \"cannot tell\" for that reason.",
+                    + "than the others' beyond chance keeps its own spread (its fork values are shown). Where the machine "
+                    + "probe beside each fork observed two launch levels, rows are compared within them (row + level on the "
+                    + "log fork values); levels are never guessed from the figure itself (the judge's DESIGN.md, §3).",
             "A percentile is trusted only when every fork had " + org.jvmmark.api.PercentileTrust.TAIL_SAMPLES + " samples "
                     + "beyond it (p99 needs 10⁴ samples, p99.99 10⁶) and the trial obtained more CPUs than the threads it "
                     + "spins (else p99 and above record the scheduler); the maximum is one sample and never ranked ("

@@ -58,7 +58,7 @@ public final class Figures {
         for (int i = 0; i < rows.size(); i++) {
             Figure f = figure(rows.get(i), col);
             if (f != null) {
-                out.add(new org.jvmmark.report.judge.RowForks(String.valueOf(i), f.forks(), f.runs(), 0));
+                out.add(new org.jvmmark.report.judge.RowForks(String.valueOf(i), f.forks(), 0, 0));
             }
         }
         return new org.jvmmark.report.judge.Evidence(col.id(), col.unit(), col.higherIsBetter(), out);

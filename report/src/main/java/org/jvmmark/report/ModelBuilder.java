@@ -361,8 +361,8 @@ public final class ModelBuilder {
                 }
             }
             if (!figures.isEmpty()) {
-                notes.put(t.title() + ": this machine put whole launches on two levels " + Format.sig(gap) + "× apart, every"
-                        + " row's forks alike; " + String.join(", ", figures) + (figures.size() == 1 ? " is" : " are")
+                notes.put(t.title() + ": the machine probe saw launches on two levels " + Format.sig(gap) + "× apart; "
+                        + String.join(", ", figures) + (figures.size() == 1 ? " is" : " are")
                         + " shown at the lower level (a fork on the upper level counted ÷ " + Format.sig(gap) + ") and rows"
                         + " are compared within the levels",
                         t.rows().stream().map(Row::label).toList());

@@ -50,7 +50,7 @@ public final class Verdicts {
                     // Not even a "best": ranking JVMs on noise is what the verdict is there to prevent.
                     cells[r][c] = new Cell(f, Cell.Mark.UNTRUSTED, Double.NaN, Double.NaN, null, "", null);
                 } else {
-                    evidence.add(new RowForks(String.valueOf(r), f.forks(), f.runs(), 0));
+                    evidence.add(new RowForks(String.valueOf(r), f.forks(), 0, 0));
                 }
             }
             if (evidence.size() < 2) {

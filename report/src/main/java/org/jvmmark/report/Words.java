@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.judge.Effect;
 
@@ -227,37 +228,33 @@ public final class Words {
             case INTERVAL_WIDE -> effect + ": the interval reaches past " + band;
             case TOO_FEW_FORKS -> forks(Math.min(j.forksCandidate(), j.forksReference())) + " on a side, "
                     + Judge.MIN_FORKS + " a side needed";
-            case LEVELS_CONFOUNDED -> "launches land on two levels here (" + Format.sig(j.levelGap())
-                    + "× apart) and these forks sit on them so differently that a difference the size of the gap"
-                    + " cannot be told from the machine";
-            case SHARE_MOVED -> effect + " within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart),"
-                    + (j.shareMove() == Judgement.ShareMove.TOWARD_WORSE
-                    ? " but " + sharesMoved(j) + ", beyond chance: the machine between the runs, or a change that makes"
-                            + " launches land there"
-                    : " and " + sharesMoved(j) + ", beyond chance: no call across runs that sat on the levels so"
-                            + " differently");
-            case RUNS_ON_TWO_LEVELS -> "every fork of each run sat on one of the machine's two launch levels ("
-                    + Format.sig(j.levelGap()) + "× apart), every row alike, and the runs on different ones: the machine"
-                    + " between the runs, or a change that moves every JVM by the gap; a repeated run would tell";
-            case FAILED -> forks(j.failedCandidate()) + " failed or timed out";
+            case RUNS_UNREPLICATED -> effect + ", within " + band + " on the forks, but from one run a side, and how much"
+                    + " identical runs differ on this host is not known (" + Format.percent(RunSpread.ASSUMED_SIGMA)
+                    + " assumed)";
+            case FAILURES_UNCLEAR -> effect + (effect.isEmpty() ? "" : "; ") + forks(j.failedCandidate())
+                    + " failed or timed out, more than before but not beyond chance";
+            case MISSING -> "measured before, not now (or not trusted now)";
+            case LEVELS_NOT_OBSERVED -> effect + "; but these forks land on two levels " + Format.sig(j.levelGap())
+                    + "× apart that no machine probe observed, and the machine's share of launches on them moves from run"
+                    + " to run: runs with the probe (jvmmark 0.5 or later) would tell";
+            case FAILED -> forks(j.failedCandidate()) + " failed or timed out, more often than before beyond chance";
         };
-        String how = (j.withinLevels() && j.reason() != Judgement.Reason.LEVELS_CONFOUNDED
-                && j.reason() != Judgement.Reason.SHARE_MOVED
-                ? "; within the machine's two launch levels (" + Format.sig(j.levelGap()) + "× apart)" : "")
+        String how = (j.withinLevels() ? "; within the machine's observed launch levels (" + Format.sig(j.levelGap())
+                + "× apart)" : "")
                 + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "")
-                + (j.shareMoved() && j.reason() == Judgement.Reason.WITHIN_THRESHOLD ? "; " + sharesMoved(j)
-                        + " (the machine between the runs, or a change that makes launches land there), which the levels"
-                        + " absorb" : "");
+                + (j.acrossRuns() && j.estimated() ? "; " + runs(j) : "");
         return base + how;
     }
 
-    /**
-     * Which way the runs' shares on the machine's levels moved: "the new run put fewer of its forks on the slower level
-     * than the baseline" (the worse level: the slower one for a latency, the lower one for a throughput).
-     */
-    private static String sharesMoved(Judgement j) {
-        return "the new run put " + (j.shareMove() == Judgement.ShareMove.TOWARD_WORSE ? "more" : "fewer")
-                + " of its forks on the " + (j.effect().higherIsBetter() ? "lower" : "slower") + " level than the baseline";
+    /** "3 runs against 3", "1 run against 1, run-to-run spread from this host's history": what an interval across runs rests on. */
+    private static String runs(Judgement j) {
+        String counts = j.runsReference() + (j.runsReference() == 1 ? " run" : " runs") + " against " + j.runsCandidate();
+        return counts + switch (j.runSpread()) {
+            case MEASURED -> ", the run-to-run spread measured from them";
+            case STORED -> ", the run-to-run spread from this host's earlier runs";
+            case ASSUMED -> ", the run-to-run spread assumed";
+            case CANCELS -> "";
+        };
     }
 
     /** What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. */
@@ -265,8 +262,9 @@ public final class Words {
         if (j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0) {
             return "";
         }
-        return j.forksToTell() == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP + " forks a side would tell"
-                : j.forksToTell() + " forks a side would tell";
+        String unit = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS ? " runs" : " forks";
+        return j.forksToTell() == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP + unit + " a side would tell"
+                : j.forksToTell() + unit + " a side would tell";
     }
 
     /**

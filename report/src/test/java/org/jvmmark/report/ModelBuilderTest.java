@@ -107,8 +107,10 @@ class ModelBuilderTest {
     void shouldMarkTheBestAndCallSignificantDifferences() {
         Table e2e = section("queue-latency").tables().get(0);
         assertEquals("Latency — endToEnd", e2e.title());
-        assertEquals(Cell.Mark.SIGNIFICANT, e2e.cell(0, 0).mark(), "JDK 17 p50 is ~10 % slower over 3 forks each");
-        assertEquals(Cell.Mark.BEST, e2e.cell(1, 0).mark());
+        // 6.4 % slower over 3 forks each, its 90 % interval 3.7–9.1 %: past the threshold by its estimate only.
+        assertEquals(Cell.Mark.CANNOT_TELL, e2e.cell(0, 0).mark(), e2e.cell(0, 0).why());
+        assertTrue(e2e.cell(0, 0).why().startsWith("6.4 % slower"), e2e.cell(0, 0).why());
+        assertEquals(Cell.Mark.LEADS, e2e.cell(1, 0).mark(), "leads: JDK 17 is not shown worse beyond the threshold");
         assertEquals(Cell.Mark.UNTRUSTED, e2e.cell(1, 2).mark(), "p99 is not trusted: producer and consumer spin on 2 CPUs");
         assertEquals(Cell.EMPTY, e2e.cell(2, 0), "the timed-out row has no figures");
     }

@@ -9,35 +9,33 @@ import org.jvmmark.report.judge.Judgement.Answer;
 import org.jvmmark.report.judge.Judgement.Reason;
 
 /**
- * The one judgement layer (see the package's documentation): one family of {@link Contrast}s in, one {@link
- * Judgement} each out.
+ * The one judgement layer (see the package's documentation and DESIGN.md beside it): one family of {@link Contrast}s
+ * in, one {@link Judgement} each out.
  *
- * <p><b>Per contrast.</b> Fewer than {@value #MIN_FORKS} forks on a side: cannot tell. The machine's levels and
- * the two rows confounded ({@link LevelModel#confounded}), or two runs' rows wholly on either side of a gap in the
- * figure's forks with too few forks for that split to be beyond chance ({@link LevelModel#unresolvedSplit}): cannot
- * tell. Otherwise the effect — the ratio of the
- * rows' level-adjusted geometric means — and its interval from the t distribution at the family's level, then:
+ * <p><b>Per contrast.</b> A candidate whose share of failed forks rose beyond chance is worse (§6). Fewer than {@value
+ * #MIN_FORKS} forks on a side: cannot tell. Otherwise the effect — the ratio of the rows' centres from {@link
+ * NoiseModel} — and its interval from the t distribution, then the three regions of §5:
  * <ul>
- *   <li><b>better / worse</b> when the family's interval excludes 1 and the effect passes the threshold;</li>
- *   <li><b>no difference</b> when the whole {@value #EQUIVALENCE_CONFIDENCE} interval (the two one-sided tests
- *       at 5 %) lies within [1 − threshold, 1 + threshold];</li>
- *   <li><b>cannot tell</b> otherwise, with the forks a side that would make the interval decide.</li>
+ *   <li><b>better / worse</b> only when the family's interval lies wholly past the threshold;</li>
+ *   <li><b>no difference</b> only when the whole {@value #EQUIVALENCE_CONFIDENCE} interval (the two one-sided tests
+ *       at 5 %) lies within [1 − threshold, 1 + threshold], and the run-to-run spread behind it was measured (§4);</li>
+ *   <li><b>cannot tell</b> otherwise, with the forks (within a run) or runs (across runs) a side that would tell.</li>
  * </ul>
- * A candidate with failed forks where its reference has none is <b>worse</b> (a failure is evidence too).
  *
  * <p><b>One family per call.</b> The intervals of all the estimated contrasts of one call are Bonferroni's at
  * family-wise level {@value #ALPHA} (each at 1 − {@value #ALPHA}/m): the chance that any call of the family is false
  * is at most {@value #ALPHA}. "No difference" is each contrast's own equivalence test ({@link
  * #EQUIVALENCE_CONFIDENCE}); a gate's "nothing regressed past the threshold" is the intersection of those claims
- * and holds at {@value #ALPHA} by the intersection–union principle. The judgement shows the interval its answer
- * rests on (the family's for a call, the equivalence interval otherwise), its level printed with it. The callers
- * put all the figures of a table, or all the gating figures of a {@code compare}, into one call.
+ * and holds at {@value #ALPHA} by the intersection–union principle. The callers put all the gating figures of a table,
+ * a {@code compare} or a {@code history check} into one call.
  *
- * <p>Thread-safe; holds no state of its own (each evidence's fit is remembered by {@link LevelModel#of}).
+ * <p>Thread-safe; holds no state of its own (each evidence's fit is remembered by {@link NoiseModel#of}).
  */
 public final class Judge {
     /** Fewest forks a side for an estimate. */
     public static final int MIN_FORKS = 3;
+    /** Fewest runs a side that measure the run-to-run spread well enough to be told (DESIGN.md §4). */
+    public static final int MIN_RUNS = 3;
     /** The family-wise error rate of one call. */
     public static final double ALPHA = 0.05;
     /**
@@ -64,46 +62,84 @@ public final class Judge {
      */
     public static List<Judgement> judge(List<Contrast> family, double threshold, int familySize) {
         checkThreshold(threshold);
-        List<Judgement> out = new ArrayList<>();
         int[] c = new int[family.size()];
         int[] r = new int[family.size()];
         Reason[] early = new Reason[family.size()];
-        LevelModel[] m = new LevelModel[family.size()];
-        double[] splitGap = new double[family.size()];
-        java.util.Arrays.fill(splitGap, Double.NaN);
-        double confoundAlpha = ALPHA / Math.max(1, family.size());
+        NoiseModel[] m = new NoiseModel[family.size()];
         int estimated = 0;
         for (int i = 0; i < family.size(); i++) {
             Contrast k = family.get(i);
-            m[i] = LevelModel.of(k.evidence());
+            m[i] = NoiseModel.of(k.evidence());
             c[i] = k.evidence().indexOf(k.candidate());
             r[i] = k.evidence().indexOf(k.reference());
             RowForks cand = k.evidence().rows().get(c[i]);
             RowForks ref = k.evidence().rows().get(r[i]);
-            if (cand.failed() > 0 && ref.failed() == 0 && ref.n() > 0) {
+            if (Failures.riseP(cand, ref) < Failures.RISE_ALPHA) {
                 early[i] = Reason.FAILED;
             } else if (m[i].forks(c[i]) < MIN_FORKS || m[i].forks(r[i]) < MIN_FORKS) {
-                // (The model's forks: a fork whose runs sat on both of the machine's levels measured neither.)
                 early[i] = Reason.TOO_FEW_FORKS;
-            } else if (m[i].runsApart(c[i], r[i])) {
-                early[i] = Reason.RUNS_ON_TWO_LEVELS;
-            } else if (m[i].confounded(c[i], r[i])) {
-                early[i] = Reason.LEVELS_CONFOUNDED;
             } else {
-                // Rows of two runs wholly on either side of a gap, too few forks for the split to be beyond chance.
-                splitGap[i] = m[i].unresolvedSplit(k.evidence().rows(), c[i], r[i], confoundAlpha);
-                if (Double.isNaN(splitGap[i])) {
-                    estimated++;
-                } else {
-                    early[i] = Reason.LEVELS_CONFOUNDED;
-                }
+                estimated++;
             }
         }
         double confidence = 1 - ALPHA / Math.max(1, Math.max(estimated, familySize));
+        List<Judgement> out = new ArrayList<>();
         for (int i = 0; i < family.size(); i++) {
-            out.add(one(family.get(i), m[i], c[i], r[i], early[i], confidence, threshold, confoundAlpha, splitGap[i]));
+            out.add(one(family.get(i), m[i], c[i], r[i], early[i], confidence, threshold));
         }
         return out;
+    }
+
+    /**
+     * What a row's failed forks say on their own (DESIGN.md §6), for the surfaces that judge a row's failures once rather
+     * than on each of its figures ({@code compare}'s and {@code history check}'s status lines): worse when the candidate's
+     * share of failed forks rose beyond chance, cannot tell when it rose within chance but not far from it, null when the
+     * failures say nothing against the candidate.
+     *
+     * @param failedCandidate the candidate's forks that failed or timed out
+     * @param launchedCandidate the candidate's forks in all, failed or not
+     */
+    public static Judgement failures(int failedCandidate, int launchedCandidate, int failedReference, int launchedReference,
+                                     double threshold) {
+        RowForks c = new RowForks("candidate", new double[Math.max(0, launchedCandidate - failedCandidate)],
+                failedCandidate, 0);
+        RowForks r = new RowForks("reference", new double[Math.max(0, launchedReference - failedReference)],
+                failedReference, 0);
+        double p = Failures.riseP(c, r);
+        if (p >= Failures.SUSPECT_ALPHA) {
+            return null;
+        }
+        boolean rose = p < Failures.RISE_ALPHA;
+        Effect share = new Effect((double) failedCandidate / launchedCandidate, Double.NaN, Double.NaN,
+                EQUIVALENCE_CONFIDENCE, false);
+        return new Judgement(rose ? Answer.WORSE : Answer.CANNOT_TELL, rose ? Reason.FAILED : Reason.FAILURES_UNCLEAR,
+                share, p, c.n(), r.n(), failedCandidate, 0, false, Double.NaN, false, threshold);
+    }
+
+    /**
+     * The gap between two launch levels that {@code e}'s values show and no probe observed (DESIGN.md §3), NaN where
+     * there are none: for surfaces that judge runs' centres ({@code history check}), whose contrasts across runs cannot
+     * be told then.
+     */
+    public static double unobservedLevelGap(Evidence e) {
+        return NoiseModel.of(e).unobservedGap();
+    }
+
+    /** {@code j} withheld because its runs' forks sat on levels {@code gap} apart that no probe observed (§3). */
+    public static Judgement levelsNotObserved(Judgement j, double gap) {
+        return new Judgement(Answer.CANNOT_TELL, Reason.LEVELS_NOT_OBSERVED, j.effect(), j.p(), j.forksCandidate(),
+                j.forksReference(), j.failedCandidate(), 0, false, gap, j.ownSpread(), j.threshold(), j.runsCandidate(),
+                j.runsReference(), RunSpread.Source.MEASURED);
+    }
+
+    /**
+     * The answer for a figure the reference measured and the candidate did not (or not in a way that can be trusted):
+     * cannot tell, never "no regression" (DESIGN.md §7).
+     */
+    public static Judgement missing(boolean higherIsBetter, double threshold) {
+        Effect none = new Effect(Double.NaN, Double.NaN, Double.NaN, EQUIVALENCE_CONFIDENCE, higherIsBetter);
+        return new Judgement(Answer.CANNOT_TELL, Reason.MISSING, none, Double.NaN, 0, 0, 0, 0, false, Double.NaN, false,
+                threshold);
     }
 
     /** @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0 */
@@ -118,7 +154,7 @@ public final class Judge {
      * level; the plain mean when the values are not all positive): what a ranking orders rows by.
      */
     public static Map<String, Double> centres(Evidence e) {
-        LevelModel m = LevelModel.of(e);
+        NoiseModel m = NoiseModel.of(e);
         Map<String, Double> out = new java.util.LinkedHashMap<>();
         for (int i = 0; i < e.rows().size(); i++) {
             out.put(e.rows().get(i).id(), m.forks(i) == 0 ? Double.NaN : m.logs() ? Math.exp(m.centre(i)) : m.centre(i));
@@ -131,8 +167,8 @@ public final class Judge {
      * when they are not (one level, or rows that land on the levels in shares of their own).
      */
     public static double levelGap(Evidence e) {
-        LevelModel m = LevelModel.of(e);
-        return m.levelled() ? m.levels().gap() : Double.NaN;
+        NoiseModel m = NoiseModel.of(e);
+        return m.levelGap();
     }
 
     /**
@@ -142,7 +178,7 @@ public final class Judge {
      * all positive.
      */
     public static double spread(Evidence e) {
-        LevelModel m = LevelModel.of(e);
+        NoiseModel m = NoiseModel.of(e);
         if (!m.logs()) {
             return Double.NaN;
         }
@@ -162,7 +198,7 @@ public final class Judge {
      * model (pooled, or its own). NaN below two forks or when the noise is unknown. What {@code --forks auto} grows a
      * row on, so that the next run of the same command can be shown to be within the threshold.
      */
-    private static double repeatHalfWidth(LevelModel m, int i) {
+    private static double repeatHalfWidth(NoiseModel m, int i) {
         double[] noise = m.noise(i);
         if (m.forks(i) < 2 || !(noise[1] >= 1) || Double.isNaN(noise[0])) {
             return Double.NaN;
@@ -179,7 +215,7 @@ public final class Judge {
      * noise is unknown.
      */
     public static boolean repeatable(Evidence e, String row, double threshold) {
-        LevelModel m = LevelModel.of(e);
+        NoiseModel m = NoiseModel.of(e);
         int i = e.indexOf(row);
         double hw = repeatHalfWidth(m, i);
         double stray = m.noise(i)[0] * Math.sqrt(2.0 / Math.max(1, m.forks(i)));
@@ -192,7 +228,7 @@ public final class Judge {
      * past {@link Judgement#CAP} or when the noise is unknown.
      */
     public static int forksToRepeat(Evidence e, String row, double threshold) {
-        LevelModel m = LevelModel.of(e);
+        NoiseModel m = NoiseModel.of(e);
         double sigma = m.noise(e.indexOf(row))[0];
         if (Double.isNaN(sigma)) {
             return Judgement.MORE_THAN_CAP;
@@ -207,83 +243,82 @@ public final class Judge {
         return judge(List.of(contrast), threshold).get(0);
     }
 
-    private static Judgement one(Contrast k, LevelModel m, int c, int r, Reason early, double confidence,
-                                 double threshold, double confoundAlpha, double splitGap) {
+    private static Judgement one(Contrast k, NoiseModel m, int c, int r, Reason early, double confidence,
+                                 double threshold) {
         Evidence e = k.evidence();
         RowForks cand = e.rows().get(c);
         RowForks ref = e.rows().get(r);
         boolean higher = e.higherIsBetter();
-        double gap = m.levels().twoLevel() ? m.levels().gap() : splitGap;
+        double gap = m.levelGap();
         if (early != null) {
-            double ratio = ratioOfCentres(m, c, r);
-            Effect point = new Effect(ratio, Double.NaN, Double.NaN, confidence, higher);
-            return switch (early) {
-                case FAILED -> new Judgement(Answer.WORSE, Reason.FAILED, point, Double.NaN, m.forks(c), m.forks(r), cand.failed(),
-                        0, false, gap, false, threshold);
-                case TOO_FEW_FORKS -> new Judgement(Answer.CANNOT_TELL, Reason.TOO_FEW_FORKS, point, Double.NaN, m.forks(c),
-                        m.forks(r), cand.failed(), MIN_FORKS, false, gap, false, threshold);
-                case RUNS_ON_TWO_LEVELS -> new Judgement(Answer.CANNOT_TELL, Reason.RUNS_ON_TWO_LEVELS, point, Double.NaN,
-                        m.forks(c), m.forks(r), cand.failed(), 0, false, gap, false, threshold);
-                default -> new Judgement(Answer.CANNOT_TELL, Reason.LEVELS_CONFOUNDED, point, Double.NaN, m.forks(c), m.forks(r),
-                        cand.failed(), Math.max(Math.max(m.forks(c), m.forks(r)) + 1, LevelModel.forksToSeparate(confoundAlpha)), true, gap,
-                        false, threshold);
-            };
+            Effect point = new Effect(ratioOfCentres(m, c, r), Double.NaN, Double.NaN, confidence, higher);
+            return new Judgement(early == Reason.FAILED ? Answer.WORSE : Answer.CANNOT_TELL, early, point, Double.NaN,
+                    m.forks(c), m.forks(r), cand.failed(), early == Reason.FAILED ? 0 : MIN_FORKS, false, gap, false,
+                    threshold, m.runs(c), m.runs(r), m.runs(c) == 0 || m.runs(r) == 0 ? RunSpread.Source.CANCELS
+                    : RunSpread.Source.ASSUMED);
         }
-        LevelModel.Estimate est = m.estimate(c, r);
+        NoiseModel.Estimate est = m.estimate(c, r);
         double df = Math.max(1, est.df());
         double p = est.se() == 0 ? (est.diff() == 0 ? 1 : 0)
                 : Math.min(1, 2 * TDistribution.of(df).survivalProbability(Math.abs(est.diff()) / est.se()));
-        // A call rests on the family's interval (Bonferroni); "no difference" on the two one-sided tests' (90 %).
+        // §5: a call rests on the family's interval (Bonferroni), "no difference" on the two one-sided tests' (90 %).
         Effect family = interval(est, df, confidence, higher);
         Effect equivalence = interval(est, df, EQUIVALENCE_CONFIDENCE, higher);
         Answer answer;
         Reason reason;
         Effect effect;
-        if ((family.low() > 1 || family.high() < 1) && Math.abs(family.ratio() - 1) > threshold) {
+        if (family.low() > 1 + threshold || family.high() < 1 - threshold) {
+            // §5.1: the whole interval past the threshold, one side or the other.
             answer = family.worse() ? Answer.WORSE : Answer.BETTER;
             reason = Reason.CALLED;
             effect = family;
         } else if (equivalence.low() >= 1 - threshold && equivalence.high() <= 1 + threshold) {
-            answer = Answer.NO_DIFFERENCE;
-            reason = Reason.WITHIN_THRESHOLD;
+            // §5.2; §4: never on an assumed run-to-run spread.
+            boolean assumed = est.runSpread() == RunSpread.Source.ASSUMED;
+            answer = assumed ? Answer.CANNOT_TELL : Answer.NO_DIFFERENCE;
+            reason = assumed ? Reason.RUNS_UNREPLICATED : Reason.WITHIN_THRESHOLD;
             effect = equivalence;
         } else {
+            // §5.3: the 90 % interval where it reaches both within and past the threshold; the family's where the 90 %
+            // one lies wholly past it but the family's does not.
             answer = Answer.CANNOT_TELL;
             reason = Reason.INTERVAL_WIDE;
-            // The interval the answer failed on: the 90 % one where it reaches both within and past the threshold; the
-            // family's where the 90 % one lies wholly past it (no "no difference" was possible, the call was not made
-            // because the family's interval holds no change or stays within the threshold).
             boolean pastThreshold = equivalence.low() > 1 + threshold || equivalence.high() < 1 - threshold;
             effect = pastThreshold ? family : equivalence;
         }
-        int up = m.shareMove(c, r);
-        Judgement.ShareMove move = up == 0 ? Judgement.ShareMove.NONE
-                : (up > 0) != higher ? Judgement.ShareMove.TOWARD_WORSE : Judgement.ShareMove.TOWARD_BETTER;
-        if (move != Judgement.ShareMove.NONE && answer != Answer.NO_DIFFERENCE) {
-            // The runs' shares on the upper level moved: a call would rest on the gap carried across runs that sat on
-            // the levels differently (an A/A pair of this VM was called 5-6 % apart so). "No difference" within the
-            // levels stands: the levels are the machine's, and the words say the shares moved.
-            answer = Answer.CANNOT_TELL;
-            reason = Reason.SHARE_MOVED;
+        if (est.acrossRuns() && !Double.isNaN(m.unobservedGap())) {
+            answer = Answer.CANNOT_TELL; // §3: levels the values show and no probe observed, across runs
+            reason = Reason.LEVELS_NOT_OBSERVED;
+            gap = m.unobservedGap();
         }
-        int tell = reason == Reason.INTERVAL_WIDE ? forksToTell(est, confidence, threshold, Math.max(m.forks(c), m.forks(r))) : 0;
+        if (answer != Answer.WORSE && Failures.riseP(cand, ref) < Failures.SUSPECT_ALPHA) {
+            answer = Answer.CANNOT_TELL; // §6: more forks lost, not beyond chance
+            reason = Reason.FAILURES_UNCLEAR;
+        }
+        int tell = switch (reason) {
+            case INTERVAL_WIDE -> est.acrossRuns()
+                    ? toTell(est, confidence, threshold, Math.max(est.runsCandidate(), est.runsReference()))
+                    : toTell(est, confidence, threshold, Math.max(m.forks(c), m.forks(r)));
+            case RUNS_UNREPLICATED -> Math.max(MIN_RUNS, Math.max(est.runsCandidate(), est.runsReference()) + 1);
+            default -> 0;
+        };
         return new Judgement(answer, reason, effect, p, m.forks(c), m.forks(r), cand.failed(), tell, est.withinLevels(), gap,
-                est.ownSpread(), threshold, move);
+                est.ownSpread(), threshold, est.runsCandidate(), est.runsReference(), est.runSpread());
     }
 
-    private static Effect interval(LevelModel.Estimate est, double df, double confidence, boolean higher) {
+    private static Effect interval(NoiseModel.Estimate est, double df, double confidence, boolean higher) {
         double q = est.se() == 0 ? 0 : TDistribution.of(df).inverseSurvivalProbability((1 - confidence) / 2);
         return effect(est, est.diff() - q * est.se(), est.diff() + q * est.se(), confidence, higher);
     }
 
-    private static double ratioOfCentres(LevelModel m, int c, int r) {
+    private static double ratioOfCentres(NoiseModel m, int c, int r) {
         if (m.forks(c) == 0 || m.forks(r) == 0) {
             return Double.NaN;
         }
         return m.logs() ? Math.exp(m.centre(c) - m.centre(r)) : m.centre(c) / m.centre(r);
     }
 
-    private static Effect effect(LevelModel.Estimate est, double low, double high, double confidence, boolean higher) {
+    private static Effect effect(NoiseModel.Estimate est, double low, double high, double confidence, boolean higher) {
         if (est.logs()) {
             return new Effect(Math.exp(est.diff()), Math.exp(low), Math.exp(high), confidence, higher);
         }
@@ -293,12 +328,17 @@ public final class Judge {
     }
 
     /**
-     * The forks a side (both sides equal, the noise as estimated) that would make the interval decide: lie within
-     * the threshold when the estimate is inside it, exclude no change when it is past it (normal approximation,
-     * the family's level). At least one more than now; {@link Judgement#MORE_THAN_CAP} past {@link Judgement#CAP}.
+     * The forks (or runs) a side, both sides equal and the noise as estimated, that would make the interval decide
+     * (DESIGN.md §5.3; normal approximation): lie within the threshold when the estimate is inside it, lie wholly past it
+     * when the estimate is past it. At least one more than now; {@link Judgement#MORE_THAN_CAP} past {@link
+     * Judgement#CAP}. Across runs the noise is the spread of a run's centre, so the answer is runs.
      */
-    static int forksToTell(LevelModel.Estimate est, double confidence, double threshold, int now) {
-        double s = est.noise();
+    static int toTell(NoiseModel.Estimate est, double confidence, double threshold, int now) {
+        // The standard error at one fork (run) a side: se = s·√(1/n_c + 1/n_r) at today's counts.
+        double s = est.se() / Math.sqrt(2.0 / Math.max(1, now));
+        if (!est.logs()) {
+            s = s / Math.abs(est.referenceMean());
+        }
         if (!(s > 0)) {
             return now + 1;
         }
@@ -306,21 +346,16 @@ public final class Judge {
         double zCall = normal.inverseSurvivalProbability((1 - confidence) / 2);
         double zSame = normal.inverseSurvivalProbability((1 - EQUIVALENCE_CONFIDENCE) / 2);
         double d = Math.abs(est.logs() ? est.diff() : est.diff() / Math.abs(est.referenceMean()));
-        if (!est.logs()) {
-            s = s / Math.abs(est.referenceMean());
-        }
         double margin = est.logs() ? Math.log1p(threshold) : threshold;
         double best = Double.POSITIVE_INFINITY;
         if (d < margin) {
-            best = Math.min(best, 2 * Math.pow(zSame * s / (margin - d), 2));
-        }
-        if (d > margin) {
-            best = Math.min(best, 2 * Math.pow(zCall * s / d, 2));
+            best = 2 * Math.pow(zSame * s / (margin - d), 2);
+        } else if (d > margin) {
+            best = 2 * Math.pow(zCall * s / (d - margin), 2);
         }
         if (!(best <= Judgement.CAP)) {
             return Judgement.MORE_THAN_CAP;
         }
         return Math.max(now + 1, (int) Math.ceil(best));
     }
-
 }

@@ -1,40 +1,48 @@
 package org.jvmmark.report.judge;
 
-import java.util.List;
+import java.util.Arrays;
 
 /**
- * One row's evidence for one figure: one value per fork that measured it (a fresh JVM is the unit of
- * evidence), each fork's per-run values (a run is one measured window inside the fork: they show which of
- * the machine's levels the fork sat on, never a replicate), and how many of the row's forks failed or timed
- * out, and the batch its forks were measured in. Immutable, hence thread-safe.
+ * One row's evidence for one figure: one value per fork that measured it (a fresh JVM is the unit of evidence), the
+ * run each fork was measured in, the machine's level each fork was observed on, and how many of the row's forks failed
+ * or timed out. Immutable, hence thread-safe.
  *
- * <p><b>Batches.</b> The forks of one run interleave in time, so every row of a run meets the machine in the same
- * states; two runs meet it at different times, and this VM's state changes between runs (A/A runs a minute apart put
- * 25 % and 75 % of their forks on its upper level, every row alike). A batch is one such run: the rows of one
- * batch are expected to share their chance of landing on a level, rows of different batches are not ({@link
- * LevelModel}).
+ * <p><b>Runs (batches).</b> The forks of one run interleave in time, so every row of a run meets the machine in the same
+ * states and the run's effect cancels between them; two runs meet it at different times, and identical runs a minute
+ * apart differ by more than their forks' noise (DESIGN.md of this package, term ρ). A row may hold forks of several runs
+ * ({@code compare} with a directory of runs a side): each run is a replicate of the row.
+ *
+ * <p><b>Observed levels.</b> Where the runner's machine probe ran beside each fork, {@code levels} holds the level the
+ * probe saw (0 lower, 1 upper, 0.5 when it changed while the fork ran); NaN where it is not known. The judge never
+ * infers a level from the figure itself.
  *
  * @param id the row's name within its {@link Evidence} (unique there)
- * @param forks one value per fork, in fork order
- * @param runs per fork, its runs' values (empty arrays when the workload reports none)
- * @param failed forks of the row that failed or timed out (they measured nothing)
- * @param batch the run the forks were measured in: {@code compare} gives each side its own; the report, {@code --forks
- *              auto} and a tune race judge one run (0); history's rows are runs, each its own batch
+ * @param forks one value per fork that measured the figure
+ * @param failed forks of the row that failed or timed out (they measured nothing, and they are evidence)
+ * @param batches per fork, the run it was measured in
+ * @param levels per fork, the machine's observed level (NaN: not observed)
  */
-public record RowForks(String id, double[] forks, List<double[]> runs, int failed, int batch) {
+public record RowForks(String id, double[] forks, int failed, int[] batches, double[] levels) {
     public RowForks {
         forks = forks.clone();
-        runs = runs.stream().map(double[]::clone).toList();
+        batches = batches.clone();
+        levels = levels.clone();
+        if (batches.length != forks.length || levels.length != forks.length) {
+            throw new IllegalArgumentException("one run and one level per fork: " + id);
+        }
+        if (failed < 0) {
+            throw new IllegalArgumentException("failed forks cannot be negative: " + id);
+        }
     }
 
-    /** A row of batch 0: every row of the evidence measured in one run. */
-    public RowForks(String id, double[] forks, List<double[]> runs, int failed) {
-        this(id, forks, runs, failed, 0);
+    /** A row whose forks were all measured in run {@code batch}, levels not observed. */
+    public RowForks(String id, double[] forks, int failed, int batch) {
+        this(id, forks, failed, filled(forks.length, batch), nan(forks.length));
     }
 
-    /** A row without per-run values and without failures. */
+    /** A row of run 0 without failures. */
     public static RowForks of(String id, double... forks) {
-        return new RowForks(id, forks, List.of(), 0);
+        return new RowForks(id, forks, 0, 0);
     }
 
     @Override
@@ -42,8 +50,35 @@ public record RowForks(String id, double[] forks, List<double[]> runs, int faile
         return forks.clone();
     }
 
+    @Override
+    public int[] batches() {
+        return batches.clone();
+    }
+
+    @Override
+    public double[] levels() {
+        return levels.clone();
+    }
+
     /** The forks that measured the figure. */
     public int n() {
         return forks.length;
+    }
+
+    /** The forks of the row, measured or failed. */
+    public int launched() {
+        return forks.length + failed;
+    }
+
+    private static int[] filled(int n, int batch) {
+        int[] b = new int[n];
+        Arrays.fill(b, batch);
+        return b;
+    }
+
+    private static double[] nan(int n) {
+        double[] l = new double[n];
+        Arrays.fill(l, Double.NaN);
+        return l;
     }
 }

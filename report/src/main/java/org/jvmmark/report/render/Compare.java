@@ -2,13 +2,17 @@ package org.jvmmark.report.render;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.jvmmark.report.Comparison;
 import org.jvmmark.report.ComparisonBuilder;
 import org.jvmmark.report.ModelBuilder;
 import org.jvmmark.report.OutputFile;
 import org.jvmmark.report.ReportModel;
 import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.ResultsReader;
 
 /**
@@ -32,6 +36,33 @@ public final class Compare {
     public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
     }
 
+    /**
+     * The runs of one side: {@code dir} itself when it holds a results.json, else each of its subdirectories that holds
+     * one, in name order (a side of several runs, each a replicate: the judge's DESIGN.md, §4).
+     *
+     * @throws IOException one line when there is no run at all, or a run cannot be read
+     */
+    public static List<ReportModel> runs(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new IOException("not a directory: " + dir);
+        }
+        if (Files.exists(dir.resolve("results.json"))) {
+            return List.of(ModelBuilder.figures(ResultsReader.readDir(dir)));
+        }
+        List<Path> subs;
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            subs = s.filter(p -> Files.isRegularFile(p.resolve("results.json"))).sorted().toList();
+        }
+        if (subs.isEmpty()) {
+            throw new IOException("no results file: " + dir.resolve("results.json") + " (nor in a subdirectory of " + dir + ")");
+        }
+        List<ReportModel> out = new ArrayList<>();
+        for (Path p : subs) {
+            out.add(ModelBuilder.figures(ResultsReader.readDir(p)));
+        }
+        return out;
+    }
+
     /** As {@link #compare(Path, Path, Options, PrintStream)} with the given threshold and HTML path, the rest default. */
     public static int compare(Path dirA, Path dirB, double threshold, Path htmlOrNull, PrintStream out) throws IOException {
         return compare(dirA, dirB, new Options(threshold, false, false, htmlOrNull, false), out);
@@ -45,9 +76,9 @@ public final class Compare {
      */
     public static int compare(Path dirA, Path dirB, Options options, PrintStream out) throws IOException {
         Judge.checkThreshold(options.threshold()); // before any file is read
-        ReportModel a = ModelBuilder.figures(ResultsReader.readDir(dirA));
-        ReportModel b = ModelBuilder.figures(ResultsReader.readDir(dirB));
-        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll());
+        List<ReportModel> a = runs(dirA);
+        List<ReportModel> b = runs(dirB);
+        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), RunSpread.UNKNOWN);
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {

@@ -167,16 +167,18 @@ public final class CompareRenderer {
 
     static String method(Comparison c) {
         String band = "±" + Format.percent(c.threshold());
-        return "Method: one value per fork on each side, every row of a figure on both sides one evidence (the noise "
-                + "pooled over the rows whose spreads agree; where this machine puts launches on two levels, each change "
-                + "estimated within the levels); B ÷ A with an interval at a family-wise " + Format.percent(Judge.ALPHA)
-                + " (Bonferroni) over the figures that gate — each workload's headline figures, or every figure with --gate"
-                + " all — and another over the rest. Regressed or improved: the interval excludes no change and the "
-                + "change passes " + band + ". No difference: the whole interval lies within " + band + ". Otherwise cannot "
-                + "tell, with the forks a side that would tell (" + Judge.MIN_FORKS + " a side at least). Percentiles not "
-                + "trusted here and rates pinned at their target: shown, not judged. A row ok in A with a fork not ok in B "
-                + "regressed; a row on one side only is not compared. Exit 0 when no gating figure could be worse by more than "
-                + band + ", 1 regression, 5 cannot tell.";
+        return "Method (the judge's DESIGN.md): one value per fork; a side may hold several runs, each a replicate. Every "
+                + "row of a figure on both sides is one evidence: the forks' noise pooled over the rows whose spreads agree, "
+                + "the run-to-run spread from the sides' repeated runs (one run a side: assumed, never enough for \"no "
+                + "difference\"), launch levels blocked on only where the machine probe observed them. B ÷ A with an interval "
+                + "at a family-wise " + Format.percent(Judge.ALPHA) + " (Bonferroni) over the figures that gate — each "
+                + "workload's headline figures, or every figure with --gate all — and another over the rest. Regressed or "
+                + "improved: the whole interval lies past " + band + ". No difference: the whole 90 % interval lies within "
+                + band + ". Otherwise cannot tell, with the forks or runs a side that would tell. Percentiles not trusted "
+                + "here and rates pinned at their target: shown, not judged; a headline missing or untrusted in B: cannot "
+                + "tell. Failed forks: regressed when B's share rose beyond chance (Fisher, p < 1 %). A row on one side only "
+                + "is not compared. Exit 0 when no gating figure could be worse by more than " + band + ", 1 regression, 5 "
+                + "cannot tell.";
     }
 
     private static void flush(StringBuilder sb, List<String[]> rows) {

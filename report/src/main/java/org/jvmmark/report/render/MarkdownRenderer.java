@@ -202,9 +202,7 @@ public final class MarkdownRenderer {
             v = "**" + v + "**";
         }
         String mark = Explanations.markText(column, cell);
-        String forks = cell.judgement() != null && (cell.judgement().ownSpread()
-                || cell.judgement().reason() == org.jvmmark.report.judge.Judgement.Reason.LEVELS_CONFOUNDED
-                || cell.judgement().reason() == org.jvmmark.report.judge.Judgement.Reason.RUNS_ON_TWO_LEVELS) ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
+        String forks = cell.judgement() != null && cell.judgement().ownSpread() ? " (forks: " + Explanations.forkValues(column, cell) + ")" : "";
         return v + Explanations.spread(column, cell) + (mark.isEmpty() ? "" : " " + mark) + forks;
     }
 

@@ -143,7 +143,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
                     }
                 }
             }
-            out.add(new RowForks(p.row(), v.stream().mapToDouble(Double::doubleValue).toArray(), List.of(), failed));
+            out.add(new RowForks(p.row(), v.stream().mapToDouble(Double::doubleValue).toArray(), failed, 0));
         }
         return out;
     }

@@ -1,0 +1,319 @@
+package org.jvmmark.report.judge;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.statistics.distribution.FDistribution;
+
+/**
+ * The fit of the noise model (DESIGN.md beside this class) to one {@link Evidence}: on log fork values,
+ * y = μ<sub>row</sub> + ρ<sub>row,run</sub> + λ·L + ε. Each term is estimated from one thing:
+ *
+ * <ul>
+ *   <li><b>ε, the fork noise</b> (DESIGN.md §2): the residuals within each (row, run) cell, pooled over every row of the
+ *       figure (one-way ANOVA's mean square, df = Σ(n − cells)); a row whose residuals spread more than the rest's
+ *       beyond chance (F-test, p &lt; {@value #OUTLIER_ALPHA}) keeps its own.</li>
+ *   <li><b>λ·L, the machine's level</b> (§3): only where every fork's level was observed by the machine probe and the
+ *       observations differ; λ is the within-cell regression of y on L. Never inferred from y.</li>
+ *   <li><b>ρ, the run effect</b> (§4): the spread of a row's run centres about its mean, pooled over every row with two
+ *       runs or more; else the evidence's {@link RunSpread}. It cancels between rows measured in the same runs.</li>
+ * </ul>
+ *
+ * Immutable, hence thread-safe; fits are remembered per evidence ({@link #of}).
+ */
+final class NoiseModel {
+    /** A row whose residual variance is above the rest's beyond this p-value keeps its own variance (§2). */
+    static final double OUTLIER_ALPHA = 0.01;
+
+    /** An effect on the model's scale (log ratio, or raw difference when not {@code logs}). */
+    record Estimate(double diff, double se, double df, boolean withinLevels, boolean ownSpread, boolean logs,
+                    double referenceMean, double noise, int runsCandidate, int runsReference, RunSpread.Source runSpread) {
+        boolean acrossRuns() {
+            return runSpread != RunSpread.Source.CANCELS;
+        }
+    }
+
+    private final boolean logs;
+    private final int[] n;
+    /** Per row, its runs in order, each run's centre (level-adjusted), forks and mean level. */
+    private final int[][] cellRun;
+    private final double[][] cellMean;
+    private final int[][] cellN;
+    private final double[][] cellLevel;
+    private final boolean[] own;
+    private final double[] variance;
+    private final double[] df;
+    private final double pooledDf;
+    private final double lambda;
+    private final double varLambda;
+    private final double runVariance;
+    private final double runDf;
+    private final RunSpread prior;
+    /** The gap of two launch levels the values show (a row's forks on both) and no probe observed; NaN otherwise. */
+    private final double unobservedGap;
+
+    private static final Map<Evidence, NoiseModel> FITS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** The model of every row of {@code e}, fitted once per evidence (every surface asks several questions of one). */
+    static NoiseModel of(Evidence e) {
+        NoiseModel m = FITS.get(e);
+        if (m == null) {
+            m = new NoiseModel(e);
+            FITS.put(e, m);
+        }
+        return m;
+    }
+
+    private NoiseModel(Evidence e) {
+        List<RowForks> rows = e.rows();
+        int k = rows.size();
+        prior = e.runSpread();
+        logs = rows.stream().allMatch(r -> Stats.allPositive(r.forks()));
+        boolean observed = logs && rows.stream().allMatch(r -> Arrays.stream(r.levels()).allMatch(Double::isFinite));
+        n = new int[k];
+        cellRun = new int[k][];
+        cellMean = new double[k][];
+        cellN = new int[k][];
+        cellLevel = new double[k][];
+        double[][][] y = new double[k][][];
+        double[][][] lv = new double[k][][];
+        double sLL = 0;
+        double sLy = 0;
+        for (int i = 0; i < k; i++) {
+            RowForks r = rows.get(i);
+            n[i] = r.n();
+            Map<Integer, List<Integer>> byRun = new LinkedHashMap<>();
+            int[] b = r.batches();
+            for (int j = 0; j < b.length; j++) {
+                byRun.computeIfAbsent(b[j], x -> new ArrayList<>()).add(j);
+            }
+            int cells = byRun.size();
+            cellRun[i] = new int[cells];
+            cellMean[i] = new double[cells];
+            cellN[i] = new int[cells];
+            cellLevel[i] = new double[cells];
+            y[i] = new double[cells][];
+            lv[i] = new double[cells][];
+            double[] f = r.forks();
+            double[] l = r.levels();
+            int c = 0;
+            for (Map.Entry<Integer, List<Integer>> run : byRun.entrySet()) {
+                List<Integer> idx = run.getValue();
+                y[i][c] = idx.stream().mapToDouble(j -> logs ? Math.log(f[j]) : f[j]).toArray();
+                lv[i][c] = idx.stream().mapToDouble(j -> observed ? l[j] : 0).toArray();
+                cellRun[i][c] = run.getKey();
+                cellN[i][c] = idx.size();
+                cellMean[i][c] = Stats.mean(y[i][c]);
+                cellLevel[i][c] = Stats.mean(lv[i][c]);
+                for (int j = 0; j < idx.size(); j++) {
+                    double dl = lv[i][c][j] - cellLevel[i][c];
+                    sLL += dl * dl;
+                    sLy += dl * (y[i][c][j] - cellMean[i][c]);
+                }
+                c++;
+            }
+        }
+        boolean levelled = sLL > 0;
+        double slope = levelled ? sLy / sLL : 0;
+        double[] ss = new double[k];
+        double[] rowDf = new double[k];
+        for (int i = 0; i < k; i++) {
+            for (int c = 0; c < y[i].length; c++) {
+                for (int j = 0; j < y[i][c].length; j++) {
+                    double res = y[i][c][j] - cellMean[i][c] - slope * (lv[i][c][j] - cellLevel[i][c]);
+                    ss[i] += res * res;
+                }
+                rowDf[i] += cellN[i][c] - 1;
+            }
+        }
+        own = new boolean[k];
+        findOutliers(ss, rowDf);
+        double pss = 0;
+        double pdf = 0;
+        for (int i = 0; i < k; i++) {
+            if (!own[i]) {
+                pss += ss[i];
+                pdf += rowDf[i];
+            }
+        }
+        pdf -= levelled ? 1 : 0;
+        pooledDf = Math.max(0, pdf);
+        double pooled = pdf >= 1 ? pss / pdf : Double.NaN;
+        variance = new double[k];
+        df = new double[k];
+        double info = 0;
+        for (int i = 0; i < k; i++) {
+            variance[i] = own[i] ? ss[i] / rowDf[i] : pooled;
+            df[i] = own[i] ? rowDf[i] : pooledDf;
+            for (int c = 0; c < y[i].length; c++) {
+                double s = 0;
+                for (double x : lv[i][c]) {
+                    s += (x - cellLevel[i][c]) * (x - cellLevel[i][c]);
+                }
+                info += s == 0 ? 0 : variance[i] > 0 ? s / variance[i] : Double.POSITIVE_INFINITY;
+            }
+        }
+        lambda = levelled ? slope : Double.NaN;
+        varLambda = levelled ? 1 / info : 0;
+        // ρ: the spread of each row's run centres (level-adjusted) about the row's mean, pooled over rows with 2+ runs.
+        double rs = 0;
+        double rdf = 0;
+        for (int i = 0; i < k; i++) {
+            if (cellMean[i].length < 2) {
+                continue;
+            }
+            double m = centre(i);
+            for (int c = 0; c < cellMean[i].length; c++) {
+                double d = adjusted(i, c) - m;
+                rs += d * d;
+            }
+            rdf += cellMean[i].length - 1;
+        }
+        runDf = rdf;
+        runVariance = rdf >= 1 ? rs / rdf : Double.NaN;
+        TwoLevels shown = logs && !observed ? TwoLevels.of(rows.stream().map(RowForks::forks).toList()) : TwoLevels.ONE_LEVEL;
+        unobservedGap = shown.twoLevel() ? shown.gap() : Double.NaN;
+    }
+
+    /**
+     * §3: the gap between two launch levels the values show — a row's own forks on both — where no probe observed
+     * them, NaN otherwise. Across runs the machine's share of launches on them moves (0–80 % of a run's forks on this VM
+     * kind), so no run-to-run spread measured from a few runs covers it: such contrasts cannot be told.
+     */
+    double unobservedGap() {
+        return unobservedGap;
+    }
+
+    /** Rows whose residual variance stands above the rest's beyond chance keep their own: the worst first. */
+    private void findOutliers(double[] ss, double[] rowDf) {
+        while (true) {
+            int worst = -1;
+            double worstP = OUTLIER_ALPHA;
+            for (int i = 0; i < ss.length; i++) {
+                if (own[i] || rowDf[i] < 1) {
+                    continue;
+                }
+                double restSs = 0;
+                double restDf = 0;
+                for (int j = 0; j < ss.length; j++) {
+                    if (j != i && !own[j]) {
+                        restSs += ss[j];
+                        restDf += rowDf[j];
+                    }
+                }
+                if (restDf < 2) {
+                    continue;
+                }
+                double vi = ss[i] / rowDf[i];
+                double vr = restSs / restDf;
+                double p = vr == 0 ? (vi > 0 ? 0 : 1) : FDistribution.of(rowDf[i], restDf).survivalProbability(vi / vr);
+                if (p < worstP) {
+                    worstP = p;
+                    worst = i;
+                }
+            }
+            if (worst < 0) {
+                return;
+            }
+            own[worst] = true;
+        }
+    }
+
+    private double adjusted(int i, int c) {
+        return cellMean[i][c] - (Double.isNaN(lambda) ? 0 : lambda * cellLevel[i][c]);
+    }
+
+    /** Row {@code i}'s centre on the model's scale: the mean of its runs' level-adjusted centres, each run alike. */
+    double centre(int i) {
+        if (n[i] == 0) {
+            return Double.NaN;
+        }
+        double s = 0;
+        for (int c = 0; c < cellMean[i].length; c++) {
+            s += adjusted(i, c);
+        }
+        return s / cellMean[i].length;
+    }
+
+    private double meanLevel(int i) {
+        return cellLevel[i].length == 0 ? 0 : Arrays.stream(cellLevel[i]).average().orElse(0);
+    }
+
+    /**
+     * Row {@code c} against row {@code r}: the difference of their centres and its standard error. Rows measured in the
+     * same runs are compared run by run, on the forks' noise (the run effect cancels, §4); rows of different runs on the
+     * run-to-run spread: measured from the rows' repeated runs, else the evidence's {@link RunSpread}.
+     */
+    Estimate estimate(int c, int r) {
+        double diff = centre(c) - centre(r);
+        double dl = meanLevel(c) - meanLevel(r);
+        double vLevel = Double.isNaN(lambda) ? 0 : dl * dl * varLambda;
+        boolean within = !Double.isNaN(lambda);
+        double noise = Math.sqrt((variance[c] + variance[r]) / 2);
+        double refMean = logs ? Math.exp(centre(r)) : centre(r);
+        int kc = cellMean[c].length;
+        int kr = cellMean[r].length;
+        double vc = 0;
+        double vr = 0;
+        for (int x : cellN[c]) {
+            vc += variance[c] / x / ((double) kc * kc);
+        }
+        for (int x : cellN[r]) {
+            vr += variance[r] / x / ((double) kr * kr);
+        }
+        if (Arrays.equals(cellRun[c], cellRun[r])) {
+            double total = vc + vr + vLevel;
+            return new Estimate(diff, Math.sqrt(total), welch(c, r, vc, vr, vLevel), within, own[c] || own[r], logs,
+                    refMean, noise, kc, kr, RunSpread.Source.CANCELS);
+        }
+        if (runDf >= 1) {
+            // Run centres are the replicates: their spread holds the run effect and the forks' noise alike (§4).
+            double total = runVariance * (1.0 / kc + 1.0 / kr) + vLevel;
+            return new Estimate(diff, Math.sqrt(total), runDf, within, own[c] || own[r], logs, refMean,
+                    Math.sqrt(runVariance), kc, kr, RunSpread.Source.MEASURED);
+        }
+        double tau2 = logs ? prior.sigma() * prior.sigma() : Math.pow(prior.sigma() * refMean, 2);
+        double total = vc + vr + vLevel + tau2 * (1.0 / kc + 1.0 / kr);
+        return new Estimate(diff, Math.sqrt(total), welch(c, r, vc, vr, vLevel), within, own[c] || own[r], logs, refMean,
+                noise, kc, kr, prior.source());
+    }
+
+    /** Degrees of freedom of a contrast whose parts have the pooled df or a row's own (Welch–Satterthwaite). */
+    private double welch(int c, int r, double vc, double vr, double vLevel) {
+        double total = vc + vr + vLevel;
+        double pooledPart = (own[c] ? 0 : vc) + (own[r] ? 0 : vr) + vLevel;
+        double denom = (pooledPart == 0 ? 0 : pooledPart * pooledPart / Math.max(1, pooledDf))
+                + (own[c] ? vc * vc / df[c] : 0) + (own[r] ? vr * vr / df[r] : 0);
+        return total == 0 || denom == 0 ? Double.POSITIVE_INFINITY : total * total / denom;
+    }
+
+    /** Row {@code i}'s fork noise: the standard deviation of its log values within runs, and its degrees of freedom. */
+    double[] noise(int i) {
+        return new double[] {Math.sqrt(variance[i]), df[i]};
+    }
+
+    /** The run-to-run spread of a row's centre measured here (standard deviation on the model's scale), NaN if none. */
+    double runSpread() {
+        return Math.sqrt(runVariance);
+    }
+
+    int forks(int row) {
+        return n[row];
+    }
+
+    int runs(int row) {
+        return cellMean[row].length;
+    }
+
+    boolean logs() {
+        return logs;
+    }
+
+    /** The gap between the observed levels as a factor, NaN where the levels were not observed or did not differ. */
+    double levelGap() {
+        return logs && !Double.isNaN(lambda) ? Math.exp(lambda) : Double.NaN;
+    }
+}

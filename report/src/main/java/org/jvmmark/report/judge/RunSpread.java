@@ -1,0 +1,45 @@
+package org.jvmmark.report.judge;
+
+/**
+ * What is known of this machine's run-to-run spread for one figure before the evidence at hand is read: how much the
+ * centre of identical runs moves from run to run beyond their forks' noise (DESIGN.md, term ρ). Evidence with two runs
+ * or more of a row measures it itself; with one run a side the judge needs it from elsewhere — the history's earlier
+ * runs of the same workload on this host, or nothing. Immutable, hence thread-safe.
+ *
+ * @param sigma the run-to-run standard deviation of a row's log centre (0.02 = 2 %), beyond the forks' noise
+ * @param source where it comes from
+ */
+public record RunSpread(double sigma, Source source) {
+    /**
+     * The largest run-to-run spread measured between identical runs on the development VMs (2.5 % RMS on queue-latency,
+     * AMD EPYC host, 2026-11-26): what the judge assumes where this host's is unknown. A call must clear it; "no
+     * difference" is never claimed on it.
+     */
+    public static final double ASSUMED_SIGMA = 0.025;
+
+    /** Where the spread comes from. */
+    public enum Source {
+        /** Measured from this evidence's own repeated runs. */
+        MEASURED,
+        /** Measured earlier on this host (the history's runs of the same figure). */
+        STORED,
+        /** Not known: {@link #ASSUMED_SIGMA}, enough for a call, never for "no difference". */
+        ASSUMED,
+        /** The rows were measured in the same runs, interleaved: the run effect cancels. */
+        CANCELS
+    }
+
+    /** Nothing known of this host. */
+    public static final RunSpread UNKNOWN = new RunSpread(ASSUMED_SIGMA, Source.ASSUMED);
+
+    public RunSpread {
+        if (!(sigma >= 0) || Double.isInfinite(sigma)) {
+            throw new IllegalArgumentException("a run-to-run spread is a fraction >= 0, not " + sigma);
+        }
+    }
+
+    /** A spread measured earlier on this host. */
+    public static RunSpread stored(double sigma) {
+        return new RunSpread(sigma, Source.STORED);
+    }
+}
