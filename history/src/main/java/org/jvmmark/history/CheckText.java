@@ -27,7 +27,8 @@ public final class CheckText {
     }
 
     private static List<Judgement> judgements(List<HistoryJudge.Verdict> verdicts) {
-        return verdicts.stream().map(HistoryJudge.Verdict::judgement).filter(Objects::nonNull).toList();
+        return verdicts.stream().filter(HistoryJudge.Verdict::gating).map(HistoryJudge.Verdict::judgement)
+                .filter(Objects::nonNull).toList();
     }
 
     public static String text(List<HistoryJudge.Verdict> verdicts) {
@@ -56,7 +57,7 @@ public final class CheckText {
                     out.addAll(wrap(g, "  "));
                     group = g;
                 }
-                out.addAll(wrap("  " + label(a) + "  " + name(v.series()), "      "));
+                out.addAll(wrap("  " + label(a) + "  " + name(v.series()) + (v.gating() ? "" : " (not gating)"), "      "));
                 out.addAll(wrap("      " + detail(v), "        "));
             }
         }
@@ -97,7 +98,7 @@ public final class CheckText {
         }
         String unit = v.series().unit();
         return switch (j.reason()) {
-            case FAILED -> "the newest run: " + Words.why(j, unit) + " where the baseline's all ran";
+            case FAILED, FAILURES_UNCLEAR -> "the newest run: " + Words.why(j, unit);
             case TOO_FEW_FORKS -> tooFewRuns(v);
             default -> where(v) + ": " + Words.why(j, unit) + "; " + runs(v) + tell(v);
         };

@@ -110,10 +110,12 @@ public final class HistoryJudge {
      *     are past the threshold the same way; else the newest level's first run (null without one)
      * @param newestFailed forks of the newest run that failed or timed out
      * @param runs the runs since the baseline, failed or not
+     * @param gating whether the series decides {@code history check}'s exit status (a headline figure of its workload,
+     *     or every series with {@code --gate all})
      */
     public record Verdict(HistoryStore.StoredSeries series, Judgement judgement, Scope scope, HistoryStore.Point baselineFrom,
                           int baselineRuns, HistoryStore.Point candidateFrom, int candidateRuns, HistoryStore.Point since,
-                          int newestFailed, int runs) {
+                          int newestFailed, int runs, boolean gating) {
         public boolean judged() {
             return judgement != null;
         }
@@ -181,27 +183,38 @@ public final class HistoryJudge {
      */
     public List<Verdict> judge(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
                                Map<Long, String> accepted) {
+        return judge(series, points, accepted, s -> true);
+    }
+
+    /**
+     * As {@link #judge(List, Map, Map)}, the {@code gating} series (each workload's headline figures, as {@code compare}
+     * gates) in one family and the rest in another, shown and never deciding the exit status.
+     */
+    public List<Verdict> judge(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
+                               Map<Long, String> accepted, java.util.function.Predicate<HistoryStore.StoredSeries> gating) {
         List<Prepared> prepared = new ArrayList<>();
-        List<Contrast> family = new ArrayList<>();
         for (HistoryStore.StoredSeries s : series) {
             String from = accepted.get(s.id());
             List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of()).stream()
                     .filter(p -> from == null || p.created().compareTo(from) >= 0).toList();
-            Prepared p = prepare(s, ps);
-            prepared.add(p);
-            if (p.contrast() != null) {
-                family.add(p.contrast());
+            prepared.add(prepare(s, ps));
+        }
+        Map<Prepared, Judgement> joint = new java.util.IdentityHashMap<>();
+        for (boolean g : new boolean[] {true, false}) {
+            List<Prepared> part = prepared.stream().filter(p -> p.contrast() != null && gating.test(p.series()) == g).toList();
+            List<Judgement> js = Judge.judge(part.stream().map(Prepared::contrast).toList(), threshold);
+            for (int i = 0; i < part.size(); i++) {
+                joint.put(part.get(i), js.get(i));
             }
         }
-        List<Judgement> joint = Judge.judge(family, threshold);
         List<Verdict> out = new ArrayList<>();
-        int k = 0;
         for (Prepared p : prepared) {
+            boolean g = gating.test(p.series());
             if (p.contrast() == null) {
-                out.add(new Verdict(p.series(), null, p.scope(), null, 0, null, 0, null, p.newestFailed(), p.runs()));
+                out.add(new Verdict(p.series(), null, p.scope(), null, 0, null, 0, null, p.newestFailed(), p.runs(), g));
                 continue;
             }
-            Judgement inFamily = joint.get(k++);
+            Judgement inFamily = joint.get(p);
             Judgement alone = Judge.judge(p.contrast(), threshold);
             // A call must stand in the family; "no difference" (and "cannot tell") is the series' own interval.
             Judgement j = inFamily.called() || alone.called() ? inFamily : alone;
@@ -213,7 +226,7 @@ public final class HistoryJudge {
                 j = failures;
             }
             out.add(new Verdict(p.series(), j, p.scope(), p.baselineFrom(), p.baselineRuns(), p.candidateFrom(), p.candidateRuns(),
-                    since(p, j), p.newestFailed(), p.runs()));
+                    since(p, j), p.newestFailed(), p.runs(), g));
         }
         return out;
     }

@@ -15,6 +15,7 @@ import org.jvmmark.history.EDivisive;
 import org.jvmmark.history.HistoryCheck;
 import org.jvmmark.history.HistoryDatabase;
 import org.jvmmark.history.HistoryException;
+import org.jvmmark.history.GatingSeries;
 import org.jvmmark.history.HistoryJudge;
 import org.jvmmark.history.HistoryStore;
 import org.jvmmark.report.Format;
@@ -248,6 +249,10 @@ public final class HistoryCommand implements Callable<Integer> {
         double maxP;
         @Option(names = "--window", defaultValue = "50", description = "Sliding window length in runs (default: 50, Otava's).")
         int window;
+        @Option(names = "--gate", defaultValue = "headline", paramLabel = "headline|all",
+                description = "Which series decide the exit status: each workload's headline figures (default, as compare), "
+                        + "or every judged series. The others are judged in a family of their own and shown.")
+        CompareCommand.Gate gate;
 
         @Override
         public Integer call() {
@@ -256,8 +261,12 @@ public final class HistoryCommand implements Callable<Integer> {
             }
             HistoryStore store = open(options);
             try {
+                List<HistoryStore.StoredSeries> series = store.series();
+                Map<Long, List<HistoryStore.Point>> points = store.pointsWithFailures();
+                java.util.function.Predicate<HistoryStore.StoredSeries> gating = gate == CompareCommand.Gate.all ? s -> true
+                        : GatingSeries.headlines(series, points);
                 List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
-                        .judge(store.series(), store.pointsWithFailures(), store.acceptedFrom());
+                        .judge(series, points, store.acceptedFrom(), gating);
                 parent.main.out.print(CheckText.text(verdicts));
                 return CheckText.exitStatus(verdicts);
             } catch (SQLException e) {
