@@ -42,17 +42,18 @@ public final class ComparisonBuilder {
      *     one family over every workload, and the other figures are judged in a second family and only shown
      */
     public static Comparison compare(ReportModel a, ReportModel b, double threshold, boolean gateAll) {
-        return compare(List.of(a), List.of(b), threshold, gateAll, RunSpread.UNKNOWN);
+        return compare(List.of(a), List.of(b), threshold, gateAll, k -> RunSpread.UNKNOWN);
     }
 
     /**
      * Several runs a side (DESIGN.md of the judge, §4): each run a replicate with its own run effect. Rows are matched on
      * the first run of each side; a row of a later run joins the first run's row it matches.
      *
-     * @param runSpread what is known of this host's run-to-run spread where the sides have one run each
+     * @param runSpread what is known of this host's run-to-run spread where the sides have one run each, by "workload|figure"
+     *     ("queue-latency|endToEnd p50"; {@link Verdicts#figureKey})
      */
     public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
-                                     RunSpread runSpread) {
+                                     java.util.function.Function<String, RunSpread> runSpread) {
         Judge.checkThreshold(threshold);
         ReportModel a = runsA.get(0);
         ReportModel b = runsB.get(0);
@@ -308,7 +309,7 @@ public final class ComparisonBuilder {
      * of every row ("A#i", "B#i"), each B judged against its A.
      */
     private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating,
-                               RunSpread runSpread) {
+                               java.util.function.Function<String, RunSpread> runSpread) {
         Map<String, List<Integer>> byFigure = new LinkedHashMap<>();
         for (int i = 0; i < pending.size(); i++) {
             byFigure.computeIfAbsent(pending.get(i).workload() + "|" + pending.get(i).column().id(), k -> new ArrayList<>())
@@ -325,7 +326,8 @@ public final class ComparisonBuilder {
                 rows.add(sideRow("B#" + i, pending.get(i).b(), a.size()));
             }
             Column col = pending.get(group.get(0)).column();
-            Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows, runSpread);
+            RunSpread known = runSpread.apply(pending.get(group.get(0)).workload() + "|" + Verdicts.figureKey(col));
+            Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows, known == null ? RunSpread.UNKNOWN : known);
             for (int i : group) {
                 contrasts[i] = new Contrast(e, "B#" + i, "A#" + i);
             }

@@ -249,6 +249,13 @@ public final class Verdicts {
      * The column a question's figure names: {@code "endToEnd p50"} a latency percentile of a probe, anything else a
      * metric; null when none of {@code columns} is it.
      */
+    /**
+     * A column's figure as questions and the history name it — "endToEnd p50", "score" — the inverse of {@link #column}.
+     */
+    public static String figureKey(Column c) {
+        return c.kind() == Column.Kind.LATENCY ? c.probe() + " p" + c.key() : c.key();
+    }
+
     public static Column column(List<Column> columns, String figure) {
         int space = figure.lastIndexOf(' ');
         boolean percentile = space > 0 && figure.length() > space + 1 && figure.charAt(space + 1) == 'p';

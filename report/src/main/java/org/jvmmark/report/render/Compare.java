@@ -32,8 +32,15 @@ public final class Compare {
      * @param onlyChanges whether to list only the figures that moved
      * @param html where to write the comparison as HTML too, or null
      * @param gateAll whether every judged figure decides the exit status, not only each workload's headline figures
+     * @param runSpreads this host's run-to-run spread by "workload|figure", measured earlier (the history), for sides of one
+     *     run each; {@link RunSpread#UNKNOWN} (or null) where it was not
      */
-    public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
+    public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
+                          java.util.function.Function<String, RunSpread> runSpreads) {
+        /** Options where nothing is known of this host's run-to-run spread. */
+        public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
+            this(threshold, requireAll, onlyChanges, html, gateAll, k -> RunSpread.UNKNOWN);
+        }
     }
 
     /**
@@ -78,7 +85,7 @@ public final class Compare {
         Judge.checkThreshold(options.threshold()); // before any file is read
         List<ReportModel> a = runs(dirA);
         List<ReportModel> b = runs(dirB);
-        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), RunSpread.UNKNOWN);
+        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), options.runSpreads());
         out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {

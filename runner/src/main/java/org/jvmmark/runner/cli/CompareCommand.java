@@ -1,11 +1,21 @@
 package org.jvmmark.runner.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.function.Function;
+import org.jvmmark.history.HistoryException;
+import org.jvmmark.history.HistoryStore;
+import org.jvmmark.history.RunSpreads;
+import org.jvmmark.report.judge.RunSpread;
+import org.jvmmark.results.Results;
 import java.util.concurrent.Callable;
 import org.jvmmark.report.render.Compare;
 import org.jvmmark.report.OutputFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -51,15 +61,40 @@ public final class CompareCommand implements Callable<Integer> {
                     + "question it declares; default), or all judged figures (one family). Rows that failed always do.")
     private Gate gate;
 
+    @Mixin
+    private HistoryOptions history;
+
     @Override
     public Integer call() {
         try {
             if (html != null) {
                 OutputFile.checkReplaceable(html); // before anything is printed: one line, exit 2
             }
-            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all), main.out);
+            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all,
+                    hostSpreads()), main.out);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));
+        }
+    }
+
+    /**
+     * This host's run-to-run spread per figure from the history's earlier runs (the judge's DESIGN.md §4), for sides of
+     * one run each; nothing known where there is no history yet or it cannot be read (said on stderr, never fatal).
+     */
+    private Function<String, RunSpread> hostSpreads() throws IOException {
+        String target = history.target();
+        if (target == null || !target.startsWith("jdbc:") && !Files.isRegularFile(Path.of(target))) {
+            return k -> RunSpread.UNKNOWN;
+        }
+        Results rb = Compare.runs(b).get(0).results();
+        try {
+            HistoryStore store = new HistoryStore(history.database().open());
+            Map<String, RunSpread> known = RunSpreads.of(store.series(), store.pointsWithFailures(), history.machine(rb));
+            return k -> known.getOrDefault(k, RunSpread.UNKNOWN);
+        } catch (SQLException | HistoryException | UserException e) {
+            main.err.println("compare: the history could not be read (" + Text.firstLine(e.getMessage())
+                    + "): this host's run-to-run spread is taken as unknown");
+            return k -> RunSpread.UNKNOWN;
         }
     }
 }
