@@ -16,7 +16,7 @@ class RunSpreadsTest {
     void shouldMeasureTheSpreadOfRunCentresBeyondTheForksNoise() {
         Random r = new Random(7);
         List<HistoryStore.Point> ps = new ArrayList<>();
-        for (int run = 0; run < 40; run++) {
+        for (int run = 0; run < 200; run++) {
             double centre = 500 * Math.exp(0.02 * r.nextGaussian()); // 2 % from run to run
             double[] forks = new double[6];
             for (int f = 0; f < forks.length; f++) {
