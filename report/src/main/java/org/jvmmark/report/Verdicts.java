@@ -220,12 +220,19 @@ public final class Verdicts {
             return new Headline(workload, family, col, Headline.Outcome.WINNER, winner, runnerUp, rc.effect(), winner.label()
                     + " wins on " + figure + ": " + runnerUp.label() + " is " + diff + ", " + forks + ".", notRun, j);
         }
-        if (open < 0 && others.stream().allMatch(r -> t.cell(r, cc).judgement().answer() == Judgement.Answer.NO_DIFFERENCE)) {
+        if (open < 0 && j.answer() == Judgement.Answer.NO_DIFFERENCE) {
+            // No row left open: the leaders are within the threshold of each other, the rest called slower (DESIGN.md §5).
+            List<Integer> slower = others.stream().filter(r -> t.cell(r, cc).judgement().answer() != Judgement.Answer.NO_DIFFERENCE)
+                    .toList();
+            long within = others.size() - slower.size();
+            String rest = slower.isEmpty()
+                    ? (within > 1 ? "; every other row within ±" + Format.percent(j.threshold()) + " too" : "")
+                    : (within > 1 ? "; " + (within - 1) + " more within ±" + Format.percent(j.threshold()) : "") + "; worse: "
+                            + String.join(", ", slower.stream().map(r -> t.rows().get(r).label() + " ("
+                                    + Words.effect(col, t.cell(r, cc).effect()) + ")").toList());
             return new Headline(workload, family, col, Headline.Outcome.NO_DIFFERENCE, winner, runnerUp, rc.effect(),
                     "No difference on " + figure + " between " + winner.label() + " and " + runnerUp.label() + " (" + diff
-                            + ", within ±" + Format.percent(j.threshold()) + ", " + forks + ")"
-                            + (others.size() > 1 ? "; every other row within ±" + Format.percent(j.threshold()) + " too" : "")
-                            + ".", notRun, j);
+                            + ", within ±" + Format.percent(j.threshold()) + ", " + forks + ")" + rest + ".", notRun, j);
         }
         String tell = Words.tell(j);
         Headline.Outcome outcome = j.reason() == Judgement.Reason.TOO_FEW_FORKS ? Headline.Outcome.TOO_FEW_FORKS
@@ -246,16 +253,16 @@ public final class Verdicts {
     }
 
     /**
-     * The column a question's figure names: {@code "endToEnd p50"} a latency percentile of a probe, anything else a
-     * metric; null when none of {@code columns} is it.
-     */
-    /**
      * A column's figure as questions and the history name it — "endToEnd p50", "score" — the inverse of {@link #column}.
      */
     public static String figureKey(Column c) {
         return c.kind() == Column.Kind.LATENCY ? c.probe() + " p" + c.key() : c.key();
     }
 
+    /**
+     * The column a question's figure names: {@code "endToEnd p50"} a latency percentile of a probe, anything else a
+     * metric; null when none of {@code columns} is it.
+     */
     public static Column column(List<Column> columns, String figure) {
         int space = figure.lastIndexOf(' ');
         boolean percentile = space > 0 && figure.length() > space + 1 && figure.charAt(space + 1) == 'p';

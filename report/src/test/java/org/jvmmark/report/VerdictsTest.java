@@ -214,4 +214,16 @@ class VerdictsTest {
             assertTrue(printed().matches("(?s)(No regression|CANNOT TELL)[^:\n]*: 0 regressed, 0 improved.*"), printed());
         }
     }
+
+    @Test
+    void shouldSayNoDifferenceAmongTheLeadersAndNameTheSlowerOnes() throws IOException {
+        // Two JVMs within 1 % of each other, a third 20 % slower, tight forks: "no difference" between the leaders (their
+        // interval inside ±5 %), the slower one named — never "cannot tell" beside an interval inside the threshold.
+        Section s = section(model(60, new Truth("synthetic", 17, around(61, 5, 500, 0.005)),
+                new Truth("synthetic", 25, around(62, 5, 503, 0.005)), new Truth("synthetic", 21, around(63, 5, 600, 0.005))),
+                "synthetic");
+        Headline h = s.headlines().get(0);
+        assertEquals(Headline.Outcome.NO_DIFFERENCE, h.outcome(), h.words());
+        assertTrue(h.words().contains("worse: Temurin 21"), h.words());
+    }
 }
