@@ -36,18 +36,6 @@ public record Answer(String workload, WorkloadQuestion question, String context,
         return (heading.isEmpty() ? "" : heading + " — ") + String.join("; ", lines);
     }
 
-    /** What could be concluded about one figure. */
-    public enum Outcome {
-        /** The candidate is better beyond noise and the practical threshold. */
-        BETTER,
-        /** The candidate is worse beyond noise and the practical threshold. */
-        WORSE,
-        /** The difference is within noise or below the threshold. */
-        NO_DIFFERENCE,
-        /** Too few forks, forks that disagree, or a figure not trusted here: the words say why and what would tell. */
-        CANNOT_TELL
-    }
-
     /**
      * One figure of the answer.
      *
@@ -56,13 +44,13 @@ public record Answer(String workload, WorkloadQuestion question, String context,
      * @param candidate the candidate's row figure (geometric mean of its forks), in {@code unit}
      * @param baseline the baseline's row figure, in {@code unit}
      * @param unit the figure's unit
-     * @param outcome what could be concluded
+     * @param outcome what could be concluded: the judge's answer, or cannot tell where the figure was not judged
      * @param effect candidate ÷ baseline with its interval, or null when not computed
      * @param words the figure's part of the line
      * @param judgement the judge's answer, null when the figure was not judged (not trusted here)
      */
     public record FigureAnswer(String figure, String label, double candidate, double baseline, String unit,
-                               Outcome outcome, Effect effect, String words,
+                               org.jvmmark.report.judge.Judgement.Answer outcome, Effect effect, String words,
                                org.jvmmark.report.judge.Judgement judgement) {
     }
 }

@@ -231,24 +231,24 @@ public final class QuestionAnswers {
             String name = label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
             String head = name + " " + names[1] + " " + Format.value(c.value(), col.unit()) + ", " + names[2] + " "
                     + Format.value(b.value(), col.unit());
-            Answer.Outcome outcome;
+            Judgement.Answer outcome;
             String words;
             if (j == null) {
-                outcome = Answer.Outcome.CANNOT_TELL;
+                outcome = Judgement.Answer.CANNOT_TELL;
                 words = head + ": cannot tell, not trusted on this machine";
             } else {
                 switch (j.answer()) {
                     case WORSE, BETTER -> {
-                        outcome = j.answer() == Judgement.Answer.WORSE ? Answer.Outcome.WORSE : Answer.Outcome.BETTER;
+                        outcome = j.answer();
                         words = head + ": " + names[1] + " " + magnitude(col, effect);
                     }
                     case NO_DIFFERENCE -> {
-                        outcome = Answer.Outcome.NO_DIFFERENCE;
+                        outcome = Judgement.Answer.NO_DIFFERENCE;
                         words = head + ": no difference (" + magnitude(col, effect) + ", within ±"
                                 + Format.percent(threshold) + ")";
                     }
                     default -> {
-                        outcome = Answer.Outcome.CANNOT_TELL;
+                        outcome = Judgement.Answer.CANNOT_TELL;
                         String tell = Words.tell(j);
                         words = head + ": cannot tell, " + Words.why(j, col.unit()) + (tell.isEmpty() ? "" : "; " + tell);
                     }
@@ -433,10 +433,10 @@ public final class QuestionAnswers {
                 if (firstHeadline == null) {
                     firstHeadline = h;
                 }
-                Answer.Outcome outcome = switch (h.outcome()) {
-                    case WINNER -> Answer.Outcome.BETTER;
-                    case NO_DIFFERENCE -> Answer.Outcome.NO_DIFFERENCE;
-                    default -> Answer.Outcome.CANNOT_TELL;
+                Judgement.Answer outcome = switch (h.outcome()) {
+                    case WINNER -> Judgement.Answer.BETTER;
+                    case NO_DIFFERENCE -> Judgement.Answer.NO_DIFFERENCE;
+                    default -> Judgement.Answer.CANNOT_TELL;
                 };
                 String words = label(name) + ": " + ranking(h, col) + everyRow(h, col, sub, facts, starting);
                 figures.add(new Answer.FigureAnswer(col.key(), label(name), h.winner() == null ? Double.NaN : Figures.figure(h.winner(), col).value(),

@@ -1,5 +1,7 @@
 package org.jvmmark.report;
 
+import org.jvmmark.report.judge.Judgement;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,12 +47,12 @@ class QuestionAnswersTest {
         List<Answer.FigureAnswer> f = jdk25.figures();
         assertEquals(List.of("holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond"),
                 f.stream().map(Answer.FigureAnswer::figure).toList(), "the issue's order, closed-loop percentiles left out");
-        assertEquals(Answer.Outcome.BETTER, f.get(0).outcome());
+        assertEquals(Judgement.Answer.BETTER, f.get(0).outcome());
         assertTrue(f.get(0).words().contains("2.7× faster"), f.get(0).words());
         // 7.5 % less memory, its interval 4.9–11 %: past the threshold by its estimate, not wholly by its interval.
-        assertEquals(Answer.Outcome.CANNOT_TELL, f.get(1).outcome(), f.get(1).words());
+        assertEquals(Judgement.Answer.CANNOT_TELL, f.get(1).outcome(), f.get(1).words());
         assertTrue(f.get(1).words().contains("less memory"), f.get(1).words());
-        assertEquals(Answer.Outcome.BETTER, f.get(2).outcome(), f.get(2).words());
+        assertEquals(Judgement.Answer.BETTER, f.get(2).outcome(), f.get(2).words());
         assertTrue(f.get(2).words().contains("more"), f.get(2).words());
         assertTrue(jdk25.words().contains("closed loop"), "says why the closed-loop p50/p99 are not featured: " + jdk25.words());
     }
@@ -60,9 +62,9 @@ class QuestionAnswersTest {
         Answer jdk21 = section(model("http-questions"), "http").answers().stream()
                 .filter(a -> a.context().contains("21.0.8")).findFirst().orElseThrow();
         Answer.FigureAnswer rps = jdk21.figures().stream().filter(f -> f.figure().equals("requestsPerSecond")).findFirst().orElseThrow();
-        assertEquals(Answer.Outcome.NO_DIFFERENCE, rps.outcome(), rps.words());
+        assertEquals(Judgement.Answer.NO_DIFFERENCE, rps.outcome(), rps.words());
         Answer.FigureAnswer hold = jdk21.figures().get(0);
-        assertEquals(Answer.Outcome.CANNOT_TELL, hold.outcome(), "the platform forks are on two levels: " + hold.words());
+        assertEquals(Judgement.Answer.CANNOT_TELL, hold.outcome(), "the platform forks are on two levels: " + hold.words());
     }
 
     @Test
@@ -83,7 +85,7 @@ class QuestionAnswersTest {
         List<Answer> settings = section(model("startup-questions"), "startup").answers().stream()
                 .filter(a -> a.question().name().equals("startup-settings")).toList();
         assertEquals(2, settings.size());
-        settings.forEach(a -> assertEquals(Answer.Outcome.BETTER, a.figures().get(0).outcome(), a.words()));
+        settings.forEach(a -> assertEquals(Judgement.Answer.BETTER, a.figures().get(0).outcome(), a.words()));
     }
 
     @Test
