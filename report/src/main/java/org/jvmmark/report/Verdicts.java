@@ -237,9 +237,34 @@ public final class Verdicts {
         String tell = Words.tell(j);
         Headline.Outcome outcome = j.reason() == Judgement.Reason.TOO_FEW_FORKS ? Headline.Outcome.TOO_FEW_FORKS
                 : Headline.Outcome.CANNOT_TELL;
+        // How close (issue 43): the provisional leader, the largest difference the intervals rule out, and what more forks
+        // would cost in minutes.
+        double worst = Double.NaN;
+        boolean allBounded = true;
+        for (int r : others) {
+            org.jvmmark.report.judge.Effect e = t.cell(r, cc).effect();
+            double end = e == null ? Double.NaN : col.higherIsBetter() ? e.low() : e.high();
+            allBounded &= Double.isFinite(end);
+            if (Double.isFinite(end)) {
+                worst = Double.isNaN(worst) ? end : col.higherIsBetter() ? Math.min(worst, end) : Math.max(worst, end);
+            }
+        }
+        String close = allBounded && Double.isFinite(worst)
+                ? Words.ruledOut(col, winner.label(), worst, others.size() > 1) : "";
+        int more = j.forksToTell() <= 0 || j.forksToTell() == Judgement.MORE_THAN_CAP ? 0
+                : Math.max(0, j.forksToTell() - j.forksCandidate()) + Math.max(0, j.forksToTell() - j.forksReference());
+        String cost = Words.minutes(more, secondsPerFork(table, best, second));
         return new Headline(workload, family, col, outcome, winner, runnerUp, rc.effect(), "Cannot tell on " + figure
                 + " whether " + winner.label() + " beats " + runnerUp.label() + ": " + Words.why(j, col.unit())
-                + (tell.isEmpty() ? "" : "; " + tell) + ".", notRun, j);
+                + (tell.isEmpty() ? "" : "; " + tell + cost) + (close.isEmpty() ? "" : "; provisionally " + winner.label()
+                + " leads, and " + close) + ".", notRun, j);
+    }
+
+    /** The mean wall time of a fork of the two rows, in seconds (what one more fork a side costs, each side); NaN if none. */
+    private static double secondsPerFork(Table t, int ra, int rb) {
+        double[] walls = java.util.stream.Stream.of(t.rows().get(ra), t.rows().get(rb)).flatMap(r -> r.okTrials().stream())
+                .mapToDouble(tr -> tr.outcome().process().wallSeconds()).filter(w -> w > 0).toArray();
+        return walls.length == 0 ? Double.NaN : java.util.Arrays.stream(walls).average().orElse(Double.NaN);
     }
 
     /**

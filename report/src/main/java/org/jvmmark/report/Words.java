@@ -257,6 +257,28 @@ public final class Words {
         };
     }
 
+    /**
+     * The largest difference from the leader that the intervals rule out: "no other JVM is more than 18 % slower than
+     * Temurin 21.0.8 · G1" ({@code worstRatio} the worst end over the other rows' intervals, other ÷ leader).
+     */
+    public static String ruledOut(Column c, String leader, double worstRatio, boolean several) {
+        String diff = change(c, worstRatio);
+        if (diff.isEmpty() || diff.equals("same")) {
+            return "";
+        }
+        return (several ? "no other JVM" : "the other") + " is more than " + diff + " than " + leader;
+    }
+
+    /** " (about 3 min of trials)": what {@code forks} more forks in all cost at {@code secondsPerFork}; "" when unknown. */
+    public static String minutes(int forks, double secondsPerFork) {
+        if (forks <= 0 || !(secondsPerFork > 0)) {
+            return "";
+        }
+        double s = forks * secondsPerFork;
+        return s < 90 ? " (about " + Math.round(s) + " s of trials)"
+                : " (about " + Math.round(s / 60) + " min of trials)";
+    }
+
     /** What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. */
     public static String tell(Judgement j) {
         if (j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0) {
