@@ -28,8 +28,14 @@ public final class Compare {
      * @param onlyChanges whether to list only the figures that moved
      * @param html where to write the comparison as HTML too, or null
      * @param gateAll whether every judged figure decides the exit status, not only each workload's headline figures
+     * @param format how the answer is printed (text by default)
      */
-    public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
+    public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
+                          AnswerFormat format) {
+        /** Printed as text. */
+        public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
+            this(threshold, requireAll, onlyChanges, html, gateAll, AnswerFormat.text);
+        }
     }
 
     /** As {@link #compare(Path, Path, Options, PrintStream)} with the given threshold and HTML path, the rest default. */
@@ -48,11 +54,11 @@ public final class Compare {
         ReportModel a = ModelBuilder.figures(ResultsReader.readDir(dirA));
         ReportModel b = ModelBuilder.figures(ResultsReader.readDir(dirB));
         Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll());
-        out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
+        out.print(options.format().render(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {
             OutputFile.writeHtml(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
         }
-        return options.requireAll() && !c.notCompared().isEmpty() ? 1 : c.exitStatus();
+        return AnswerFormat.exitStatus(c, options.requireAll());
     }
 }

@@ -3,6 +3,7 @@ package org.jvmmark.runner.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.jvmmark.report.render.AnswerFormat;
 import org.jvmmark.report.render.Compare;
 import org.jvmmark.report.OutputFile;
 import picocli.CommandLine.Command;
@@ -51,13 +52,19 @@ public final class CompareCommand implements Callable<Integer> {
                     + "question it declares; default), or all judged figures (one family). Rows that failed always do.")
     private Gate gate;
 
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json",
+            description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
+                    + " jvmmark/compare/1). The exit status is the same.")
+    private AnswerFormat format;
+
     @Override
     public Integer call() {
         try {
             if (html != null) {
                 OutputFile.checkReplaceable(html); // before anything is printed: one line, exit 2
             }
-            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all), main.out);
+            return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all, format),
+                    main.out);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));
         }
