@@ -2,6 +2,7 @@ package org.jvmmark.history;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
@@ -11,7 +12,8 @@ import java.util.Map;
 
 /**
  * {@code history export --csv}: every sample of the history, one row per series, run and fork, through Jackson's CSV
- * writer (RFC 4180 quoting: a value holding a comma, a quote or a line break is quoted, its quotes doubled). The header
+ * writer (RFC 4180 quoting, only where needed: a value holding a comma, a quote or a line break is quoted, its quotes
+ * doubled). The header
  * is the first line. Stateless and thread-safe.
  */
 public final class SampleCsv {
@@ -32,7 +34,7 @@ public final class SampleCsv {
     public static void write(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points, Writer out)
             throws IOException {
         try (SequenceWriter w = CSV.writer(SCHEMA).without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-                .writeValues(out)) {
+                .with(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).writeValues(out)) {
             for (HistoryStore.StoredSeries s : series) {
                 SeriesKey k = s.key();
                 for (HistoryStore.Point p : points.getOrDefault(s.id(), List.of())) {

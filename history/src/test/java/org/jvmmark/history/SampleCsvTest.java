@@ -26,7 +26,7 @@ class SampleCsvTest {
         List<String> lines = out.toString().lines().toList();
         assertEquals("series_id,machine,workload,params,jvm,variant,probe,figure,unit,better,run_started,directory,fork,value",
                 lines.get(0));
-        assertEquals("7,box,queue-latency,\"messageBytes=256,rate=100000\",\"Temurin 25.0.1\",G1,endToEnd,p50,ns,lower,"
+        assertEquals("7,box,queue-latency,\"messageBytes=256,rate=100000\",Temurin 25.0.1,G1,endToEnd,p50,ns,lower,"
                 + "2026-11-01T00:00:00Z,\"runs/a \"\"quoted\"\"\",1,312.5", lines.get(1));
         assertEquals(4, lines.size());
 

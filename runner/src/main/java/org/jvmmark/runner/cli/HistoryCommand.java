@@ -185,9 +185,9 @@ public final class HistoryCommand implements Callable<Integer> {
         Format format;
 
         static final class Format {
-            @Option(names = "--csv", required = true)
+            @Option(names = "--csv", required = true, description = "CSV with a header line (RFC 4180 quoting).")
             boolean csv;
-            @Option(names = "--json", required = true)
+            @Option(names = "--json", required = true, description = "One JSON array of samples.")
             boolean json;
         }
 
