@@ -2,7 +2,8 @@
 # Builds the user guide (docs/, mkdocs.yml) with MkDocs in strict mode: a broken link, a missing page or a missing
 # included file (the noise-model page includes the judge's DESIGN.md) fails it. The venv lives in target/docs-venv
 # and is reused while docs/requirements.txt is unchanged. Then runs examples/ci/run-locally.sh, the CI recipe on
-# two stored runs, when jvmmark is built. Needs python3 with venv (scripts/setup-tests.sh installs python3-venv).
+# two stored runs (./jvmmark builds the project first if it must; --docs-only skips it). Needs python3 with venv
+# (scripts/setup-tests.sh installs python3-venv).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 VENV=target/docs-venv
