@@ -31,7 +31,8 @@ public final class CheckText {
                 .filter(Objects::nonNull).toList();
     }
 
-    public static String text(List<HistoryJudge.Verdict> verdicts) {
+    /** The answer in one line, unwrapped: "REGRESSION: 1 regressed, 0 cannot tell, … series judged at the newest run; …". */
+    public static String conclusion(List<HistoryJudge.Verdict> verdicts) {
         int worse = count(verdicts, Judgement.Answer.WORSE);
         int unsure = count(verdicts, Judgement.Answer.CANNOT_TELL);
         int better = count(verdicts, Judgement.Answer.BETTER);
@@ -40,28 +41,36 @@ public final class CheckText {
         int status = exitStatus(verdicts);
         String head = status == ExitStatus.REGRESSED ? "REGRESSION" : status == ExitStatus.CANNOT_TELL ? "CANNOT TELL"
                 : "No regression";
-        List<String> out = new ArrayList<>(wrap(head + ": " + worse + " regressed, " + unsure + " cannot tell, " + better
+        return head + ": " + worse + " regressed, " + unsure + " cannot tell, " + better
                 + " improved, " + same + " no difference of " + judged + " series judged at the newest run; "
-                + (verdicts.size() - judged) + " not judged (p99 and deeper, max, or no run since the baseline).", ""));
+                + (verdicts.size() - judged) + " not judged (p99 and deeper, max, or no run since the baseline).";
+    }
+
+    public static String text(List<HistoryJudge.Verdict> verdicts) {
+        List<String> out = new ArrayList<>(wrap(conclusion(verdicts), ""));
         String group = null;
-        for (Judgement.Answer a : List.of(Judgement.Answer.WORSE, Judgement.Answer.CANNOT_TELL, Judgement.Answer.BETTER)) {
-            for (HistoryJudge.Verdict v : verdicts) {
-                if (v.answer() != a) {
-                    continue;
-                }
-                SeriesKey k = v.series().key();
-                String g = k.workload() + (k.params().isEmpty() ? "" : "  " + k.params().replace(",", ", ")) + "  (machine "
-                        + k.machine() + ")";
-                if (!g.equals(group)) {
-                    out.add("");
-                    out.addAll(wrap(g, "  "));
-                    group = g;
-                }
-                out.addAll(wrap("  " + label(a) + "  " + name(v.series()) + (v.gating() ? "" : " (not gating)"), "      "));
-                out.addAll(wrap("      " + detail(v), "        "));
+        for (HistoryJudge.Verdict v : listed(verdicts)) {
+            SeriesKey k = v.series().key();
+            String g = k.workload() + (k.params().isEmpty() ? "" : "  " + k.params().replace(",", ", ")) + "  (machine "
+                    + k.machine() + ")";
+            if (!g.equals(group)) {
+                out.add("");
+                out.addAll(wrap(g, "  "));
+                group = g;
             }
+            out.addAll(wrap("  " + label(v.answer()) + "  " + name(v.series()) + (v.gating() ? "" : " (not gating)"), "      "));
+            out.addAll(wrap("      " + detail(v), "        "));
         }
         return String.join("\n", out) + "\n";
+    }
+
+    /** The series a check lists, in the order it lists them: the regressions, then those that cannot tell, then improvements. */
+    public static List<HistoryJudge.Verdict> listed(List<HistoryJudge.Verdict> verdicts) {
+        List<HistoryJudge.Verdict> out = new ArrayList<>();
+        for (Judgement.Answer a : List.of(Judgement.Answer.WORSE, Judgement.Answer.CANNOT_TELL, Judgement.Answer.BETTER)) {
+            verdicts.stream().filter(v -> v.answer() == a).forEach(out::add);
+        }
+        return out;
     }
 
     private static int count(List<HistoryJudge.Verdict> verdicts, Judgement.Answer a) {

@@ -110,18 +110,18 @@ class QuestionAnswersTest {
         Golden.assertMatches("golden/questions/http-console.txt", Report.verdictText(m));
     }
 
-    /** The README's example of a question's answer is what this code prints for the fixture, line by line. */
+    /** The user guide's example of a question's answer (docs/workloads.md) is what this code prints for the fixture, line by line. */
     @Test
     void shouldPrintTheReadmesExampleLines() throws Exception {
-        List<String> readme = Files.readString(Path.of("../README.md")).lines().toList();
+        List<String> readme = Files.readString(Path.of("../docs/workloads.md")).lines().toList();
         int from = readme.indexOf("    Temurin 25.0.1 · tomcat: virtual against platform");
-        assertTrue(from > 0, "no question example in README.md");
+        assertTrue(from > 0, "no question example in docs/workloads.md");
         String printed = Report.verdictText(model("http-questions"));
         List<String> lines = printed.lines().toList();
         int at = lines.indexOf(readme.get(from));
         assertTrue(at > 0, "the code prints no " + readme.get(from) + ":\n" + printed);
         for (int i = 1; !readme.get(from + i).startsWith("```"); i++) {
-            assertEquals(readme.get(from + i), lines.get(at + i), "README.md line " + (from + i + 1) + " against\n" + printed);
+            assertEquals(readme.get(from + i), lines.get(at + i), "docs/workloads.md line " + (from + i + 1) + " against\n" + printed);
         }
     }
 

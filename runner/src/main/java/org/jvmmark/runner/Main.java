@@ -88,12 +88,37 @@ public final class Main implements Runnable {
         CommandLine.usage(this, out);
     }
 
-    /** The version of the runner's jar, from its manifest when built by Maven. */
+    /**
+     * The version and commit the runner was built from ({@code version.properties}, filled in by the build): "jvmmark
+     * 0.4.1-SNAPSHOT (commit 0123456789ab) on Java 17.0.15". A build outside a git clone says "unknown commit"; classes
+     * run without the build's resources say "development build".
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"jvmmark " + (v == null ? "(development build)" : v) + " on Java " + System.getProperty("java.version")};
+            return new String[] {"jvmmark " + describe(Main.class.getResourceAsStream("version.properties")) + " on Java "
+                    + System.getProperty("java.version")};
+        }
+
+        /** "0.4.1-SNAPSHOT (commit 0123456789ab)" from the properties, or "(development build)" without them. */
+        static String describe(java.io.InputStream properties) {
+            java.util.Properties p = new java.util.Properties();
+            if (properties == null) {
+                return "(development build)";
+            }
+            try (properties) {
+                p.load(properties);
+            } catch (java.io.IOException e) {
+                return "(development build)";
+            }
+            String version = resolved(p.getProperty("version"));
+            String commit = resolved(p.getProperty("commit"));
+            return (version == null ? "(development build)" : version) + " (" + (commit == null ? "unknown commit" : "commit " + commit) + ")";
+        }
+
+        /** The value, or null when empty, "unknown" or left as a ${placeholder} the build could not fill in. */
+        private static String resolved(String v) {
+            return v == null || v.isBlank() || v.startsWith("${") || v.strip().equals("unknown") ? null : v.strip();
         }
     }
 }

@@ -34,12 +34,13 @@ public final class Compare {
      * @param gateAll whether every judged figure decides the exit status, not only each workload's headline figures
      * @param runSpreads this host's run-to-run spread by "workload|figure", measured earlier (the history), for sides of one
      *     run each; {@link RunSpread#UNKNOWN} (or null) where it was not
+     * @param format how the answer is printed (text by default)
      */
     public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                          java.util.function.Function<String, RunSpread> runSpreads) {
-        /** Options where nothing is known of this host's run-to-run spread. */
+                          java.util.function.Function<String, RunSpread> runSpreads, AnswerFormat format) {
+        /** Printed as text, nothing known of this host's run-to-run spread. */
         public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
-            this(threshold, requireAll, onlyChanges, html, gateAll, k -> RunSpread.UNKNOWN);
+            this(threshold, requireAll, onlyChanges, html, gateAll, k -> RunSpread.UNKNOWN, AnswerFormat.text);
         }
     }
 
@@ -86,11 +87,11 @@ public final class Compare {
         List<ReportModel> a = runs(dirA);
         List<ReportModel> b = runs(dirB);
         Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), options.runSpreads());
-        out.print(CompareRenderer.text(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
+        out.print(options.format().render(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {
             OutputFile.writeHtml(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
         }
-        return options.requireAll() && !c.notCompared().isEmpty() ? 1 : c.exitStatus();
+        return AnswerFormat.exitStatus(c, options.requireAll());
     }
 }

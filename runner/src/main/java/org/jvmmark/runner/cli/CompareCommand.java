@@ -12,6 +12,7 @@ import org.jvmmark.history.RunSpreads;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.Results;
 import java.util.concurrent.Callable;
+import org.jvmmark.report.render.AnswerFormat;
 import org.jvmmark.report.render.Compare;
 import org.jvmmark.report.OutputFile;
 import picocli.CommandLine.Command;
@@ -64,6 +65,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     private HistoryOptions history;
 
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json",
+            description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
+                    + " jvmmark/compare/1). The exit status is the same.")
+    private AnswerFormat format;
+
     @Override
     public Integer call() {
         try {
@@ -71,7 +77,7 @@ public final class CompareCommand implements Callable<Integer> {
                 OutputFile.checkReplaceable(html); // before anything is printed: one line, exit 2
             }
             return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all,
-                    hostSpreads()), main.out);
+                    hostSpreads(), format), main.out);
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));
         }

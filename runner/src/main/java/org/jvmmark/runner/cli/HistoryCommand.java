@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jvmmark.history.CheckJson;
+import org.jvmmark.history.CheckMarkdown;
 import org.jvmmark.history.CheckText;
 import org.jvmmark.history.EDivisive;
 import org.jvmmark.history.HistoryCheck;
@@ -18,6 +20,8 @@ import org.jvmmark.history.HistoryException;
 import org.jvmmark.history.GatingSeries;
 import org.jvmmark.history.HistoryJudge;
 import org.jvmmark.history.HistoryStore;
+import org.jvmmark.history.SampleCsv;
+import org.jvmmark.report.render.AnswerFormat;
 import org.jvmmark.report.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
@@ -182,9 +186,9 @@ public final class HistoryCommand implements Callable<Integer> {
         Format format;
 
         static final class Format {
-            @Option(names = "--csv", required = true)
+            @Option(names = "--csv", required = true, description = "CSV with a header line (RFC 4180 quoting).")
             boolean csv;
-            @Option(names = "--json", required = true)
+            @Option(names = "--json", required = true, description = "One JSON array of samples.")
             boolean json;
         }
 
@@ -193,44 +197,33 @@ public final class HistoryCommand implements Callable<Integer> {
             HistoryStore store = open(options);
             try {
                 Map<Long, List<HistoryStore.Point>> points = store.points();
-                ArrayNode all = TrialExecutor.JSON.createArrayNode();
                 if (format.csv) {
-                    parent.main.out.println("series_id,machine,workload,params,jvm,variant,probe,figure,unit,better,run_started,directory,fork,value");
+                    java.io.Writer w = new java.io.OutputStreamWriter(parent.main.out, java.nio.charset.StandardCharsets.UTF_8);
+                    SampleCsv.write(store.series(), points, w);
+                    return 0;
                 }
+                ArrayNode all = TrialExecutor.JSON.createArrayNode();
                 for (HistoryStore.StoredSeries s : store.series()) {
                     for (HistoryStore.Point p : points.getOrDefault(s.id(), List.of())) {
                         double[] v = p.forkValues();
                         for (int f = 0; f < v.length; f++) {
-                            if (format.csv) {
-                                parent.main.out.println(String.join(",", String.valueOf(s.id()), csv(s.key().machine()), csv(s.key().workload()),
-                                        csv(s.key().params()), csv(s.key().jvm()), csv(s.key().variant()), csv(s.key().probe()),
-                                        csv(s.key().figure()), csv(s.unit()), s.higherIsBetter() ? "higher" : "lower", p.created(),
-                                        csv(p.dir() == null ? "" : p.dir()), String.valueOf(f + 1), Double.toString(v[f])));
-                            } else {
-                                ObjectNode o = all.addObject();
-                                o.put("series", s.id());
-                                o.set("key", TrialExecutor.JSON.valueToTree(s.key()));
-                                o.put("unit", s.unit());
-                                o.put("better", s.higherIsBetter() ? "higher" : "lower");
-                                o.put("runStarted", p.created());
-                                o.put("directory", p.dir());
-                                o.put("fork", f + 1);
-                                o.put("value", v[f]);
-                            }
+                            ObjectNode o = all.addObject();
+                            o.put("series", s.id());
+                            o.set("key", TrialExecutor.JSON.valueToTree(s.key()));
+                            o.put("unit", s.unit());
+                            o.put("better", s.higherIsBetter() ? "higher" : "lower");
+                            o.put("runStarted", p.created());
+                            o.put("directory", p.dir());
+                            o.put("fork", f + 1);
+                            o.put("value", v[f]);
                         }
                     }
                 }
-                if (format.json) {
-                    parent.main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
-                }
+                parent.main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
             } catch (SQLException e) {
                 throw failed(e);
             }
             return 0;
-        }
-
-        private static String csv(String s) {
-            return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
         }
     }
 
@@ -253,6 +246,10 @@ public final class HistoryCommand implements Callable<Integer> {
                 description = "Which series decide the exit status: each workload's headline figures (default, as compare), "
                         + "or every judged series. The others are judged in a family of their own and shown.")
         CompareCommand.Gate gate;
+        @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json",
+                description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
+                        + " jvmmark/history-check/1). The exit status is the same.")
+        AnswerFormat format;
 
         @Override
         public Integer call() {
@@ -267,7 +264,11 @@ public final class HistoryCommand implements Callable<Integer> {
                         : GatingSeries.headlines(series, points);
                 List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
                         .judge(series, points, store.acceptedFrom(), gating);
-                parent.main.out.print(CheckText.text(verdicts));
+                parent.main.out.print(switch (format) {
+                    case text -> CheckText.text(verdicts);
+                    case markdown -> CheckMarkdown.markdown(verdicts);
+                    case json -> CheckJson.json(verdicts);
+                });
                 return CheckText.exitStatus(verdicts);
             } catch (SQLException e) {
                 throw failed(e);

@@ -27,7 +27,7 @@ public final class ListCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Include the fault-injection workloads used by jvmmark's own tests.")
     private boolean all;
 
-    @Option(names = "--markdown", description = "Print one Markdown table (the README's workload table is this output).")
+    @Option(names = "--markdown", description = "Print one Markdown table (the user guide's workload table, docs/workloads.md, is this output).")
     private boolean markdown;
 
     @picocli.CommandLine.Mixin
