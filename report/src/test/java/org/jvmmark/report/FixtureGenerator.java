@@ -16,6 +16,7 @@ import org.jvmmark.api.Better;
 import org.jvmmark.report.judge.Stats;
 import org.jvmmark.results.GcEvent;
 import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.MachineState;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.ProcessFacts;
@@ -316,6 +317,10 @@ final class FixtureGenerator {
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("cpuModel", "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz");
         host.put("cpus", 2);
+        if (showcase) {
+            host.put("l3Domains", List.of("0-1"));
+            host.put("smtSiblings", List.of("0", "1"));
+        }
         host.put("memoryBytes", 4_124_000_256L);
         host.put("os", "Linux");
         host.put("kernel", "6.1.102");
@@ -558,6 +563,20 @@ final class FixtureGenerator {
         for (JvmInfo jdk : List.of(jdk17, jdk25)) {
             trials.add(queueLargeTrial(jdk));
         }
+        // the runner's machine probe beside each queue-large fork: steady on JDK 25's, changed during JDK 17's
+        for (int i = 0; i < trials.size(); i++) {
+            Trial t = trials.get(i);
+            if (t.workload().equals("queue-large")) {
+                boolean changed = t.provenance().jvm().feature() == 17;
+                trials.set(i, TrialBuilder.from(t).machineState(new MachineState(probe(133.4, 1.08), probe(changed ? 410.2 : 141.9, 1.09)))
+                        .build());
+            }
+        }
+    }
+
+    /** A reading of the runner's machine probe on CPUs 0 and 1. */
+    private static MachineState.Reading probe(double roundTripNs, double nsPerOp) {
+        return new MachineState.Reading(roundTripNs, nsPerOp, "0,1", null, 9.5);
     }
 
     /** Requests/s falls and RSS grows with connections; virtual threads scale further. */
