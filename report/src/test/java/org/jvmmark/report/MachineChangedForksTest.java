@@ -38,7 +38,7 @@ class MachineChangedForksTest {
         Results r = results(Map.of("cpus", 2));
         assertEquals(List.of("vendor-17.0.1/default fork 2: cache-line round trip 133 → 410 ns"), ForkNotes.machineChanged(r, "w"));
         assertEquals("The machine changed while this fork ran (the runner's probe beside each fork, on the trial's CPUs, read a"
-                + " cache-line round trip more than 1.5× apart before and after): vendor-17.0.1/default fork 2: cache-line round"
+                + " cache-line round trip more than 2.0× apart before and after): vendor-17.0.1/default fork 2: cache-line round"
                 + " trip 133 → 410 ns.", ForkNotes.machineChangedSentence(r, "w"));
         assertEquals(List.of(), ForkNotes.machineChanged(r, "other"));
         String md = org.jvmmark.report.render.MarkdownRenderer.render(ModelBuilder.build(r));
