@@ -15,10 +15,21 @@ package org.jvmmark.runner.fork;
  */
 final class CacheLine extends CacheLineValue {
     long q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14, q15;
+    /**
+     * Set by {@link #stop}, beside the counter's -1: a side preempted between seeing its value and answering it
+     * would overwrite the -1 and then wait for an answer that never comes (a reading of 2026-11-27 waited out its 3 s).
+     */
+    volatile boolean stopped;
 
     /** Tells both sides to stop. */
     void stop() {
+        stopped = true;
         value = -1;
+    }
+
+    /** Whether to give up a wait: stopped, or past the deadline; asked every 1,024 spins. */
+    private boolean over(long deadline) {
+        return stopped || System.nanoTime() - deadline > 0;
     }
 
     /**
@@ -33,7 +44,7 @@ final class CacheLine extends CacheLineValue {
             int spins = 0;
             long v;
             while ((v = value) != want) {
-                if (v < 0 || (++spins & 0xFFFF) == 0 && System.nanoTime() - deadline > 0) {
+                if (v < 0 || (++spins & 0x3FF) == 0 && over(deadline)) {
                     stop();
                     return -1;
                 }
@@ -50,7 +61,7 @@ final class CacheLine extends CacheLineValue {
             int spins = 0;
             long v;
             while ((v = value) != expect) {
-                if (v < 0 || (++spins & 0xFFFF) == 0 && System.nanoTime() - deadline > 0) {
+                if (v < 0 || (++spins & 0x3FF) == 0 && over(deadline)) {
                     return;
                 }
             }

@@ -89,6 +89,19 @@ class MachineProbeTest {
     }
 
     @Test
+    void shouldStopASideThatOverwroteTheStop() throws InterruptedException {
+        CacheLine line = new CacheLine();
+        line.stop();
+        line.value = 2; // the answering side, preempted between seeing 1 and answering it, wrote 2 over the -1
+        Thread other = new Thread(() -> line.answer(System.nanoTime() + 60_000_000_000L));
+        long t0 = System.nanoTime();
+        other.start();
+        other.join(10_000);
+        assertFalse(other.isAlive());
+        assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "stopped, not waiting out its deadline");
+    }
+
+    @Test
     void shouldMeasureOnTheTrialsCpusAndSayWhatItGot() {
         int cpus = Runtime.getRuntime().availableProcessors();
         MachineState.Reading one = MachineProbe.forCpus("0").measure();
