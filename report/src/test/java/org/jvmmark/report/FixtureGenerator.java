@@ -563,15 +563,6 @@ final class FixtureGenerator {
         for (JvmInfo jdk : List.of(jdk17, jdk25)) {
             trials.add(queueLargeTrial(jdk));
         }
-        // the runner's machine probe beside each queue-large fork: steady on JDK 25's, changed during JDK 17's
-        for (int i = 0; i < trials.size(); i++) {
-            Trial t = trials.get(i);
-            if (t.workload().equals("queue-large")) {
-                boolean changed = t.provenance().jvm().feature() == 17;
-                trials.set(i, TrialBuilder.from(t).machineState(new MachineState(probe(133.4, 1.08), probe(changed ? 410.2 : 141.9, 1.09)))
-                        .build());
-            }
-        }
     }
 
     /** A reading of the runner's machine probe on CPUs 0 and 1. */
@@ -601,6 +592,8 @@ final class FixtureGenerator {
     private Trial queueLargeTrial(JvmInfo jdk) {
         TrialBuilder t = trial("queue-large", Map.of("gib", 8, "memoryLimitGiB", 4), jdk, "G1", 1);
         t.process(process(4_100_000_000L, 95.0, 80.0, 0));
+        // the runner's machine probe beside the fork: steady on JDK 25, changed while JDK 17's ran
+        t.machineState(new MachineState(probe(133.4, 1.08), probe(jdk.feature() == 17 ? 410.2 : 141.9, 1.09)));
         double[] x = new double[8];
         double[] write = new double[8];
         double[] read = new double[8];
