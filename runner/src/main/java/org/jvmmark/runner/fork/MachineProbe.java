@@ -18,14 +18,13 @@ import org.jvmmark.runner.plan.CpuList;
  * and the single-core speed of the first. Thread-safe: {@link #measure()} is serialised, as two probes at once
  * would measure each other.
  *
- * <p>Where it runs, and why there: in the runner's own JVM (the host JDK), on two threads it starts for the probe
- * and pins one per CPU through {@link ThreadAffinity} ({@code taskset -p} on each thread's kernel id; Java cannot
- * pin a thread itself, and OpenHFT affinity is only in the {@code benchmarks} module, with JNA). A child {@code
- * java} per probe would add 40–80 ms of JVM start to each reading, twice per fork; here the cost is two thread
- * starts, two {@code taskset} starts (both threads are pinned at once) and the measurement: 8–20 ms a reading on
- * the Intel Xeon host of 2026-11-27 while others built (load average 9–12). The runner is idle between forks, so
- * its JVM does not disturb its own probe; the probe's code is compiled by the runner's JIT during a warm-up reading
- * before the first and stays compiled.
+ * <p>Where it runs, and why there: in the runner's own JVM (the host JDK), on daemon threads pinned one per CPU
+ * ({@link PinnedThreads}: {@code taskset -p} on each thread's kernel id, once per run; Java cannot pin a thread
+ * itself, and OpenHFT affinity is only in the {@code benchmarks} module, with JNA). A child {@code java} per reading
+ * would add 40–80 ms of JVM start to each, twice per fork; here a reading costs its measurement and a read of each
+ * thread's affinity from {@code /proc}. The runner is idle between forks, so its JVM does not disturb its own
+ * probe; the probe's code is compiled by the runner's JIT during a warm-up reading before the first and stays
+ * compiled.
  *
  * <p>The round trip ({@link CacheLine}): one thread writes a counter in a cache line of its own, the other spins
  * until it sees it and writes it back incremented; a round trip is two transfers of the line. Batches of {@value #ROUND_TRIPS_PER_BATCH} round
@@ -152,16 +151,14 @@ public final class MachineProbe {
     }
 
     /**
-     * One reading's threads and what they found. Its fields are written by the probe's threads before they end and
-     * read by the caller after joining them (the join orders them). Not thread-safe otherwise: one per reading.
+     * One reading's jobs on the probe's {@link PinnedThreads} and what they found. Its fields are written by those
+     * threads before their jobs end and read by the caller after waiting for them (the latch orders them). Not
+     * thread-safe otherwise: one per reading.
      */
     private static final class Probe {
         private final List<Integer> cpus;
         private final CacheLine line = new CacheLine();
-        private final CountDownLatch ready;
-        private final CountDownLatch go = new CountDownLatch(1);
         private final CountDownLatch pingReady = new CountDownLatch(1);
-        private final long[] tids;
         private volatile boolean pinned;
         /** Set by the pinging thread before it lets the other go: whether it will ping. */
         private volatile boolean pinging;
@@ -179,78 +176,35 @@ public final class MachineProbe {
             this.minSpeedWarmup = minSpeedWarmup;
             this.minWarmup = minWarmup;
             this.timeLimitMs = timeLimitMs;
-            this.ready = new CountDownLatch(cpus.size());
-            this.tids = new long[cpus.size()];
         }
 
         void run() {
-            Thread ping = new Thread(this::ping, "jvmmark-probe-" + cpus.get(0));
-            Thread pong = cpus.size() > 1 ? new Thread(this::pong, "jvmmark-probe-" + cpus.get(1)) : null;
-            ping.setDaemon(true);
-            ping.start();
-            if (pong != null) {
-                pong.setDaemon(true);
-                pong.start();
+            PinnedThreads threads = PinnedThreads.on(cpus);
+            if (!threads.pinned()) {
+                threads.pinAgain();
             }
+            obtained = threads.obtained();
+            pinned = obtained.equals(threads.wanted());
+            if (!pinned) {
+                whyNoRoundTrip = "the probe's threads could not be pinned to CPUs " + threads.wanted() + " (taskset): they got "
+                        + obtained;
+            }
+            Runnable[] jobs = cpus.size() > 1 ? new Runnable[] {this::ping, this::pong} : new Runnable[] {this::ping};
             try {
-                if (!ready.await(START_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
-                    whyNoRoundTrip = "the probe's threads did not start";
-                }
-                pin();
-                go.countDown();
-                ping.join(START_TIMEOUT_MS + 2 * timeLimitMs);
-                line.stop(); // releases a pong whose ping gave up
-                if (pong != null) {
-                    pong.join(START_TIMEOUT_MS);
+                if (!threads.run(jobs, START_TIMEOUT_MS + 2 * timeLimitMs)) {
+                    line.stop();
+                    whyNoRoundTrip = "the probe's threads did not finish (the CPUs were busy)";
+                    roundTripNs = null;
                 }
             } catch (InterruptedException e) {
                 line.stop();
-                go.countDown();
                 Thread.currentThread().interrupt();
                 whyNoRoundTrip = "interrupted";
                 roundTripNs = null;
             }
         }
 
-        /** Pins each thread to its CPU, all at once, and records what each obtained as it reads back. */
-        private void pin() {
-            Process[] pinning = new Process[cpus.size()];
-            for (int i = 0; i < cpus.size(); i++) {
-                pinning[i] = ThreadAffinity.startPinning(tids[i], cpus.get(i));
-            }
-            StringBuilder got = new StringBuilder();
-            boolean all = true;
-            for (int i = 0; i < cpus.size(); i++) {
-                ThreadAffinity.finished(pinning[i]);
-                String allowed = tids[i] > 0 ? ThreadAffinity.allowedCpus(statusLines(Path.of("/proc/self/task/" + tids[i] + "/status")))
-                        : null;
-                all &= String.valueOf(cpus.get(i)).equals(allowed);
-                got.append(i == 0 ? "" : ",").append(allowed == null ? "?" : allowed);
-            }
-            obtained = got.toString();
-            pinned = all;
-            if (!all && whyNoRoundTrip == null) {
-                whyNoRoundTrip = "the probe's threads could not be pinned to CPUs "
-                        + cpus.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))
-                        + " (taskset): they got " + obtained;
-            }
-        }
-
-        private boolean started(int i) {
-            tids[i] = ThreadAffinity.currentThreadId();
-            ready.countDown();
-            try {
-                return go.await(START_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                return false;
-            }
-        }
-
         private void ping() {
-            if (!started(0)) {
-                pingReady.countDown();
-                return;
-            }
             nsPerOp = singleCoreNsPerOp(minSpeedWarmup);
             pinging = cpus.size() > 1 && pinned;
             pingReady.countDown();
@@ -262,20 +216,23 @@ public final class MachineProbe {
             long seq = 0;
             Warmup warmup = new Warmup(minWarmup);
             int measured = 0;
-            while (measured < BATCHES) {
-                long t0 = System.nanoTime();
-                seq = line.roundTrips(seq, ROUND_TRIPS_PER_BATCH, deadline);
-                if (seq < 0) {
-                    break;
+            try {
+                while (measured < BATCHES) {
+                    long t0 = System.nanoTime();
+                    seq = line.roundTrips(seq, ROUND_TRIPS_PER_BATCH, deadline);
+                    if (seq < 0) {
+                        break;
+                    }
+                    double mean = (System.nanoTime() - t0) / (double) ROUND_TRIPS_PER_BATCH;
+                    if (warmup.settled()) {
+                        batches[measured++] = mean;
+                    } else {
+                        warmup.add(mean);
+                    }
                 }
-                double mean = (System.nanoTime() - t0) / (double) ROUND_TRIPS_PER_BATCH;
-                if (warmup.settled()) {
-                    batches[measured++] = mean;
-                } else {
-                    warmup.add(mean);
-                }
+            } finally {
+                line.stop();
             }
-            line.stop();
             if (measured >= BATCHES / 2) {
                 roundTripNs = rounded(median(batches, measured));
             } else {
@@ -285,9 +242,6 @@ public final class MachineProbe {
         }
 
         private void pong() {
-            if (!started(1)) {
-                return;
-            }
             try {
                 pingReady.await(START_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {

@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Pins a thread of the runner's own JVM to one CPU, which Java cannot do by itself: the thread learns its kernel
  * thread id from {@code /proc/thread-self}, and {@code taskset -p -c CPU TID} (util-linux, which {@code --cpus}
- * already needs) sets that one thread's affinity. The thread then reads back what it got ({@code
- * Cpus_allowed_list} of {@code /proc/thread-self/status}): what is recorded is what was obtained, never what was
- * asked. Linux only; elsewhere every method says it could not. Stateless and thread-safe.
+ * already needs) sets that one thread's affinity. What it got is read back ({@code Cpus_allowed_list} of the
+ * thread's {@code status} under {@code /proc}): what is recorded is what was obtained, never what was asked. Linux
+ * only; elsewhere every method says it could not. Stateless and thread-safe.
  */
 final class ThreadAffinity {
     private static final Path THREAD_SELF = Path.of("/proc/thread-self");
@@ -37,15 +37,6 @@ final class ThreadAffinity {
             return link.contains("/task/") ? Long.parseLong(link.substring(slash + 1)) : -1;
         } catch (NumberFormatException e) {
             return -1;
-        }
-    }
-
-    /** The CPUs the calling thread may run on, in the kernel's list syntax ("0-1"), or null when unknown. */
-    static String currentAllowedCpus() {
-        try {
-            return allowedCpus(Files.readAllLines(THREAD_SELF.resolve("status"), StandardCharsets.UTF_8));
-        } catch (IOException | RuntimeException e) {
-            return null;
         }
     }
 

@@ -102,6 +102,18 @@ class MachineProbeTest {
     }
 
     @Test
+    void shouldLendTheSamePinnedThreadsToEveryReading() throws InterruptedException {
+        PinnedThreads threads = PinnedThreads.on(List.of(0));
+        assertTrue(threads == PinnedThreads.on(List.of(0)), "pinned once, shared");
+        assertEquals("0", threads.wanted());
+        String[] ranOn = new String[1];
+        assertTrue(threads.run(new Runnable[] {() -> ranOn[0] = Thread.currentThread().getName()}, 5_000));
+        assertEquals("jvmmark-probe-cpu0", ranOn[0]);
+        // where taskset works the thread has CPU 0 alone; where it does not, obtained says what it has instead
+        assertTrue(threads.pinned() || !threads.obtained().equals("0"), threads.obtained());
+    }
+
+    @Test
     void shouldMeasureOnTheTrialsCpusAndSayWhatItGot() {
         int cpus = Runtime.getRuntime().availableProcessors();
         MachineState.Reading one = MachineProbe.forCpus("0").measure();
