@@ -31,14 +31,14 @@ public record MachineState(Reading before, Reading after) {
      * while it ran: 2.0, the geometric middle between the widest spread seen on one level and the narrowest gap
      * between two levels.
      *
-     * <p>One level: on the Intel Xeon host of 2026-11-27 (2 vCPUs, one L3, others building: load average 8–12), where
-     * queue-latency's forks showed one level, the probe's readings moved between about 117 ns and about 175 ns (112–188
-     * ns in all, 75 readings beside 40 forks, and 106–191 ns over 59 readings 0.2 s apart): a fork's before/after ratio
-     * reached 1.60, and 5 of 35 forks passed 1.5; consecutive readings reached 1.68. The factor 1.5 first proposed
-     * would have called those forks changed on a machine whose workloads showed no second level. Two levels: on the
-     * AMD EPYC hosts of 2026-11-20…26 the spinning hand-offs' levels were 2.4–3.4× apart (the round trip itself was
-     * not measured there yet). √(1.68 × 2.4) ≈ 2.0: a reading's spread would have to cover half the log distance to be
-     * taken for a change of level, or to hide one. Revisit it with readings from a two-level host.
+     * <p>One level: on the Intel Xeon host of 2026-11-27 (2 vCPUs, one L3, others building: load average 8–13), where
+     * queue-latency's forks showed one level, four smoke runs read round trips of 106–206 ns (303 readings, median
+     * 123; mostly about 117 ns or about 175 ns): of 143 forks with both readings, the before/after ratio reached 1.71,
+     * 11 passed 1.5 (the factor first proposed, which would have called them changed on a machine whose workloads
+     * showed no second level) and none passed 2.0. Two levels: on the AMD EPYC hosts of 2026-11-20…26 the spinning
+     * hand-offs' levels were 2.4–3.4× apart (the round trip itself was not measured there yet). √(1.71 × 2.4) ≈ 2.0:
+     * a reading's spread would have to cover half the log distance to be taken for a change of level, or to hide
+     * one. These figures were read while others built; revisit the factor with readings from a quiet two-level host.
      */
     public static final double CHANGE_FACTOR = 2.0;
 
