@@ -221,6 +221,37 @@ public final class Explanations {
         return s + "; the trials themselves took " + duration(r.trialSeconds());
     }
 
+    /**
+     * The host's L3 domains as the header says them: "one L3 cache (CPUs 0-1)", "2 L3 domains (0 | 1)"; null when not
+     * recorded. Two CPUs in two domains hand a cache line over several times slower than two in one.
+     */
+    static String l3Domains(Object recorded) {
+        List<String> groups = groups(recorded);
+        if (groups == null) {
+            return null;
+        }
+        return groups.size() == 1 ? "one L3 cache (CPUs " + groups.get(0) + ")"
+                : groups.size() + " L3 domains (" + String.join(" | ", groups) + ")";
+    }
+
+    /** The host's SMT siblings as the header says them: "no SMT siblings", "SMT siblings 0,4 | 1,5"; null when not recorded. */
+    static String smtSiblings(Object recorded) {
+        List<String> groups = groups(recorded);
+        if (groups == null) {
+            return null;
+        }
+        boolean none = groups.stream().allMatch(g -> g.matches("\\d+"));
+        return none ? "no SMT siblings" : "SMT siblings " + String.join(" | ", groups);
+    }
+
+    /** A recorded list of CPU lists, or null when absent, null or not a non-empty list. */
+    private static List<String> groups(Object recorded) {
+        if (!(recorded instanceof List<?> l) || l.isEmpty()) {
+            return null;
+        }
+        return l.stream().map(String::valueOf).toList();
+    }
+
     /** The host line: "Intel ... · 2 CPUs (none isolated) · 3.84 GiB · Linux 6.1 · clock tsc · ...". */
     public static String host(Results r) {
         java.util.Map<String, String> h = r.host();
@@ -230,6 +261,8 @@ public final class Explanations {
             String iso = h.getOrDefault("isolatedCpus", "");
             parts.add(h.get("cpus") + " CPUs (" + (iso.isBlank() ? "none isolated" : "isolated: " + iso) + ")");
         }
+        add(parts, l3Domains(r.hostValues().get("l3Domains")), "");
+        add(parts, smtSiblings(r.hostValues().get("smtSiblings")), "");
         String memory = h.get("memoryBytes");
         if (memory != null) {
             // Recorded as null means the runner could not read it: say so rather than print " memory".

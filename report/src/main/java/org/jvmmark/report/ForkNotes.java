@@ -10,8 +10,8 @@ import org.jvmmark.results.Trial;
  * What a report says about a workload's forks beyond their figures: how many forks each row took and why, as the
  * runner's adaptive forks ({@code --forks auto}) recorded it in the fork account ({@link Results#forkAccount()},
  * {@code "forkAccount"} in results.json) ("temurin-25.0.3/tomcat-virtual 3 — decided", "… 10 — cap reached, cannot tell"; empty for runs
- * with a fixed number of forks), and which forks another process disturbed ({@link #disturbed}). Stateless and
- * thread-safe.
+ * with a fixed number of forks), which forks another process disturbed ({@link #disturbed}), and during which forks
+ * the machine changed ({@link #machineChanged}). Stateless and thread-safe.
  */
 public final class ForkNotes {
     private ForkNotes() {
@@ -50,13 +50,11 @@ public final class ForkNotes {
     public static List<String> disturbed(Results results, String workload) {
         List<String> lines = new ArrayList<>();
         for (Trial t : results.trials()) {
-            if (!t.disturbed() || !(t.workload().equals(workload) || (t.workload() + " · on " + t.identity().machine()).equals(workload))) {
+            if (!t.disturbed() || !inSection(t, workload)) {
                 continue;
             }
             Disturbance d = t.outcome().process().disturbance();
-            String row = t.id().startsWith(t.workload() + "/") ? t.id().substring(t.workload().length() + 1) : t.id();
-            int slash = row.lastIndexOf("/fork");
-            row = slash > 0 ? row.substring(0, slash) + " " : row.startsWith("fork") ? "" : row + " ";
+            String row = rowOf(t);
             StringBuilder line = new StringBuilder(row).append("fork ").append(t.identity().fork()).append(" disturbed: ")
                     .append(d.reason());
             if (d.rerunAs() != null) {
@@ -69,6 +67,46 @@ public final class ForkNotes {
             lines.add(line.append("; its figures are left out").toString());
         }
         return lines;
+    }
+
+    /**
+     * One line per fork of {@code workload} whose machine probe changed between before and after ({@link
+     * Trial#machineChangedDuring()}): "debian-17.0.17/default fork 2: cache-line round trip 133 → 410 ns". The
+     * fork stays evidence here (what to make of it is the judge's); the report says it.
+     *
+     * @param workload a section's name: the workload's, or "workload · on machine" in a merged result set
+     */
+    public static List<String> machineChanged(Results results, String workload) {
+        List<String> lines = new ArrayList<>();
+        for (Trial t : results.trials()) {
+            if (t.machineChangedDuring() && inSection(t, workload)) {
+                lines.add(rowOf(t) + "fork " + t.identity().fork() + ": " + t.outcome().machineState().change());
+            }
+        }
+        return lines;
+    }
+
+    /** The sentence a report shows for {@code workload}'s forks during which the machine changed, or empty. */
+    public static String machineChangedSentence(Results results, String workload) {
+        List<String> lines = machineChanged(results, workload);
+        if (lines.isEmpty()) {
+            return "";
+        }
+        return "The machine changed while " + (lines.size() == 1 ? "this fork" : "these forks") + " ran (the runner's probe"
+                + " beside each fork, on the trial's CPUs, read a cache-line round trip more than "
+                + String.format(java.util.Locale.ROOT, "%.1f", org.jvmmark.results.MachineState.CHANGE_FACTOR)
+                + "× apart before and after): " + String.join("; ", lines) + ".";
+    }
+
+    private static boolean inSection(Trial t, String workload) {
+        return t.workload().equals(workload) || (t.workload() + " · on " + t.identity().machine()).equals(workload);
+    }
+
+    /** The fork's row as a note names it, with a trailing space: its id without the workload and the fork. */
+    private static String rowOf(Trial t) {
+        String row = t.id().startsWith(t.workload() + "/") ? t.id().substring(t.workload().length() + 1) : t.id();
+        int slash = row.lastIndexOf("/fork");
+        return slash > 0 ? row.substring(0, slash) + " " : row.startsWith("fork") ? "" : row + " ";
     }
 
     /** The sentence a report shows for {@code workload}'s disturbed forks, or empty. */

@@ -11,7 +11,8 @@ import org.jvmmark.results.Results;
  * The notes a workload's section shows under its headline, one paragraph each, in this order: how much its headline
  * figure varies from fork to fork on this machine ({@link #spread}), how many
  * forks each row took ({@link ForkNotes#sentence}), which forks another process disturbed ({@link
- * ForkNotes#disturbedSentence}), which of the JVMs' own facts explain a difference between
+ * ForkNotes#disturbedSentence}), during which forks the machine changed ({@link ForkNotes#machineChangedSentence}),
+ * which of the JVMs' own facts explain a difference between
  * its rows ({@link JvmFactNotes#of}). Every rendering asks here, so the Markdown and the HTML say the same.
  * Stateless and thread-safe.
  */
@@ -26,6 +27,7 @@ public final class SectionNotes {
         add(notes, spread(section));
         add(notes, ForkNotes.sentence(results, workload));
         add(notes, ForkNotes.disturbedSentence(results, workload));
+        add(notes, ForkNotes.machineChangedSentence(results, workload));
         notes.addAll(JvmFactNotes.of(results, workload));
         return notes;
     }

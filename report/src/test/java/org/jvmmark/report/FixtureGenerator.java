@@ -16,6 +16,7 @@ import org.jvmmark.api.Better;
 import org.jvmmark.report.judge.Stats;
 import org.jvmmark.results.GcEvent;
 import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.MachineState;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.ProcessFacts;
@@ -316,6 +317,10 @@ final class FixtureGenerator {
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("cpuModel", "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz");
         host.put("cpus", 2);
+        if (showcase) {
+            host.put("l3Domains", List.of("0-1"));
+            host.put("smtSiblings", List.of("0", "1"));
+        }
         host.put("memoryBytes", 4_124_000_256L);
         host.put("os", "Linux");
         host.put("kernel", "6.1.102");
@@ -560,6 +565,11 @@ final class FixtureGenerator {
         }
     }
 
+    /** A reading of the runner's machine probe on CPUs 0 and 1. */
+    private static MachineState.Reading probe(double roundTripNs, double nsPerOp) {
+        return new MachineState.Reading(roundTripNs, nsPerOp, "0,1", null, 9.5);
+    }
+
     /** Requests/s falls and RSS grows with connections; virtual threads scale further. */
     private Trial httpTrial(Map<String, Object> params, JvmInfo jdk, String threads, int connections, int fork) {
         String id = "http/" + label(jdk) + "/" + threads + "/fork" + fork + "/c" + connections;
@@ -582,6 +592,8 @@ final class FixtureGenerator {
     private Trial queueLargeTrial(JvmInfo jdk) {
         TrialBuilder t = trial("queue-large", Map.of("gib", 8, "memoryLimitGiB", 4), jdk, "G1", 1);
         t.process(process(4_100_000_000L, 95.0, 80.0, 0));
+        // the runner's machine probe beside the fork: steady on JDK 25, changed while JDK 17's ran
+        t.machineState(new MachineState(probe(133.4, 1.08), probe(jdk.feature() == 17 ? 410.2 : 141.9, 1.09)));
         double[] x = new double[8];
         double[] write = new double[8];
         double[] read = new double[8];

@@ -51,6 +51,25 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
         return d != null && d.disturbed();
     }
 
+    /**
+     * The cache-line round trip between the two CPUs this fork used, in ns, as the runner's probe observed it
+     * beside the fork ({@code machineState}): the mean of the readings before and after when both have it, else
+     * the one that has; empty when not observed (one CPU, no probe, a file that predates it). It tells which level
+     * the machine was on while the fork ran, observed rather than inferred from the fork's own figures.
+     */
+    public java.util.OptionalDouble machineRoundTripNs() {
+        return outcome.machineState().roundTripNs();
+    }
+
+    /**
+     * Whether the machine changed while this fork ran: its before and after round trips differ by more than a
+     * factor {@link MachineState#CHANGE_FACTOR} (2.0; the javadoc there says why, from the readings seen). False when either reading is
+     * missing.
+     */
+    public boolean machineChangedDuring() {
+        return outcome.machineState().changedDuring();
+    }
+
     /** The collector by its flag name: what the JVM reported, else what the variant asked for. */
     public String collector() {
         String reported = provenance.jvm().collector();
@@ -82,7 +101,7 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
         Outcome o = outcome;
         Measured m = measured;
         return new Trial(identity, new Outcome(o.trialStatus(), o.error(), o.process(), o.command(), o.stderrTail(), o.hsErr(),
-                new Discarded(m.metrics(), m.latency(), m.series()), o.driver()),
+                new Discarded(m.metrics(), m.latency(), m.series()), o.driver(), o.machineState()),
                 new Measured(Map.of(), Map.of(), Map.of(), m.info(), m.infoValues(), m.warnings()), provenance, more);
     }
 
@@ -124,15 +143,25 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
      * @param hsErr the path of its crash log, or null
      * @param discarded what a trial that is not ok measured before it failed
      * @param driver the load driver's side of a client/server trial, or null
+     * @param machineState the machine as the runner's probe saw it just before and just after the fork
+     *     ({@link MachineState#NONE} when not probed)
      */
     public record Outcome(TrialStatus trialStatus, String error, ProcessFacts process, List<String> command,
-                          List<String> stderrTail, String hsErr, Discarded discarded, DriverRun driver) {
+                          List<String> stderrTail, String hsErr, Discarded discarded, DriverRun driver,
+                          MachineState machineState) {
         public Outcome {
             java.util.Objects.requireNonNull(trialStatus, "status");
             process = process == null ? ProcessFacts.NONE : process;
             command = List.copyOf(command);
             stderrTail = List.copyOf(stderrTail);
             discarded = discarded == null ? Discarded.NONE : discarded;
+            machineState = machineState == null ? MachineState.NONE : machineState;
+        }
+
+        /** An outcome without a machine probe. */
+        public Outcome(TrialStatus trialStatus, String error, ProcessFacts process, List<String> command,
+                       List<String> stderrTail, String hsErr, Discarded discarded, DriverRun driver) {
+            this(trialStatus, error, process, command, stderrTail, hsErr, discarded, driver, MachineState.NONE);
         }
 
         public boolean ok() {

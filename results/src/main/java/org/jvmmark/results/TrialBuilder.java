@@ -35,6 +35,7 @@ public final class TrialBuilder {
     private String hsErr;
     private Discarded discarded = Discarded.NONE;
     private DriverRun driver;
+    private MachineState machineState = MachineState.NONE;
 
     private Map<String, Metric> metrics = new LinkedHashMap<>();
     private Map<String, Probe> latency = new LinkedHashMap<>();
@@ -81,6 +82,7 @@ public final class TrialBuilder {
         b.hsErr = o.hsErr();
         b.discarded = o.discarded();
         b.driver = o.driver();
+        b.machineState = o.machineState();
         b.metrics = new LinkedHashMap<>(m.metrics());
         b.latency = new LinkedHashMap<>(m.latency());
         b.series = new LinkedHashMap<>(m.series());
@@ -182,6 +184,12 @@ public final class TrialBuilder {
 
     public TrialBuilder driver(DriverRun run) {
         this.driver = run;
+        return this;
+    }
+
+    /** The machine as the probe saw it before and after the fork ({@link MachineState#NONE} when not probed). */
+    public TrialBuilder machineState(MachineState state) {
+        this.machineState = state == null ? MachineState.NONE : state;
         return this;
     }
 
@@ -305,7 +313,7 @@ public final class TrialBuilder {
         Trial.Identity identity = new Trial.Identity(id, workload, JsonValues.strings(params), params, variant,
                 workloadVariant, fork, machine);
         Trial.Outcome outcome = new Trial.Outcome(status, error, process, command, stderrTail, hsErr,
-                discarded, driver);
+                discarded, driver, machineState);
         Trial.Measured measured = new Trial.Measured(metrics, latency, series, JsonValues.strings(info), info, warnings);
         Trial.Provenance provenance = new Trial.Provenance(j, jdk, variantJvmArgs != null ? null : flags, variantJvmArgs,
                 requestedGc, profile, started, logs, workloadClass, module, instruments);

@@ -26,6 +26,8 @@ import com.fasterxml.jackson.databind.util.StdConverter;
  * @param metrics null when not written: a trial that is not ok and measured nothing
  * @param instruments the block as in the file (its instruments' summaries are kept by path, see
  *     {@link InstrumentsJson})
+ * @param machineState the runner's machine probe before and after the fork, or null when none ran (the key is not
+ *     {@code machine}: that names the host in a merged result set)
  * @param more the fields this model does not name, in file order
  */
 record TrialJson(String id, String workload, @JsonInclude(Include.NON_EMPTY) String machine,
@@ -42,6 +44,7 @@ record TrialJson(String id, String workload, @JsonInclude(Include.NON_EMPTY) Str
                  @JsonInclude(Include.NON_EMPTY) Map<String, Series> series,
                  @JsonInclude(Include.NON_NULL) Map<String, Object> info, @JsonInclude(Include.NON_NULL) List<String> warnings,
                  @JsonInclude(Include.NON_NULL) Discarded discarded, @JsonInclude(Include.NON_NULL) DriverRun driver,
+                 @JsonInclude(Include.NON_NULL) MachineState machineState,
                  @JsonInclude(Include.NON_NULL) JsonNode instruments,
                  @JsonAnySetter @JsonAnyGetter Map<String, Object> more) {
 
@@ -61,7 +64,7 @@ record TrialJson(String id, String workload, @JsonInclude(Include.NON_EMPTY) Str
                 !m.metrics().isEmpty() || t.ok() ? m.metrics() : null, !m.latency().isEmpty() || t.ok() ? m.latency() : null,
                 m.series(), !m.infoValues().isEmpty() || ran ? m.infoValues() : null,
                 !m.warnings().isEmpty() || ran ? m.warnings() : null, out.discarded().isEmpty() ? null : out.discarded(),
-                out.driver(), p.instruments().isEmpty() ? null : InstrumentsJson.write(p.instruments()), t.more());
+                out.driver(), out.machineState().isEmpty() ? null : out.machineState(), p.instruments().isEmpty() ? null : InstrumentsJson.write(p.instruments()), t.more());
     }
 
     /**
@@ -86,7 +89,7 @@ record TrialJson(String id, String workload, @JsonInclude(Include.NON_EMPTY) Str
                 workloadVariant, fork == null ? 0 : fork, machine);
         Trial.Outcome outcome = new Trial.Outcome(TrialStatus.of(status == null ? "" : status), error, process,
                 list(command), list(stderrTail), hsErr, new Discarded(d.metrics(), Probe.decoded(d.latency(), origin + " discarded"),
-                d.series()), driver);
+                d.series()), driver, machineState);
         Trial.Measured measured = new Trial.Measured(Metric.usable(metrics, warned), Probe.decoded(latency, origin),
                 Series.checked(series), JsonValues.strings(infoValues), infoValues, warned);
         Trial.Provenance provenance = new Trial.Provenance(ran, jdk, null, variantJvmArgs, gc, profile, started, logs,

@@ -83,6 +83,30 @@ class ResultsSchemaTest {
         assertEquals(List.of(), unnamed.stream().distinct().toList(), "fields written but not in the schema");
     }
 
+    /** A trial with the runner's machine probe and a host with its topology: valid, and every field named. */
+    @Test
+    void shouldValidateTheMachineProbeAndTheHostTopology() throws IOException {
+        MachineState.Reading pair = new MachineState.Reading(133.0, 1.1, "0,1", null, 6.5);
+        MachineState.Reading one = new MachineState.Reading(null, 1.2, "1", "no pair: the trial has one CPU (1)", 3.0);
+        Trial t = new TrialBuilder("w/jdk/default/fork1", "w").fork(1)
+                .jvm(new JvmInfo("/jdk", "25", 25, "Vendor", "VM", List.of(), List.of())).status("ok", null)
+                .machineState(new MachineState(pair, one)).build();
+        java.util.Map<String, Object> host = new java.util.LinkedHashMap<>();
+        host.put("cpuModel", "AMD EPYC");
+        host.put("l3Domains", List.of("0", "1"));
+        host.put("smtSiblings", null);
+        Results r = Results.started("2026-01-01T00:00:00Z", "smoke", host, java.util.Map.of()).with(t, "2026-01-01T00:01:00Z");
+        String written = new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);
+        assertEquals(List.of(), schema().validate(written, InputFormat.JSON).stream().map(Error::toString).toList());
+        List<String> unnamed = new ArrayList<>();
+        JsonNode schema = JsonValues.MAPPER.readTree(schemaText());
+        unnamed(schema, schema, ResultsWriter.tree(r), "probe:", unnamed);
+        assertEquals(List.of(), unnamed);
+        String bad = written.replaceFirst("\"cacheLineRoundTripNs\"\\s*:\\s*133(\\.0)?", "\"cacheLineRoundTripNs\": \"fast\"");
+        assertFalse(bad.equals(written), "the replacement found its field");
+        assertFalse(schema().validate(bad, InputFormat.JSON).isEmpty(), "a round trip that is not a number is refused");
+    }
+
     @Test
     void shouldNameTheSchemaInTheFile() throws IOException {
         JsonNode written = ResultsWriter.tree(Results.started("2026-01-01T00:00:00Z", "smoke", java.util.Map.of(), java.util.Map.of()));

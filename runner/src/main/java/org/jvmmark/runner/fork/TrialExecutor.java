@@ -13,6 +13,7 @@ import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
 import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.MachineState;
 import org.jvmmark.results.PlannedJdk;
 import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Trial;
@@ -30,8 +31,9 @@ import org.jvmmark.runner.plan.PlannedTrial;
  * then what the runner saw of the process, then what the child said ({@link ChildResult}), then what the
  * instruments found (typed {@link org.jvmmark.results.Instruments} from {@link InstrumentSet#afterTrial}). A trial is a single forked JVM,
  * or for a {@link org.jvmmark.api.Driver} workload the server/driver pair of
- * {@link ClientServerTrial}. Each trial gets a private scratch directory (removed afterwards) and
- * keeps its logs under {@code DIR/logs/}. Thread-safe as long as each trial has its own id.
+ * {@link ClientServerTrial}. Just before the fork's JVM starts and just after its processes end, a {@link
+ * MachineProbe} reads the machine's state on the trial's CPUs (the trial's {@code machineState}). Each trial gets a
+ * private scratch directory (removed afterwards) and keeps its logs under {@code DIR/logs/}. Thread-safe as long as each trial has its own id.
  */
 public final class TrialExecutor {
     public static final ObjectMapper JSON = new ObjectMapper();
@@ -41,6 +43,7 @@ public final class TrialExecutor {
     private final BooleanSupplier cancelled;
     private final InstrumentSet instruments;
     private final DisturbancePolicy disturbance;
+    private final MachineProbe probe;
 
     /**
      * @param cpus the CPUs to pin the JVM under test to ({@code taskset -c} syntax), or {@code null}
@@ -59,6 +62,7 @@ public final class TrialExecutor {
         this.cancelled = cancelled;
         this.instruments = instruments;
         this.disturbance = disturbance;
+        this.probe = MachineProbe.forCpus(cpus);
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
@@ -82,6 +86,8 @@ public final class TrialExecutor {
                     new TrialFiles(logDir, clientServer ? "server" : "jvm"));
             List<String> jvmArgs = new java.util.ArrayList<>(trial.jvmArgs());
             jvmArgs.addAll(launch.jvmArgs());
+            // the probe reads the machine just outside the fork's disturbance window, which stays the fork's alone
+            MachineState.Reading before = probe.measure();
             MachineActivity.Sample windowStart = MachineActivity.sample();
             if (clientServer) {
                 ClientServerTrial cs = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, cpus, cancelled);
@@ -91,6 +97,7 @@ public final class TrialExecutor {
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
                     return null;
                 }
+                record.machineState(new MachineState(before, probe.measure()));
                 watched(record, o.server(), o.status(), o.error(), cpus);
                 ownServer(record, o.ownServer());
                 disturbance(record, others);
@@ -105,6 +112,7 @@ public final class TrialExecutor {
                 if (o.process().cancelled()) {
                     return null;
                 }
+                record.machineState(new MachineState(before, probe.measure()));
                 watched(record, o, o.status(), o.error(), cpus);
                 disturbance(record, others);
                 said(record, o.result(), o.result() == null ? null : o.result().measured());

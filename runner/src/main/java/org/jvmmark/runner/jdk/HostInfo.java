@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The machine a result set was measured on, read from {@code /proc} and {@code /sys} (Linux; other
- * systems get what the JVM knows): CPU model and count, memory, kernel, isolated CPUs, scaling
- * governor, transparent huge pages, clock source and virtualisation. A fact that cannot be read is
+ * systems get what the JVM knows): CPU model and count, which CPUs share an L3 cache and which are SMT siblings
+ * ({@link CpuTopology}), memory, kernel, isolated CPUs, scaling governor, transparent huge pages, clock source and
+ * virtualisation. A fact that cannot be read is
  * recorded as {@code null}, never guessed. Stateless and thread-safe.
  */
 public final class HostInfo {
@@ -25,6 +26,8 @@ public final class HostInfo {
         host.put("cpuModel", cpuModel());
         host.put("cpus", Runtime.getRuntime().availableProcessors());
         host.put("onlineCpus", read("/sys/devices/system/cpu/online"));
+        host.put("l3Domains", CpuTopology.l3Domains());
+        host.put("smtSiblings", CpuTopology.smtSiblings());
         host.put("memoryBytes", memoryBytes());
         host.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         host.put("kernel", System.getProperty("os.version"));

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.results.ChildResult;
 import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.MachineState;
 import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.ResultsWriter;
@@ -118,6 +119,11 @@ class TrialExecutorTest {
             assertEquals(List.of(), left.toList(), "the trial's scratch directory is removed");
         }
         assertEquals(ResultsWriter.trial(t), ResultsWriter.trial(ResultsReader.trial(ResultsWriter.trial(t))), "reads back equal");
+        // the machine probe ran beside the fork, before and after, on the CPUs it may use
+        MachineState m = t.outcome().machineState();
+        assertTrue(m.before() != null && m.after() != null, m.toString());
+        assertTrue(m.before().singleCoreNsPerOp() != null && m.before().tookMs() > 0, m.toString());
+        assertTrue(m.before().cacheLineRoundTripNs() != null || m.before().notApplicable() != null, m.toString());
     }
 
     @Test

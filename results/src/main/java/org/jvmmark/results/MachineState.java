@@ -1,0 +1,104 @@
+package org.jvmmark.results;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+
+/**
+ * The machine as a short probe saw it just before and just after one fork: the trial's {@code machineState}
+ * block. Immutable, hence thread-safe.
+ *
+ * <p>Why a probe: on some hosts a spinning hand-off between the two CPUs a trial uses lands on one of two levels
+ * 2.4–3.4× apart from one launch to the next (AMD EPYC, 2026-11-20…26; probably the two vCPUs sitting in one L3
+ * domain or in two), and a fork's figures follow the level. Inferring the level from the workload's own fork
+ * values mixes the machine with the JVM under test; a cache-line round trip between the same two CPUs, measured
+ * beside the fork by the runner, observes it. A fork whose two readings differ ran while the machine changed.
+ *
+ * @param before the reading taken just before the fork's JVM started, or null when none was taken
+ * @param after the reading taken just after its processes ended, or null when none was taken (an interrupted
+ *     run, a file that predates the probe)
+ */
+@JsonInclude(Include.NON_NULL)
+public record MachineState(Reading before, Reading after) {
+    /** No probe ran (a file that predates it, a trial that never started a JVM). */
+    public static final MachineState NONE = new MachineState(null, null);
+
+    /**
+     * How far apart, as a ratio, a fork's before and after round trips must be for the machine to count as changed
+     * while it ran: 2.0, the geometric middle between the widest spread seen on one level and the narrowest gap
+     * between two levels.
+     *
+     * <p>One level: on the Intel Xeon host of 2026-11-27 (2 vCPUs, one L3, others building: load average 8–13), where
+     * queue-latency's forks showed one level, four smoke runs read round trips of 106–206 ns (303 readings, median
+     * 123; mostly about 117 ns or about 175 ns): of 143 forks with both readings, the before/after ratio reached 1.71,
+     * 11 passed 1.5 (the factor first proposed, which would have called them changed on a machine whose workloads
+     * showed no second level) and none passed 2.0. Two levels: on the AMD EPYC hosts of 2026-11-20…26 the spinning
+     * hand-offs' levels were 2.4–3.4× apart (the round trip itself was not measured there yet). √(1.71 × 2.4) ≈ 2.0:
+     * a reading's spread would have to cover half the log distance to be taken for a change of level, or to hide
+     * one. These figures were read while others built; revisit the factor with readings from a quiet two-level host.
+     */
+    public static final double CHANGE_FACTOR = 2.0;
+
+    /** Whether no reading was taken. */
+    @JsonIgnore
+    public boolean isEmpty() {
+        return before == null && after == null;
+    }
+
+    /**
+     * The fork's cache-line round trip in ns: the mean of the before and after readings when both measured it,
+     * else the one that did; empty when neither did (one CPU, no probe, a file that predates it).
+     */
+    public OptionalDouble roundTripNs() {
+        Double b = before == null ? null : before.cacheLineRoundTripNs();
+        Double a = after == null ? null : after.cacheLineRoundTripNs();
+        if (b != null && a != null) {
+            return OptionalDouble.of((b + a) / 2);
+        }
+        return b != null ? OptionalDouble.of(b) : a != null ? OptionalDouble.of(a) : OptionalDouble.empty();
+    }
+
+    /**
+     * Whether the machine changed while the fork ran: its before and after round trips differ by more than
+     * {@link #CHANGE_FACTOR} (either way). False when either reading lacks a round trip: unknown is not a change.
+     */
+    public boolean changedDuring() {
+        if (before == null || after == null || before.cacheLineRoundTripNs() == null || after.cacheLineRoundTripNs() == null) {
+            return false;
+        }
+        double b = before.cacheLineRoundTripNs();
+        double a = after.cacheLineRoundTripNs();
+        return b > 0 && a > 0 && Math.max(a, b) / Math.min(a, b) > CHANGE_FACTOR;
+    }
+
+    /** "cache-line round trip 133 → 410 ns" when {@link #changedDuring()}, else "". */
+    public String change() {
+        if (!changedDuring()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "cache-line round trip %.0f → %.0f ns", before.cacheLineRoundTripNs(),
+                after.cacheLineRoundTripNs());
+    }
+
+    /**
+     * One probe's reading. Immutable, hence thread-safe.
+     *
+     * @param cacheLineRoundTripNs one cache line passed from one thread to the other and back, in ns: the median
+     *     over batches of round trips of the batch's mean, the two threads pinned to the two CPUs {@code cpus}
+     *     names; null when not measured (then {@code notApplicable} says why)
+     * @param singleCoreNsPerOp ns per iteration of a fixed dependent arithmetic loop (a 64-bit multiply and add
+     *     whose result feeds the next) on the first CPU: the median over batches; a figure of the core's speed, not
+     *     of any JVM's; null when not measured
+     * @param cpus the CPUs the probe's threads were pinned to, as each thread read back its own affinity: {@code
+     *     "0,1"} (the first thread's, then the second's), {@code "1"} with one CPU
+     * @param notApplicable why the round trip was not measured ("no pair: the trial has one CPU (1)"), or null
+     * @param tookMs the probe's own wall time in ms, thread start and pinning included: its cost to the run
+     */
+    @JsonInclude(Include.NON_NULL)
+    public record Reading(Double cacheLineRoundTripNs, Double singleCoreNsPerOp, String cpus, String notApplicable,
+                         Double tookMs) {
+    }
+}
