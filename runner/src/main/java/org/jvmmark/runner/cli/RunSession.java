@@ -326,18 +326,32 @@ final class RunSession {
             if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
                 Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), adaptiveBudget,
-                        openRows(!more || interrupted.get(), budgetReached));
+                        RunEnd.openRows(!more || interrupted.get(), budgetReached));
                 if (!account.equals(writtenAccount)) {
                     results.putMore(AdaptiveForks.KEY, account);
                 }
             }
-        } finally {
-            endOfTrials(durations, output, err);
-            if (interrupted.get()) {
-                err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
-                        + " (continue with --resume)");
+        } catch (IOException | RuntimeException | Error e) {
+            if (interrupted.get() || e instanceof UserException || ExitStatus.noSpace(e) != null) {
+                throw e;
             }
+            RunEnd.endOfTrials(durations, output, err);
             loopDone.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // shutdown already under way
+            }
+            return RunEnd.internalError(out, err, dir, results, e, threshold);
+        } finally {
+            if (loopDone.getCount() > 0) {
+                RunEnd.endOfTrials(durations, output, err);
+                if (interrupted.get()) {
+                    err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
+                            + " (continue with --resume)");
+                }
+                loopDone.countDown();
+            }
         }
         if (interrupted.get()) {
             return Main.INTERRUPTED;
@@ -359,21 +373,9 @@ final class RunSession {
                 out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
             }
         }
-        int report = renderReport(out, err, dir, results.results(), threshold);
+        int report = RunEnd.renderReport(out, err, dir, results.results(), threshold);
         out.println("results: " + results.path());
-        return report != 0 ? report : exitStatus(trials);
-    }
-
-    /**
-     * What every run of trials does when its loop ends, however it ends: keeps the trial times it measured (a failure
-     * to write them is a warning) and removes its work directory.
-     */
-    static void endOfTrials(DurationEstimates durations, OutputDirectory output, PrintStream err) {
-        String warning = durations.save();
-        if (warning != null) {
-            err.println("jvmmark: warning: " + warning);
-        }
-        output.removeWork();
+        return report != 0 ? report : RunEnd.exitStatus(trials);
     }
 
     /**
@@ -495,7 +497,7 @@ final class RunSession {
      */
     private static List<PlannedTrial> withinBudget(List<PlannedTrial> round, List<Trial> recorded, List<PlannedTrial> plan,
                                                    long budgetSeconds) {
-        double spent = spentSeconds(recorded, plan);
+        double spent = RunEnd.spentSeconds(recorded, plan);
         List<PlannedTrial> fits = new ArrayList<>();
         for (PlannedTrial t : round) {
             if (spent + t.estimatedSeconds() <= budgetSeconds) {
@@ -504,66 +506,5 @@ final class RunSession {
             }
         }
         return fits;
-    }
-
-    private static double spentSeconds(List<Trial> recorded, List<PlannedTrial> plan) {
-        Set<String> rows = new HashSet<>();
-        plan.forEach(t -> rows.add(t.rowId()));
-        return recorded.stream().filter(t -> rows.contains(PlannedTrial.rowOf(t.id())))
-                .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
-    }
-
-    /**
-     * Why rows still open at the end of the run were left open: an interruption (a round cut short, or none
-     * started) comes before the budget, which counts only when a round of open rows did not fit it.
-     */
-    static AdaptiveForks.OpenRows openRows(boolean interrupted, boolean budgetReached) {
-        return interrupted ? AdaptiveForks.OpenRows.INTERRUPTED
-                : budgetReached ? AdaptiveForks.OpenRows.BUDGET_REACHED : AdaptiveForks.OpenRows.OPEN;
-    }
-
-    /**
-     * Renders the report of {@code dir} and prints who won. A report that cannot be written (a full
-     * disk, a read-only directory, something in the way) is one line on {@code err} and exit status
-     * {@link ExitStatus#NO_SPACE}: the results stay, and {@code jvmmark report DIR} renders them
-     * later. A failure of the renderer itself is a warning: the results stay all the same.
-     *
-     * @return 0 when the report was written, else {@link ExitStatus#NO_SPACE}
-     */
-    static int renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
-        return renderReport(out, err, dir, null, threshold);
-    }
-
-    /** As {@link #renderReport(PrintStream, PrintStream, Path, double)}, of {@code results} when not null (the run's own). */
-    static int renderReport(PrintStream out, PrintStream err, Path dir, org.jvmmark.results.Results results, double threshold) {
-        String kept = "the results are kept in " + dir.resolve(ResultsFile.NAME);
-        try {
-            // The verdict comes last, where a reader's eyes land when the run ends.
-            out.println();
-            out.print(Report.verdictText(results == null ? Report.render(dir, threshold) : Report.render(dir, results, threshold)));
-            out.println("report: " + dir.resolve("report.html"));
-            return 0;
-        } catch (IOException | UncheckedIOException e) {
-            IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
-            err.println(ExitStatus.noSpace(io) != null
-                    ? "jvmmark: no space left on the device; the report is not written, " + kept
-                            + " (free space, then: jvmmark report " + dir + ")"
-                    : "jvmmark: report not written: " + Text.firstLine(String.valueOf(io.getMessage())) + "; " + kept
-                            + " (then: jvmmark report " + dir + ")");
-            return ExitStatus.NO_SPACE;
-        } catch (RuntimeException e) {
-            err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
-            return 0;
-        }
-    }
-
-    /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
-    static int exitStatus(Iterable<Trial> trials) {
-        for (Trial t : trials) {
-            if (t.outcome().trialStatus().failure()) {
-                return 1;
-            }
-        }
-        return 0;
     }
 }
