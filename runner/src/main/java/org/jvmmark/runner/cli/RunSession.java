@@ -49,6 +49,7 @@ import org.jvmmark.runner.plan.DurationEstimates;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.RunBudget;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.ResumePlan;
 import org.jvmmark.runner.plan.ResumeSpec;
@@ -85,6 +86,8 @@ final class RunSession {
     private final DisturbancePolicy disturbance;
 
     private DurationEstimates durations;
+    /** The whole run's budget against its clock (the build included), set when the plan is made. */
+    private RunBudget runBudget;
     /** What the default set and the budget left out of the plan, one line each. */
     private List<String> leftOut = List.of();
     /**
@@ -119,7 +122,13 @@ final class RunSession {
         this.instruments = instruments;
         this.external = external;
         this.forkPolicy = options.forkPolicy();
-        this.budget = options.budget() == null ? null : Budget.parse(options.budget());
+        this.budget = options.budget() != null ? Budget.parse(options.budget()) : isMainJob(options) ? Budget.mainJob() : null;
+    }
+
+    /** The main job, {@code ./jvmmark run} with no workload named and profile quick: it has a budget without --budget. */
+    static boolean isMainJob(RunOptions options) {
+        return options.workloads().isEmpty() && options.workloadJars().isEmpty() && options.workloadClasspath().isEmpty()
+                && options.tasks().isEmpty() && options.shard() == null && "quick".equals(options.profile());
     }
 
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
@@ -167,10 +176,14 @@ final class RunSession {
             // resume: the rows the budget kept when the run began, not a new cut from today's estimates
             Set<String> rows = new HashSet<>(options.budgetRows());
             plan = plan.stream().filter(t -> rows.contains(t.rowId())).toList();
-        } else if (budget != null) {
-            BudgetPlan fitted = BudgetPlan.fit(plan, budget);
-            plan = fitted.plan();
-            fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
+        }
+        long planned = Planner.estimatedSeconds(plan);
+        double earlier = recorded == null ? 0 : RunEnd.spentSeconds(recorded.trials(), plan);
+        runBudget = RunBudget.ofThisProcess(budget != null ? budget : Budget.defaultFor(planned), earlier);
+        if (budget == null) { // the adaptive forks' default, counted from now as the build and planning have taken
+            runBudget = RunBudget.ofThisProcess(Budget.defaultFor(planned + Math.round(runBudget.spentSeconds())), earlier);
+        } else if (budget.cutsPlan() && (options.budgetRows() == null || recorded == null)) {
+            plan = fit(plan);
         }
         long planSeconds = Planner.estimatedSeconds(plan);
         List<String> budgetRows = budget == null ? null : plan.stream().map(PlannedTrial::rowId).distinct().toList();
@@ -185,8 +198,10 @@ final class RunSession {
             printPlan(plan, profile);
             return 0;
         }
-        Long adaptiveSeconds = options.adaptiveBudgetSeconds() != null ? options.adaptiveBudgetSeconds()
-                : forkPolicy.adaptive() ? adaptiveBudget(planSeconds).seconds() : null;
+        if (options.adaptiveBudgetSeconds() != null) { // resume: the budget the run began with
+            runBudget = RunBudget.ofThisProcess(runBudget.budget().withSeconds(options.adaptiveBudgetSeconds()), earlier);
+        }
+        Long adaptiveSeconds = forkPolicy.adaptive() || budget != null ? runBudget.budget().seconds() : null;
         RunOptions run = options.resolved(jdkList.stream().map(j -> j.home().toString()).toList(), forkPolicy,
                 slice == null ? null : slice.label(), adaptiveSeconds, budgetRows)
                 .withInstruments(instruments.instruments().stream().map(i -> i.title()).toList());
@@ -212,19 +227,44 @@ final class RunSession {
         printForkPolicy(Planner.estimatedSeconds(plan));
     }
 
-    /** Says how forks are planned: fixed, or adaptive within which cap and budget. */
+    /**
+     * Says how forks are planned (fixed, or adaptive within which cap) and the budget of the whole run: what the build
+     * took of it, what the plan takes, and what is left for adaptive forks.
+     */
     private void printForkPolicy(long planSeconds) {
+        Budget b = runBudget.budget();
+        String parts = "build " + Text.seconds(runBudget.buildSeconds()) + (runBudget.buildSeconds() > 0 ? " (this launch built jvmmark)"
+                : " (built before this launch)") + ", the plan " + Text.seconds(planSeconds) + ", up to "
+                + Text.seconds(Math.max(0, runBudget.leftSeconds() - planSeconds - RunBudget.END_SECONDS))
+                + (forkPolicy.adaptive() ? " for more forks" : " to spare") + ", " + RunBudget.END_SECONDS + " s for the report";
         if (forkPolicy.adaptive()) {
-            Budget b = adaptiveBudget(planSeconds);
-            out.printf("forks auto: %d a row, then one more at a time where the row's question is still open, up to %d a row"
-                    + " and %s in all (%s)%n", forkPolicy.base(), forkPolicy.maxForks(), Text.seconds(b.seconds()),
-                    b.given() ? "--budget" : "the default budget; --budget sets it");
+            out.printf("forks auto: %d a row, then one more at a time where the row's question is still open,"
+                    + " up to %d a row and %s in all (%s): %s%n", forkPolicy.base(), forkPolicy.maxForks(),
+                    Text.seconds(b.seconds()), b.origin(), parts);
+        } else if (budget != null) {
+            out.printf("budget: %s in all (%s): %s%n", Text.seconds(b.seconds()), b.origin(), parts);
         }
     }
 
-    /** The budget adaptive forks stop at: the given one, else the default for a plan of this estimate. */
-    private Budget adaptiveBudget(long planSeconds) {
-        return budget != null ? budget : Budget.defaultFor(planSeconds);
+    /**
+     * The plan cut to fit what the budget leaves of the run after the build ({@link RunBudget#planSeconds}). A given
+     * budget the cuts cannot meet is the user's mistake; the main job's is said and the plan run whole.
+     */
+    private List<PlannedTrial> fit(List<PlannedTrial> plan) {
+        Budget room = budget.withSeconds(runBudget.planSeconds());
+        try {
+            BudgetPlan fitted = BudgetPlan.fit(plan, room);
+            fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
+            return fitted.plan();
+        } catch (UserException e) {
+            if (budget.given()) {
+                throw e;
+            }
+            err.println("jvmmark: warning: the main job's plan needs " + Text.seconds(Planner.estimatedSeconds(plan))
+                    + ", more than the " + Text.seconds(room.seconds()) + " its " + budget.label() + " budget leaves it after "
+                    + Text.seconds(runBudget.spentSeconds()) + " of build and planning; it runs whole, without more forks");
+            return plan;
+        }
     }
 
     /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
@@ -293,26 +333,33 @@ final class RunSession {
         Runtime.getRuntime().addShutdownHook(hook);
         TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments, disturbance);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
-        long started = System.nanoTime();
         long estimated = Planner.estimatedSeconds(todo);
         leftOut.forEach(l -> out.println("left out: " + l));
-        out.printf("%d trials to run; estimated %s%n", todo.size(), Text.seconds(estimated));
+        out.printf("%d trials to run; estimated %s%s%n", todo.size(), Text.seconds(estimated),
+                budget != null || forkPolicy.adaptive() ? "; budget " + runBudget.words() : "");
         AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
-        long adaptiveBudget = run.adaptiveBudgetSeconds() != null ? run.adaptiveBudgetSeconds()
-                : adaptiveBudget(Planner.estimatedSeconds(plan)).seconds();
+        long budgetSeconds = runBudget.budget().seconds();
         int extra = 0;
         // the plan so far, adaptive rounds included: a row's forks not yet run are "planned forks not all run"
         AtomicReference<List<PlannedTrial>> planned = new AtomicReference<>(plan);
         if (adaptive != null) {
-            forkAccount = trials -> AdaptiveForks.account(adaptive.states(planned.get(), trials), adaptiveBudget,
+            forkAccount = trials -> AdaptiveForks.account(adaptive.states(planned.get(), trials), budgetSeconds,
                     AdaptiveForks.OpenRows.OPEN);
         }
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
             boolean budgetReached = false;
             while (more && adaptive != null && !interrupted.get()) {
-                List<PlannedTrial> open = adaptive.nextRound(plan, results.trials());
-                List<PlannedTrial> round = withinBudget(open, results.trials(), plan, adaptiveBudget);
+                // the next round's forks while what is left of the whole run's budget holds them and the run's end
+                List<PlannedTrial> open = durations.apply(adaptive.nextRound(plan, results.trials()));
+                List<PlannedTrial> round = new ArrayList<>();
+                double seconds = 0;
+                for (PlannedTrial t : open) {
+                    if (runBudget.holds(seconds + t.estimatedSeconds())) {
+                        round.add(t);
+                        seconds += t.estimatedSeconds();
+                    }
+                }
                 if (round.isEmpty()) {
                     budgetReached = !open.isEmpty();
                     break;
@@ -325,7 +372,7 @@ final class RunSession {
             }
             if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
-                Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), adaptiveBudget,
+                Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), budgetSeconds,
                         RunEnd.openRows(!more || interrupted.get(), budgetReached));
                 if (!account.equals(writtenAccount)) {
                     results.putMore(AdaptiveForks.KEY, account);
@@ -364,8 +411,9 @@ final class RunSession {
         List<Trial> trials = results.trials();
         out.println();
         SummaryTable.print(out, trials);
-        out.printf("estimated %s, took %s%s%n", Text.seconds(estimated), Text.seconds((System.nanoTime() - started) / 1e9),
-                extra == 0 ? "" : " (" + extra + " more forks where a question was still open)");
+        out.printf("estimated %s for the plan's %d trials, took %s%s%n", Text.seconds(estimated), todo.size(),
+                budget != null || forkPolicy.adaptive() ? runBudget.endWords() : Text.seconds(runBudget.spentSeconds()) + " in all",
+                extra == 0 ? "" : "; " + extra + " more forks where a question was still open");
         if (forkPolicy.adaptive()) {
             Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
             IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
@@ -418,8 +466,22 @@ final class RunSession {
             again.add(r.trial());
             rerunOf.put(r.trial().id(), r.disturbedFork());
         }
+        if (budget != null) { // the budget bounds the whole run, re-runs included
+            List<PlannedTrial> fits = new ArrayList<>();
+            double seconds = 0;
+            for (PlannedTrial t : again) {
+                if (runBudget.holds(seconds + t.estimatedSeconds())) {
+                    fits.add(t);
+                    seconds += t.estimatedSeconds();
+                }
+            }
+            if (fits.size() < again.size()) {
+                out.printf("not re-run: %d disturbed forks, past the budget (%s)%n", again.size() - fits.size(), runBudget.words());
+            }
+            again = fits;
+        }
         // at the end of the list, not at once: a disturbance that lasts a while has then had time to pass
-        return runEach(again, "re-run of disturbed forks: ", rerunOf, null, executor, results, recorder, interrupted, dir);
+        return again.isEmpty() || runEach(again, "re-run of disturbed forks: ", rerunOf, null, executor, results, recorder, interrupted, dir);
     }
 
     /** A disturbed fork's re-run: the same trial as a new fork of its row. */
@@ -439,7 +501,8 @@ final class RunSession {
             out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
         }
         int index = 0;
-        try (Progress progress = Progress.create(out, trials.size(), Planner.estimatedSeconds(trials), Progress.isTerminal())) {
+        try (Progress progress = Progress.create(out, trials.size(), Planner.estimatedSeconds(trials),
+                budget != null || forkPolicy.adaptive() ? runBudget : null, Progress.isTerminal())) {
             for (PlannedTrial t : trials) {
                 if (interrupted.get()) {
                     return false;
@@ -491,20 +554,4 @@ final class RunSession {
         return true;
     }
 
-    /**
-     * The round's trials that fit the adaptive budget: the wall seconds the plan's recorded trials
-     * took (from {@code results.json}, so a resumed run counts the same) plus each trial's estimate.
-     */
-    private static List<PlannedTrial> withinBudget(List<PlannedTrial> round, List<Trial> recorded, List<PlannedTrial> plan,
-                                                   long budgetSeconds) {
-        double spent = RunEnd.spentSeconds(recorded, plan);
-        List<PlannedTrial> fits = new ArrayList<>();
-        for (PlannedTrial t : round) {
-            if (spent + t.estimatedSeconds() <= budgetSeconds) {
-                fits.add(t);
-                spent += t.estimatedSeconds();
-            }
-        }
-        return fits;
-    }
 }
