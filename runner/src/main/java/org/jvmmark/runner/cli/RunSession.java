@@ -50,6 +50,7 @@ import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.RunBudget;
+import org.jvmmark.runner.plan.ForkSpending;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.ResumePlan;
 import org.jvmmark.runner.plan.ResumeSpec;
@@ -238,7 +239,7 @@ final class RunSession {
                 + Text.seconds(Math.max(0, runBudget.leftSeconds() - planSeconds - RunBudget.END_SECONDS))
                 + (forkPolicy.adaptive() ? " for more forks" : " to spare") + ", " + RunBudget.END_SECONDS + " s for the report";
         if (forkPolicy.adaptive()) {
-            out.printf("forks auto: %d a row, then one more at a time where the row's question is still open,"
+            out.printf("forks auto: %d a row, then more where a row's question is still open, the most answer per second first,"
                     + " up to %d a row and %s in all (%s): %s%n", forkPolicy.base(), forkPolicy.maxForks(),
                     Text.seconds(b.seconds()), b.origin(), parts);
         } else if (budget != null) {
@@ -339,6 +340,7 @@ final class RunSession {
                 budget != null || forkPolicy.adaptive() ? "; budget " + runBudget.words() : "");
         AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
         long budgetSeconds = runBudget.budget().seconds();
+        ForkSpending spending = new ForkSpending(ForkSpending::workloadOf);
         int extra = 0;
         // the plan so far, adaptive rounds included: a row's forks not yet run are "planned forks not all run"
         AtomicReference<List<PlannedTrial>> planned = new AtomicReference<>(plan);
@@ -349,31 +351,27 @@ final class RunSession {
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
             boolean budgetReached = false;
+            AdaptiveForks.Round next = null;
             while (more && adaptive != null && !interrupted.get()) {
-                // the next round's forks while what is left of the whole run's budget holds them and the run's end
-                List<PlannedTrial> open = durations.apply(adaptive.nextRound(plan, results.trials()));
-                List<PlannedTrial> round = new ArrayList<>();
-                double seconds = 0;
-                for (PlannedTrial t : open) {
-                    if (runBudget.holds(seconds + t.estimatedSeconds())) {
-                        round.add(t);
-                        seconds += t.estimatedSeconds();
-                    }
-                }
+                next = adaptive.nextRound(plan, results.trials(), runBudget.leftSeconds() - RunBudget.END_SECONDS,
+                        durations::estimate);
+                spending.round(next);
+                List<PlannedTrial> round = durations.apply(next.trials());
                 if (round.isEmpty()) {
-                    budgetReached = !open.isEmpty();
+                    budgetReached = !next.pastBudget().isEmpty();
                     break;
                 }
                 extra += round.size();
                 plan = new ArrayList<>(plan);
                 plan.addAll(round);
                 planned.set(plan);
-                more = runTrials(round, "more forks where the question is open: ", executor, results, recorder, interrupted, dir);
+                more = runTrials(round, "more forks where the question is open, the most answer per second first: ", executor,
+                        results, recorder, interrupted, dir);
             }
             if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
                 Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), budgetSeconds,
-                        RunEnd.openRows(!more || interrupted.get(), budgetReached));
+                        RunEnd.openRows(!more || interrupted.get(), budgetReached), next);
                 if (!account.equals(writtenAccount)) {
                     results.putMore(AdaptiveForks.KEY, account);
                 }
@@ -418,7 +416,11 @@ final class RunSession {
             Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
             IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
             if (n.getCount() > 0) {
-                out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
+                out.printf("forks per row: %d to %d (the report says why, row by row); where the budget went:%n", n.getMin(), n.getMax());
+                Map<String, PlannedTrial> rows = new java.util.HashMap<>();
+                plan.forEach(t -> rows.putIfAbsent(t.rowId(), t));
+                spending.lines(states, r -> rows.containsKey(r) ? durations.estimate(rows.get(r)) : 0)
+                        .forEach(l -> out.println("  " + l));
             }
         }
         int report = RunEnd.renderReport(out, err, dir, results.results(), threshold);
