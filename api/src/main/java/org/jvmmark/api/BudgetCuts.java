@@ -15,6 +15,9 @@ import java.lang.annotation.Target;
  * <li>{@code "levels"}: the points of any swept parameter, the last of the sweep first;</li>
  * <li>{@code "variants"}: the workload's variants outside the default set ({@link Variant#inDefaultSet()}),
  *     the last declared first;</li>
+ * <li>{@code "questions"}: the variants only a later {@link Question} asks about (its baseline and variants), the
+ *     last declared question first; the first question's are never cut (http: the JDK server's virtual-vs-platform
+ *     pair goes, Tomcat's stays);</li>
  * <li>{@code "forks"}: planned forks above the three a verdict needs.</li>
  * </ul>
  * Without this annotation: {@code levels}, {@code variants}, {@code forks}. The runner prints what

@@ -11,7 +11,8 @@ import java.nio.file.FileSystemException;
  *   0   every trial ok or unsupported (compare: no regression)
  *   1   some trial failed or timed out (compare: a regression)
  *   2   bad input: one line says what and what would be right; nothing was run
- *   3   internal error in jvmmark (a bug: the line says so; -Djvmmark.debug=true gives the stack trace)
+ *   3   internal error in jvmmark (a bug: the line says so; -Djvmmark.debug=true gives the stack trace; in the
+ *       middle of a run the trials already measured are kept and reported, and the trace is in DIR/error.log)
  *   4   no space left on the device (or quota exceeded) while writing, or a report that cannot be
  *       written; finished trials are kept
  *   5   compare, history check: cannot tell (no regression found, but the evidence cannot decide)
@@ -22,7 +23,7 @@ public final class ExitStatus {
     static final int OK = 0;
     static final int TRIAL_FAILED = 1;
     public static final int USAGE = 2;
-    static final int INTERNAL_ERROR = 3;
+    public static final int INTERNAL_ERROR = 3;
     /** A full disk (or quota) while writing, or a report that cannot be written: the trials are kept. */
     public static final int NO_SPACE = 4;
     /** {@code compare} and {@code history check}: no regression found, but some figure cannot be told. */

@@ -65,10 +65,10 @@ public final class MergeCommand implements Callable<Integer> {
             merged.write();
         }
         main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
-        int report = RunSession.renderReport(main.out, main.err, target, threshold);
+        int report = RunEnd.renderReport(main.out, main.err, target, threshold);
         if (org.jvmmark.runner.tune.TuneOptions.isTuning(merged.results())) {
             return report; // a failed point is the race's evidence, as in tune itself, not a failed merge
         }
-        return report != 0 ? report : RunSession.exitStatus(merged.trials());
+        return report != 0 ? report : RunEnd.exitStatus(merged.trials());
     }
 }

@@ -10,6 +10,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import me.tongfei.progressbar.ProgressState;
 import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.RunBudget;
 import org.jvmmark.runner.Text;
 
 /**
@@ -20,8 +21,9 @@ import org.jvmmark.runner.Text;
  */
 public abstract class Progress implements AutoCloseable {
 
-    static Progress create(PrintStream out, int trials, long estimatedSeconds, boolean terminal) {
-        return terminal ? new Bar(out, trials, estimatedSeconds) : new Lines(out, trials, estimatedSeconds);
+    /** @param budget the whole run's budget, whose minutes each line says (used and left, the build included) */
+    static Progress create(PrintStream out, int trials, long estimatedSeconds, RunBudget budget, boolean terminal) {
+        return terminal ? new Bar(out, trials, estimatedSeconds, budget) : new Lines(out, trials, estimatedSeconds, budget);
     }
 
     /** True when stdout is an interactive terminal. */
@@ -66,13 +68,15 @@ public abstract class Progress implements AutoCloseable {
         private final PrintStream out;
         private final int total;
         private final long estimatedSeconds;
+        private final RunBudget budget;
         private final long startNanos = System.nanoTime();
         private long estimatedDone;
 
-        Lines(PrintStream out, int total, long estimatedSeconds) {
+        Lines(PrintStream out, int total, long estimatedSeconds, RunBudget budget) {
             this.out = out;
             this.total = total;
             this.estimatedSeconds = estimatedSeconds;
+            this.budget = budget;
         }
 
         @Override
@@ -83,8 +87,9 @@ public abstract class Progress implements AutoCloseable {
         void finished(int index, PlannedTrial trial, TrialStatus status, double wallSeconds) {
             estimatedDone += trial.estimatedSeconds();
             double elapsed = (System.nanoTime() - startNanos) / 1e9;
-            out.printf("[%d/%d] %s: %s (%s)%s%n", index, total, trial.id(), status.json(), Text.seconds(wallSeconds),
-                    index == total ? "" : " · about " + Text.seconds(remaining(estimatedSeconds, estimatedDone, elapsed)) + " left");
+            out.printf("[%d/%d] %s: %s (%s)%s%s%n", index, total, trial.id(), status.json(), Text.seconds(wallSeconds),
+                    index == total ? "" : " · about " + Text.seconds(remaining(estimatedSeconds, estimatedDone, elapsed)) + " of these left",
+                    budget == null ? "" : " · budget: " + budget.words());
             out.flush();
         }
 
@@ -104,8 +109,11 @@ public abstract class Progress implements AutoCloseable {
         private final ProgressBar bar;
         private final PrintStream out;
 
-        Bar(PrintStream out, int trials, long estimatedSeconds) {
+        private final RunBudget budget;
+
+        Bar(PrintStream out, int trials, long estimatedSeconds, RunBudget budget) {
             this.out = out;
+            this.budget = budget;
             this.bar = new ProgressBarBuilder().setTaskName(trials + " trials").setInitialMax(Math.max(1, estimatedSeconds))
                     .setUnit(" s", 1).setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK).setUpdateIntervalMillis(500)
                     .setConsumer(new ConsoleProgressBarConsumer(out)).setMaxRenderedLength(100)
@@ -123,7 +131,7 @@ public abstract class Progress implements AutoCloseable {
 
         @Override
         void starting(int index, PlannedTrial trial) {
-            bar.setExtraMessage(" " + trial.id());
+            bar.setExtraMessage(" " + trial.id() + (budget == null ? "" : " · budget: " + budget.words()));
         }
 
         @Override

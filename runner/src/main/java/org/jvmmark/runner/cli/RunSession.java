@@ -49,6 +49,8 @@ import org.jvmmark.runner.plan.DurationEstimates;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.RunBudget;
+import org.jvmmark.runner.plan.ForkSpending;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.ResumePlan;
 import org.jvmmark.runner.plan.ResumeSpec;
@@ -85,6 +87,8 @@ final class RunSession {
     private final DisturbancePolicy disturbance;
 
     private DurationEstimates durations;
+    /** The whole run's budget against its clock (the build included), set when the plan is made. */
+    private RunBudget runBudget;
     /** What the default set and the budget left out of the plan, one line each. */
     private List<String> leftOut = List.of();
     /**
@@ -119,7 +123,13 @@ final class RunSession {
         this.instruments = instruments;
         this.external = external;
         this.forkPolicy = options.forkPolicy();
-        this.budget = options.budget() == null ? null : Budget.parse(options.budget());
+        this.budget = options.budget() != null ? Budget.parse(options.budget()) : isMainJob(options) ? Budget.mainJob() : null;
+    }
+
+    /** The main job, {@code ./jvmmark run} with no workload named and profile quick: it has a budget without --budget. */
+    static boolean isMainJob(RunOptions options) {
+        return options.workloads().isEmpty() && options.workloadJars().isEmpty() && options.workloadClasspath().isEmpty()
+                && options.tasks().isEmpty() && options.shard() == null && "quick".equals(options.profile());
     }
 
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
@@ -167,10 +177,14 @@ final class RunSession {
             // resume: the rows the budget kept when the run began, not a new cut from today's estimates
             Set<String> rows = new HashSet<>(options.budgetRows());
             plan = plan.stream().filter(t -> rows.contains(t.rowId())).toList();
-        } else if (budget != null) {
-            BudgetPlan fitted = BudgetPlan.fit(plan, budget);
-            plan = fitted.plan();
-            fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
+        }
+        long planned = Planner.estimatedSeconds(plan);
+        double earlier = recorded == null ? 0 : RunEnd.spentSeconds(recorded.trials(), plan);
+        runBudget = RunBudget.ofThisProcess(budget != null ? budget : Budget.defaultFor(planned), earlier);
+        if (budget == null) { // the adaptive forks' default, counted from now as the build and planning have taken
+            runBudget = RunBudget.ofThisProcess(Budget.defaultFor(planned + Math.round(runBudget.spentSeconds())), earlier);
+        } else if (budget.cutsPlan() && (options.budgetRows() == null || recorded == null)) {
+            plan = fit(plan);
         }
         long planSeconds = Planner.estimatedSeconds(plan);
         List<String> budgetRows = budget == null ? null : plan.stream().map(PlannedTrial::rowId).distinct().toList();
@@ -185,8 +199,10 @@ final class RunSession {
             printPlan(plan, profile);
             return 0;
         }
-        Long adaptiveSeconds = options.adaptiveBudgetSeconds() != null ? options.adaptiveBudgetSeconds()
-                : forkPolicy.adaptive() ? adaptiveBudget(planSeconds).seconds() : null;
+        if (options.adaptiveBudgetSeconds() != null) { // resume: the budget the run began with
+            runBudget = RunBudget.ofThisProcess(runBudget.budget().withSeconds(options.adaptiveBudgetSeconds()), earlier);
+        }
+        Long adaptiveSeconds = forkPolicy.adaptive() || budget != null ? runBudget.budget().seconds() : null;
         RunOptions run = options.resolved(jdkList.stream().map(j -> j.home().toString()).toList(), forkPolicy,
                 slice == null ? null : slice.label(), adaptiveSeconds, budgetRows)
                 .withInstruments(instruments.instruments().stream().map(i -> i.title()).toList());
@@ -212,19 +228,44 @@ final class RunSession {
         printForkPolicy(Planner.estimatedSeconds(plan));
     }
 
-    /** Says how forks are planned: fixed, or adaptive within which cap and budget. */
+    /**
+     * Says how forks are planned (fixed, or adaptive within which cap) and the budget of the whole run: what the build
+     * took of it, what the plan takes, and what is left for adaptive forks.
+     */
     private void printForkPolicy(long planSeconds) {
+        Budget b = runBudget.budget();
+        String parts = "build " + Text.seconds(runBudget.buildSeconds()) + (runBudget.buildSeconds() > 0 ? " (this launch built jvmmark)"
+                : " (built before this launch)") + ", the plan " + Text.seconds(planSeconds) + ", up to "
+                + Text.seconds(Math.max(0, runBudget.leftSeconds() - planSeconds - RunBudget.END_SECONDS))
+                + (forkPolicy.adaptive() ? " for more forks" : " to spare") + ", " + RunBudget.END_SECONDS + " s for the report";
         if (forkPolicy.adaptive()) {
-            Budget b = adaptiveBudget(planSeconds);
-            out.printf("forks auto: %d a row, then one more at a time where the row's question is still open, up to %d a row"
-                    + " and %s in all (%s)%n", forkPolicy.base(), forkPolicy.maxForks(), Text.seconds(b.seconds()),
-                    b.given() ? "--budget" : "the default budget; --budget sets it");
+            out.printf("forks auto: %d a row, then more where a row's question is still open, the most answer per second first,"
+                    + " up to %d a row and %s in all (%s): %s%n", forkPolicy.base(), forkPolicy.maxForks(),
+                    Text.seconds(b.seconds()), b.origin(), parts);
+        } else if (budget != null) {
+            out.printf("budget: %s in all (%s): %s%n", Text.seconds(b.seconds()), b.origin(), parts);
         }
     }
 
-    /** The budget adaptive forks stop at: the given one, else the default for a plan of this estimate. */
-    private Budget adaptiveBudget(long planSeconds) {
-        return budget != null ? budget : Budget.defaultFor(planSeconds);
+    /**
+     * The plan cut to fit what the budget leaves of the run after the build ({@link RunBudget#planSeconds}). A given
+     * budget the cuts cannot meet is the user's mistake; the main job's is said and the plan run whole.
+     */
+    private List<PlannedTrial> fit(List<PlannedTrial> plan) {
+        Budget room = budget.withSeconds(runBudget.planSeconds());
+        try {
+            BudgetPlan fitted = BudgetPlan.fit(plan, room);
+            fitted.leftOut().forEach(l -> leftOut.add("budget " + budget.label() + ": " + l));
+            return fitted.plan();
+        } catch (UserException e) {
+            if (budget.given()) {
+                throw e;
+            }
+            err.println("jvmmark: warning: the main job's plan needs " + Text.seconds(Planner.estimatedSeconds(plan))
+                    + ", more than the " + Text.seconds(room.seconds()) + " its " + budget.label() + " budget leaves it after "
+                    + Text.seconds(runBudget.spentSeconds()) + " of build and planning; it runs whole, without more forks");
+            return plan;
+        }
     }
 
     /** What {@code --resume} would do with each planned trial: keep its record, run it again, or run it. */
@@ -293,51 +334,69 @@ final class RunSession {
         Runtime.getRuntime().addShutdownHook(hook);
         TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments, disturbance);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
-        long started = System.nanoTime();
         long estimated = Planner.estimatedSeconds(todo);
         leftOut.forEach(l -> out.println("left out: " + l));
-        out.printf("%d trials to run; estimated %s%n", todo.size(), Text.seconds(estimated));
+        out.printf("%d trials to run; estimated %s%s%n", todo.size(), Text.seconds(estimated),
+                budget != null || forkPolicy.adaptive() ? "; budget " + runBudget.words() : "");
         AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
-        long adaptiveBudget = run.adaptiveBudgetSeconds() != null ? run.adaptiveBudgetSeconds()
-                : adaptiveBudget(Planner.estimatedSeconds(plan)).seconds();
+        long budgetSeconds = runBudget.budget().seconds();
+        ForkSpending spending = new ForkSpending(ForkSpending::workloadOf);
         int extra = 0;
         // the plan so far, adaptive rounds included: a row's forks not yet run are "planned forks not all run"
         AtomicReference<List<PlannedTrial>> planned = new AtomicReference<>(plan);
         if (adaptive != null) {
-            forkAccount = trials -> AdaptiveForks.account(adaptive.states(planned.get(), trials), adaptiveBudget,
+            forkAccount = trials -> AdaptiveForks.account(adaptive.states(planned.get(), trials), budgetSeconds,
                     AdaptiveForks.OpenRows.OPEN);
         }
         try {
             boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
             boolean budgetReached = false;
+            AdaptiveForks.Round next = null;
             while (more && adaptive != null && !interrupted.get()) {
-                List<PlannedTrial> open = adaptive.nextRound(plan, results.trials());
-                List<PlannedTrial> round = withinBudget(open, results.trials(), plan, adaptiveBudget);
+                next = adaptive.nextRound(plan, results.trials(), runBudget.leftSeconds() - RunBudget.END_SECONDS,
+                        durations::estimate);
+                spending.round(next);
+                List<PlannedTrial> round = durations.apply(next.trials());
                 if (round.isEmpty()) {
-                    budgetReached = !open.isEmpty();
+                    budgetReached = !next.pastBudget().isEmpty();
                     break;
                 }
                 extra += round.size();
                 plan = new ArrayList<>(plan);
                 plan.addAll(round);
                 planned.set(plan);
-                more = runTrials(round, "more forks where the question is open: ", executor, results, recorder, interrupted, dir);
+                more = runTrials(round, "more forks where the question is open, the most answer per second first: ", executor,
+                        results, recorder, interrupted, dir);
             }
             if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
-                Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), adaptiveBudget,
-                        openRows(!more || interrupted.get(), budgetReached));
+                Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), budgetSeconds,
+                        RunEnd.openRows(!more || interrupted.get(), budgetReached), next);
                 if (!account.equals(writtenAccount)) {
                     results.putMore(AdaptiveForks.KEY, account);
                 }
             }
-        } finally {
-            endOfTrials(durations, output, err);
-            if (interrupted.get()) {
-                err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
-                        + " (continue with --resume)");
+        } catch (IOException | RuntimeException | Error e) {
+            if (interrupted.get() || e instanceof UserException || ExitStatus.noSpace(e) != null) {
+                throw e;
             }
+            RunEnd.endOfTrials(durations, output, err);
             loopDone.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // shutdown already under way
+            }
+            return RunEnd.internalError(out, err, dir, results, e, threshold);
+        } finally {
+            if (loopDone.getCount() > 0) {
+                RunEnd.endOfTrials(durations, output, err);
+                if (interrupted.get()) {
+                    err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
+                            + " (continue with --resume)");
+                }
+                loopDone.countDown();
+            }
         }
         if (interrupted.get()) {
             return Main.INTERRUPTED;
@@ -350,30 +409,23 @@ final class RunSession {
         List<Trial> trials = results.trials();
         out.println();
         SummaryTable.print(out, trials);
-        out.printf("estimated %s, took %s%s%n", Text.seconds(estimated), Text.seconds((System.nanoTime() - started) / 1e9),
-                extra == 0 ? "" : " (" + extra + " more forks where a question was still open)");
+        out.printf("estimated %s for the plan's %d trials, took %s%s%n", Text.seconds(estimated), todo.size(),
+                budget != null || forkPolicy.adaptive() ? runBudget.endWords() : Text.seconds(runBudget.spentSeconds()) + " in all",
+                extra == 0 ? "" : "; " + extra + " more forks where a question was still open");
         if (forkPolicy.adaptive()) {
             Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
             IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
             if (n.getCount() > 0) {
-                out.printf("forks per row: %d to %d (the report says why, row by row)%n", n.getMin(), n.getMax());
+                out.printf("forks per row: %d to %d (the report says why, row by row); where the budget went:%n", n.getMin(), n.getMax());
+                Map<String, PlannedTrial> rows = new java.util.HashMap<>();
+                plan.forEach(t -> rows.putIfAbsent(t.rowId(), t));
+                spending.lines(states, r -> rows.containsKey(r) ? durations.estimate(rows.get(r)) : 0)
+                        .forEach(l -> out.println("  " + l));
             }
         }
-        int report = renderReport(out, err, dir, results.results(), threshold);
+        int report = RunEnd.renderReport(out, err, dir, results.results(), threshold);
         out.println("results: " + results.path());
-        return report != 0 ? report : exitStatus(trials);
-    }
-
-    /**
-     * What every run of trials does when its loop ends, however it ends: keeps the trial times it measured (a failure
-     * to write them is a warning) and removes its work directory.
-     */
-    static void endOfTrials(DurationEstimates durations, OutputDirectory output, PrintStream err) {
-        String warning = durations.save();
-        if (warning != null) {
-            err.println("jvmmark: warning: " + warning);
-        }
-        output.removeWork();
+        return report != 0 ? report : RunEnd.exitStatus(trials);
     }
 
     /**
@@ -416,8 +468,22 @@ final class RunSession {
             again.add(r.trial());
             rerunOf.put(r.trial().id(), r.disturbedFork());
         }
+        if (budget != null) { // the budget bounds the whole run, re-runs included
+            List<PlannedTrial> fits = new ArrayList<>();
+            double seconds = 0;
+            for (PlannedTrial t : again) {
+                if (runBudget.holds(seconds + t.estimatedSeconds())) {
+                    fits.add(t);
+                    seconds += t.estimatedSeconds();
+                }
+            }
+            if (fits.size() < again.size()) {
+                out.printf("not re-run: %d disturbed forks, past the budget (%s)%n", again.size() - fits.size(), runBudget.words());
+            }
+            again = fits;
+        }
         // at the end of the list, not at once: a disturbance that lasts a while has then had time to pass
-        return runEach(again, "re-run of disturbed forks: ", rerunOf, null, executor, results, recorder, interrupted, dir);
+        return again.isEmpty() || runEach(again, "re-run of disturbed forks: ", rerunOf, null, executor, results, recorder, interrupted, dir);
     }
 
     /** A disturbed fork's re-run: the same trial as a new fork of its row. */
@@ -437,7 +503,8 @@ final class RunSession {
             out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
         }
         int index = 0;
-        try (Progress progress = Progress.create(out, trials.size(), Planner.estimatedSeconds(trials), Progress.isTerminal())) {
+        try (Progress progress = Progress.create(out, trials.size(), Planner.estimatedSeconds(trials),
+                budget != null || forkPolicy.adaptive() ? runBudget : null, Progress.isTerminal())) {
             for (PlannedTrial t : trials) {
                 if (interrupted.get()) {
                     return false;
@@ -489,81 +556,4 @@ final class RunSession {
         return true;
     }
 
-    /**
-     * The round's trials that fit the adaptive budget: the wall seconds the plan's recorded trials
-     * took (from {@code results.json}, so a resumed run counts the same) plus each trial's estimate.
-     */
-    private static List<PlannedTrial> withinBudget(List<PlannedTrial> round, List<Trial> recorded, List<PlannedTrial> plan,
-                                                   long budgetSeconds) {
-        double spent = spentSeconds(recorded, plan);
-        List<PlannedTrial> fits = new ArrayList<>();
-        for (PlannedTrial t : round) {
-            if (spent + t.estimatedSeconds() <= budgetSeconds) {
-                fits.add(t);
-                spent += t.estimatedSeconds();
-            }
-        }
-        return fits;
-    }
-
-    private static double spentSeconds(List<Trial> recorded, List<PlannedTrial> plan) {
-        Set<String> rows = new HashSet<>();
-        plan.forEach(t -> rows.add(t.rowId()));
-        return recorded.stream().filter(t -> rows.contains(PlannedTrial.rowOf(t.id())))
-                .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
-    }
-
-    /**
-     * Why rows still open at the end of the run were left open: an interruption (a round cut short, or none
-     * started) comes before the budget, which counts only when a round of open rows did not fit it.
-     */
-    static AdaptiveForks.OpenRows openRows(boolean interrupted, boolean budgetReached) {
-        return interrupted ? AdaptiveForks.OpenRows.INTERRUPTED
-                : budgetReached ? AdaptiveForks.OpenRows.BUDGET_REACHED : AdaptiveForks.OpenRows.OPEN;
-    }
-
-    /**
-     * Renders the report of {@code dir} and prints who won. A report that cannot be written (a full
-     * disk, a read-only directory, something in the way) is one line on {@code err} and exit status
-     * {@link ExitStatus#NO_SPACE}: the results stay, and {@code jvmmark report DIR} renders them
-     * later. A failure of the renderer itself is a warning: the results stay all the same.
-     *
-     * @return 0 when the report was written, else {@link ExitStatus#NO_SPACE}
-     */
-    static int renderReport(PrintStream out, PrintStream err, Path dir, double threshold) {
-        return renderReport(out, err, dir, null, threshold);
-    }
-
-    /** As {@link #renderReport(PrintStream, PrintStream, Path, double)}, of {@code results} when not null (the run's own). */
-    static int renderReport(PrintStream out, PrintStream err, Path dir, org.jvmmark.results.Results results, double threshold) {
-        String kept = "the results are kept in " + dir.resolve(ResultsFile.NAME);
-        try {
-            // The verdict comes last, where a reader's eyes land when the run ends.
-            out.println();
-            out.print(Report.verdictText(results == null ? Report.render(dir, threshold) : Report.render(dir, results, threshold)));
-            out.println("report: " + dir.resolve("report.html"));
-            return 0;
-        } catch (IOException | UncheckedIOException e) {
-            IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
-            err.println(ExitStatus.noSpace(io) != null
-                    ? "jvmmark: no space left on the device; the report is not written, " + kept
-                            + " (free space, then: jvmmark report " + dir + ")"
-                    : "jvmmark: report not written: " + Text.firstLine(String.valueOf(io.getMessage())) + "; " + kept
-                            + " (then: jvmmark report " + dir + ")");
-            return ExitStatus.NO_SPACE;
-        } catch (RuntimeException e) {
-            err.println("jvmmark: warning: report not rendered: " + Text.firstLine(String.valueOf(e.getMessage())));
-            return 0;
-        }
-    }
-
-    /** 1 when any trial failed or timed out; unsupported trials are an answer, not a failure. */
-    static int exitStatus(Iterable<Trial> trials) {
-        for (Trial t : trials) {
-            if (t.outcome().trialStatus().failure()) {
-                return 1;
-            }
-        }
-        return 0;
-    }
 }

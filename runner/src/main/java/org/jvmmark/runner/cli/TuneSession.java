@@ -202,7 +202,7 @@ final class TuneSession {
                 raceOne(jdk, valid.get(jdk), refused.get(jdk), results, executor, interrupted, spentBefore + share);
             }
         } finally {
-            RunSession.endOfTrials(durations, output, err);
+            RunEnd.endOfTrials(durations, output, err);
         }
         if (interrupted.get()) {
             err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
@@ -219,7 +219,7 @@ final class TuneSession {
 
     /** Renders the report and prints the answer; the report's exit status. */
     private int answer(Path dir, ResultsFile results) throws IOException {
-        int report = RunSession.renderReport(out, err, dir, options.threshold());
+        int report = RunEnd.renderReport(out, err, dir, options.threshold());
         TuneAnswer answer = TuneAnswer.of(org.jvmmark.results.ResultsReader.readDir(dir));
         if (answer != null) {
             out.println();
@@ -480,7 +480,7 @@ final class TuneSession {
             try {
                 whole = runAll(mine, executor, results, interrupted);
             } finally {
-                RunSession.endOfTrials(durations, output, err);
+                RunEnd.endOfTrials(durations, output, err);
             }
             if (!whole) {
                 err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()

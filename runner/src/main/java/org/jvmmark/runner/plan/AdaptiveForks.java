@@ -22,9 +22,13 @@ import org.jvmmark.results.Trial;
 
 /**
  * {@code --forks auto}: every row starts with the {@value Judge#MIN_FORKS} forks a verdict needs;
- * then, round by round, one more fork goes to each row whose headline question is still open, up to
- * {@code --max-forks} and the time budget. A round adds the forks of all open rows one after the
- * other, so forks stay interleaved across JVMs as in the first three.
+ * then, round by round, one more fork goes to each open row whose question the budget can still buy, up to
+ * {@code --max-forks}. The budget is spent by expected value ({@link #nextRound(List, List, double,
+ * java.util.function.ToDoubleFunction)}, {@link ForkValue}): each open row's remaining forks are weighed by the
+ * probability that they turn its question into an answer, per second they cost; the best ratio goes first, a row whose
+ * remaining forks no longer fit what is left goes without, and so does one whose forks would answer with less than
+ * {@value #MIN_PROBABILITY} probability. A round adds one fork to each funded row, one after the other, so forks stay
+ * interleaved across JVMs as in the first three; the next round weighs them again on what they measured.
  *
  * <p><b>When is a row's question open?</b> ({@link #states}, the one place that decides.) A row is
  * judged, on its workload's headline figure, against the row(s) it is compared with — across JVMs the
@@ -82,7 +86,12 @@ public final class AdaptiveForks {
      * @param forks the row's ok forks (whether or not each measured the headline figure: the account says
      *     how many JVMs ran, the reason why they could not be compared)
      */
-    public record RowState(String row, int forks, boolean open, String reason) {
+    public record RowState(String row, int forks, boolean open, String reason, ForkValue.Question question) {
+        /** A row whose question's figures are not needed (closed, or in tests). */
+        public RowState(String row, int forks, boolean open, String reason) {
+            this(row, forks, open, reason, null);
+        }
+
         /** "3 — decided", "10 — cap reached, cannot tell": what the report shows. */
         public String words() {
             return forks + " — " + reason;
@@ -232,10 +241,12 @@ public final class AdaptiveForks {
             } else if (tell == 0 && repeatable) {
                 states.put(row, new RowState(row, n, false, "decided" + levels));
             } else if ((pairOpen || growForRepeat || tell > maxForks && tell != Judgement.MORE_THAN_CAP) && n < maxForks) {
-                states.put(row, new RowState(row, n, true, "open" + levels));
+                states.put(row, new RowState(row, n, true, "open" + levels,
+                        question(judged, evidenceOf.get(row), values.get(row).length, tell, toRepeat)));
             } else if (n >= maxForks) {
                 states.put(row, new RowState(row, n, false, (tell == 0 ? "decided, not repeatable within ±"
-                        + Math.round(threshold * 100) + " % at the cap" : "cap reached, cannot tell") + levels));
+                        + Math.round(threshold * 100) + " % at the cap" : "cap reached, cannot tell") + levels,
+                        question(judged, evidenceOf.get(row), values.get(row).length, tell, toRepeat)));
             } else {
                 // Hopeless within any cap (the pair would need more than 60 forks a side, the row's own noise more than
                 // the cap allows): stop now rather than spend the budget.
@@ -243,13 +254,29 @@ public final class AdaptiveForks {
                         ? "cannot tell, more than " + Judgement.CAP + " forks a side would tell" + levels
                         : "decided, not repeatable within ±" + Math.round(threshold * 100) + " % within the cap ("
                                 + (toRepeat == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP : String.valueOf(toRepeat))
-                                + " forks would be)" + levels));
+                                + " forks would be)" + levels,
+                        question(judged, evidenceOf.get(row), values.get(row).length, tell, toRepeat)));
             }
         }
         // In plan order, as the account is read.
         Map<String, RowState> ordered = new LinkedHashMap<>();
         rows.keySet().forEach(r -> ordered.put(r, states.get(r)));
         return ordered;
+    }
+
+    /**
+     * The open row's question in numbers for {@link ForkValue}: the undecided pair that needs the most forks (its effect
+     * and interval level), the figure's spread on this machine, the forks that would tell or make it repeatable.
+     */
+    private ForkValue.Question question(List<Judgement> judged, Evidence evidence, int forks, int tell, int toRepeat) {
+        Judgement open = judged.stream().filter(j -> j.answer() == Judgement.Answer.CANNOT_TELL && j.forksToTell() == tell)
+                .findFirst().orElse(null);
+        double effect = open == null || !(open.effect().ratio() > 0) ? 0 : Math.log(open.effect().ratio());
+        double confidence = open != null && open.effect().confidence() > 0 && open.effect().confidence() < 1
+                ? open.effect().confidence() : Judge.EQUIVALENCE_CONFIDENCE;
+        double z = org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
+        double spread = Judge.spread(evidence);
+        return new ForkValue.Question(forks, tell, toRepeat, effect, spread > -1 ? Math.log1p(spread) : Double.NaN, z, threshold);
     }
 
     private static String pairKey(String a, String b) {
@@ -280,17 +307,66 @@ public final class AdaptiveForks {
      * @param openRows why the rows still open stopped
      */
     public static ForkAccount account(Map<String, RowState> states, long budgetSeconds, OpenRows openRows) {
-        Map<String, ForkAccount.Row> rows = new LinkedHashMap<>();
-        states.forEach((row, s) -> rows.put(row, new ForkAccount.Row(s.forks(),
-                s.open() ? openRows.reason + s.reason().substring("open".length()) : s.reason())));
-        return new ForkAccount("auto", budgetSeconds, rows);
+        return account(states, budgetSeconds, openRows, null);
     }
 
     /**
-     * The next round: one more fork for each open row, in plan order, as new planned trials
-     * ({@code …/fork4}). Empty when every row is decided or capped.
+     * As {@link #account(Map, long, OpenRows)}, with the rows the last round left unfunded for want of an answer in
+     * reach (not of budget) saying so: "no answer in reach (the next 7 forks would answer with 4 % chance), cannot tell".
+     *
+     * @param last the last round weighed, or null
+     */
+    public static ForkAccount account(Map<String, RowState> states, long budgetSeconds, OpenRows openRows, Round last) {
+        Map<String, ForkAccount.Row> rows = new LinkedHashMap<>();
+        states.forEach((row, s) -> {
+            String why = last == null || last.pastBudget().contains(row) || openRows == OpenRows.INTERRUPTED ? null
+                    : last.notGrown().get(row);
+            rows.put(row, new ForkAccount.Row(s.forks(), !s.open() ? s.reason()
+                    : why != null ? "no answer in reach (" + why + "), cannot tell" + s.reason().substring("open".length())
+                    : openRows.reason + s.reason().substring("open".length())));
+        });
+        return new ForkAccount("auto", budgetSeconds, rows);
+    }
+
+    /** Below this probability that the forks answer, a question gets none: forks that buy no answer are not spent. */
+    public static final double MIN_PROBABILITY = 0.1;
+
+    /**
+     * One round of adaptive forks.
+     *
+     * @param trials one more fork for each row the budget funds, the best answer per second first ({@code …/fork4})
+     * @param offers what more forks would buy, per open row
+     * @param notGrown why an open row got none this round, by row
+     * @param pastBudget the rows of {@code notGrown} whose forks the budget could not hold (the others' would not answer)
+     */
+    public record Round(List<PlannedTrial> trials, Map<String, ForkValue.Offer> offers, Map<String, String> notGrown,
+                        java.util.Set<String> pastBudget) {
+    }
+
+    /**
+     * The next round, every open row alike: one more fork each, the best answer per second first. Empty when every
+     * row is decided or capped.
      */
     public List<PlannedTrial> nextRound(List<PlannedTrial> plan, List<Trial> recorded) {
+        return nextRound(plan, recorded, Double.POSITIVE_INFINITY, PlannedTrial::estimatedSeconds, false).trials();
+    }
+
+    /**
+     * The next round within {@code secondsLeft}: the open rows ranked by the probability that their remaining forks
+     * answer their question, per second those forks cost ({@link ForkValue}); each in turn gets its next fork when the
+     * whole of its remaining forks still fits what the better-ranked rows left of the budget, and the answer is at
+     * least {@value #MIN_PROBABILITY} likely. So the budget goes where it buys answers, and a question that the budget
+     * cannot answer does not eat it.
+     *
+     * @param secondsOf a trial's estimated seconds (this run's measurements included)
+     */
+    public Round nextRound(List<PlannedTrial> plan, List<Trial> recorded, double secondsLeft,
+                           java.util.function.ToDoubleFunction<PlannedTrial> secondsOf) {
+        return nextRound(plan, recorded, secondsLeft, secondsOf, true);
+    }
+
+    private Round nextRound(List<PlannedTrial> plan, List<Trial> recorded, double secondsLeft,
+                            java.util.function.ToDoubleFunction<PlannedTrial> secondsOf, boolean floor) {
         Map<String, RowState> states = states(plan, recorded);
         Map<String, Integer> highest = new LinkedHashMap<>();
         plan.forEach(t -> highest.merge(t.rowId(), t.fork(), Math::max));
@@ -299,16 +375,39 @@ public final class AdaptiveForks {
                 highest.merge(PlannedTrial.rowOf(t.id()), t.identity().fork(), Math::max);
             }
         });
-        Map<String, PlannedTrial> first = new LinkedHashMap<>();
-        plan.stream().filter(PlannedTrial::runnable).forEach(t -> first.putIfAbsent(t.rowId(), t));
+        Map<String, PlannedTrial> next = new LinkedHashMap<>();
+        Map<String, ForkValue.Offer> offers = new LinkedHashMap<>();
+        plan.stream().filter(PlannedTrial::runnable).forEach(t -> {
+            RowState s = states.get(t.rowId());
+            if (s != null && s.open() && !next.containsKey(t.rowId())) {
+                PlannedTrial fork = t.asFork(highest.get(t.rowId()) + 1);
+                next.put(t.rowId(), fork);
+                offers.put(t.rowId(), s.question() == null ? new ForkValue.Offer(1, secondsOf.applyAsDouble(fork), 1, s.forks() + 1)
+                        : ForkValue.of(s.question(), maxForks, secondsOf.applyAsDouble(fork)));
+            }
+        });
+        List<String> ranked = new ArrayList<>(next.keySet());
+        ranked.sort(Comparator.comparingDouble((String r) -> -offers.get(r).perSecond()));
         List<PlannedTrial> round = new ArrayList<>();
-        for (Map.Entry<String, PlannedTrial> e : first.entrySet()) {
-            RowState s = states.get(e.getKey());
-            if (s != null && s.open()) {
-                round.add(e.getValue().asFork(highest.get(e.getKey()) + 1));
+        Map<String, String> notGrown = new LinkedHashMap<>();
+        java.util.Set<String> pastBudget = new java.util.LinkedHashSet<>();
+        double left = secondsLeft;
+        for (String row : ranked) {
+            ForkValue.Offer o = offers.get(row);
+            if (floor && o.probability() < MIN_PROBABILITY) {
+                notGrown.put(row, "the next " + o.more() + (o.more() == 1 ? " fork" : " forks") + " would answer with "
+                        + Math.round(o.probability() * 100) + " % chance");
+            } else if (o.seconds() > left) {
+                pastBudget.add(row);
+                notGrown.put(row, o.more() + " more " + (o.more() == 1 ? "fork" : "forks") + " would be needed ("
+                        + org.jvmmark.runner.Text.seconds(o.seconds()) + "), more than the "
+                        + org.jvmmark.runner.Text.seconds(Math.max(0, left)) + " left");
+            } else {
+                round.add(next.get(row));
+                left -= o.seconds();
             }
         }
-        return round;
+        return new Round(round, offers, notGrown, pastBudget);
     }
 
     /**

@@ -16,7 +16,7 @@ import org.jvmmark.runner.UserException;
 
 /**
  * {@code --budget}: the plan cut until its estimate fits, in the order each workload declares
- * ({@link org.jvmmark.api.BudgetCuts}: fewer connection levels, fewer variants, fewer forks). Each step
+ * ({@link org.jvmmark.api.BudgetCuts}: fewer connection levels, fewer variants, later questions' variants, fewer forks). Each step
  * takes the next cut of the workload whose part of the plan is the largest, so the cuts fall where
  * the time goes; a workload's last swept point and the three forks a verdict needs are never cut.
  * Immutable, hence thread-safe.
@@ -108,6 +108,9 @@ public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
             }
             return null;
         }
+        if (cut.equals("questions")) {
+            return questionStep(mine, info);
+        }
         if (points.size() < 2) {
             return null;
         }
@@ -130,6 +133,40 @@ public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
             }
         }
         return null;
+    }
+
+    /**
+     * The {@code questions} cut: the variants that only a later question of the workload asks about (its baseline and
+     * variants), the last declared question first. The first question — the workload's headline — is never cut, nor a
+     * variant it asks about.
+     */
+    private static Step questionStep(List<PlannedTrial> mine, WorkloadInfo info) {
+        List<org.jvmmark.api.Question> questions = info.questions();
+        if (questions.size() < 2) {
+            return null;
+        }
+        Set<String> kept = variantsOf(questions.get(0));
+        for (int i = questions.size() - 1; i >= 1; i--) {
+            org.jvmmark.api.Question q = questions.get(i);
+            Set<String> asked = variantsOf(q);
+            asked.removeAll(kept);
+            Predicate<PlannedTrial> of = t -> t.workload().name().equals(info.name()) && asked.contains(t.workloadVariant());
+            if (!asked.isEmpty() && mine.stream().anyMatch(of) && mine.stream().anyMatch(of.negate())) {
+                return new Step("question " + q.name() + " (" + String.join(", ", asked) + ")", of);
+            }
+        }
+        return null;
+    }
+
+    private static Set<String> variantsOf(org.jvmmark.api.Question q) {
+        Set<String> names = new LinkedHashSet<>();
+        if (!q.baseline().isBlank()) {
+            names.add(q.baseline().trim());
+        }
+        for (String v : q.variants()) {
+            names.add(v.trim());
+        }
+        return names;
     }
 
     /** A trial's swept point ({@code connections=1000}), or empty. */

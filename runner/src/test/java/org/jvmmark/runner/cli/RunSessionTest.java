@@ -30,10 +30,10 @@ class RunSessionTest {
 
     @Test
     void shouldCallOpenRowsOfAnInterruptedRunInterruptedEvenWhenTheBudgetWasAlsoReached() {
-        assertEquals(AdaptiveForks.OpenRows.INTERRUPTED, RunSession.openRows(true, false));
-        assertEquals(AdaptiveForks.OpenRows.INTERRUPTED, RunSession.openRows(true, true));
-        assertEquals(AdaptiveForks.OpenRows.BUDGET_REACHED, RunSession.openRows(false, true));
-        assertEquals(AdaptiveForks.OpenRows.OPEN, RunSession.openRows(false, false));
+        assertEquals(AdaptiveForks.OpenRows.INTERRUPTED, RunEnd.openRows(true, false));
+        assertEquals(AdaptiveForks.OpenRows.INTERRUPTED, RunEnd.openRows(true, true));
+        assertEquals(AdaptiveForks.OpenRows.BUDGET_REACHED, RunEnd.openRows(false, true));
+        assertEquals(AdaptiveForks.OpenRows.OPEN, RunEnd.openRows(false, false));
     }
 
     private static Trial trial(int fork, String status) {
@@ -44,10 +44,10 @@ class RunSessionTest {
 
     @Test
     void shouldExitOneWhenATrialFailedOrTimedOutAndZeroForUnsupported() {
-        assertEquals(0, RunSession.exitStatus(List.of()));
-        assertEquals(0, RunSession.exitStatus(List.of(trial(1, "ok"), trial(2, "unsupported"))), "unsupported is an answer");
-        assertEquals(1, RunSession.exitStatus(List.of(trial(1, "ok"), trial(2, "failed"), trial(3, "ok"))));
-        assertEquals(1, RunSession.exitStatus(List.of(trial(1, "unsupported"), trial(2, "timeout"))));
+        assertEquals(0, RunEnd.exitStatus(List.of()));
+        assertEquals(0, RunEnd.exitStatus(List.of(trial(1, "ok"), trial(2, "unsupported"))), "unsupported is an answer");
+        assertEquals(1, RunEnd.exitStatus(List.of(trial(1, "ok"), trial(2, "failed"), trial(3, "ok"))));
+        assertEquals(1, RunEnd.exitStatus(List.of(trial(1, "unsupported"), trial(2, "timeout"))));
     }
 
     @Test
@@ -60,7 +60,7 @@ class RunSessionTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = RunSession.renderReport(new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = RunEnd.renderReport(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), dir, 0.05);
 
         assertEquals(4, status, err.toString(StandardCharsets.UTF_8));
@@ -78,10 +78,32 @@ class RunSessionTest {
         ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of()).write();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = RunSession.renderReport(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        int status = RunEnd.renderReport(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), dir, 0.05);
 
         assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
         assertTrue(Files.isRegularFile(dir.resolve("report.html")));
+    }
+
+    @Test
+    void shouldKeepTheTrialsRenderTheReportAndSayWhereTheStackTraceIsOnAnInternalError() throws Exception {
+        ResultsFile results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of());
+        results.add(List.of(trial(1, "ok"), trial(2, "ok")), null, null);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        IllegalStateException bug = new IllegalStateException("a bug\nwith a second line");
+
+        int status = RunEnd.internalError(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), dir, results, bug, 0.05);
+
+        assertEquals(3, status);
+        List<String> lines = err.toString(StandardCharsets.UTF_8).strip().lines().toList();
+        assertEquals(1, lines.size(), lines.toString());
+        assertEquals("jvmmark: internal error (a bug in jvmmark, please report it): java.lang.IllegalStateException: a bug; "
+                + "2 trials kept in " + results.path() + ", report rendered; stack trace in " + dir.resolve("error.log"), lines.get(0));
+        String trace = Files.readString(dir.resolve("error.log"));
+        assertTrue(trace.contains("java.lang.IllegalStateException: a bug") && trace.contains("\tat "), trace);
+        assertTrue(Files.isRegularFile(dir.resolve("report.html")), "the report of the trials measured");
+        assertEquals(2, ResultsFile.open(dir).trials().size());
     }
 }

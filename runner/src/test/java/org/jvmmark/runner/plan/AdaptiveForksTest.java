@@ -339,4 +339,49 @@ class AdaptiveForksTest {
     private static double[] array(List<Double> v) {
         return v.stream().mapToDouble(Double::doubleValue).toArray();
     }
+
+    /** Three rows at fixed fork values: 17 and 21 alike, 25 about 4 % slower in 3 % noise — open, cannot tell yet. */
+    private static List<Trial> fixedForks(List<PlannedTrial> plan) {
+        Map<Integer, double[]> values = Map.of(17, new double[] {100, 103, 97}, 21, new double[] {101, 98, 102},
+                25, new double[] {104, 107, 101});
+        List<Trial> recorded = new ArrayList<>();
+        for (PlannedTrial t : plan) {
+            recorded.add(record(t, values.get(t.jdk().feature())[t.fork() - 1], "ok"));
+        }
+        return recorded;
+    }
+
+    @Test
+    void shouldSpendTheBudgetOnTheMostAnswerPerSecondFirst() {
+        List<PlannedTrial> plan = plan(jdk(17), jdk(21), jdk(25));
+        List<Trial> recorded = fixedForks(plan);
+        AdaptiveForks adaptive = new AdaptiveForks(10, THRESHOLD);
+        Map<String, AdaptiveForks.RowState> states = adaptive.states(plan, recorded);
+        List<String> open = states.values().stream().filter(AdaptiveForks.RowState::open).map(AdaptiveForks.RowState::row).toList();
+        assertFalse(open.isEmpty(), states.toString());
+
+        // the same chance everywhere, but JDK 25's forks cost a tenth: they go first
+        AdaptiveForks.Round round = adaptive.nextRound(plan, recorded, 10_000,
+                t -> t.jdk().feature() == 25 ? 1 : 10);
+        assertFalse(round.trials().isEmpty(), round.toString());
+        if (open.contains("known/v-25/default")) {
+            assertEquals("known/v-25/default", round.trials().get(0).rowId(), round.toString());
+        }
+        for (int i = 1; i < round.trials().size(); i++) {
+            assertTrue(round.offers().get(round.trials().get(i - 1).rowId()).perSecond()
+                    >= round.offers().get(round.trials().get(i).rowId()).perSecond(), round.toString());
+        }
+        round.trials().forEach(t -> assertEquals(4, t.fork()));
+    }
+
+    @Test
+    void shouldGrowNothingWhoseRemainingForksTheBudgetCannotHold() {
+        List<PlannedTrial> plan = plan(jdk(17), jdk(21), jdk(25));
+        List<Trial> recorded = fixedForks(plan);
+        AdaptiveForks.Round round = new AdaptiveForks(10, THRESHOLD).nextRound(plan, recorded, 5, t -> 10);
+        assertTrue(round.trials().isEmpty(), round.toString());
+        assertFalse(round.notGrown().isEmpty());
+        round.notGrown().values().forEach(why -> assertTrue(why.matches("(the next \\d+ forks? would answer with \\d+ % chance"
+                + "|\\d+ more forks? would be needed \\(.*\\), more than the 5\\.0 s left)"), why));
+    }
 }

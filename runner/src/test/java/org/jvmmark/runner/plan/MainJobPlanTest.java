@@ -71,4 +71,30 @@ class MainJobPlanTest {
         assertTrue(fitted.plan().stream().anyMatch(t -> "tomcat-virtual".equals(t.workloadVariant())),
                 "the default set's variants are never cut: they answer the questions");
     }
+
+    /** What the budget leaves the fixed plan after {@code buildSeconds} of build and a second of planning. */
+    private static Budget roomAfter(double buildSeconds) {
+        RunBudget run = new RunBudget(Budget.mainJob(), buildSeconds, 0, () -> 1_000_000_000L, 0);
+        return Budget.mainJob().withSeconds(run.planSeconds());
+    }
+
+    @Test
+    void shouldFitTheMainJobIntoItsFifteenMinutesWithTheDeclaredDurations() {
+        // built before: every row of the default set fits, with room left for adaptive forks
+        List<PlannedTrial> whole = plan(false);
+        BudgetPlan built = BudgetPlan.fit(whole, roomAfter(0));
+        assertEquals(whole.size(), built.plan().size(), built.leftOut().toString());
+        long seconds = Planner.estimatedSeconds(built.plan());
+        assertTrue(seconds <= roomAfter(0).seconds() && seconds >= 12 * 60, seconds + " s");
+
+        // a fresh clone's build (42-49 s on the 2-vCPU VM, 2026-11-27): the JDK server's question goes, Tomcat's stays
+        BudgetPlan fresh = BudgetPlan.fit(plan(false), roomAfter(60));
+        assertEquals(List.of("http question jdk-virtual-vs-platform (jdk-platform, jdk-virtual) (12 trials, 2 min 48 s)"),
+                fresh.leftOut());
+        Set<String> kept = fresh.plan().stream().map(t -> t.workload().name() + " " + t.workloadVariant()).collect(Collectors.toSet());
+        assertTrue(kept.containsAll(Set.of("http tomcat-platform", "http tomcat-virtual", "synthetic null", "queue-latency null",
+                "startup default", "chat platform", "queue-large null")), kept.toString());
+        assertTrue(Planner.estimatedSeconds(fresh.plan()) + 60 + RunBudget.END_SECONDS < 15 * 60 - 3 * 60,
+                "three minutes or more left for adaptive forks");
+    }
 }

@@ -67,8 +67,10 @@ import org.jvmmark.api.Workload;
 // quick: rounds of 10 × 20 × 20 (80,000 messages sent and received, about 1.3 s at 60,000 msg/s); on the 2-vCPU VM a
 // fork's first round ran at 25-50 k msg/s and its rounds from the third or fourth on at about 60 k (JDK 25, 2026-11-26,
 // with other users on the machine): three to warm up, three to score
+// estimatedSeconds: a quick fork's measured wall time, JVM start and report included: 6.9 s (AMD, 16 forks) and 5.7 s
+// (Intel, 2) — measured/2026-11-27/durations.md
 @Profile(name = "quick", params = {"rooms=10", "users=20", "count=20", "warmupRounds=3", "rounds=3", "connections=1000"},
-        timeoutSeconds = 300, estimatedSeconds = 9)
+        timeoutSeconds = 300, estimatedSeconds = 7)
 @Profile(name = "standard", params = {"rooms=10", "users=20", "count=100", "warmupRounds=2", "rounds=3", "connections=5000"},
         timeoutSeconds = 900, estimatedSeconds = 25)
 public final class ChatWorkload implements Workload {

@@ -62,8 +62,10 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
         summary = "size of the file written and read with O_DIRECT first, for the disk's own sequential speed")
 @Profile(name = "smoke", params = {"memoryLimit=512m", "totalBytes=2g", "pauseMillis=500", "diskBaselineBytes=256m"},
         timeoutSeconds = 180, estimatedSeconds = 20)
+// estimatedSeconds: a quick fork's measured wall time: 4.7 s (AMD, 13 forks), 6.9 s (Intel with other users' builds
+// on the machine, 8) — measured/2026-11-27/durations.md
 @Profile(name = "quick", params = {"memoryLimit=384m", "totalBytes=1536m", "pauseMillis=500", "diskBaselineBytes=256m"},
-        timeoutSeconds = 600, estimatedSeconds = 15)
+        timeoutSeconds = 600, estimatedSeconds = 6)
 @Profile(name = "standard", params = {"memoryLimit=none", "totalBytes=2xram", "pauseMillis=8000"}, timeoutSeconds = 7200,
         estimatedSeconds = 1200)
 // The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-latency.

@@ -69,7 +69,9 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
 // set-up): quick warms up for 6 s, standard for 20 s, at 100,000 msg/s,
 // and quick measures 2 runs of 2 s: the main job runs it on every JDK with 3 or more forks, and forks, not runs inside
 // one JVM, are the evidence a verdict rests on.
-@Profile(name = "quick", params = {"warmup=600000", "seconds=2", "runs=2"}, timeoutSeconds = 240, estimatedSeconds = 12)
+// estimatedSeconds: a quick fork's measured wall time: 10.9 s (AMD, 15 forks), 11.6 s (Intel, 5) —
+// measured/2026-11-27/durations.md
+@Profile(name = "quick", params = {"warmup=600000", "seconds=2", "runs=2"}, timeoutSeconds = 240, estimatedSeconds = 11)
 @Profile(name = "standard", params = {"warmup=2000000", "seconds=100", "runs=1"}, timeoutSeconds = 600, estimatedSeconds = 121)
 // The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-large.
 @ChronicleFlags

@@ -52,7 +52,8 @@ import org.jvmmark.harness.RunResult;
 // Warm-up: with -XX:+PrintCompilation on JDK 11, 17, 21 and 25 here, SyntheticTask.run's last C2 compile came 1.7-2.8 s
 // after JVM start on a busy machine (2026-11-23, load average 28), 1.1 s after it with one other build running (load
 // 1.4-1.8, 2026-11-26, JDK 17 and 25); quick and standard warm up for 2 and 10 s at the default 10,000/s. quick measures
-// 2 runs of 2 s (20,000 samples each: the p50 it is judged on is known far more precisely than forks vary).
+// 2 runs of 2 s (20,000 samples each: the p50 it is judged on is known far more precisely than forks vary). A quick
+// fork's measured wall time: 6.3 s (AMD, 13 forks), 6.6 s (Intel, 8) — measured/2026-11-27/durations.md.
 @Profile(name = "quick", params = {"iterations=20000", "runs=2", "warmup=20000"}, timeoutSeconds = 120, estimatedSeconds = 7)
 @Profile(name = "standard", params = {"iterations=200000", "runs=5", "warmup=100000"}, timeoutSeconds = 600, estimatedSeconds = 112)
 @Question(name = "calibration", text = "Does the harness find the known latency on every JVM, and no difference where there is none?",
