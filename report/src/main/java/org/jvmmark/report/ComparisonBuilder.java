@@ -146,7 +146,20 @@ public final class ComparisonBuilder {
         }
         double[] centres = perRun.stream().mapToDouble(Figure::value).toArray();
         double[] forks = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.forks())).toArray();
-        return new Figure(org.jvmmark.report.judge.Stats.center(centres), forks, List.of());
+        double[] machine = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.machine())).toArray();
+        return new Figure(org.jvmmark.report.judge.Stats.center(centres), forks, List.of(), machine, changed(perRun));
+    }
+
+    /** Per fork of every run in turn, whether the machine changed while it ran. */
+    private static boolean[] changed(List<Figure> perRun) {
+        boolean[] out = new boolean[perRun.stream().mapToInt(f -> f.forks().length).sum()];
+        int i = 0;
+        for (Figure f : perRun) {
+            for (boolean b : f.machineChanged()) {
+                out[i++] = b;
+            }
+        }
+        return out;
     }
 
     private static Row take(List<Row> candidates, Row ra, boolean exact) {
@@ -365,10 +378,9 @@ public final class ComparisonBuilder {
                 batches.add(firstRun + k);
             }
         }
-        double[] levels = new double[forks.size()];
-        java.util.Arrays.fill(levels, Double.NaN);
+        double[] machine = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.machine())).toArray();
         return new RowForks(id, forks.stream().mapToDouble(Double::doubleValue).toArray(), 0,
-                batches.stream().mapToInt(Integer::intValue).toArray(), levels);
+                batches.stream().mapToInt(Integer::intValue).toArray(), machine, changed(perRun));
     }
 
     /** The parts of a line every verdict shares. */

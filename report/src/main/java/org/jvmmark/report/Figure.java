@@ -11,15 +11,52 @@ import org.jvmmark.report.judge.Stats;
  * @param value the row's figure: the geometric mean of the fork values ({@link Stats#center})
  * @param forks one value per ok fork, in fork order
  * @param runs per fork, its per-run values (empty arrays when the workload reports none)
+ * @param machine per fork, the machine probe's cache-line round trip beside it in ns (NaN where not measured)
+ * @param machineChanged per fork, whether the probe saw the machine change while it ran
  */
-public record Figure(double value, double[] forks, List<double[]> runs) {
+public record Figure(double value, double[] forks, List<double[]> runs, double[] machine, boolean[] machineChanged) {
     public Figure {
         forks = forks.clone();
         runs = runs.stream().map(double[]::clone).toList();
+        machine = machine.clone();
+        machineChanged = machineChanged.clone();
     }
 
-    static Figure of(double[] forks, List<double[]> runs) {
-        return new Figure(Stats.center(forks), forks, runs);
+    /** A figure whose forks' machine was not observed. */
+    public Figure(double value, double[] forks, List<double[]> runs) {
+        this(value, forks, runs, nan(forks.length), new boolean[forks.length]);
+    }
+
+    /** The same forks and machine readings with another row figure. */
+    public Figure withValue(double other) {
+        return new Figure(other, forks, runs, machine, machineChanged);
+    }
+
+    static Figure of(double[] forks, List<double[]> runs, double[] machine, boolean[] machineChanged) {
+        return new Figure(Stats.center(forks), forks, runs, machine, machineChanged);
+    }
+
+    /** The judge's evidence of this figure for a row named {@code id}, its forks measured in run {@code batch}. */
+    public org.jvmmark.report.judge.RowForks rowForks(String id, int batch) {
+        int[] batches = new int[forks.length];
+        java.util.Arrays.fill(batches, batch);
+        return new org.jvmmark.report.judge.RowForks(id, forks, 0, batches, machine, machineChanged);
+    }
+
+    private static double[] nan(int n) {
+        double[] x = new double[n];
+        java.util.Arrays.fill(x, Double.NaN);
+        return x;
+    }
+
+    @Override
+    public double[] machine() {
+        return machine.clone();
+    }
+
+    @Override
+    public boolean[] machineChanged() {
+        return machineChanged.clone();
     }
 
     @Override

@@ -35,17 +35,26 @@ public final class Figures {
     public static Figure figure(Row row, Column col) {
         List<Double> forks = new ArrayList<>();
         List<double[]> runs = new ArrayList<>();
+        List<Double> machine = new ArrayList<>();
+        List<Boolean> changed = new ArrayList<>();
         for (Trial t : row.okTrials()) {
             Double v = forkValue(t, col);
             if (v != null) {
                 forks.add(v);
                 runs.add(forkRuns(t, col));
+                machine.add(t.machineRoundTripNs().orElse(Double.NaN));
+                changed.add(t.machineChangedDuring());
             }
         }
         if (forks.isEmpty()) {
             return null;
         }
-        return Figure.of(forks.stream().mapToDouble(Double::doubleValue).toArray(), runs);
+        boolean[] moved = new boolean[changed.size()];
+        for (int i = 0; i < moved.length; i++) {
+            moved[i] = changed.get(i);
+        }
+        return Figure.of(forks.stream().mapToDouble(Double::doubleValue).toArray(), runs,
+                machine.stream().mapToDouble(Double::doubleValue).toArray(), moved);
     }
 
     /**
@@ -58,7 +67,7 @@ public final class Figures {
         for (int i = 0; i < rows.size(); i++) {
             Figure f = figure(rows.get(i), col);
             if (f != null) {
-                out.add(new org.jvmmark.report.judge.RowForks(String.valueOf(i), f.forks(), 0, 0));
+                out.add(f.rowForks(String.valueOf(i), 0));
             }
         }
         return new org.jvmmark.report.judge.Evidence(col.id(), col.unit(), col.higherIsBetter(), out);

@@ -95,7 +95,8 @@ public final class ForkNotes {
         return "The machine changed while " + (lines.size() == 1 ? "this fork" : "these forks") + " ran (the runner's probe"
                 + " beside each fork, on the trial's CPUs, read a cache-line round trip more than "
                 + String.format(java.util.Locale.ROOT, "%.1f", org.jvmmark.results.MachineState.CHANGE_FACTOR)
-                + "× apart before and after): " + String.join("; ", lines) + ".";
+                + "× apart before and after): " + String.join("; ", lines) + ". Where the probe's readings fall on two levels, "
+                + "such a fork's value blends both in a proportion nobody measured, and the verdicts leave it out.";
     }
 
     private static boolean inSection(Trial t, String workload) {

@@ -52,7 +52,7 @@ public final class SectionNotes {
                 for (int r = 0; r < t.rows().size(); r++) {
                     Figure f = t.cell(r, c).figure();
                     if (f != null && f.forks().length >= 2) {
-                        rows.add(new RowForks(String.valueOf(r), f.forks(), 0, 0));
+                        rows.add(f.rowForks(String.valueOf(r), 0));
                         forks += f.forks().length;
                     }
                 }

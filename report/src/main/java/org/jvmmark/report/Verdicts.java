@@ -50,7 +50,7 @@ public final class Verdicts {
                     // Not even a "best": ranking JVMs on noise is what the verdict is there to prevent.
                     cells[r][c] = new Cell(f, Cell.Mark.UNTRUSTED, Double.NaN, Double.NaN, null, "", null);
                 } else {
-                    evidence.add(new RowForks(String.valueOf(r), f.forks(), 0, 0));
+                    evidence.add(f.rowForks(String.valueOf(r), 0));
                 }
             }
             if (evidence.size() < 2) {
@@ -66,7 +66,7 @@ public final class Verdicts {
                 // Judged within the machine's levels: each row's figure is shown at the lower level, as it is compared.
                 for (RowForks rf : evidence) {
                     int r = Integer.parseInt(rf.id());
-                    figures[r][c] = new Figure(centres.get(rf.id()), figures[r][c].forks(), figures[r][c].runs());
+                    figures[r][c] = figures[r][c].withValue(centres.get(rf.id()));
                 }
             }
             for (RowForks rf : evidence) {

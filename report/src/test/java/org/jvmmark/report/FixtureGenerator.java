@@ -75,10 +75,19 @@ final class FixtureGenerator {
      * drawn around (the fork's true p50 in ns; its runs scatter around it by the generator's run spread).
      * A level of {@link #FAILED} makes that fork fail (exit code 1), {@link #TIMED_OUT} time out.
      */
-    record Truth(String workload, int feature, double... forkLevelsNs) {
+    record Truth(String workload, int feature, double[] forkLevelsNs, double[] probeNs) {
+        Truth(String workload, int feature, double... forkLevelsNs) {
+            this(workload, feature, forkLevelsNs, new double[0]);
+        }
+
         /** The same forks on another JDK. */
         Truth withJdk(int otherFeature) {
-            return new Truth(workload, otherFeature, forkLevelsNs);
+            return new Truth(workload, otherFeature, forkLevelsNs, probeNs);
+        }
+
+        /** The same forks, the machine probe's cache-line round trip beside each (ns, before and after alike). */
+        Truth withProbe(double... roundTripNs) {
+            return new Truth(workload, feature, forkLevelsNs, roundTripNs);
         }
     }
 
@@ -108,7 +117,12 @@ final class FixtureGenerator {
                     trials.add(g.notOk(row.workload(), params, jvm(row.feature()), "G1", fork, TrialStatus.TIMEOUT,
                             "no result within 120 s"));
                 } else {
-                    trials.add(g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3, level, false));
+                    Trial t = g.latencyTrial(row.workload(), params, jvm(row.feature()), "G1", fork, 3, level, false);
+                    if (row.probeNs().length >= fork) {
+                        MachineState.Reading r = probe(row.probeNs()[fork - 1], 1.0);
+                        t = TrialBuilder.from(t).machineState(new MachineState(r, r)).build();
+                    }
+                    trials.add(t);
                 }
             }
         }

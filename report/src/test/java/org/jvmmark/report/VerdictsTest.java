@@ -226,4 +226,17 @@ class VerdictsTest {
         assertEquals(Headline.Outcome.NO_DIFFERENCE, h.outcome(), h.words());
         assertTrue(h.words().contains("worse: Temurin 21"), h.words());
     }
+
+    @Test
+    void shouldCompareWithinTheLevelsTheMachineProbeObserved() throws IOException {
+        // The same two rows as shouldNeverGuessLevelsFromTheFigureItself, each fork's level now measured beside it by
+        // the machine probe (≈ 130 ns or ≈ 400 ns round trips): within the levels the rows are 1 % apart.
+        Truth a = new Truth("synthetic", 17, 500, 1000, 510, 990, 505).withProbe(131, 402, 128, 395, 133);
+        Truth b = new Truth("synthetic", 25, 1000, 520, 1010, 515, 995).withProbe(398, 129, 405, 132, 401);
+        Section s = section(model(90, a, b), "synthetic");
+        Cell other = p50(s, 17).judgement() != null ? p50(s, 17) : p50(s, 25);
+        assertTrue(other.judgement().withinLevels(), other.why());
+        assertTrue(other.why().contains("within the machine's observed launch levels"), other.why());
+        assertEquals(1.02, other.effect().ratio(), 0.03, other.why());
+    }
 }

@@ -258,6 +258,12 @@ public final class Judge {
                     : RunSpread.Source.ASSUMED);
         }
         NoiseModel.Estimate est = m.estimate(c, r);
+        if (!Double.isFinite(est.diff()) || !(est.se() >= 0) || Double.isNaN(est.df())) {
+            // No interval can be had (a noise that could not be estimated): cannot tell, never an internal error.
+            Effect none = new Effect(Double.NaN, Double.NaN, Double.NaN, confidence, higher);
+            return new Judgement(Answer.CANNOT_TELL, Reason.INTERVAL_WIDE, none, Double.NaN, m.forks(c), m.forks(r),
+                    cand.failed(), 0, false, gap, false, threshold, est.runsCandidate(), est.runsReference(), est.runSpread());
+        }
         double df = Math.max(1, est.df());
         double p = est.se() == 0 ? (est.diff() == 0 ? 1 : 0)
                 : Math.min(1, 2 * TDistribution.of(df).survivalProbability(Math.abs(est.diff()) / est.se()));

@@ -15,8 +15,9 @@ import org.apache.commons.statistics.distribution.FDistribution;
  *   <li><b>ε, the fork noise</b> (DESIGN.md §2): the residuals within each (row, run) cell, pooled over every row of the
  *       figure (one-way ANOVA's mean square, df = Σ(n − cells)); a row whose residuals spread more than the rest's
  *       beyond chance (F-test, p &lt; {@value #OUTLIER_ALPHA}) keeps its own.</li>
- *   <li><b>λ·L, the machine's level</b> (§3): only where every fork's level was observed by the machine probe and the
- *       observations differ; λ is the within-cell regression of y on L. Never inferred from y.</li>
+ *   <li><b>λ·L, the machine's level</b> (§3): only where the machine probe measured every fork and its round trips fall
+ *       on two levels; L is a fork's posterior of the upper level, λ the within-cell regression of y on L. Never
+ *       inferred from y.</li>
  *   <li><b>ρ, the run effect</b> (§4): the spread of a row's run centres about its mean, pooled over every row with two
  *       runs or more; else the evidence's {@link RunSpread}. It cancels between rows measured in the same runs.</li>
  * </ul>
@@ -37,6 +38,8 @@ final class NoiseModel {
 
     private final boolean logs;
     private final int[] n;
+    /** Per row, forks left out because the machine changed level while they ran (§3). */
+    private final int[] changed;
     /** Per row, its runs in order, each run's centre (level-adjusted), forks and mean level. */
     private final int[][] cellRun;
     private final double[][] cellMean;
@@ -72,8 +75,12 @@ final class NoiseModel {
         int k = rows.size();
         prior = e.runSpread();
         logs = rows.stream().allMatch(r -> Stats.allPositive(r.forks()));
-        boolean observed = logs && rows.stream().allMatch(r -> Arrays.stream(r.levels()).allMatch(Double::isFinite));
+        // §3: the machine's levels from the probe's round trips (a two-component mixture beating one by BIC, ≥ 1.3× apart);
+        // a fork whose readings straddle the levels gets the posterior between 0 and 1.
+        boolean observed = logs && rows.stream().allMatch(r -> Arrays.stream(r.machine()).allMatch(v -> v > 0));
+        TwoLevels probe = observed ? TwoLevels.mixture(rows.stream().map(RowForks::machine).toList()) : TwoLevels.ONE_LEVEL;
         n = new int[k];
+        changed = new int[k];
         cellRun = new int[k][];
         cellMean = new double[k][];
         cellN = new int[k][];
@@ -84,10 +91,16 @@ final class NoiseModel {
         double sLy = 0;
         for (int i = 0; i < k; i++) {
             RowForks r = rows.get(i);
-            n[i] = r.n();
             Map<Integer, List<Integer>> byRun = new LinkedHashMap<>();
             int[] b = r.batches();
+            boolean[] moved = r.machineChanged();
             for (int j = 0; j < b.length; j++) {
+                if (probe.twoLevel() && moved[j]) {
+                    // §3: the probe saw the machine change level while this fork ran; its value blends two levels in a
+                    // proportion nobody measured, so it informs neither. Counted, named, not estimated from.
+                    changed[i]++;
+                    continue;
+                }
                 byRun.computeIfAbsent(b[j], x -> new ArrayList<>()).add(j);
             }
             int cells = byRun.size();
@@ -98,12 +111,12 @@ final class NoiseModel {
             y[i] = new double[cells][];
             lv[i] = new double[cells][];
             double[] f = r.forks();
-            double[] l = r.levels();
+            double[] l = r.machine();
             int c = 0;
             for (Map.Entry<Integer, List<Integer>> run : byRun.entrySet()) {
                 List<Integer> idx = run.getValue();
                 y[i][c] = idx.stream().mapToDouble(j -> logs ? Math.log(f[j]) : f[j]).toArray();
-                lv[i][c] = idx.stream().mapToDouble(j -> observed ? l[j] : 0).toArray();
+                lv[i][c] = idx.stream().mapToDouble(j -> probe.twoLevel() ? probe.upperProbability(l[j]) : 0).toArray();
                 cellRun[i][c] = run.getKey();
                 cellN[i][c] = idx.size();
                 cellMean[i][c] = Stats.mean(y[i][c]);
@@ -115,8 +128,9 @@ final class NoiseModel {
                 }
                 c++;
             }
+            n[i] = r.n() - changed[i];
         }
-        boolean levelled = sLL > 0;
+        boolean levelled = sLL > 0 && Double.isFinite(sLy);
         double slope = levelled ? sLy / sLL : 0;
         double[] ss = new double[k];
         double[] rowDf = new double[k];
@@ -174,6 +188,7 @@ final class NoiseModel {
         }
         runDf = rdf;
         runVariance = rdf >= 1 ? rs / rdf : Double.NaN;
+        // Where the probe measured the machine and saw one level, levels in the values are the rows' own behaviour.
         TwoLevels shown = logs && !observed ? TwoLevels.of(rows.stream().map(RowForks::forks).toList()) : TwoLevels.ONE_LEVEL;
         unobservedGap = shown.twoLevel() ? shown.gap() : Double.NaN;
     }
@@ -302,6 +317,11 @@ final class NoiseModel {
 
     int forks(int row) {
         return n[row];
+    }
+
+    /** Row {@code row}'s forks during which the probe saw the machine change level, left out of the estimate (§3). */
+    int changed(int row) {
+        return changed[row];
     }
 
     int runs(int row) {

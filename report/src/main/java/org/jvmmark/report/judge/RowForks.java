@@ -12,30 +12,39 @@ import java.util.Arrays;
  * apart differ by more than their forks' noise (DESIGN.md of this package, term ρ). A row may hold forks of several runs
  * ({@code compare} with a directory of runs a side): each run is a replicate of the row.
  *
- * <p><b>Observed levels.</b> Where the runner's machine probe ran beside each fork, {@code levels} holds the level the
- * probe saw (0 lower, 1 upper, 0.5 when it changed while the fork ran); NaN where it is not known. The judge never
- * infers a level from the figure itself.
+ * <p><b>The machine observed.</b> Where the runner's machine probe ran beside each fork, {@code machine} holds the
+ * cache-line round trip it measured between the trial's CPUs (ns, the mean of the readings before and after the fork);
+ * NaN where it was not measured. The judge reads the machine's launch levels from these, never from the figure itself
+ * (DESIGN.md §3).
  *
  * @param id the row's name within its {@link Evidence} (unique there)
  * @param forks one value per fork that measured the figure
  * @param failed forks of the row that failed or timed out (they measured nothing, and they are evidence)
  * @param batches per fork, the run it was measured in
- * @param levels per fork, the machine's observed level (NaN: not observed)
+ * @param machine per fork, the machine probe's cache-line round trip in ns (NaN: not observed)
+ * @param machineChanged per fork, whether the probe's readings before and after it differ so much that the machine
+ *     changed level while it ran (its value is a blend of two levels in an unknown proportion)
  */
-public record RowForks(String id, double[] forks, int failed, int[] batches, double[] levels) {
+public record RowForks(String id, double[] forks, int failed, int[] batches, double[] machine, boolean[] machineChanged) {
     public RowForks {
         forks = forks.clone();
         batches = batches.clone();
-        levels = levels.clone();
-        if (batches.length != forks.length || levels.length != forks.length) {
-            throw new IllegalArgumentException("one run and one level per fork: " + id);
+        machine = machine.clone();
+        machineChanged = machineChanged.clone();
+        if (batches.length != forks.length || machine.length != forks.length || machineChanged.length != forks.length) {
+            throw new IllegalArgumentException("one run and one machine reading per fork: " + id);
         }
         if (failed < 0) {
             throw new IllegalArgumentException("failed forks cannot be negative: " + id);
         }
     }
 
-    /** A row whose forks were all measured in run {@code batch}, levels not observed. */
+    /** A row whose forks' machine did not change while they ran. */
+    public RowForks(String id, double[] forks, int failed, int[] batches, double[] machine) {
+        this(id, forks, failed, batches, machine, new boolean[forks.length]);
+    }
+
+    /** A row whose forks were all measured in run {@code batch}, the machine not observed. */
     public RowForks(String id, double[] forks, int failed, int batch) {
         this(id, forks, failed, filled(forks.length, batch), nan(forks.length));
     }
@@ -56,8 +65,13 @@ public record RowForks(String id, double[] forks, int failed, int[] batches, dou
     }
 
     @Override
-    public double[] levels() {
-        return levels.clone();
+    public double[] machine() {
+        return machine.clone();
+    }
+
+    @Override
+    public boolean[] machineChanged() {
+        return machineChanged.clone();
     }
 
     /** The forks that measured the figure. */

@@ -105,7 +105,9 @@ public record TwoLevels(boolean twoLevel, double low, double high, double weight
         double a = Math.log(weightLow) + Fit.logNormal(v, Math.log(low), sigmaLow);
         double b = Math.log(1 - weightLow) + Fit.logNormal(v, Math.log(high), sigmaHigh);
         double top = Math.max(a, b);
-        return Math.exp(b - top) / (Math.exp(a - top) + Math.exp(b - top));
+        double p = Math.exp(b - top) / (Math.exp(a - top) + Math.exp(b - top));
+        // A level whose weight fitted to 0 or 1 gives no odds: the nearer level on the log scale decides.
+        return Double.isNaN(p) ? (Math.abs(v - Math.log(high)) < Math.abs(v - Math.log(low)) ? 1 : 0) : p;
     }
 
     /** A Gaussian (or two-component Gaussian mixture) fit to log values; {@code mu1 <= mu2}. */

@@ -100,6 +100,7 @@ final class GateScenarios {
                 List<Double> values = new ArrayList<>();
                 List<Integer> batches = new ArrayList<>();
                 List<Double> levels = new ArrayList<>();
+                List<Boolean> moved = new ArrayList<>();
                 for (int k = 0; k < runs; k++) {
                     double run = m.runSpread * random.nextGaussian();
                     for (int f = 0; f < forks; f++) {
@@ -134,12 +135,16 @@ final class GateScenarios {
                         }
                         values.add(Math.exp(y + lift));
                         batches.add(side * runs + k);
-                        levels.add(m.observed ? level : Double.NaN);
+                        // The probe's cache-line round trip: ≈ 130 ns on the lower level, ≈ 400 ns on the upper, their
+                        // mean for a fork whose readings before and after straddle them.
+                        double probe = level == 0.5 ? 265 : level == 1 ? 400 : 130;
+                        levels.add(m.observed ? probe * Math.exp(0.05 * random.nextGaussian()) : Double.NaN);
+                        moved.add(m.observed && level == 0.5);
                     }
                 }
                 rows.add(new RowForks((side == 0 ? "A#" : "B#") + jvm, values.stream().mapToDouble(Double::doubleValue).toArray(),
                         0, batches.stream().mapToInt(Integer::intValue).toArray(),
-                        levels.stream().mapToDouble(Double::doubleValue).toArray()));
+                        levels.stream().mapToDouble(Double::doubleValue).toArray(), booleans(moved)));
             }
         }
         Evidence e = new Evidence("endToEnd/50", "ns", false, rows);
@@ -160,10 +165,18 @@ final class GateScenarios {
         return ExitStatus.of(all);
     }
 
+    private static boolean[] booleans(List<Boolean> b) {
+        boolean[] out = new boolean[b.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = b.get(i);
+        }
+        return out;
+    }
+
     /** The machines of the published table: this VM kind's measured noise (DESIGN.md §8). */
     static final List<Machine> MACHINES = List.of(
-            new Machine("one level, quiet (run 1 %, fork 2 %)", false, false, 0.01, 0.02, 0, 0.01),
-            new Machine("one level, noisy (run 2.5 %, fork 8 %)", false, false, 0.025, 0.08, 0, 0.01),
+            new Machine("one level, quiet (run 1 %, fork 2 %)", false, true, 0.01, 0.02, 0, 0.01),
+            new Machine("one level, noisy (run 2.5 %, fork 8 %)", false, true, 0.025, 0.08, 0, 0.01),
             new Machine("two levels, probe observes them (run 2.5 %, fork 8 %)", true, true, 0.025, 0.08, 0.1, 0.01),
             new Machine("two levels, not observed (run 2.5 %, fork 8 %)", true, false, 0.025, 0.08, 0.1, 0.01));
 

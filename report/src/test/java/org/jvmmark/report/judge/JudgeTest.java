@@ -17,7 +17,7 @@ class JudgeTest {
         return new Evidence("endToEnd/50", "ns", false, List.of(rows));
     }
 
-    /** A row of forks each measured in its own position in {@code batches} (runs), levels not observed. */
+    /** A row of forks each measured in its own position in {@code batches} (runs), the machine not observed. */
     private static RowForks runs(String id, int[] batches, double... forks) {
         double[] levels = new double[forks.length];
         java.util.Arrays.fill(levels, Double.NaN);
@@ -212,7 +212,7 @@ class JudgeTest {
     @Test
     void shouldBlockOnTheLevelsTheProbeObservedAndNeverOnInferredOnes() {
         // Both rows land on both levels (2.5× apart) as the probe saw them; B is 10 % slower within each level.
-        double[] levels = {0, 1, 0, 1, 0, 1};
+        double[] levels = {131, 402, 128, 395, 133, 410}; // the probe's round trips: two levels, ns
         RowForks a = new RowForks("a", new double[] {100, 250, 101, 252, 99, 249}, 0, new int[6], levels);
         RowForks b = new RowForks("b", new double[] {110, 276, 111, 274, 109, 275}, 0, new int[6], levels);
         Judgement j = Judge.judge(new Contrast(latency(a, b), "b", "a"), 0.05);
