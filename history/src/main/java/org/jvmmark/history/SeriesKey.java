@@ -39,7 +39,7 @@ public record SeriesKey(String machine, String workload, String params, String j
      * held request" — one name for a figure in the report, {@code compare} and the history.
      */
     public String readableName() {
-        return org.jvmmark.report.QuestionAnswers.label(figureName());
+        return org.jvmmark.report.Words.label(figureName());
     }
 
     /**

@@ -33,4 +33,28 @@ public record Column(Kind kind, String probe, String key, String title, String u
             case METRIC -> "metric/" + key;
         };
     }
+
+    /** How a latency table or chart built from uncorrected blocks is titled. */
+    public static final String NOT_CORRECTED = "(not corrected for coordinated omission)";
+
+    /** The peak resident set size the runner measured from outside (VmHWM), as a metric column. */
+    public static final String PEAK_RSS = "peak RSS (process)";
+
+    /**
+     * Whether a metric checks the run rather than scores the JVM: the achieved (or target) rate says
+     * whether the load generator kept its schedule; a higher one is not a better JVM, so it is not ranked.
+     */
+    public static boolean isCheck(String metric) {
+        String last = metric.substring(metric.lastIndexOf('.') + 1);
+        return last.equals("achievedRate") || last.equals("targetRate");
+    }
+
+    /** Relative difference from {@code reference}, positive when {@code value} is worse. */
+    public static double worseBy(boolean higherIsBetter, double reference, double value) {
+        if (reference == 0) {
+            return value == 0 ? 0 : Double.NaN;
+        }
+        double d = (value - reference) / Math.abs(reference);
+        return higherIsBetter ? -d : d;
+    }
 }

@@ -247,7 +247,7 @@ public final class ComparisonBuilder {
                     lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "not corrected for coordinated omission"));
                 } else if (pinned != null) {
                     lines.add(line.unjudged(Comparison.Verdict.PINNED, pinned));
-                } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !ModelBuilder.isCheck(ca.key())) {
+                } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !Column.isCheck(ca.key())) {
                     lines.add(line.unjudged(Comparison.Verdict.FACT, "a fact, not a score"));
                 } else if (!ca.trusted() || !cb.trusted()) {
                     String side = !ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B";
@@ -406,7 +406,7 @@ public final class ComparisonBuilder {
     }
 
     private static String figureName(Column c) {
-        return Verdicts.figureName(c) + (c.kind() == Column.Kind.LATENCY && !c.coCorrected() ? " (uncorrected)" : "");
+        return Words.figure(c) + (c.kind() == Column.Kind.LATENCY && !c.coCorrected() ? " (uncorrected)" : "");
     }
 
     private static List<String> notes(Results a, Results b) {

@@ -29,7 +29,7 @@ public final class Explanations {
                     + "reports it per fork), and a row's figure is the geometric mean of its forks' values.",
             "Latency is measured from each request's intended start time (corrected for coordinated omission); the "
                     + "uncorrected figures are kept in results.json and results.csv. A probe that could not be corrected "
-                    + "(no fixed schedule, e.g. a call timed inside the server) is titled \"" + ModelBuilder.NOT_CORRECTED
+                    + "(no fixed schedule, e.g. a call timed inside the server) is titled \"" + Column.NOT_CORRECTED
                     + "\" and its columns are shown but neither ranked nor marked best: timing from the actual start "
                     + "hides the requests a stall delayed, which flatters a stalling JVM. \"worst\" is the single largest sample.",
             "Each figure is compared with the best row of its column (the best level-adjusted figure among rows with "

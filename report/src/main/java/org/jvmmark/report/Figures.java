@@ -90,7 +90,7 @@ public final class Figures {
                         probe, key, Percentiles.title(key), p.unit(), false, corrected, true, corrected)));
             });
             t.measured().metrics().forEach((name, m) -> out.putIfAbsent("metric/" + name, new Column(Column.Kind.METRIC,
-                    null, name, QuestionAnswers.label(name), m.unit(), m.higherIsBetter(), m.ranked() && !ModelBuilder.isCheck(name),
+                    null, name, Words.label(name), m.unit(), m.higherIsBetter(), m.ranked() && !Column.isCheck(name),
                     true)));
         }
         return List.copyOf(out.values());
@@ -112,7 +112,7 @@ public final class Figures {
                 return p == null || p.achievedRate() <= 0 ? null : p.achievedRate();
             }
             default:
-                if (col.key().equals(ModelBuilder.PEAK_RSS)) {
+                if (col.key().equals(Column.PEAK_RSS)) {
                     Long peak = t.outcome().process().peakRssBytes();
                     return peak != null && peak > 0 ? (double) peak : null;
                 }

@@ -277,7 +277,7 @@ public final class ModelBuilder {
             if (hasRate) {
                 columns.add(new Column(Column.Kind.RATE, probe, "achievedRate", "achieved rate", "/s", true, false, true));
             }
-            Table latency = table("Latency — " + probe + (coCorrected ? "" : " " + NOT_CORRECTED), columns, rows, threshold, judged);
+            Table latency = table("Latency — " + probe + (coCorrected ? "" : " " + Column.NOT_CORRECTED), columns, rows, threshold, judged);
             tables.add(latency);
             for (int c = 0; c < columns.size(); c++) {
                 if (columns.get(c).kind() == Column.Kind.LATENCY) {
@@ -298,13 +298,13 @@ public final class ModelBuilder {
         Map<String, Metric> firstOfEach = new LinkedHashMap<>();
         rows.stream().flatMap(r -> r.okTrials().stream()).forEach(t -> t.measured().metrics().forEach(firstOfEach::putIfAbsent));
         firstOfEach.forEach((name, m) -> metricColumns.add(
-                new Column(Column.Kind.METRIC, null, name, QuestionAnswers.label(name), m.unit(), m.higherIsBetter(),
-                        m.ranked() && !isCheck(name), true)));
+                new Column(Column.Kind.METRIC, null, name, Words.label(name), m.unit(), m.higherIsBetter(),
+                        m.ranked() && !Column.isCheck(name), true)));
         if (rows.stream().flatMap(r -> r.okTrials().stream()).anyMatch(t -> t.outcome().process().peakRssBytes() != null && t.outcome().process().peakRssBytes() > 0)) {
             // Ranked only where the process is the JVM under test and nothing else (not a launcher, no mapped files).
             boolean rssOfTheJvm = rows.stream().flatMap(r -> r.okTrials().stream())
                     .noneMatch(t -> t.measured().info().containsKey(PROCESS_RSS_NOT_RANKED));
-            metricColumns.add(new Column(Column.Kind.METRIC, null, PEAK_RSS, PEAK_RSS, "bytes", false, rssOfTheJvm, true));
+            metricColumns.add(new Column(Column.Kind.METRIC, null, Column.PEAK_RSS, Column.PEAK_RSS, "bytes", false, rssOfTheJvm, true));
         }
         if (metricColumns.isEmpty() && tables.isEmpty()) {
             tables.add(table("Trials", metricColumns, rows, threshold, judged));
@@ -361,27 +361,14 @@ public final class ModelBuilder {
                 }
             }
             if (!figures.isEmpty()) {
-                notes.put(t.title() + ": the machine probe saw launches on two levels " + Format.sig(gap) + "× apart; "
-                        + String.join(", ", figures) + (figures.size() == 1 ? " is" : " are")
-                        + " shown at the lower level (a fork on the upper level counted ÷ " + Format.sig(gap) + ") and rows"
-                        + " are compared within the levels",
+                notes.put(Words.levelNote(t.title(), gap, figures),
                         t.rows().stream().map(Row::label).toList());
             }
         }
         return notes;
     }
 
-    /** How a latency table or chart built from uncorrected blocks is titled. */
-    public static final String NOT_CORRECTED = "(not corrected for coordinated omission)";
 
-    /**
-     * Whether a metric checks the run rather than scores the JVM: the achieved (or target) rate says
-     * whether the load generator kept its schedule; a higher one is not a better JVM, so it is not ranked.
-     */
-    static boolean isCheck(String metric) {
-        String last = metric.substring(metric.lastIndexOf('.') + 1);
-        return last.equals("achievedRate") || last.equals("targetRate");
-    }
 
     /** Most metric columns in one table: wider tables stop being readable, in a terminal or a README. */
     static final int MAX_METRIC_COLUMNS = 7;
@@ -398,7 +385,7 @@ public final class ModelBuilder {
             int dot = c.key().indexOf('.');
             if (dot > 0 && dot < c.key().length() - 1) {
                 // The table's title names the group; the column keeps the rest of the name.
-                Column shortened = new Column(c.kind(), c.probe(), c.key(), QuestionAnswers.label(c.key().substring(dot + 1)), c.unit(),
+                Column shortened = new Column(c.kind(), c.probe(), c.key(), Words.label(c.key().substring(dot + 1)), c.unit(),
                         c.higherIsBetter(), c.ranked(), c.trusted(), c.coCorrected());
                 groups.computeIfAbsent("Metrics — " + c.key().substring(0, dot), k -> new ArrayList<>()).add(shortened);
             } else {
@@ -419,8 +406,6 @@ public final class ModelBuilder {
         return tables;
     }
 
-    /** The peak resident set size the runner measured from outside (VmHWM), as a metric column. */
-    public static final String PEAK_RSS = "peak RSS (process)";
     /** The info key by which a workload says its process's RSS is not the JVM under test's, and why. */
     static final String PROCESS_RSS_NOT_RANKED = "processRssNotRanked";
 
@@ -577,14 +562,6 @@ public final class ModelBuilder {
         return NoiseVerdict.entry(workload, col.probe(), col.key(), distrust, cvs, figures, notRanked);
     }
 
-    /** Relative difference from {@code reference}, positive when {@code value} is worse. */
-    public static double worseBy(boolean higherIsBetter, double reference, double value) {
-        if (reference == 0) {
-            return value == 0 ? 0 : Double.NaN;
-        }
-        double d = (value - reference) / Math.abs(reference);
-        return higherIsBetter ? -d : d;
-    }
 
     /** The probes of these rows in first-appearance order, endToEnd first. */
     static List<String> probes(List<Row> rows) {

@@ -77,49 +77,6 @@ public final class QuestionAnswers {
         return Verdicts.column(tables.stream().flatMap(t -> t.columns().stream()).toList(), figure);
     }
 
-    /**
-     * How a person reads a figure's name: "hello.startupMs" → "hello startup time",
-     * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" → "p50 latency".
-     */
-    public static String label(String figure) {
-        java.util.regex.Matcher percentile = PERCENTILE.matcher(figure);
-        if (percentile.matches()) {
-            // As the tables and Words.figure say it: "p50 latency", "p99 latency of append".
-            return "p" + percentile.group(2) + " latency" + ("endToEnd".equals(percentile.group(1)) ? "" : " of " + percentile.group(1));
-        }
-        if (figure.contains(" ")) {
-            return figure;
-        }
-        List<String> parts = new ArrayList<>();
-        for (String piece : figure.split("\\.")) {
-            // The unit is said beside the value: a name's unit suffix only says whether it is a time.
-            java.util.regex.Matcher unit = UNIT_SUFFIX.matcher(piece);
-            boolean time = false;
-            if (unit.find() && unit.start() > 0 && !piece.substring(0, unit.start()).endsWith("Per")) {
-                time = !unit.group(1).endsWith("iB") && !unit.group(1).equals("Bytes");
-                piece = piece.substring(0, unit.start());
-            }
-            // "writeMsPerGiBPastLimit": a unit inside the name reads as words, "write time per GiB past limit".
-            piece = piece.replace("MsPer", "TimePer").replace("GiB", "Gib").replace("MiB", "Mib");
-            List<String> words = new ArrayList<>();
-            for (String w : piece.split("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")) {
-                words.add(w.equals(w.toUpperCase(Locale.ROOT)) && w.length() > 1 ? w : w.toLowerCase(Locale.ROOT));
-            }
-            String last = words.get(words.size() - 1);
-            if (time && !words.contains("latency") && !last.equals("time")) {
-                words.add("time");
-            }
-            parts.add(String.join(" ", words).replace("rss", "RSS").replace("gib", "GiB").replace("mib", "MiB")
-                    .replaceAll("\\bcpu\\b", "CPU").replaceAll("\\bio\\b", "I/O"));
-        }
-        return String.join(" ", parts);
-    }
-
-    private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("(\\S+) p([0-9.]+)");
-
-    private static final java.util.regex.Pattern UNIT_SUFFIX =
-            java.util.regex.Pattern.compile("(Ms|Millis|Nanos|Ns|Seconds|MiB|GiB|KiB|Bytes)$");
-
     // ---- across variants: the same JVM, each candidate against the baseline ----
 
     private static List<Answer> acrossVariants(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
@@ -207,7 +164,7 @@ public final class QuestionAnswers {
                 continue; // not measured in this run (a mode that did not run): nothing to say
             }
             if (col.kind() == Column.Kind.LATENCY && !col.coCorrected()) {
-                closedLoop.add(label(name));
+                closedLoop.add(Words.label(name));
                 continue;
             }
             if (col.trusted()) {
@@ -228,7 +185,7 @@ public final class QuestionAnswers {
             Judgement j = k < 0 ? null : judgements.get(k);
             Effect effect = j == null ? new Effect(c.value() / b.value(), Double.NaN, Double.NaN, 0.95, col.higherIsBetter())
                     : j.effect();
-            String name = label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
+            String name = Words.label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
             String head = name + " " + names[1] + " " + Format.value(c.value(), col.unit()) + ", " + names[2] + " "
                     + Format.value(b.value(), col.unit());
             Judgement.Answer outcome;
@@ -426,7 +383,7 @@ public final class QuestionAnswers {
                     continue;
                 }
                 if (col.kind() == Column.Kind.LATENCY && !col.coCorrected()) {
-                    closedLoop.add(label(name));
+                    closedLoop.add(Words.label(name));
                     continue;
                 }
                 Headline h = Verdicts.headline(workload, context, group, sub, col.id());
@@ -438,8 +395,8 @@ public final class QuestionAnswers {
                     case NO_DIFFERENCE -> Judgement.Answer.NO_DIFFERENCE;
                     default -> Judgement.Answer.CANNOT_TELL;
                 };
-                String words = label(name) + ": " + ranking(h, col) + everyRow(h, col, sub, facts, starting);
-                figures.add(new Answer.FigureAnswer(col.key(), label(name), h.winner() == null ? Double.NaN : Figures.figure(h.winner(), col).value(),
+                String words = Words.label(name) + ": " + ranking(h, col) + everyRow(h, col, sub, facts, starting);
+                figures.add(new Answer.FigureAnswer(col.key(), Words.label(name), h.winner() == null ? Double.NaN : Figures.figure(h.winner(), col).value(),
                         h.runnerUp() == null ? Double.NaN : Figures.figure(h.runnerUp(), col).value(), col.unit(), outcome, h.effect(), words, null));
             }
             closedLoop(closedLoop, left);

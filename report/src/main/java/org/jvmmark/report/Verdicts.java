@@ -103,8 +103,8 @@ public final class Verdicts {
             Column col = columns.get(c);
             Figure f = figures[r][c];
             // The judge's effect (within the machine's levels where it applies), else the rows' figures.
-            double delta = Double.isFinite(j.effect().ratio()) ? ModelBuilder.worseBy(col.higherIsBetter(), 1, j.effect().ratio())
-                    : ModelBuilder.worseBy(col.higherIsBetter(), figures[best[c]][c].value(), f.value());
+            double delta = Double.isFinite(j.effect().ratio()) ? Column.worseBy(col.higherIsBetter(), 1, j.effect().ratio())
+                    : Column.worseBy(col.higherIsBetter(), figures[best[c]][c].value(), f.value());
             Cell.Mark mark = switch (j.answer()) {
                 case WORSE -> Cell.Mark.SIGNIFICANT;
                 case NO_DIFFERENCE -> Cell.Mark.WITHIN_NOISE;
@@ -170,7 +170,7 @@ public final class Verdicts {
             return new Headline(workload, family, null, Headline.Outcome.NOTHING_RAN, null, null, null, words, notRun);
         }
         Column col = table.columns().get(c);
-        String figure = figureName(col);
+        String figure = Words.figure(col);
         List<Integer> present = new ArrayList<>();
         for (int r = 0; r < table.rows().size(); r++) {
             if (table.cell(r, c).figure() != null) {
@@ -323,8 +323,4 @@ public final class Verdicts {
         return first;
     }
 
-    /** A figure's name in a sentence: {@link Words#figure}, the one place that names a figure. */
-    public static String figureName(Column col) {
-        return Words.figure(col);
-    }
 }

@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.jvmmark.report.judge.Judge;
@@ -170,20 +171,71 @@ public final class Words {
         }
         return "Fork to fork, " + figure(col) + " varies by " + Format.percent(spread) + " here (the median row's standard"
                 + " deviation; " + rows + (rows == 1 ? " row, " : " rows, ") + forks + " forks"
-                + (Double.isFinite(levelGap) ? ", within the machine's two launch levels " + times(levelGap) + "× apart" : "")
+                + (Double.isFinite(levelGap) ? ", within the machine's observed launch levels " + times(levelGap) + "× apart" : "")
                 + ")" + (spread > LARGE_SPREAD ? ": more than " + Format.percent(LARGE_SPREAD) + ", so a difference of a few"
-                + " percent takes many forks to tell; the README's \"Fork-to-fork spread\" says why this workload varies"
-                + " so on small machines." : ".");
+                + " percent takes many forks to tell; the guide's workloads page (\"Fork-to-fork spread\") says why this"
+                + " workload varies so on small machines." : ".");
     }
+
+    /**
+     * A latency percentile's name, the one wording every surface uses: "p50 latency" of the end-to-end probe, "p99
+     * latency of append" of another.
+     */
+    public static String latency(String percentileTitle, String probe) {
+        return percentileTitle + " latency" + ("endToEnd".equals(probe) ? "" : " of " + probe);
+    }
+
+    /**
+     * How a person reads a figure's name: "hello.startupMs" → "hello startup time",
+     * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" → "p50 latency".
+     */
+    public static String label(String figure) {
+        java.util.regex.Matcher percentile = PERCENTILE.matcher(figure);
+        if (percentile.matches()) {
+            // As the tables and Words.figure say it: "p50 latency", "p99 latency of append".
+            return latency("p" + percentile.group(2), percentile.group(1));
+        }
+        if (figure.contains(" ")) {
+            return figure;
+        }
+        List<String> parts = new ArrayList<>();
+        for (String piece : figure.split("\\.")) {
+            // The unit is said beside the value: a name's unit suffix only says whether it is a time.
+            java.util.regex.Matcher unit = UNIT_SUFFIX.matcher(piece);
+            boolean time = false;
+            if (unit.find() && unit.start() > 0 && !piece.substring(0, unit.start()).endsWith("Per")) {
+                time = !unit.group(1).endsWith("iB") && !unit.group(1).equals("Bytes");
+                piece = piece.substring(0, unit.start());
+            }
+            // "writeMsPerGiBPastLimit": a unit inside the name reads as words, "write time per GiB past limit".
+            piece = piece.replace("MsPer", "TimePer").replace("GiB", "Gib").replace("MiB", "Mib");
+            List<String> words = new ArrayList<>();
+            for (String w : piece.split("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")) {
+                words.add(w.equals(w.toUpperCase(Locale.ROOT)) && w.length() > 1 ? w : w.toLowerCase(Locale.ROOT));
+            }
+            String last = words.get(words.size() - 1);
+            if (time && !words.contains("latency") && !last.equals("time")) {
+                words.add("time");
+            }
+            parts.add(String.join(" ", words).replace("rss", "RSS").replace("gib", "GiB").replace("mib", "MiB")
+                    .replaceAll("\\bcpu\\b", "CPU").replaceAll("\\bio\\b", "I/O"));
+        }
+        return String.join(" ", parts);
+    }
+
+    private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("(\\S+) p([0-9.]+)");
+
+    private static final java.util.regex.Pattern UNIT_SUFFIX =
+            java.util.regex.Pattern.compile("(Ms|Millis|Nanos|Ns|Seconds|MiB|GiB|KiB|Bytes)$");
 
     /** What the figure is, for a verdict line: "p50 latency", "p50 latency of append", "score (msg/s)". */
     public static String figure(Column c) {
         return switch (c.kind()) {
-            case LATENCY -> c.title() + " latency" + ("endToEnd".equals(c.probe()) ? "" : " of " + c.probe());
-            case UNCORRECTED -> "uncorrected " + c.title() + " latency" + ("endToEnd".equals(c.probe()) ? "" : " of " + c.probe());
+            case LATENCY -> latency(c.title(), c.probe());
+            case UNCORRECTED -> "uncorrected " + latency(c.title(), c.probe());
             case RATE -> "achieved rate of " + c.probe();
             // A time or a size is shown rescaled ("1.07 s" of a figure recorded in ms): its recorded unit would mislead.
-            case METRIC -> QuestionAnswers.label(c.key())
+            case METRIC -> label(c.key())
                     + (c.unit().isEmpty() || rescaled(c.unit()) ? "" : " (" + c.unit() + ")");
         };
     }
@@ -277,6 +329,16 @@ public final class Words {
         double s = forks * secondsPerFork;
         return s < 90 ? " (about " + Math.round(s) + " s of trials)"
                 : " (about " + Math.round(s / 60) + " min of trials)";
+    }
+
+    /**
+     * The note of a table whose columns were judged within the machine's observed launch levels: "Latency — endToEnd:
+     * the machine probe saw launches on two levels 2.9× apart; p50 latency is shown at the lower level …".
+     */
+    public static String levelNote(String table, double gap, List<String> figures) {
+        return table + ": the machine probe saw launches on two levels " + Format.sig(gap) + "× apart; "
+                + String.join(", ", figures) + (figures.size() == 1 ? " is" : " are") + " shown at the lower level (a fork on"
+                + " the upper level counted ÷ " + Format.sig(gap) + ") and rows are compared within the levels";
     }
 
     /** What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. */

@@ -35,7 +35,7 @@ class ChartSpecsTest {
             for (Table t : s.tables()) {
                 for (Column c : t.columns()) {
                     // a figure's chart is titled "<workload> — <its label> (<direction>)", maybe ", against <param>"
-                    String title = s.workload() + " — " + QuestionAnswers.label(c.key()) + " (";
+                    String title = s.workload() + " — " + Words.label(c.key()) + " (";
                     boolean charted = titles.stream().anyMatch(x -> x.startsWith(title));
                     if (c.kind() == Column.Kind.RATE || c.kind() == Column.Kind.METRIC && !c.ranked()) {
                         assertFalse(charted, "a fact or check is drawn: " + title + " in " + titles);

@@ -90,16 +90,16 @@ class QuestionAnswersTest {
 
     @Test
     void shouldLabelFiguresForPeople() {
-        assertEquals("hello startup time", QuestionAnswers.label("hello.startupMs"));
-        assertEquals("server RSS per held request", QuestionAnswers.label("serverRssPerHeldRequest"));
-        assertEquals("hold latency", QuestionAnswers.label("holdLatencyMillis"));
-        assertEquals("p50 latency", QuestionAnswers.label("endToEnd p50"));
-        assertEquals("p99.9 latency of append", QuestionAnswers.label("append p99.9"));
-        assertEquals("hold latency max", QuestionAnswers.label("holdLatencyMaxMillis"));
-        assertEquals("driver CPU per request", QuestionAnswers.label("driverCpuPerRequest"));
-        assertEquals("hello peak RSS", QuestionAnswers.label("hello.peakRssMiB"));
-        assertEquals("write time per GiB past limit", QuestionAnswers.label("writeMsPerGiBPastLimit"));
-        assertEquals("cold read GiB per second", QuestionAnswers.label("coldReadGiBPerSecond"));
+        assertEquals("hello startup time", Words.label("hello.startupMs"));
+        assertEquals("server RSS per held request", Words.label("serverRssPerHeldRequest"));
+        assertEquals("hold latency", Words.label("holdLatencyMillis"));
+        assertEquals("p50 latency", Words.label("endToEnd p50"));
+        assertEquals("p99.9 latency of append", Words.label("append p99.9"));
+        assertEquals("hold latency max", Words.label("holdLatencyMaxMillis"));
+        assertEquals("driver CPU per request", Words.label("driverCpuPerRequest"));
+        assertEquals("hello peak RSS", Words.label("hello.peakRssMiB"));
+        assertEquals("write time per GiB past limit", Words.label("writeMsPerGiBPastLimit"));
+        assertEquals("cold read GiB per second", Words.label("coldReadGiBPerSecond"));
     }
 
     @Test

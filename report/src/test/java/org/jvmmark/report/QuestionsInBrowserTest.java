@@ -95,7 +95,7 @@ class QuestionsInBrowserTest {
         for (JsonNode c : charts) {
             assertTrue(!c.has("trusted") || c.get("trusted").asBoolean(), "a chart of an untrusted figure: " + c.get("title"));
             String title = c.path("title").asText();
-            assertTrue(!title.contains(ModelBuilder.NOT_CORRECTED) && !title.matches(".*— (p[0-9.]+|worst) latency.*"),
+            assertTrue(!title.contains(Column.NOT_CORRECTED) && !title.matches(".*— (p[0-9.]+|worst) latency.*"),
                     "a chart of the closed loop's latency: " + title);
             // Issue 23: "serverRssPerHeldRequest" as a chart title; the workload's figures read as words.
             assertTrue(!title.matches(".*[a-z][A-Z].*"), "a raw metric name in a chart title: " + title);

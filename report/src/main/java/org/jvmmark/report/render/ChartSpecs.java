@@ -253,10 +253,10 @@ public final class ChartSpecs {
 
     private static String figureTitle(Section section, Column c) {
         String what = c.kind() == Column.Kind.LATENCY
-                ? c.title() + " latency" + (c.probe().equals("endToEnd") ? "" : " of " + c.probe())
-                : org.jvmmark.report.QuestionAnswers.label(c.key());
+                ? org.jvmmark.report.Words.latency(c.title(), c.probe())
+                : org.jvmmark.report.Words.label(c.key());
         return section.workload() + " — " + what + " (" + direction(c) + ")"
-                + (c.coCorrected() ? "" : " " + ModelBuilder.NOT_CORRECTED)
+                + (c.coCorrected() ? "" : " " + Column.NOT_CORRECTED)
                 + (c.trusted() ? "" : " — not trusted on this machine");
     }
 
@@ -294,7 +294,7 @@ public final class ChartSpecs {
             return null;
         }
         Map<String, Object> spec = spec("percentiles", section.workload() + " — " + probe + ": latency by percentile"
-                + (first.coCorrected() ? "" : " " + ModelBuilder.NOT_CORRECTED) + " — lower is better", first.unit());
+                + (first.coCorrected() ? "" : " " + Column.NOT_CORRECTED) + " — lower is better", first.unit());
         spec.put("series", series);
         spec.put("maxX", Math.pow(10, Math.ceil(Math.log10(maxX))));
         return id(spec);

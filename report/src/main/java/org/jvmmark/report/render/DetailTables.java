@@ -87,7 +87,7 @@ public final class DetailTables {
         for (Table t : TableViews.main(s)) {
             for (Column c : t.columns()) {
                 boolean latency = c.kind() == Column.Kind.LATENCY && List.of("50", "99", "max").contains(c.key());
-                if ((latency || (c.kind() == Column.Kind.METRIC && c.ranked() && !c.key().equals(ModelBuilder.PEAK_RSS)))
+                if ((latency || (c.kind() == Column.Kind.METRIC && c.ranked() && !c.key().equals(Column.PEAK_RSS)))
                         && out.size() < MAX_FORK_COLUMNS) {
                     out.add(c);
                 }

@@ -159,8 +159,8 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
     }
 
     private static List<PointFigures> figures(TuneRecord.JdkRace race, List<Trial> trials, Evaluation e) {
-        Map<String, Double> rss = centres(race, trials, new Column(Column.Kind.METRIC, null, ModelBuilder.PEAK_RSS,
-                ModelBuilder.PEAK_RSS, "bytes", false, true, true));
+        Map<String, Double> rss = centres(race, trials, new Column(Column.Kind.METRIC, null, Column.PEAK_RSS,
+                Column.PEAK_RSS, "bytes", false, true, true));
         Column rateCol = TuneFigure.parse("rate").column(trials);
         Map<String, Double> rate = rateCol == null ? Map.of() : centres(race, trials, rateCol);
         boolean higher = e.objective().higherIsBetter();

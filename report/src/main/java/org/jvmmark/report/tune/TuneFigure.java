@@ -29,8 +29,8 @@ public record TuneFigure(String spec, Column.Kind kind, String probe, String key
             throw new IllegalArgumentException("a figure needs a name, e.g. \"endToEnd p99\", \"score\", \"peak RSS\"");
         }
         String lower = s.toLowerCase(Locale.ROOT).replace(" ", "");
-        if (lower.equals("peakrss") || lower.equals("rss") || s.equals(ModelBuilder.PEAK_RSS)) {
-            return new TuneFigure(s, Column.Kind.METRIC, null, ModelBuilder.PEAK_RSS);
+        if (lower.equals("peakrss") || lower.equals("rss") || s.equals(Column.PEAK_RSS)) {
+            return new TuneFigure(s, Column.Kind.METRIC, null, Column.PEAK_RSS);
         }
         if (lower.equals("rate") || lower.equals("achievedrate")) {
             return new TuneFigure(s, Column.Kind.RATE, "endToEnd", "achievedRate");
@@ -62,7 +62,7 @@ public record TuneFigure(String spec, Column.Kind kind, String probe, String key
                     }
                 }
                 default -> {
-                    if (key.equals(ModelBuilder.PEAK_RSS)) {
+                    if (key.equals(Column.PEAK_RSS)) {
                         Long rss = t.outcome().process().peakRssBytes();
                         if (rss != null && rss > 0) {
                             return new Column(kind, null, key, key, "bytes", false, true, true);
@@ -70,7 +70,7 @@ public record TuneFigure(String spec, Column.Kind kind, String probe, String key
                     } else {
                         Metric mm = t.measured().metrics().get(key);
                         if (mm != null) {
-                            return new Column(kind, null, key, org.jvmmark.report.QuestionAnswers.label(key), mm.unit(),
+                            return new Column(kind, null, key, org.jvmmark.report.Words.label(key), mm.unit(),
                                     mm.higherIsBetter(), true, true);
                         }
                     }

@@ -62,7 +62,7 @@ public final class SummaryTable {
         }
         String name = metrics.containsKey("score") ? "score" : metrics.keySet().iterator().next();
         Metric m = metrics.get(name);
-        return org.jvmmark.report.QuestionAnswers.label(name) + " " + org.jvmmark.report.Format.value(m.value(), m.unit());
+        return org.jvmmark.report.Words.label(name) + " " + org.jvmmark.report.Format.value(m.value(), m.unit());
     }
 
     private static String percentile(Probe block, String p) {
