@@ -33,14 +33,14 @@ class VerdictOptionsTest {
         Cli.Result lenient = Cli.run("compare", baseline, regressed, "--threshold", "40%");
 
         assertEquals(1, strict.status(), strict.out() + strict.err());
-        assertTrue(strict.out().startsWith("REGRESSED: 2 regressed"), strict.out());
+        assertTrue(strict.out().startsWith("REGRESSED: 1 regressed"), strict.out());
         // at 40 % the same moves are within the threshold or too noisy to place against it
         assertEquals(5, lenient.status(), lenient.out() + lenient.err());
         assertTrue(lenient.out().startsWith("CANNOT TELL whether anything regressed: 0 regressed"), lenient.out());
     }
 
     @Test
-    void shouldNameAWinnerAtFivePercentWhereFiftyPercentSeesNoDifference(@TempDir Path tmp) throws Exception {
+    void shouldSayCannotTellAtFivePercentWhereFiftyPercentSeesNoDifference(@TempDir Path tmp) throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("showcase"));
         Files.copy(FIXTURES.resolve("showcase").resolve("results.json"), dir.resolve("results.json"));
 
@@ -49,7 +49,8 @@ class VerdictOptionsTest {
 
         assertEquals(0, strict.status(), strict.err());
         assertEquals(0, lenient.status(), lenient.err());
-        assertTrue(row(strict.out(), "queue-latency").matches("queue-latency\\s+p50 latency\\s+Temurin 25\\.0\\.1 · G1\\s+.*"),
+        // 6.4 % slower, its interval 3.7–9.1 %: not wholly past 5 % (a call needs that), wholly inside 50 %.
+        assertTrue(row(strict.out(), "queue-latency").matches("queue-latency\\s+p50 latency\\s+cannot tell\\s+.*"),
                 strict.out());
         assertTrue(row(lenient.out(), "queue-latency").matches("queue-latency\\s+p50 latency\\s+no difference\\s+.*"),
                 lenient.out());

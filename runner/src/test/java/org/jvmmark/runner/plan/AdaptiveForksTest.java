@@ -238,10 +238,12 @@ class AdaptiveForksTest {
         Map<String, IntFunction<Double>> truth = Map.of("known/v-17/default", normal(5, 100, 0.08),
                 "known/v-21/default", normal(6, 100, 0.08));
         Map<String, AdaptiveForks.RowState> states = run(plan(a, b), truth, new ArrayList<>(), 7);
+        // 6 % apart at 8 % fork noise: a call needs the interval wholly past 5 %, which more than 60 forks a side would
+        // buy; forks go where they buy an answer (issue 43), so these rows stop short of the cap and say why.
         states.values().forEach(s -> {
-            assertEquals(7, s.forks(), s.toString());
+            assertTrue(s.forks() <= 7, s.toString());
             assertFalse(s.open());
-            assertEquals("7 — cap reached, cannot tell", s.words());
+            assertTrue(s.words().contains("cannot tell"), s.words());
         });
     }
 
