@@ -217,16 +217,9 @@ final class TuneSession {
         return answer(dir, results);
     }
 
-    /** Renders the report and prints the answer; the report's exit status. */
+    /** Renders the report, which ends with the answer (judged once, in the report's model); the report's exit status. */
     private int answer(Path dir, ResultsFile results) throws IOException {
         int report = RunEnd.renderReport(out, err, dir, options.threshold());
-        TuneAnswer answer = TuneAnswer.of(org.jvmmark.results.ResultsReader.readDir(dir));
-        if (answer != null) {
-            out.println();
-            out.println("Which settings (" + answer.objectiveName() + (record.constraints().isEmpty() ? ""
-                    : "; " + String.join(", ", record.constraints())) + "):");
-            answer.lines().forEach(out::println);
-        }
         out.println("results: " + results.path());
         return report;
     }
@@ -539,7 +532,12 @@ final class TuneSession {
             double c = e.standings().centres().get(e.standings().leader());
             best = race.labelOf(e.standings().leader()) + " (" + Words.figure(e.objective()) + " " + Format.value(c, e.objective().unit()) + ")";
         }
-        long left = e == null ? 0 : e.standings().states().values().stream().filter(s -> s == org.jvmmark.report.tune.Standings.State.LEADER
+        // only the points of the round just run race on: the rest were left behind by a halving, whatever their state
+        Set<String> raced = new LinkedHashSet<>(race.rounds().isEmpty() ? List.of()
+                : race.rounds().get(race.rounds().size() - 1).points());
+        long left = e == null ? 0 : e.standings().states().entrySet().stream()
+                .filter(s -> raced.contains(race.labelOf(s.getKey())))
+                .map(Map.Entry::getValue).filter(s -> s == org.jvmmark.report.tune.Standings.State.LEADER
                 || s == org.jvmmark.report.tune.Standings.State.OPEN || s == org.jvmmark.report.tune.Standings.State.TOO_FEW_FORKS).count();
         out.printf("%s after round %d: %d points still in the race; best so far %s; %s of the budget left%n", jdk.label(), number,
                 left, best, Text.seconds(Math.max(0, until - spent(results))));
