@@ -177,6 +177,15 @@ final class TuneSession {
         return hook;
     }
 
+    /** Removes the hook of {@link #killChildrenOnInterrupt} once the trials have run (unless the JVM is shutting down). */
+    static void releaseOnInterrupt(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutdown under way
+        }
+    }
+
     private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
                      Map<Jdk, List<PlannedTrial>> refused) throws IOException {
         AtomicBoolean interrupted = new AtomicBoolean();
@@ -198,11 +207,7 @@ final class TuneSession {
                     + " (continue with jvmmark tune --resume --out " + dir + ")");
             return Main.INTERRUPTED;
         }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // shutdown under way
-        }
+        releaseOnInterrupt(hook);
         return answer(out, err, dir, results, options.threshold());
     }
 

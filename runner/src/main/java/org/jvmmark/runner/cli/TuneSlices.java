@@ -220,11 +220,7 @@ final class TuneSlices {
                         + " (merge them, then record the rest of the round again with " + planIt + ")");
                 return Main.INTERRUPTED;
             }
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // shutdown under way
-            }
+            TuneSession.releaseOnInterrupt(hook);
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
             return 0;
         }
