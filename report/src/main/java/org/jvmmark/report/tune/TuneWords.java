@@ -72,7 +72,10 @@ final class TuneWords {
         Standings s = j.standings();
         if (s == null || s.leader() == null) {
             return s == null ? "no point measured " + a.record().objective() : "no point may win: "
-                    + (j.breaks().isEmpty() ? "none ran ok" : "every point that ran breaks a constraint");
+                    + (!j.breaks().isEmpty() ? "every point that ran breaks a constraint"
+                    : j.trials() > 0 && j.notRun().isEmpty() ? "every fork that ran ok was disturbed (other processes used its"
+                    + " CPUs), so none is evidence; run on a quieter machine, or --disturbed ignore to judge them anyway"
+                    : "none ran ok");
         }
         String best = j.race().labelOf(s.leader());
         String figure = Words.figure(a.objective());
