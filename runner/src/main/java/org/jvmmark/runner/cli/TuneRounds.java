@@ -21,7 +21,7 @@ import org.jvmmark.runner.tune.SearchSpace;
  * A race's rounds: which points round one samples, which the next round races after the judge has seen the last
  * ({@link Race#next}), and the race's record in {@code results.json} ({@link TuneRecord}, written before each round
  * runs, so that {@code --resume} and {@code --plan-only} continue it). The same for a race on one machine
- * ({@link TuneSession}) and one planned round by round for slices ({@link TuneSlices}). Not thread-safe.
+ * ({@link TuneSession}) and one planned round by round for slices ({@link TuneRoundPlanner}). Not thread-safe.
  */
 final class TuneRounds {
     /** Fewest and most points of round one. */

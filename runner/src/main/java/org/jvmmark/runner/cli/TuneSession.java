@@ -26,7 +26,6 @@ import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.AdaptiveForks;
-import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.CatalogEntry;
 import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.DurationEstimates;
@@ -49,10 +48,11 @@ import org.jvmmark.runner.tune.TuneOptions;
  * {@value TuneRecord#KEY} block before each round runs, so {@code --resume} continues it — and ends with the report and
  * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on.
  *
- * <p>This class is the race loop on one machine; the roles around it have files of their own: {@link TuneTrials} plans
- * and runs forks as ordinary trials within the budget, {@link TuneRounds} chooses each round's points and keeps the
- * race's record, {@link TuneSlices} plans rounds for slices past one machine ({@link Mode}: {@code --plan-only},
- * {@code --shard I/N}; {@link PlannedRound}), and {@link TunePrinter} prints the dry run and the progress.
+ * <p>This class sets a tune up and runs the race loop on one machine; the roles around it have files of their own:
+ * {@link TuneTrials} plans and runs forks as ordinary trials within the budget, {@link TuneRounds} chooses each
+ * round's points and keeps the race's record, {@link TuneRoundPlanner} plans each step of every JDK's race, the JDKs'
+ * trials interleaved (which the loop runs, and {@code --plan-only} records for slices past one machine: {@link Mode},
+ * {@link PlannedRound}), and {@link TunePrinter} prints the dry run and the progress.
  * Not thread-safe.
  */
 final class TuneSession {
@@ -141,7 +141,7 @@ final class TuneSession {
             TunePrinter.dryRun(out, entry, options, space, trials, jdks, valid, refused);
             return 0;
         }
-        TuneSlices slices = new TuneSlices(out, err, options, trials, space, disturbance, recorded, outDir);
+        TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir);
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir);
         }
@@ -163,7 +163,7 @@ final class TuneSession {
             }
             rounds = new TuneRounds(out, trials, space, record);
             return mode == Mode.PLAN ? slices.planRound(dir, results, rounds, jdks, valid, refused)
-                    : race(dir, output, results, jdks, valid, refused);
+                    : race(dir, output, results, jdks, valid, refused, slices);
         }
     }
 
@@ -186,18 +186,26 @@ final class TuneSession {
         }
     }
 
+    /**
+     * The race on one machine: plans the next step of every JDK's race ({@link TuneRoundPlanner#plan}, the JDKs' trials
+     * interleaved), runs it, and plans again until every race has ended — the same steps {@code --plan-only} records
+     * for slices.
+     */
     private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
-                     Map<Jdk, List<PlannedTrial>> refused) throws IOException {
+                     Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread hook = killChildrenOnInterrupt(interrupted);
         TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
-        long budget = Budget.parse(options.budget()).seconds();
+        boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
         try {
-            for (int i = 0; i < jdks.size() && !interrupted.get(); i++) {
-                Jdk jdk = jdks.get(i);
-                double spentBefore = TuneTrials.spent(results);
-                long share = Math.round((budget - spentBefore) / (jdks.size() - i));
-                raceOne(jdk, valid.get(jdk), refused.get(jdk), results, executor, interrupted, spentBefore + share);
+            PlannedRound before = null;
+            while (!interrupted.get()) {
+                List<String> again = new ArrayList<>();
+                List<PlannedTrial> todo = planner.plan(results, rounds, jdks, valid, refused, before, again, executor, rerun);
+                if (todo.isEmpty() || !trials.runAll(todo, executor, results, interrupted)) {
+                    break;
+                }
+                before = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
             }
         } finally {
             RunEnd.endOfTrials(trials.durations(), output, err);
@@ -216,62 +224,5 @@ final class TuneSession {
         int report = RunEnd.renderReport(out, err, dir, threshold);
         out.println("results: " + results.path());
         return report;
-    }
-
-    /** One JDK's race, from its recorded rounds (if resumed) on, until it stops or reaches {@code until} seconds spent. */
-    private void raceOne(Jdk jdk, List<Point> points, List<PlannedTrial> refused, ResultsFile results, TrialExecutor executor,
-                         AtomicBoolean interrupted, double until) throws IOException {
-        TuneRecord.JdkRace race = rounds.raceOf(jdk);
-        if (!race.stopped().isEmpty()) {
-            out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
-            return;
-        }
-        trials.recordRefused(jdk, refused, results, executor);
-        List<Point> round;
-        int forks;
-        if (race.rounds().isEmpty()) {
-            round = rounds.first(jdk, points, until - TuneTrials.spent(results));
-            forks = Race.forksOfRound(1);
-        } else {
-            round = TuneRounds.lastRound(race, points);
-            forks = race.rounds().get(race.rounds().size() - 1).forks();
-        }
-        int number = Math.max(1, race.rounds().size());
-        boolean resumingRound = !race.rounds().isEmpty();
-        while (!interrupted.get()) {
-            List<PlannedTrial> needed = trials.trialsFor(jdk, round, forks, results.trials());
-            List<PlannedTrial> todo = trials.withinBudget(needed, results, until);
-            if (todo.isEmpty() && !needed.isEmpty() && !resumingRound) {
-                rounds.stop(race, "budget reached", results);
-                break;
-            }
-            if (!resumingRound) {
-                race = rounds.withRound(race, jdk, round, forks);
-                rounds.update(race, results);
-            }
-            resumingRound = false;
-            out.printf("%s round %d: %d points, %d forks each, %d trials%n", jdk.label(), number, round.size(), forks, todo.size());
-            if (!trials.runAll(todo, executor, results, interrupted)) {
-                return;
-            }
-            if (disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN) {
-                // a disturbed fork is no evidence: run the missing forks once more, after the others
-                List<PlannedTrial> again = trials.withinBudget(trials.trialsFor(jdk, round, forks, results.trials()), results, until);
-                if (!again.isEmpty()) {
-                    out.printf("%s round %d: %d disturbed forks run again%n", jdk.label(), number, again.size());
-                }
-                if (!trials.runAll(again, executor, results, interrupted)) {
-                    return;
-                }
-            }
-            Race.Next next = rounds.after(jdk, race, round, number, points, results, until);
-            if (!next.stopped().isEmpty()) {
-                rounds.stop(race, next.stopped(), results);
-                break;
-            }
-            round = next.points();
-            forks = next.forks();
-            number++;
-        }
     }
 }

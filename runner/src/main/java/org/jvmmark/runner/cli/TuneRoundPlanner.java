@@ -31,12 +31,12 @@ import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
 
 /**
- * A race past one machine: {@code --plan-only} judges between rounds and records the next round's trials
- * ({@link PlannedRound}) instead of running them; {@code --shard I/N --slice-out S} runs one slice of them into a
- * directory of its own; {@code merge} (elsewhere) joins the race's directory and the slices into the next round's.
- * Not thread-safe.
+ * Plans each round of every JDK's race at once, the JDKs' trials interleaved (fork by fork, JDK by JDK) so that all
+ * JDKs meet the machine at the same times rather than one after the other: the race on one machine ({@link
+ * TuneSession}) runs each plan and plans again; {@code --plan-only} records it ({@link PlannedRound}) for slices, which
+ * {@code --shard I/N --slice-out S} runs into directories of their own and {@code merge} joins. Not thread-safe.
  */
-final class TuneSlices {
+final class TuneRoundPlanner {
     private final PrintStream out;
     private final PrintStream err;
     private final TuneOptions options;
@@ -46,8 +46,10 @@ final class TuneSlices {
     private final ResultsFile recorded;
     private final Path outDir;
     private TuneRounds rounds;
+    /** The JDKs whose race has ended, as this invocation said. */
+    private final java.util.Set<String> ended = new java.util.HashSet<>();
 
-    TuneSlices(PrintStream out, PrintStream err, TuneOptions options, TuneTrials trials, SearchSpace space,
+    TuneRoundPlanner(PrintStream out, PrintStream err, TuneOptions options, TuneTrials trials, SearchSpace space,
                DisturbancePolicy disturbance, ResultsFile recorded, Path outDir) {
         this.out = out;
         this.err = err;
@@ -66,20 +68,11 @@ final class TuneSlices {
      * race has ended, renders the report and prints the answer as the race's end does.
      */
     int planRound(Path dir, ResultsFile results, TuneRounds rounds, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
-                          Map<Jdk, List<PlannedTrial>> refused) throws IOException {
-        this.rounds = rounds;
+                  Map<Jdk, List<PlannedTrial>> refused) throws IOException {
         TrialExecutor executor = new TrialExecutor(dir, null, () -> false, InstrumentSet.none(), disturbance);
-        double share = (double) Budget.parse(options.budget()).seconds() / jdks.size();
         PlannedRound before = PlannedRound.of(results.results());
         List<String> again = new ArrayList<>();
-        List<PlannedTrial> todo = new ArrayList<>();
-        for (Jdk jdk : jdks) {
-            trials.recordRefused(jdk, refused.get(jdk), results, executor);
-            String prefix = options.workload() + "/" + jdk.label() + "/";
-            double others = results.trials().stream().filter(t -> !t.id().startsWith(prefix))
-                    .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
-            todo.addAll(planOne(jdk, valid.get(jdk), results, others + share, before, again));
-        }
+        List<PlannedTrial> todo = plan(results, rounds, jdks, valid, refused, before, again, executor, true);
         PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
         results.putMore(PlannedRound.KEY, round.toJson());
         if (todo.isEmpty()) {
@@ -92,7 +85,40 @@ final class TuneSlices {
     }
 
     /**
-     * One JDK's step of {@link #planRound}: the trials still to run of its recorded round (asked for twice at most: a
+     * The trials every JDK's race asks for next ({@link #planOne}), interleaved across the JDKs (the first of each
+     * JDK's, then the second of each, …); empty when every race has ended. Each JDK gets an equal share of the budget,
+     * spent on its own trials, wherever they ran.
+     *
+     * @param before what the last plan asked for, or null
+     * @param again receives the rounds whose trials are asked for a second time
+     * @param rerun whether a round's missing forks (disturbed, or in no slice) are asked for once more
+     */
+    List<PlannedTrial> plan(ResultsFile results, TuneRounds rounds, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
+                            Map<Jdk, List<PlannedTrial>> refused, PlannedRound before, List<String> again, TrialExecutor executor,
+                            boolean rerun) throws IOException {
+        this.rounds = rounds;
+        double share = (double) Budget.parse(options.budget()).seconds() / jdks.size();
+        List<List<PlannedTrial>> each = new ArrayList<>();
+        for (Jdk jdk : jdks) {
+            trials.recordRefused(jdk, refused.get(jdk), results, executor);
+            String prefix = options.workload() + "/" + jdk.label() + "/";
+            double others = results.trials().stream().filter(t -> !t.id().startsWith(prefix))
+                    .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
+            each.add(new ArrayList<>(planOne(jdk, valid.get(jdk), results, others + share, before, again, rerun)));
+        }
+        List<PlannedTrial> todo = new ArrayList<>();
+        while (each.stream().anyMatch(l -> !l.isEmpty())) {
+            for (List<PlannedTrial> l : each) {
+                if (!l.isEmpty()) {
+                    todo.add(l.remove(0));
+                }
+            }
+        }
+        return todo;
+    }
+
+    /**
+     * One JDK's step of {@link #plan}: the trials still to run of its recorded round (asked for twice at most: a
      * round's forks that were disturbed or in no slice once more, as a race re-runs disturbed forks once; named in
      * {@code again}); or, when there are none (or none fits the budget, or they were asked for again already), the
      * judgement of that round and the trials of the next, which it records — or none, when the race stops (recorded
@@ -102,10 +128,12 @@ final class TuneSlices {
      * @param again receives this round's name when its trials are asked for a second time
      */
     private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double until, PlannedRound before,
-                                       List<String> again) throws IOException {
+                                       List<String> again, boolean rerun) throws IOException {
         TuneRecord.JdkRace race = rounds.raceOf(jdk);
         if (!race.stopped().isEmpty()) {
-            out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
+            if (ended.add(jdk.label())) { // said once an invocation
+                out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
+            }
             return List.of();
         }
         List<Point> round;
@@ -120,7 +148,7 @@ final class TuneSlices {
             round = TuneRounds.lastRound(race, points);
             List<PlannedTrial> left = trials.withinBudget(trials.trialsFor(jdk, round, last.forks(), results.trials()), results, until);
             String pass = PlannedRound.pass(jdk.label(), number);
-            if (!left.isEmpty() && (before == null || !before.again().contains(pass))) {
+            if (!left.isEmpty() && (before == null || rerun && !before.again().contains(pass))) {
                 String prefix = options.workload() + "/" + jdk.label() + "/";
                 Set<String> done = results.recordedIds();
                 if (before != null && before.trials().stream().anyMatch(id -> id.startsWith(prefix) && done.contains(id))) {
@@ -132,6 +160,7 @@ final class TuneSlices {
             }
             Race.Next next = rounds.after(jdk, race, round, number, points, results, until);
             if (!next.stopped().isEmpty()) {
+                ended.add(jdk.label());
                 rounds.stop(race, next.stopped(), results);
                 return List.of();
             }
@@ -142,6 +171,7 @@ final class TuneSlices {
         List<PlannedTrial> needed = trials.trialsFor(jdk, round, forks, results.trials());
         List<PlannedTrial> todo = trials.withinBudget(needed, results, until);
         if (todo.isEmpty() && !needed.isEmpty()) {
+            ended.add(jdk.label());
             rounds.stop(race, "budget reached", results);
             return List.of();
         }
