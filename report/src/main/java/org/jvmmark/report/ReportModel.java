@@ -10,10 +10,17 @@ import org.jvmmark.results.TrialStatus;
  * immutable, hence thread-safe.
  *
  * @param threshold the practical threshold the verdicts used, as a fraction (0.05 = 5 %)
+ * @param tune the tuning run's answer, judged once here for every rendering of the model; null when not a tuning run
  */
-public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
+public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold,
+                          org.jvmmark.report.tune.TuneAnswer tune) {
     public ReportModel {
         sections = List.copyOf(sections);
+    }
+
+    /** The model of {@code results}, with the tuning run's answer judged from them (once). */
+    public ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
+        this(results, noise, sections, threshold, results == null ? null : org.jvmmark.report.tune.TuneAnswer.of(results));
     }
 
     /** Trials by status, e.g. "7 ok, 1 failed, 1 timeout, 1 unsupported". */

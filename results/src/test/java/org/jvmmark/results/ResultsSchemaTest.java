@@ -50,6 +50,7 @@ class ResultsSchemaTest {
         try (Stream<Path> s = Files.walk(home.resolve("report/src/test/resources"))) {
             s.filter(p -> p.getFileName().toString().equals("results.json")).sorted().forEach(all::add);
         }
+        all.add(tuningRun());
         return all;
     }
 
@@ -105,6 +106,25 @@ class ResultsSchemaTest {
         String bad = written.replaceFirst("\"cacheLineRoundTripNs\"\\s*:\\s*133(\\.0)?", "\"cacheLineRoundTripNs\": \"fast\"");
         assertFalse(bad.equals(written), "the replacement found its field");
         assertFalse(schema().validate(bad, InputFormat.JSON).isEmpty(), "a round trip that is not a number is refused");
+    }
+
+    /** A tuning run: its options in the command block, its race ({@code tuneRace}) and a round planned for slices. */
+    private static Path tuningRun() {
+        return Path.of(System.getProperty("jvmmark.home", "..")).resolve("results/src/test/resources/tuning-run/results.json");
+    }
+
+    /** The tuning run's blocks are typed by the schema: a race without its rounds, or forks as text, is refused. */
+    @Test
+    void shouldValidateATuningRunAndRefuseABrokenRace() throws IOException {
+        String run = Files.readString(tuningRun());
+        JsonNode tree = JsonValues.MAPPER.readTree(run);
+        assertTrue(tree.has("tuneRace") && tree.has("tuneRound") && tree.path("command").has("tune"), "the fixture is a tuning run");
+        assertEquals(List.of(), schema().validate(run, InputFormat.JSON).stream().map(Error::toString).toList());
+        String textForks = run.replaceFirst("\"forks\": 3", "\"forks\": \"three\"");
+        assertFalse(textForks.equals(run), "the replacement found its field");
+        assertFalse(schema().validate(textForks, InputFormat.JSON).isEmpty(), "a round's forks that are not a number are refused");
+        String noRounds = run.replaceFirst("\"rounds\":", "\"roundz\":");
+        assertFalse(schema().validate(noRounds, InputFormat.JSON).isEmpty(), "a JDK's race without its rounds is refused");
     }
 
     @Test

@@ -53,7 +53,7 @@ public final class HtmlRenderer {
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
         JvmStyles styles = new JvmStyles();
         ChartSpecs charts = new ChartSpecs(styles);
-        TuneAnswer tuned = TuneAnswer.of(model.results());
+        TuneAnswer tuned = model.tune();
         if (tuned != null) {
             // a tuning run's question comes first: which settings
             tune(h, tuned, charts);

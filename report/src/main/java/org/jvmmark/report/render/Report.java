@@ -62,9 +62,20 @@ public final class Report {
      * then the answers to the workloads' questions ({@link AnswerList}).
      */
     public static String verdictText(ReportModel model) {
+        TuneAnswer tune = model.tune();
+        if (tune != null) {
+            // A tuning run ends with which settings: its workload's questions compare JVMs, and the race's points are
+            // not what they are asked of (each would print "cannot tell: … nothing to compare"); report.md keeps them.
+            StringBuilder sb = new StringBuilder(TuneVerdicts.table(model, tune).text());
+            sb.append("\nWhich settings (").append(tune.objectiveName())
+                    .append(tune.record().constraints().isEmpty() ? "" : "; " + String.join(", ", tune.record().constraints()))
+                    .append("):\n");
+            tune.lines().forEach(l -> sb.append(l).append('\n'));
+            return sb.toString();
+        }
         // The questions last, so that a run's console ends with the answers to what the workloads are for.
         String answers = AnswerList.of(model).text();
-        return TuneVerdicts.table(model, TuneAnswer.of(model.results())).text() + (answers.isEmpty() ? "" : "\n" + answers);
+        return TuneVerdicts.table(model, null).text() + (answers.isEmpty() ? "" : "\n" + answers);
     }
 
     static void write(Path file, String content) throws IOException {

@@ -17,7 +17,13 @@ import org.jvmmark.results.Results;
  * @param threshold the practical threshold of the judgements, as a fraction
  */
 public record TuneRecord(String workload, String objective, List<String> constraints, double threshold, List<JdkRace> jdks) {
-    public static final String KEY = "tune";
+    /**
+     * The block's key: {@code tuneRace}, apart from the {@code command} block's {@code tune} entry (the options), which
+     * it shared until results written before 2026-11-27 ({@link #LEGACY_KEY}, still read).
+     */
+    public static final String KEY = "tuneRace";
+    /** The key this block had when it shared {@code tune} with the command's options; read, never written. */
+    public static final String LEGACY_KEY = "tune";
 
     public TuneRecord {
         constraints = List.copyOf(constraints);
@@ -53,7 +59,16 @@ public record TuneRecord(String workload, String objective, List<String> constra
 
     /** The block of {@code results}, or null when the run was not a tuning run. */
     public static TuneRecord of(Results results) {
-        return results != null && results.more().get(KEY) instanceof Map<?, ?> m ? fromJson(m) : null;
+        return block(results) instanceof Map<?, ?> m ? fromJson(m) : null;
+    }
+
+    /** The block as {@code results} hold it (under {@link #KEY}, else {@link #LEGACY_KEY}), or null. */
+    public static Object block(Results results) {
+        if (results == null) {
+            return null;
+        }
+        Object now = results.more().get(KEY);
+        return now != null ? now : results.more().get(LEGACY_KEY);
     }
 
     public Map<String, Object> toJson() {

@@ -34,6 +34,10 @@ final class TuneWords {
                 continue;
             }
             Judgement g = s.gain();
+            String paste = paste(j.race(), s.leader());
+            if (g != null && g.answer() == Judgement.Answer.BETTER && paste != null) {
+                out.add("  " + paste);
+            }
             List<String> tied = new ArrayList<>();
             for (String row : s.tiedWithLeader()) {
                 Judgement t = row.equals(s.defaultRow()) ? g : s.vsLeader().get(row);
@@ -53,12 +57,25 @@ final class TuneWords {
         return out;
     }
 
+    /**
+     * The winner's flags as one line to paste into the environment of the JVM it is for:
+     * {@code JAVA_TOOL_OPTIONS="-XX:+UseParallelGC -Xmx256m"}; null when the point has no flags of its own.
+     */
+    static String paste(TuneRecord.JdkRace race, String row) {
+        List<String> flags = race.points().stream().filter(p -> p.row().equals(row)).findFirst()
+                .map(TuneRecord.PointRow::flags).orElse(List.of());
+        return flags.isEmpty() ? null : "JAVA_TOOL_OPTIONS=\"" + String.join(" ", flags) + "\"";
+    }
+
     /** A JDK's answer in one sentence, without the JDK's name: the first line {@link #lines} says of it. */
     static String answer(TuneAnswer a, TuneAnswer.JdkAnswer j) {
         Standings s = j.standings();
         if (s == null || s.leader() == null) {
             return s == null ? "no point measured " + a.record().objective() : "no point may win: "
-                    + (j.breaks().isEmpty() ? "none ran ok" : "every point that ran breaks a constraint");
+                    + (!j.breaks().isEmpty() ? "every point that ran breaks a constraint"
+                    : j.trials() > 0 && j.notRun().isEmpty() ? "every fork that ran ok was disturbed (other processes used its"
+                    + " CPUs), so none is evidence; run on a quieter machine, or --disturbed ignore to judge them anyway"
+                    : "none ran ok");
         }
         String best = j.race().labelOf(s.leader());
         String figure = Words.figure(a.objective());

@@ -87,7 +87,7 @@ public final class ResultsMerge {
                 continue;
             }
             if (!round.equals(PlannedRound.of(in.results()))
-                    || !java.util.Objects.equals(base.results().more().get(TuneRecord.KEY), in.results().more().get(TuneRecord.KEY))) {
+                    || !java.util.Objects.equals(TuneRecord.block(base.results()), TuneRecord.block(in.results()))) {
                 throw new UserException("cannot merge " + in.dir() + ": it is not a slice of the round recorded in " + base.dir()
                         + " (another race, or another round of it); merge the slices run from " + base.dir());
             }
@@ -109,7 +109,7 @@ public final class ResultsMerge {
             now.forEach((k, v) -> hosts.putIfAbsent(String.valueOf(k), v));
         }
         return merged.withTopLevel("hosts", hosts)
-                .withTopLevel(TuneRecord.KEY, base.results().more().get(TuneRecord.KEY))
+                .withTopLevel(TuneRecord.KEY, TuneRecord.block(base.results()))
                 .withTopLevel(PlannedRound.KEY, round.toJson());
     }
 

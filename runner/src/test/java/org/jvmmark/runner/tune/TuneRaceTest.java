@@ -41,6 +41,8 @@ class TuneRaceTest {
         assertTrue(failed, "the 16 MiB heap fails the task: a failed row, and the race went on");
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
+        assertTrue(answer.contains("\n  JAVA_TOOL_OPTIONS=\"-XX:+UseParallelGC -Xmx256m\"\n"), "the winner as one line to paste: " + answer);
+        assertTrue(!r.out().contains("The questions") && !r.out().contains("nothing to compare"), "no questions of points: " + r.out());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("op time ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
                 .matcher(answer);
         assertTrue(m.find(), answer);

@@ -46,7 +46,7 @@ class TuneShardTest {
             if (planned.isEmpty()) {
                 break;
             }
-            rounds = before.path("tune").path("jdks").get(0).path("rounds").size();
+            rounds = before.path("tuneRace").path("jdks").get(0).path("rounds").size();
             Set<String> ran = new HashSet<>();
             List<String> inputs = new ArrayList<>(List.of(dir.toString()));
             for (int i = 1; i <= 2; i++) {
@@ -68,7 +68,7 @@ class TuneShardTest {
             JsonNode merged = Cli.results(next);
             Set<String> kept = new HashSet<>(strings(merged.path("trials"), "id"));
             assertTrue(kept.containsAll(strings(before.path("trials"), "id")) && kept.containsAll(ran), "nothing measured is lost");
-            assertEquals(before.path("tune"), merged.path("tune"), "the race's record goes on to the next directory");
+            assertEquals(before.path("tuneRace"), merged.path("tuneRace"), "the race's record goes on to the next directory");
             dir = next;
             plan = Cli.run("tune", "--resume", "--out", dir.toString(), "--plan-only");
             System.out.println(plan.out() + plan.err());

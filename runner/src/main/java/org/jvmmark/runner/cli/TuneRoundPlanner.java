@@ -1,0 +1,258 @@
+package org.jvmmark.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jvmmark.report.tune.TuneRecord;
+import org.jvmmark.results.Results;
+import org.jvmmark.runner.Main;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.DisturbancePolicy;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.instruments.InstrumentSet;
+import org.jvmmark.runner.jdk.HostInfo;
+import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.runner.output.OutputDirectory;
+import org.jvmmark.runner.output.OutputLock;
+import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.Budget;
+import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.Shard;
+import org.jvmmark.runner.tune.PlannedRound;
+import org.jvmmark.runner.tune.Point;
+import org.jvmmark.runner.tune.Race;
+import org.jvmmark.runner.tune.SearchSpace;
+import org.jvmmark.runner.tune.TuneOptions;
+
+/**
+ * Plans each round of every JDK's race at once, the JDKs' trials interleaved (fork by fork, JDK by JDK) so that all
+ * JDKs meet the machine at the same times rather than one after the other: the race on one machine ({@link
+ * TuneSession}) runs each plan and plans again; {@code --plan-only} records it ({@link PlannedRound}) for slices, which
+ * {@code --shard I/N --slice-out S} runs into directories of their own and {@code merge} joins. Not thread-safe.
+ */
+final class TuneRoundPlanner {
+    private final PrintStream out;
+    private final PrintStream err;
+    private final TuneOptions options;
+    private final TuneTrials trials;
+    private final SearchSpace space;
+    private final DisturbancePolicy disturbance;
+    private final ResultsFile recorded;
+    private final Path outDir;
+    private TuneRounds rounds;
+    /** The JDKs whose race has ended, as this invocation said. */
+    private final java.util.Set<String> ended = new java.util.HashSet<>();
+
+    TuneRoundPlanner(PrintStream out, PrintStream err, TuneOptions options, TuneTrials trials, SearchSpace space,
+               DisturbancePolicy disturbance, ResultsFile recorded, Path outDir) {
+        this.out = out;
+        this.err = err;
+        this.options = options;
+        this.trials = trials;
+        this.space = space;
+        this.disturbance = disturbance;
+        this.recorded = recorded;
+        this.outDir = outDir;
+    }
+
+    /**
+     * {@code tune --plan-only}: judges what the run holds and records, per JDK, the round to run next — the round under way
+     * while it still has trials to run, else the next one the race asks for — with its trials' ids ({@link PlannedRound}),
+     * and stops. Each JDK gets an equal share of the budget, spent on its own trials, wherever they ran. When every
+     * race has ended, renders the report and prints the answer as the race's end does.
+     */
+    int planRound(Path dir, ResultsFile results, TuneRounds rounds, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
+                  Map<Jdk, List<PlannedTrial>> refused) throws IOException {
+        TrialExecutor executor = new TrialExecutor(dir, null, () -> false, InstrumentSet.none(), disturbance);
+        PlannedRound before = PlannedRound.of(results.results());
+        List<String> again = new ArrayList<>();
+        List<PlannedTrial> todo = plan(results, rounds, jdks, valid, refused, before, again, executor, true);
+        PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
+        results.putMore(PlannedRound.KEY, round.toJson());
+        if (todo.isEmpty()) {
+            return TuneSession.answer(out, err, dir, results, options.threshold());
+        }
+        out.printf("%d trials to run, as slices: jvmmark tune --resume --out %s --shard I/N --slice-out SLICE_I (I = 1 … N);%n",
+                todo.size(), dir);
+        out.printf("then: jvmmark merge %s SLICE_1 … SLICE_N --out NEXT and jvmmark tune --resume --plan-only --out NEXT%n", dir);
+        return 0;
+    }
+
+    /**
+     * The trials every JDK's race asks for next ({@link #planOne}), interleaved across the JDKs (the first of each
+     * JDK's, then the second of each, …); empty when every race has ended. Each JDK gets an equal share of the budget,
+     * spent on its own trials, wherever they ran.
+     *
+     * @param before what the last plan asked for, or null
+     * @param again receives the rounds whose trials are asked for a second time
+     * @param rerun whether a round's missing forks (disturbed, or in no slice) are asked for once more
+     */
+    List<PlannedTrial> plan(ResultsFile results, TuneRounds rounds, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
+                            Map<Jdk, List<PlannedTrial>> refused, PlannedRound before, List<String> again, TrialExecutor executor,
+                            boolean rerun) throws IOException {
+        this.rounds = rounds;
+        double share = (double) Budget.parse(options.budget()).seconds() / jdks.size();
+        List<List<PlannedTrial>> each = new ArrayList<>();
+        for (Jdk jdk : jdks) {
+            trials.recordRefused(jdk, refused.get(jdk), results, executor);
+            String prefix = options.workload() + "/" + jdk.label() + "/";
+            double others = results.trials().stream().filter(t -> !t.id().startsWith(prefix))
+                    .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
+            each.add(new ArrayList<>(planOne(jdk, valid.get(jdk), results, others + share, before, again, rerun)));
+        }
+        List<PlannedTrial> todo = new ArrayList<>();
+        while (each.stream().anyMatch(l -> !l.isEmpty())) {
+            for (List<PlannedTrial> l : each) {
+                if (!l.isEmpty()) {
+                    todo.add(l.remove(0));
+                }
+            }
+        }
+        return todo;
+    }
+
+    /**
+     * One JDK's step of {@link #plan}: the trials still to run of its recorded round (asked for twice at most: a
+     * round's forks that were disturbed or in no slice once more, as a race re-runs disturbed forks once; named in
+     * {@code again}); or, when there are none (or none fits the budget, or they were asked for again already), the
+     * judgement of that round and the trials of the next, which it records — or none, when the race stops (recorded
+     * with why).
+     *
+     * @param before what the last plan asked for, or null
+     * @param again receives this round's name when its trials are asked for a second time
+     */
+    private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double until, PlannedRound before,
+                                       List<String> again, boolean rerun) throws IOException {
+        TuneRecord.JdkRace race = rounds.raceOf(jdk);
+        if (!race.stopped().isEmpty()) {
+            if (ended.add(jdk.label())) { // said once an invocation
+                out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
+            }
+            return List.of();
+        }
+        List<Point> round;
+        int forks;
+        int number = race.rounds().size();
+        if (number == 0) {
+            round = rounds.first(jdk, points, until - TuneTrials.spent(results));
+            forks = Race.forksOfRound(1);
+            number = 1;
+        } else {
+            TuneRecord.Round last = race.rounds().get(number - 1);
+            round = TuneRounds.lastRound(race, points);
+            List<PlannedTrial> left = trials.withinBudget(trials.trialsFor(jdk, round, last.forks(), results.trials()), results, until);
+            String pass = PlannedRound.pass(jdk.label(), number);
+            if (!left.isEmpty() && (before == null || rerun && !before.again().contains(pass))) {
+                String prefix = options.workload() + "/" + jdk.label() + "/";
+                Set<String> done = results.recordedIds();
+                if (before != null && before.trials().stream().anyMatch(id -> id.startsWith(prefix) && done.contains(id))) {
+                    again.add(pass); // the round ran and lacks forks: they are asked for once more
+                }
+                out.printf("%s round %d: %d points, %d forks each, %d trials still to run%n", jdk.label(), number, round.size(),
+                        last.forks(), left.size());
+                return left;
+            }
+            Race.Next next = rounds.after(jdk, race, round, number, points, results, until);
+            if (!next.stopped().isEmpty()) {
+                ended.add(jdk.label());
+                rounds.stop(race, next.stopped(), results);
+                return List.of();
+            }
+            round = next.points();
+            forks = next.forks();
+            number++;
+        }
+        List<PlannedTrial> needed = trials.trialsFor(jdk, round, forks, results.trials());
+        List<PlannedTrial> todo = trials.withinBudget(needed, results, until);
+        if (todo.isEmpty() && !needed.isEmpty()) {
+            ended.add(jdk.label());
+            rounds.stop(race, "budget reached", results);
+            return List.of();
+        }
+        rounds.update(rounds.withRound(race, jdk, round, forks), results);
+        out.printf("%s round %d: %d points, %d forks each, %d trials%n", jdk.label(), number, round.size(), forks, todo.size());
+        return todo;
+    }
+
+    /**
+     * {@code tune --resume --out DIR --shard I/N --slice-out S}: runs slice I of N of the trials {@code --plan-only}
+     * recorded in DIR ({@link PlannedRound}) — the one at position k (0-based) goes to slice k mod N — and writes them to
+     * S's own {@code results.json}, which carries DIR's race and round so that {@code merge} joins only the slices of
+     * this round. Reads DIR, never writes it; never judges nor plans.
+     */
+    int runSlice(List<Jdk> jdks, Map<Jdk, List<Point>> valid, Shard shard, Path sliceDir) throws IOException {
+        Path base = outDir.toAbsolutePath().normalize();
+        Results baseResults = recorded.results();
+        PlannedRound round = PlannedRound.of(baseResults);
+        String planIt = "jvmmark tune --resume --plan-only --out " + outDir;
+        if (round == null) {
+            throw new UserException(base + " has no round recorded to run as slices; record one with " + planIt);
+        }
+        Set<String> done = recorded.recordedIds();
+        List<String> ids = round.trials().stream().filter(id -> !done.contains(id)).toList();
+        if (ids.isEmpty()) {
+            throw new UserException("every trial of the round recorded in " + base + " has run; record the next with " + planIt);
+        }
+        TuneRounds rounds = new TuneRounds(out, trials, space, TuneRecord.of(baseResults));
+        Map<String, PlannedTrial> needed = new LinkedHashMap<>();
+        for (Jdk jdk : jdks) {
+            TuneRecord.JdkRace race = rounds.raceOf(jdk);
+            if (race.rounds().isEmpty()) {
+                continue;
+            }
+            TuneRecord.Round last = race.rounds().get(race.rounds().size() - 1);
+            List<Point> points = valid.get(jdk).stream().filter(p -> last.points().contains(p.label())).toList();
+            trials.trialsFor(jdk, points, last.forks(), recorded.trials()).forEach(t -> needed.put(t.id(), t));
+        }
+        List<PlannedTrial> mine = new ArrayList<>();
+        for (int k = 0; k < ids.size(); k++) {
+            PlannedTrial t = needed.get(ids.get(k));
+            if (t == null) {
+                throw new UserException("trial " + ids.get(k) + " of the round recorded in " + base + " is not one its race asks"
+                        + " for on this machine (another JDK build, or a setting this JDK refuses, than where it was planned?);"
+                        + " run the slices on machines like the planning one, or record the round again with " + planIt);
+            }
+            if (k % shard.count() == shard.index()) {
+                mine.add(t);
+            }
+        }
+        Path dir = sliceDir.toAbsolutePath().normalize();
+        if (dir.equals(base)) {
+            throw new UserException("--slice-out " + sliceDir + " is the race's own directory; give each slice its own");
+        }
+        OutputDirectory output = OutputDirectory.forNewRun(dir);
+        try (OutputLock lock = OutputLock.acquire(dir, "tune --shard")) {
+            Map<String, Object> command = new LinkedHashMap<>(baseResults.command());
+            command.put("shard", shard.label());
+            ResultsFile results = ResultsFile.create(dir, baseResults.profile(), HostInfo.collect(), command, baseResults.questions());
+            results.setMore(TuneRecord.KEY, rounds.record().toJson());
+            results.setMore(PlannedRound.KEY, round.toJson());
+            RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList());
+            results.write();
+            out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
+            AtomicBoolean interrupted = new AtomicBoolean();
+            Thread hook = TuneSession.killChildrenOnInterrupt(interrupted);
+            TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
+            boolean whole;
+            try {
+                whole = trials.runAll(mine, executor, results, interrupted);
+            } finally {
+                RunEnd.endOfTrials(trials.durations(), output, err);
+            }
+            if (!whole) {
+                err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
+                        + " (merge them, then record the rest of the round again with " + planIt + ")");
+                return Main.INTERRUPTED;
+            }
+            TuneSession.releaseOnInterrupt(hook);
+            out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package org.jvmmark.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jvmmark.report.tune.TuneAnswer;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.Text;
+import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.jdk.GarbageCollector;
+import org.jvmmark.runner.jdk.GcProbe;
+import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.CatalogEntry;
+import org.jvmmark.runner.plan.DurationEstimates;
+import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.runner.plan.Planner;
+import org.jvmmark.runner.plan.Sweep;
+import org.jvmmark.runner.tune.Dimension;
+import org.jvmmark.runner.tune.Point;
+import org.jvmmark.runner.tune.SearchSpace;
+import org.jvmmark.runner.tune.TuneOptions;
+
+/**
+ * A race's forks as ordinary trials: which points of the space a JDK accepts, each point's fork planned as any run's
+ * trial ({@link Sweep}, {@link Planner}), the trials that bring a round's points up to their forks within the budget,
+ * and running them into {@code results.json}. Knows nothing of rounds or judging. Not thread-safe.
+ */
+final class TuneTrials {
+    private final PrintStream out;
+    private final CatalogEntry entry;
+    private final Sweep sweep;
+    private final Planner planner;
+    private final DurationEstimates durations;
+    private final TuneOptions options;
+    private final SearchSpace space;
+    private final GcProbe probe;
+
+    TuneTrials(PrintStream out, CatalogEntry entry, Sweep sweep, Planner planner, DurationEstimates durations, TuneOptions options,
+               SearchSpace space, GcProbe probe) {
+        this.out = out;
+        this.entry = entry;
+        this.sweep = sweep;
+        this.planner = planner;
+        this.durations = durations;
+        this.options = options;
+        this.space = space;
+        this.probe = probe;
+    }
+
+    /** The estimated wall seconds of one fork of the JDK's default configuration, at least 1. */
+    long secondsEach(Jdk jdk) {
+        return Math.max(1, plan(jdk, Point.DEFAULT, 1).estimatedSeconds());
+    }
+
+    DurationEstimates durations() {
+        return durations;
+    }
+
+    /** The valid points of the space on {@code jdk}; each refused setting becomes one unsupported trial in {@code refused}. */
+    List<Point> validPoints(Jdk jdk, List<PlannedTrial> refused) {
+        Map<String, String> refusal = new LinkedHashMap<>();
+        for (Dimension d : space.dimensions()) {
+            for (String v : d.values()) {
+                Point one = new Point(List.of(new Point.Setting(d, v)));
+                String why = d.kind() == Dimension.Kind.COLLECTOR ? probe.unsupportedReason(jdk, GarbageCollector.parse(v))
+                        : probe.refusal(jdk, d.flags(v));
+                if (why != null) {
+                    refusal.put(one.label(), why);
+                    PlannedTrial t = plan(jdk, one, 1);
+                    refused.add(new PlannedTrial(t.id(), t.workload(), t.jdk(), t.variant(), t.gc(), t.workloadVariant(),
+                            t.variantJvmArgs(), t.params(), 1, t.profile(), t.timeoutSeconds(), 0, why));
+                }
+            }
+        }
+        return space.points().stream().filter(p -> p.settings().stream()
+                .noneMatch(s -> refusal.containsKey(new Point(List.of(s)).label()))).toList();
+    }
+
+    /** Fork {@code fork} of a point's row on {@code jdk}, planned as any run's trial. */
+    PlannedTrial plan(Jdk jdk, Point p, int fork) {
+        List<GarbageCollector> gcs = p.gc() == null ? List.of() : List.of(p.gc());
+        List<List<String>> args = p.otherFlags().isEmpty() ? List.of() : List.of(p.otherFlags());
+        List<String> variants = options.variant() == null ? List.of() : List.of(options.variant());
+        List<PlannedTrial> planned = durations == null ? sweep.plan(planner, List.of(entry), List.of(jdk), gcs, args, 1,
+                options.profile(), variants) : durations.apply(sweep.plan(planner, List.of(entry), List.of(jdk), gcs, args, 1,
+                options.profile(), variants));
+        long rows = planned.stream().map(PlannedTrial::rowId).distinct().count();
+        if (rows != 1) {
+            throw new UserException("tune races one variant of " + entry.info().name() + ": add --variant NAME (one of "
+                    + String.join(", ", entry.info().variants().stream().map(org.jvmmark.api.Variant::name).toList()) + ")");
+        }
+        return fork == 1 ? planned.get(0) : planned.get(0).asFork(fork);
+    }
+
+    String rowOf(Jdk jdk, Point p) {
+        return plan(jdk, p, 1).rowId();
+    }
+
+    /**
+     * The trials that bring each point of the round up to {@code forks} forks of evidence (ok and undisturbed; a
+     * disturbed fork is run again under the next number), fork by fork across the points, never one point's back to
+     * back; none for a point that failed (more forks of a failing point answer nothing) or is not runnable.
+     */
+    List<PlannedTrial> trialsFor(Jdk jdk, List<Point> round, int forks, List<Trial> recorded) {
+        Map<Point, int[]> needFrom = new LinkedHashMap<>();
+        for (Point p : round) {
+            PlannedTrial first = plan(jdk, p, 1);
+            List<Trial> mine = recorded.stream().filter(r -> TuneAnswer.rowOf(r.id()).equals(first.rowId())).toList();
+            if (!first.runnable() || mine.stream().anyMatch(r -> r.outcome().trialStatus().failure())) {
+                continue;
+            }
+            int have = (int) mine.stream().filter(r -> r.ok() && !r.disturbed()).count();
+            int highest = mine.stream().mapToInt(r -> r.identity().fork()).max().orElse(0);
+            needFrom.put(p, new int[] {forks - have, highest});
+        }
+        List<PlannedTrial> todo = new ArrayList<>();
+        for (int f = 1; f <= forks; f++) {
+            for (Map.Entry<Point, int[]> e : needFrom.entrySet()) {
+                if (f <= e.getValue()[0]) {
+                    todo.add(plan(jdk, e.getKey(), e.getValue()[1] + f));
+                }
+            }
+        }
+        return todo;
+    }
+
+    /** The trials that fit before {@code until} seconds of trials are spent, by their estimates. */
+    List<PlannedTrial> withinBudget(List<PlannedTrial> todo, ResultsFile results, double until) {
+        double spent = spent(results);
+        List<PlannedTrial> fits = new ArrayList<>();
+        for (PlannedTrial t : todo) {
+            if (spent + t.estimatedSeconds() > until) {
+                break;
+            }
+            fits.add(t);
+            spent += t.estimatedSeconds();
+        }
+        return fits;
+    }
+
+    /** The wall seconds the run's trials took (a resumed run counts the trials of before). */
+    static double spent(ResultsFile results) {
+        return results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
+    }
+
+    /** Records the unsupported row of each setting {@code jdk} refused, once (nothing runs). */
+    void recordRefused(Jdk jdk, List<PlannedTrial> refused, ResultsFile results, TrialExecutor executor) throws IOException {
+        Set<String> recordedIds = results.recordedIds();
+        for (PlannedTrial t : refused) {
+            if (!recordedIds.contains(t.id())) {
+                Trial r = executor.run(t);
+                if (r != null) {
+                    results.add(r);
+                }
+                out.println(jdk.label() + ": skipped " + t.variant() + ": " + t.unsupportedReason());
+            }
+        }
+    }
+
+    /** Runs and records each trial; false when the run was interrupted. */
+    boolean runAll(List<PlannedTrial> todo, TrialExecutor executor, ResultsFile results, AtomicBoolean interrupted)
+            throws IOException {
+        for (PlannedTrial t : todo) {
+            if (interrupted.get()) {
+                return false;
+            }
+            Trial r = executor.run(t);
+            if (r == null || interrupted.get()) {
+                return false;
+            }
+            results.add(r);
+            if (r.ok() && !r.disturbed()) {
+                durations.record(t, r.outcome().process().wallSeconds());
+            } else if (!r.ok()) {
+                out.println("  " + t.id() + ": " + r.outcome().trialStatus().json()
+                        + (r.outcome().error() == null ? "" : ": " + Text.firstLine(r.outcome().error())));
+            }
+        }
+        return true;
+    }
+}
