@@ -39,8 +39,11 @@ import org.jvmmark.report.judge.RowForks;
  * are opaque names. Not thread-safe: one instance is one race.
  */
 public final class EliteRace {
-    /** One fork's value of the objective, the round (batch) it ran in, and the machine level the probe saw (NaN: not observed). */
-    public record Fork(int round, double value, double level) {
+    /**
+     * One fork's value of the objective, the round (batch) it ran in, the machine probe's cache-line round trip beside it
+     * (ns; NaN: not observed) and whether the probe saw the machine change while it ran.
+     */
+    public record Fork(int round, double value, double machineNs, boolean machineChanged) {
     }
 
     /**
@@ -277,8 +280,12 @@ public final class EliteRace {
 
     private RowForks row(String p, Set<Integer> rounds) {
         List<Fork> mine = forks.getOrDefault(p, List.of()).stream().filter(f -> rounds.contains(f.round())).toList();
+        boolean[] changed = new boolean[mine.size()];
+        for (int i = 0; i < changed.length; i++) {
+            changed[i] = mine.get(i).machineChanged();
+        }
         return new RowForks(p, mine.stream().mapToDouble(Fork::value).toArray(), 0,
-                mine.stream().mapToInt(Fork::round).toArray(), mine.stream().mapToDouble(Fork::level).toArray());
+                mine.stream().mapToInt(Fork::round).toArray(), mine.stream().mapToDouble(Fork::machineNs).toArray(), changed);
     }
 
     private Map<String, Double> centres(Set<String> points) {

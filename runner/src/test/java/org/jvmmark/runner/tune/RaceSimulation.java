@@ -85,13 +85,15 @@ public final class RaceSimulation {
                 String p = x + "," + y;
                 double[] v = new double[GRID_FORKS];
                 double[] l = new double[GRID_FORKS];
+                boolean[] c = new boolean[GRID_FORKS];
                 int[] b = new int[GRID_FORKS];
                 for (int f = 0; f < GRID_FORKS; f++) {
                     EliteRace.Fork k = m.fork(p, 1);
                     v[f] = k.value();
-                    l[f] = k.level();
+                    l[f] = k.machineNs();
+                    c[f] = k.machineChanged();
                 }
-                rows.add(new RowForks(p, v, 0, b, l));
+                rows.add(new RowForks(p, v, 0, b, l, c));
             }
         }
         Map<String, Double> c = Judge.centres(new Evidence("objective", "", false, rows));
@@ -156,7 +158,10 @@ public final class RaceSimulation {
         EliteRace.Fork fork(String p, int round) {
             double level = rnd.nextDouble() < 0.1 ? 0.5 : rnd.nextDouble() < upperShare ? 1 : 0;
             double log = Math.log(1e6) + mu(p) + runEffect + levelGap * level + forkSpread * rnd.nextGaussian();
-            return new EliteRace.Fork(round, Math.exp(log), level);
+            // The machine probe beside the fork: ≈ 130 ns round trips on the lower level, ≈ 400 ns on the upper, and
+            // readings that straddle them (the machine changed while the fork ran) for a switching fork.
+            double probe = (level == 0.5 ? 265 : level == 1 ? 400 : 130) * Math.exp(0.05 * rnd.nextGaussian());
+            return new EliteRace.Fork(round, Math.exp(log), probe, level == 0.5);
         }
     }
 
