@@ -21,11 +21,21 @@ import org.jvmmark.report.judge.Effect;
  *     "Temurin 25.0.1 · G1 wins: Temurin 21.0.8 · G1 is 12 % slower (95 % CI 8–16 %), 5 forks each"
  * @param notRun one line per row that did not end ok ("Temurin 11 · virtual: unsupported (needs JDK 21)")
  * @param judgement the judge's answer for the runner-up against the winner, null when none was asked
+ * @param close for a headline that cannot tell, how close the rows are: the provisional leader, the largest difference
+ *     the intervals rule out, what more forks would cost ("provisionally Temurin 21.0.8 · G1 leads, and no other JVM is
+ *     more than 18 % slower than it"); "" otherwise
  */
 public record Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
-                       Effect effect, String words, List<NotRun> notRun, org.jvmmark.report.judge.Judgement judgement) {
+                       Effect effect, String words, List<NotRun> notRun, org.jvmmark.report.judge.Judgement judgement,
+                       String close) {
     public Headline {
         notRun = List.copyOf(notRun);
+    }
+
+    /** A headline with nothing to say of how close its rows are. */
+    public Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
+                    Effect effect, String words, List<NotRun> notRun, org.jvmmark.report.judge.Judgement judgement) {
+        this(workload, family, figure, outcome, winner, runnerUp, effect, words, notRun, judgement, "");
     }
 
     /** A headline no judgement stands behind (nothing ran, one row, not trusted). */

@@ -254,10 +254,11 @@ public final class Verdicts {
         int more = j.forksToTell() <= 0 || j.forksToTell() == Judgement.MORE_THAN_CAP ? 0
                 : Math.max(0, j.forksToTell() - j.forksCandidate()) + Math.max(0, j.forksToTell() - j.forksReference());
         String cost = Words.minutes(more, secondsPerFork(table, best, second));
+        String howClose = cost + (close.isEmpty() ? "" : "; provisionally " + winner.label() + " leads, and " + close);
         return new Headline(workload, family, col, outcome, winner, runnerUp, rc.effect(), "Cannot tell on " + figure
                 + " whether " + winner.label() + " beats " + runnerUp.label() + ": " + Words.why(j, col.unit())
                 + (tell.isEmpty() ? "" : "; " + tell + cost) + (close.isEmpty() ? "" : "; provisionally " + winner.label()
-                + " leads, and " + close) + ".", notRun, j);
+                + " leads, and " + close) + ".", notRun, j, howClose);
     }
 
     /** The mean wall time of a fork of the two rows, in seconds (what one more fork a side costs, each side); NaN if none. */

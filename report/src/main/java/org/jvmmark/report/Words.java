@@ -354,7 +354,8 @@ public final class Words {
     /**
      * A "Who won" line's second half, the one wording of a headline every rendering shows: "Temurin 21.0.8 · G1: 12 %
      * slower (95 % CI 8–16 %), 5 and 5 forks" for a winner; "… vs …: 0.6 % slower (…), within ±5 %, 5 and 5 forks" for no
-     * difference; "… vs …: &lt;why&gt;; 9 forks a side would tell" when it cannot be told; the headline's own words (no
+     * difference; "… vs …: &lt;why&gt;; 9 forks a side would tell (about 2 min of trials); provisionally … leads, and no
+     * other JVM is more than 6 % slower than it" when it cannot be told; the headline's own words (no
      * final period) where no judgement stands behind it.
      */
     public static String headline(org.jvmmark.report.Headline h) {
@@ -371,7 +372,7 @@ public final class Words {
             default -> {
                 String tell = tell(j);
                 yield h.runnerUp().label() + " vs " + h.winner().label() + ": " + why(j, h.figure().unit())
-                        + (tell.isEmpty() ? "" : "; " + tell);
+                        + (tell.isEmpty() ? "" : "; " + tell) + h.close();
             }
         };
     }
