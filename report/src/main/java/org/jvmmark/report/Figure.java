@@ -24,7 +24,7 @@ public record Figure(double value, double[] forks, List<double[]> runs, double[]
 
     /** A figure whose forks' machine was not observed. */
     public Figure(double value, double[] forks, List<double[]> runs) {
-        this(value, forks, runs, nan(forks.length), new boolean[forks.length]);
+        this(value, forks, runs, org.jvmmark.report.judge.RowForks.notObserved(forks.length), new boolean[forks.length]);
     }
 
     /** The same forks and machine readings with another row figure. */
@@ -41,12 +41,6 @@ public record Figure(double value, double[] forks, List<double[]> runs, double[]
         int[] batches = new int[forks.length];
         java.util.Arrays.fill(batches, batch);
         return new org.jvmmark.report.judge.RowForks(id, forks, 0, batches, machine, machineChanged);
-    }
-
-    private static double[] nan(int n) {
-        double[] x = new double[n];
-        java.util.Arrays.fill(x, Double.NaN);
-        return x;
     }
 
     @Override

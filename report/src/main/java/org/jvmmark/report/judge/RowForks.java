@@ -46,7 +46,7 @@ public record RowForks(String id, double[] forks, int failed, int[] batches, dou
 
     /** A row whose forks were all measured in run {@code batch}, the machine not observed. */
     public RowForks(String id, double[] forks, int failed, int batch) {
-        this(id, forks, failed, filled(forks.length, batch), nan(forks.length));
+        this(id, forks, failed, filled(forks.length, batch), notObserved(forks.length));
     }
 
     /** A row of run 0 without failures. */
@@ -90,7 +90,8 @@ public record RowForks(String id, double[] forks, int failed, int[] batches, dou
         return b;
     }
 
-    private static double[] nan(int n) {
+    /** {@code n} machine readings that were not taken: NaN each. */
+    public static double[] notObserved(int n) {
         double[] l = new double[n];
         Arrays.fill(l, Double.NaN);
         return l;
