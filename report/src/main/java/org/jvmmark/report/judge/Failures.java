@@ -20,10 +20,11 @@ final class Failures {
 
     /** The one-sided p-value of "the candidate fails no more often than the reference"; 1 when it lost no more forks. */
     static double riseP(RowForks candidate, RowForks reference) {
-        int fc = candidate.failed();
-        int fr = reference.failed();
-        int nc = candidate.launched();
-        int nr = reference.launched();
+        return riseP(candidate.failed(), candidate.launched(), reference.failed(), reference.launched());
+    }
+
+    /** As {@link #riseP(RowForks, RowForks)} from counts: failed {@code fc} of {@code nc} against {@code fr} of {@code nr}. */
+    static double riseP(int fc, int nc, int fr, int nr) {
         if (fc == 0 || nc == 0 || nr == 0 || (double) fc / nc <= (double) fr / nr) {
             return 1;
         }

@@ -101,11 +101,7 @@ public final class Judge {
      */
     public static Judgement failures(int failedCandidate, int launchedCandidate, int failedReference, int launchedReference,
                                      double threshold) {
-        RowForks c = new RowForks("candidate", new double[Math.max(0, launchedCandidate - failedCandidate)],
-                failedCandidate, 0);
-        RowForks r = new RowForks("reference", new double[Math.max(0, launchedReference - failedReference)],
-                failedReference, 0);
-        double p = Failures.riseP(c, r);
+        double p = Failures.riseP(failedCandidate, launchedCandidate, failedReference, launchedReference);
         if (p >= Failures.SUSPECT_ALPHA) {
             return null;
         }
@@ -113,7 +109,9 @@ public final class Judge {
         Effect share = new Effect((double) failedCandidate / launchedCandidate, Double.NaN, Double.NaN,
                 EQUIVALENCE_CONFIDENCE, false);
         return new Judgement(rose ? Answer.WORSE : Answer.CANNOT_TELL, rose ? Reason.FAILED : Reason.FAILURES_UNCLEAR,
-                share, p, c.n(), r.n(), failedCandidate, 0, false, Double.NaN, false, threshold);
+                share, p, Math.max(0, launchedCandidate - failedCandidate), Math.max(0, launchedReference - failedReference),
+                failedCandidate, 0, false,
+                Double.NaN, false, threshold);
     }
 
     /**
