@@ -51,11 +51,25 @@ public final class Compare {
      * @throws IOException one line when there is no run at all, or a run cannot be read
      */
     public static List<ReportModel> runs(Path dir) throws IOException {
+        List<ReportModel> out = new ArrayList<>();
+        for (Path p : runDirs(dir)) {
+            out.add(ModelBuilder.figures(ResultsReader.readDir(p)));
+        }
+        return out;
+    }
+
+    /**
+     * The directories of one side's runs, as {@link #runs} reads them: {@code dir} itself, or its subdirectories that
+     * hold a results.json, in name order.
+     *
+     * @throws IOException one line when there is no run at all
+     */
+    public static List<Path> runDirs(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IOException("not a directory: " + dir);
         }
         if (Files.exists(dir.resolve("results.json"))) {
-            return List.of(ModelBuilder.figures(ResultsReader.readDir(dir)));
+            return List.of(dir);
         }
         List<Path> subs;
         try (java.util.stream.Stream<Path> s = Files.list(dir)) {
@@ -64,11 +78,7 @@ public final class Compare {
         if (subs.isEmpty()) {
             throw new IOException("no results file: " + dir.resolve("results.json") + " (nor in a subdirectory of " + dir + ")");
         }
-        List<ReportModel> out = new ArrayList<>();
-        for (Path p : subs) {
-            out.add(ModelBuilder.figures(ResultsReader.readDir(p)));
-        }
-        return out;
+        return subs;
     }
 
     /** As {@link #compare(Path, Path, Options, PrintStream)} with the given threshold and HTML path, the rest default. */

@@ -11,6 +11,7 @@ import org.jvmmark.history.HistoryStore;
 import org.jvmmark.history.RunSpreads;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsReader;
 import java.util.concurrent.Callable;
 import org.jvmmark.report.render.AnswerFormat;
 import org.jvmmark.report.render.Compare;
@@ -92,7 +93,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (target == null || !target.startsWith("jdbc:") && !Files.isRegularFile(Path.of(target))) {
             return k -> RunSpread.UNKNOWN;
         }
-        Results rb = Compare.runs(b).get(0).results();
+        Results rb = ResultsReader.readDir(Compare.runDirs(b).get(0)); // its host names the machine
         try {
             HistoryStore store = new HistoryStore(history.database().open());
             Map<String, RunSpread> known = RunSpreads.of(store.series(), store.pointsWithFailures(), history.machine(rb));
