@@ -15,13 +15,20 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe; answers are cached per JDK and collector. Not final so that tests can answer instead.
  */
 public class GcProbe {
-    private final Map<String, String> answers = new ConcurrentHashMap<>();
+    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+
+    /**
+     * What {@code java FLAGS -version} said: nothing (it started), or why not, and whether those are the JVM's own
+     * words (it refused the flags) or ours (it could not be started or asked).
+     */
+    private record Answer(String refusal, boolean jvmsOwnWords) {
+        static final Answer STARTED = new Answer(null, false);
+    }
 
     /** @return {@code null} when supported, otherwise the JVM's own one-line refusal */
     public String unsupportedReason(Jdk jdk, GarbageCollector gc) {
-        String refusal = refusal(jdk, gc.flags());
-        return refusal == null ? null : refusal.startsWith("cannot start") || refusal.startsWith(jdk.label())
-                ? refusal : gc.label() + " not available: " + refusal;
+        Answer a = answer(jdk, gc.flags());
+        return a.refusal() == null || !a.jvmsOwnWords() ? a.refusal() : gc.label() + " not available: " + a.refusal();
     }
 
     /**
@@ -29,10 +36,14 @@ public class GcProbe {
      * else its own one-line refusal. {@code tune} asks this of every flag of its search space.
      */
     public String refusal(Jdk jdk, List<String> flags) {
-        return answers.computeIfAbsent(jdk.home() + "|" + flags, k -> ask(jdk, flags)).transform(s -> s.isEmpty() ? null : s);
+        return answer(jdk, flags).refusal();
     }
 
-    private static String ask(Jdk jdk, List<String> flags) {
+    private Answer answer(Jdk jdk, List<String> flags) {
+        return answers.computeIfAbsent(jdk.home() + "|" + flags, k -> ask(jdk, flags));
+    }
+
+    private static Answer ask(Jdk jdk, List<String> flags) {
         List<String> cmd = new ArrayList<>();
         cmd.add(jdk.java().toString());
         cmd.addAll(flags);
@@ -45,14 +56,14 @@ public class GcProbe {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return jdk.label() + " did not answer -version with " + String.join(" ", flags);
+                return new Answer(jdk.label() + " did not answer -version with " + String.join(" ", flags), false);
             }
-            return p.exitValue() == 0 ? "" : JvmMessages.refusal(out);
+            return p.exitValue() == 0 ? Answer.STARTED : new Answer(JvmMessages.refusal(out), true);
         } catch (IOException e) {
-            return "cannot start " + jdk.java() + ": " + e.getMessage();
+            return new Answer("cannot start " + jdk.java() + ": " + e.getMessage(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "interrupted while asking " + jdk.label() + " about " + String.join(" ", flags);
+            return new Answer("interrupted while asking " + jdk.label() + " about " + String.join(" ", flags), false);
         }
     }
 }
