@@ -10,7 +10,6 @@ import java.util.function.Function;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
-import org.jvmmark.results.WorkloadQuestion;
 
 /**
  * Sentences that say which of the JVMs' own facts ({@link JvmFacts}, recorded once per run by the runner) explain a
@@ -20,6 +19,9 @@ import org.jvmmark.results.WorkloadQuestion;
  * JVMs' own defaults). Empty where the rows' JDKs agree, or no facts were recorded. Stateless and thread-safe.
  */
 public final class JvmFactNotes {
+    /** The workload whose questions are about starting. */
+    static final String STARTUP = "startup";
+
     private JvmFactNotes() {
     }
 
@@ -52,7 +54,7 @@ public final class JvmFactNotes {
         if (used.size() < 2) {
             return lines;
         }
-        if (asksAboutStarting(results, name)) {
+        if (aboutStarting(name)) {
             lines.addAll(cds(used, names));
         }
         if (defaults) {
@@ -186,21 +188,12 @@ public final class JvmFactNotes {
                 && !facts.aotCache().isEmpty());
     }
 
-    /** Whether {@code question} of {@code workload} is about starting ("Which JVM starts fastest ..."). */
-    public static boolean aboutStarting(String workload, WorkloadQuestion question) {
-        return workload.equals("startup") || question.text().toLowerCase(Locale.ROOT).contains("start");
-    }
-
-    /** Whether one of the workload's questions is about starting ("Which JVM starts fastest ..."). */
-    private static boolean asksAboutStarting(Results results, String workload) {
-        if (workload == null) {
-            return false;
-        }
-        for (WorkloadQuestion q : results.questions(workload)) {
-            if (q.text().toLowerCase(Locale.ROOT).contains("start")) {
-                return true;
-            }
-        }
-        return workload.equals("startup");
+    /**
+     * Whether the questions of {@code workload} are about starting (where class data sharing and an AOT cache matter): the {@value #STARTUP} workload's questions are (its
+     * figures are start times and the footprint right after the start). Decided by the workload, not by the question's
+     * words.
+     */
+    public static boolean aboutStarting(String workload) {
+        return STARTUP.equals(workload);
     }
 }

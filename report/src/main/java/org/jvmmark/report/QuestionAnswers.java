@@ -353,7 +353,7 @@ public final class QuestionAnswers {
 
     private static List<Answer> acrossJvms(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
                                            double threshold, List<Headline> headlines, Map<String, JvmFacts> facts) {
-        boolean starting = JvmFactNotes.aboutStarting(workload, q);
+        boolean starting = JvmFactNotes.aboutStarting(workload);
         Set<String> swept = ModelBuilder.sweptKeys(rows);
         Map<List<Object>, List<Row>> groups = new LinkedHashMap<>();
         Set<String> variants = new LinkedHashSet<>();
