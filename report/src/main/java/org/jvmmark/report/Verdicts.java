@@ -251,9 +251,12 @@ public final class Verdicts {
         }
         String close = allBounded && Double.isFinite(worst)
                 ? Words.ruledOut(col, winner.label(), worst, others.size() > 1) : "";
-        int more = j.forksToTell() <= 0 || j.forksToTell() == Judgement.MORE_THAN_CAP ? 0
-                : Math.max(0, j.forksToTell() - j.forksCandidate()) + Math.max(0, j.forksToTell() - j.forksReference());
-        String cost = Words.minutes(more, secondsPerFork(table, best, second));
+        // past the cap, what the cap's forks alone would cost: a floor ("more than 60 forks a side … (more than 7 min)")
+        boolean pastCap = j.forksToTell() == Judgement.MORE_THAN_CAP;
+        int toTell = pastCap ? Judgement.CAP : j.forksToTell();
+        int more = toTell <= 0 || j.acrossRuns() ? 0
+                : Math.max(0, toTell - j.forksCandidate()) + Math.max(0, toTell - j.forksReference());
+        String cost = Words.minutes(more, secondsPerFork(table, best, second), pastCap);
         String howClose = cost + (close.isEmpty() ? "" : "; provisionally " + winner.label() + " leads, and " + close);
         return new Headline(workload, family, col, outcome, winner, runnerUp, rc.effect(), "Cannot tell on " + figure
                 + " whether " + winner.label() + " beats " + runnerUp.label() + ": " + Words.why(j, col.unit())

@@ -321,14 +321,17 @@ public final class Words {
         return (several ? "no other JVM" : "the other") + " is more than " + diff + " than " + leader;
     }
 
-    /** " (about 3 min of trials)": what {@code forks} more forks in all cost at {@code secondsPerFork}; "" when unknown. */
-    public static String minutes(int forks, double secondsPerFork) {
+    /**
+     * " (about 3 min of trials)": what {@code forks} more forks in all cost at {@code secondsPerFork}; with {@code atLeast},
+     * a floor (" (more than 7 min of trials)"); "" when unknown.
+     */
+    public static String minutes(int forks, double secondsPerFork, boolean atLeast) {
         if (forks <= 0 || !(secondsPerFork > 0)) {
             return "";
         }
         double s = forks * secondsPerFork;
-        return s < 90 ? " (about " + Math.round(s) + " s of trials)"
-                : " (about " + Math.round(s / 60) + " min of trials)";
+        String about = atLeast ? " (more than " : " (about ";
+        return s < 90 ? about + Math.round(s) + " s of trials)" : about + Math.round(s / 60) + " min of trials)";
     }
 
     /**
