@@ -34,6 +34,8 @@ public final class WorkloadInfo {
     private final int requiresJdk;
     private final String driverClass;
     private final List<String> tuneSpace;
+    private final String tuneObjective;
+    private final List<String> tuneConstraints;
 
     private WorkloadInfo(Class<?> type) {
         Name n = type.getAnnotation(Name.class);
@@ -64,6 +66,8 @@ public final class WorkloadInfo {
         this.driverClass = d == null ? null : d.value().getName();
         TuneSpace t = type.getAnnotation(TuneSpace.class);
         this.tuneSpace = t == null ? List.of() : List.of(t.value());
+        this.tuneObjective = t == null || t.objective().isBlank() ? null : t.objective();
+        this.tuneConstraints = t == null ? List.of() : List.of(t.constraints());
         for (Profile profile : profiles.values()) {
             resolveParams(profile.name(), Map.of());
         }
@@ -100,6 +104,8 @@ public final class WorkloadInfo {
         this.requiresJdk = other.requiresJdk;
         this.driverClass = other.driverClass;
         this.tuneSpace = other.tuneSpace;
+        this.tuneObjective = other.tuneObjective;
+        this.tuneConstraints = other.tuneConstraints;
     }
 
     /**
@@ -150,6 +156,16 @@ public final class WorkloadInfo {
     /** The dimensions {@code jvmmark tune} searches by default ({@link TuneSpace}); empty when the workload declares none. */
     public List<String> tuneSpace() {
         return tuneSpace;
+    }
+
+    /** The figure {@code jvmmark tune} optimises by default ({@link TuneSpace#objective()}), or null: the headline figure. */
+    public String tuneObjective() {
+        return tuneObjective;
+    }
+
+    /** The bounds {@code jvmmark tune} keeps by default ({@link TuneSpace#constraints()}); empty when none are declared. */
+    public List<String> tuneConstraints() {
+        return tuneConstraints;
     }
 
     /** The load driver's class for a client/server workload, or {@code null}. */

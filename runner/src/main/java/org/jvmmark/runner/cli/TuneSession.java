@@ -123,10 +123,10 @@ final class TuneSession {
         sweep.check(List.of(entry), given.profile(), variants);
         Planner planner = new Planner(probe, variants, false);
         space = SearchSpace.of(entry.info().tuneSpace(), given.space());
-        String objective = given.objective() != null ? given.objective() : AdaptiveForks.headlineFigure(entry.info());
         List<Jdk> jdks = JdkSelection.select(given.jdkSelectors(), () -> new JdkDiscovery().discover());
-        options = given.resolved(jdks.stream().map(j -> j.home().toString()).toList(), objective)
-                .withWorkload(entry.info().name());
+        options = given.resolved(jdks.stream().map(j -> j.home().toString()).toList(), entry.info(),
+                AdaptiveForks.headlineFigure(entry.info())).withWorkload(entry.info().name());
+        String objective = options.objective();
         DurationEstimates durations = DurationEstimates.load(DurationEstimates.defaultFile(),
                 DurationEstimates.machineOf(HostInfo.collect()));
         trials = new TuneTrials(out, entry, sweep, planner, durations, options, space, probe);

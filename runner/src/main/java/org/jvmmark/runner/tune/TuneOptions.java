@@ -3,6 +3,7 @@ package org.jvmmark.runner.tune;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import org.jvmmark.api.WorkloadInfo;
 import java.util.Map;
 import org.jvmmark.results.Results;
 
@@ -37,9 +38,14 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         tasks = List.copyOf(tasks);
     }
 
-    /** These options with the JDK homes and the objective resolved. */
-    public TuneOptions resolved(List<String> homes, String resolvedObjective) {
-        return new TuneOptions(workload, jdk, homes, profile, params, variant, space, resolvedObjective, constraints, budget,
+    /**
+     * These options with the JDK homes and the objective resolved: the user's objective, else the workload's declared
+     * one, else its headline figure; the user's constraints, else the workload's declared ones.
+     */
+    public TuneOptions resolved(List<String> homes, WorkloadInfo info, String headline) {
+        String chosen = objective != null ? objective : info.tuneObjective() != null ? info.tuneObjective() : headline;
+        List<String> bounds = constraints.isEmpty() ? info.tuneConstraints() : constraints;
+        return new TuneOptions(workload, jdk, homes, profile, params, variant, space, chosen, bounds, budget,
                 threshold, workloadJars, workloadClasspath, tasks);
     }
 

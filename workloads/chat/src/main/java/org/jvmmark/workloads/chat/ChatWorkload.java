@@ -15,6 +15,7 @@ import org.jvmmark.api.Question;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TrialResult;
+import org.jvmmark.api.TuneSpace;
 import org.jvmmark.api.UnsupportedWorkloadException;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.Workload;
@@ -59,6 +60,7 @@ import org.jvmmark.api.Workload;
 @Question(name = "fastest-jvm", text = "Which JVM relays the most chat messages per second?", figures = {"score", "serverPeakRss"})
 @Question(name = "threads", text = "Do virtual threads or an NIO event loop relay more messages than platform threads on the same JVM?",
         across = Question.Across.VARIANTS, baseline = "platform", variants = {"virtual", "nio"}, figures = {"score", "serverPeakRss"})
+@TuneSpace(value = {"gc=G1,Parallel,Serial,ZGC", "Xmx=128m..1g:log"}, objective = "score")
 @Variant(name = "platform", params = "impl=platform")
 @Variant(name = "virtual", params = "impl=virtual", since = 21, inDefaultSet = false)
 @Variant(name = "nio", params = "impl=nio", inDefaultSet = false)

@@ -75,7 +75,7 @@ import org.jvmmark.workloads.chronicle.QueueFiles;
 @Profile(name = "standard", params = {"warmup=2000000", "seconds=100", "runs=1"}, timeoutSeconds = 600, estimatedSeconds = 121)
 // The flags Chronicle Queue needs on each JDK (analytics off, --add-exports ...), shared with queue-large.
 @ChronicleFlags
-@TuneSpace({"gc=G1,Parallel,Serial,ZGC", "Xmx=128m..1g:log", "-XX:+UseCompactObjectHeaders"})
+@TuneSpace(value = {"gc=G1,Parallel,Serial,ZGC", "Xmx=128m..1g:log", "-XX:+UseCompactObjectHeaders"}, objective = "endToEnd p99")
 @Question(name = "fastest-jvm", text = "Which JVM hands 256-byte messages through Chronicle Queue with the lowest latency?",
         figures = {"endToEnd p50", "endToEnd p90", "endToEnd p99"})
 public final class QueueLatencyWorkload implements Workload {
