@@ -3,8 +3,8 @@ package org.jvmmark.runner.tune;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import org.jvmmark.api.WorkloadInfo;
 import java.util.Map;
+import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.results.Results;
 
 /**
