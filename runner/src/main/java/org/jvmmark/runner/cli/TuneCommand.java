@@ -53,6 +53,10 @@ public final class TuneCommand implements Callable<Integer> {
             + " forks' centre (repeatable), e.g. \"peak RSS <= 512m\", \"rate >= 99000\".")
     private List<String> constraints = new ArrayList<>();
 
+    @Option(names = "--baseline", paramLabel = "\"FLAGS\"", description = "Your production flags, e.g. \"-XX:+UseG1GC -Xmx2g\":"
+            + " they race as a point of their own beside the JDK's default, and the answer's gain is stated against them too.")
+    private String baseline;
+
     @Option(names = "--space", paramLabel = "DIMENSION", description = "Add or replace a dimension (repeatable): gc=G1,ZGC,Parallel;"
             + " Xmx=64m..4g:log; -XX:+UseCompactObjectHeaders; -XX:TieredStopAtLevel=1,4.")
     private List<String> space = new ArrayList<>();
@@ -130,7 +134,7 @@ public final class TuneCommand implements Callable<Integer> {
             }
         } else {
             options = new TuneOptions(workload, jdks, List.of(), profile, params, variant, space, objective, constraints,
-                    Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), threshold, external.jarNames(),
+                    baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), threshold, external.jarNames(),
                     external.classpathEntries(), external.taskNames());
         }
         validate(options);
@@ -153,6 +157,9 @@ public final class TuneCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserException(e.getMessage());
             }
+        }
+        if (o.baseline() != null && o.baseline().isBlank()) {
+            throw new UserException("--baseline needs your flags, e.g. --baseline \"-XX:+UseG1GC -Xmx2g\"");
         }
         for (String p : o.params()) {
             if (p.contains(",")) {

@@ -37,13 +37,13 @@ import org.jvmmark.runner.plan.Sweep;
 import org.jvmmark.runner.plan.WorkloadCatalog;
 import org.jvmmark.runner.tune.PlannedRound;
 import org.jvmmark.runner.tune.Point;
-import org.jvmmark.runner.tune.Race;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
 
 /**
  * One {@code jvmmark tune}: per JDK, asks the JDK which settings of the space it accepts (a refused one becomes an
- * {@code unsupported} row with the JVM's reason), then races the valid points round by round ({@link Race}) within the
+ * {@code unsupported} row with the JVM's reason), then races the valid points (and the user's {@code --baseline})
+ * round by round ({@link org.jvmmark.runner.tune.EliteRace}, replayed from the record by {@link TuneRounds}) within the
  * budget — every fork an ordinary trial, recorded in {@code results.json} as it ends, the race's rounds in its
  * {@value TuneRecord#KEY} block before each round runs, so {@code --resume} continues it — and ends with the report and
  * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on.
@@ -132,16 +132,26 @@ final class TuneSession {
         trials = new TuneTrials(out, entry, sweep, planner, durations, options, space, probe);
         Map<Jdk, List<Point>> valid = new LinkedHashMap<>();
         Map<Jdk, List<PlannedTrial>> refused = new LinkedHashMap<>();
+        Point baseline = options.baseline() == null ? null : Point.baseline(options.baseline());
         for (Jdk jdk : jdks) {
             List<PlannedTrial> no = new ArrayList<>();
-            valid.put(jdk, trials.validPoints(jdk, no));
+            List<Point> points = new ArrayList<>(trials.validPoints(jdk, no));
+            if (baseline != null) {
+                String why = probe.refusal(jdk, baseline.flags());
+                if (why != null) {
+                    throw new UserException("--baseline \"" + options.baseline() + "\": " + jdk.label() + " refuses it: " + why);
+                }
+                points.add(baseline);
+            }
+            valid.put(jdk, points);
             refused.put(jdk, no);
         }
         if (dryRun) {
             TunePrinter.dryRun(out, entry, options, space, trials, jdks, valid, refused);
             return 0;
         }
-        TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir);
+        TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir,
+                baseline);
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir);
         }

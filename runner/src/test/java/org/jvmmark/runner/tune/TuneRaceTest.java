@@ -41,6 +41,7 @@ class TuneRaceTest {
         assertTrue(failed, "the 16 MiB heap fails the task: a failed row, and the race went on");
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
+        assertTrue(answer.contains("on the confirmation round's fresh forks"), "the gain is the confirmation's: " + answer);
         assertTrue(answer.contains("\n  JAVA_TOOL_OPTIONS=\"-XX:+UseParallelGC -Xmx256m\"\n"), "the winner as one line to paste: " + answer);
         assertTrue(!r.out().contains("The questions") && !r.out().contains("nothing to compare"), "no questions of points: " + r.out());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("op time ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
@@ -64,7 +65,7 @@ class TuneRaceTest {
         int trials = Cli.results(out).path("trials").size();
         Cli.Result again = Cli.run("tune", "--resume", "--out", out.toString());
         assertEquals(0, again.status(), again.out() + again.err());
-        assertTrue(again.out().contains("race already ended (decided)"), again.out());
+        assertTrue(again.out().contains("race already ended (confirmed)"), again.out());
         assertEquals(trials, Cli.results(out).path("trials").size(), "a decided race runs nothing more");
         Cli.Result run = Cli.run("run", "--resume", "--out", out.toString());
         assertEquals(2, run.status());
