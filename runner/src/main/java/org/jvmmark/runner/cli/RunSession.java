@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -288,9 +286,7 @@ final class RunSession {
     }
 
     private int execute(List<PlannedTrial> plan, RunOptions run) throws IOException {
-        Path dir = outDir != null ? outDir.toAbsolutePath().normalize()
-                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
-                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = OutputDirectory.givenOrFresh(outDir);
         if (recorded == null) {
             OutputDirectory.forNewRun(dir);
         }

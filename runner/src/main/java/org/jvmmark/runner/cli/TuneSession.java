@@ -3,8 +3,6 @@ package org.jvmmark.runner.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -155,9 +153,7 @@ final class TuneSession {
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir);
         }
-        Path dir = outDir != null ? outDir.toAbsolutePath().normalize()
-                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
-                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = OutputDirectory.givenOrFresh(outDir);
         OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
         try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "tune --resume" : "tune")) {
             ResultsFile results = recorded != null ? ResultsFile.open(dir) : ResultsFile.create(dir, options.profile(),
