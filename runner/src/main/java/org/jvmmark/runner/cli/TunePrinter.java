@@ -27,11 +27,14 @@ final class TunePrinter {
      */
     static void progress(PrintStream out, TuneRecord.JdkRace race, int number, EliteRace elite, EliteRace.Round next,
                          double threshold) {
+        if (next == null) {
+            out.printf("%s after round %d: the race has ended; the answer below is judged on its last round's forks%n", race.jdk(),
+                    number);
+            return;
+        }
         String best = elite.leader() == null ? "none yet" : elite.leader();
-        String what = next == null ? "the race has ended"
-                : next.confirmation() ? "next, the confirmation: " + next.forksEach() + " fresh forks each for "
-                + String.join("; ", next.points())
-                : next.points().size() + " points still in the race";
+        String what = next.confirmation() ? "next, the confirmation: " + next.forksEach() + " fresh forks each for "
+                + String.join(", ", next.points()) : next.points().size() + " points still in the race";
         out.printf("%s after round %d: %s; best so far %s (%d dropped as worse beyond ±%s, %d left behind, %d out)%n",
                 race.jdk(), number, what, best, elite.dropped().size(), Format.percent(threshold), elite.behind().size(),
                 elite.excluded().size());
@@ -67,6 +70,11 @@ final class TunePrinter {
                     first.stream().anyMatch(Point::isBaseline) ? ", the baseline" : "");
             out.printf("  at most %d trials: %s of the budget for this JDK at about %s a trial%n", cap, Text.seconds(share),
                     Text.seconds(each));
+            int least = settings.leastTrials(first.size());
+            if (cap < least) {
+                out.printf("  budget too small: the race needs %d trials at the least (round one and the confirmation), about %s"
+                        + " for this JDK; nothing would run%n", least, Text.seconds((double) least * each));
+            }
         }
     }
 }

@@ -152,6 +152,10 @@ final class TuneRoundPlanner {
             }
             return record(jdk, race, first, settings.forksPerRound(), false, results, null, 1);
         }
+        if (race.rounds().stream().anyMatch(r -> r.firstForks().size() != r.points().size())) {
+            throw new UserException("the race in " + results.path() + " was recorded by an earlier jvmmark, whose rounds this"
+                    + " race cannot replay; start a new one (jvmmark tune ... --out NEW_DIR)");
+        }
         int number = race.rounds().size();
         TuneRecord.Round last = race.last();
         List<PlannedTrial> left = trials.trialsFor(jdk, TuneRounds.pointsOf(last, points), last.forks(), last.firstForks(), recorded);
