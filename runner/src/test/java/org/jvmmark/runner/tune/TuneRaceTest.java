@@ -98,4 +98,26 @@ class TuneRaceTest {
         assertTrue(answer.contains("no point beats the default beyond noise") || answer.contains("cannot tell"), answer);
         assertTrue(!answer.contains("than the default ("), "no gain is claimed: " + answer);
     }
+
+    @Test
+    void shouldRaceTheBaselineBesideTheDefaultAndStateThePickAgainstIt() throws Exception {
+        Path out = tmp.resolve("baseline");
+        Cli.Result r = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--space", "gc=Parallel", "--space", "Xmx=256m", "--baseline", "-XX:+UseSerialGC -Xmx256m", "--budget", "1m",
+                "--out", out.toString());
+        System.out.println(r.out() + r.err());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("round 1: 3 points, 2 fresh forks each"), "default, baseline and the one point: " + r.out());
+        String answer = r.out().substring(r.out().indexOf("Which settings ("));
+        assertTrue(answer.contains("-XX:+UseParallelGC -Xmx256m against your baseline (baseline -XX:+UseSerialGC -Xmx256m): better, "),
+                answer);
+        assertTrue(answer.contains("baseline -XX:+UseSerialGC -Xmx256m"), "the baseline was confirmed: " + answer);
+        assertEquals("-XX:+UseSerialGC -Xmx256m", Cli.results(out).path("command").path("tune").path("baseline").asText());
+
+        Cli.Result refused = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile",
+                "smoke", "--baseline", "-XX:+NoSuchFlagAnywhere", "--dry-run");
+        assertEquals(2, refused.status(), refused.out() + refused.err());
+        assertEquals(1, refused.errLines().size(), refused.err());
+        assertTrue(refused.err().contains("--baseline \"-XX:+NoSuchFlagAnywhere\": "), refused.err());
+    }
 }
