@@ -78,7 +78,7 @@ final class TuneWords {
             case WORSE -> "no point beats the default: the best of the race, " + best + ", is worse than it on the"
                     + " confirmation forks: " + versus(a, g);
             case CANNOT_TELL -> "cannot tell whether " + best + " beats the default on " + figure + ": on the confirmation"
-                    + " forks, " + versus(a, g) + (c.pick().equals(c.candidate()) ? "; it is the best guess" : "");
+                    + " forks, " + versus(a, g) + (c.pick().equals(c.candidate()) ? "; it leads on all its forks, the best guess" : "");
         };
     }
 

@@ -251,8 +251,8 @@ final class TuneRoundPlanner {
             RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList());
             results.write();
             out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
-            AtomicBoolean interrupted = new AtomicBoolean();
-            Thread hook = TuneSession.killChildrenOnInterrupt(interrupted);
+            InterruptHook hook = InterruptHook.install();
+            AtomicBoolean interrupted = hook.flag();
             TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
             boolean whole;
             try {
@@ -263,9 +263,10 @@ final class TuneRoundPlanner {
             if (!whole) {
                 err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                         + " (merge them, then record the rest of the round again with " + planIt + ")");
+                hook.stopped();
                 return Main.INTERRUPTED;
             }
-            TuneSession.releaseOnInterrupt(hook);
+            hook.release();
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
             return 0;
         }

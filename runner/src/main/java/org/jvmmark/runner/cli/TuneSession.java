@@ -12,7 +12,6 @@ import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.GcProbe;
@@ -173,25 +172,6 @@ final class TuneSession {
         }
     }
 
-    /** Ctrl-C sets {@code interrupted} and kills the running children; the caller removes the returned hook when done. */
-    static Thread killChildrenOnInterrupt(AtomicBoolean interrupted) {
-        Thread hook = new Thread(() -> {
-            interrupted.set(true);
-            ChildProcess.killAll();
-        }, "jvmmark-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return hook;
-    }
-
-    /** Removes the hook of {@link #killChildrenOnInterrupt} once the trials have run (unless the JVM is shutting down). */
-    static void releaseOnInterrupt(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // shutdown under way
-        }
-    }
-
     /**
      * The race on one machine: plans the next step of every JDK's race ({@link TuneRoundPlanner#plan}, the JDKs' trials
      * interleaved), runs it, and plans again until every race has ended — the same steps {@code --plan-only} records
@@ -199,8 +179,8 @@ final class TuneSession {
      */
     private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
                      Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
-        AtomicBoolean interrupted = new AtomicBoolean();
-        Thread hook = killChildrenOnInterrupt(interrupted);
+        InterruptHook hook = InterruptHook.install();
+        AtomicBoolean interrupted = hook.flag();
         TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
         boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
         try {
@@ -219,9 +199,10 @@ final class TuneSession {
         if (interrupted.get()) {
             err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                     + " (continue with jvmmark tune --resume --out " + dir + ")");
+            hook.stopped();
             return Main.INTERRUPTED;
         }
-        releaseOnInterrupt(hook);
+        hook.release();
         return answer(out, err, dir, results, options.threshold());
     }
 

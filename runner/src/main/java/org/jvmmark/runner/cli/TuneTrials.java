@@ -29,7 +29,7 @@ import org.jvmmark.runner.tune.TuneOptions;
 
 /**
  * A race's forks as ordinary trials: which points of the space a JDK accepts, each point's fork planned as any run's
- * trial ({@link Sweep}, {@link Planner}), the trials that bring a round's points up to their forks within the budget,
+ * trial ({@link Sweep}, {@link Planner}), the trials that give a round's points their fresh forks,
  * and running them into {@code results.json}. Knows nothing of rounds or judging. Not thread-safe.
  */
 final class TuneTrials {
@@ -133,11 +133,6 @@ final class TuneTrials {
             }
         }
         return todo;
-    }
-
-    /** The wall seconds the run's trials took (a resumed run counts the trials of before). */
-    static double spent(ResultsFile results) {
-        return results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
     }
 
     /** Records the unsupported row of each setting {@code jdk} refused, once (nothing runs). */
