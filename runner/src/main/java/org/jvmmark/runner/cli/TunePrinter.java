@@ -50,7 +50,8 @@ final class TunePrinter {
         space.describe().forEach(l -> out.println("  " + l));
         for (Jdk jdk : jdks) {
             List<Point> v = valid.get(jdk);
-            out.printf("%s: %d of %d points valid%n", jdk.label(), v.size(), space.points().size());
+            out.printf("%s: %d of %d points valid%s%n", jdk.label(), v.stream().filter(p -> !p.isBaseline()).count(),
+                    space.points().size(), v.stream().anyMatch(Point::isBaseline) ? ", and your baseline" : "");
             refused.get(jdk).forEach(t -> out.println("  invalid: " + t.variant() + ": " + t.unsupportedReason()));
             long each = trials.secondsEach(jdk);
             long share = Budget.parse(options.budget()).seconds() / jdks.size();

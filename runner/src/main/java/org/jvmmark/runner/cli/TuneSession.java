@@ -208,7 +208,7 @@ final class TuneSession {
 
     /** Renders the report, which ends with the answer (judged once, in the report's model); the report's exit status. */
     static int answer(PrintStream out, PrintStream err, Path dir, ResultsFile results, double threshold) {
-        int report = RunEnd.renderReport(out, err, dir, threshold);
+        int report = RunEnd.renderReport(out, err, dir, results.results(), threshold);
         out.println("results: " + results.path());
         return report;
     }
