@@ -50,15 +50,16 @@ final class TunePrinter {
         space.describe().forEach(l -> out.println("  " + l));
         for (Jdk jdk : jdks) {
             List<Point> v = valid.get(jdk);
-            out.printf("%s: %d of %d points valid%s%n", jdk.label(), v.stream().filter(p -> !p.isBaseline()).count(),
-                    space.points().size(), v.stream().anyMatch(Point::isBaseline) ? ", and your baseline" : "");
+            Point baseline = v.stream().filter(Point::isBaseline).findFirst().orElse(null);
+            boolean inSpace = baseline != null && space.points().stream().anyMatch(p -> p.sameFlags(baseline));
+            out.printf("%s: %d of %d points valid%s%n", jdk.label(), v.stream().filter(p -> !p.isBaseline()).count() + (inSpace ? 1 : 0),
+                    space.points().size(), baseline == null ? "" : inSpace ? ", your baseline one of them" : ", and your baseline");
             refused.get(jdk).forEach(t -> out.println("  invalid: " + t.variant() + ": " + t.unsupportedReason()));
             long each = trials.secondsEach(jdk);
             long share = Budget.parse(options.budget()).seconds() / jdks.size();
             int cap = TuneRounds.trialCap(share, each);
             EliteRace.Settings settings = EliteRace.Settings.standard(cap, options.threshold(), false);
-            List<Point> first = TuneRounds.first(space, v.stream().filter(p -> !p.isBaseline()).toList(),
-                    v.stream().filter(Point::isBaseline).findFirst().orElse(null), cap);
+            List<Point> first = TuneRounds.first(space, v.stream().filter(p -> !p.isBaseline()).toList(), baseline, cap);
             out.printf("  round 1: %d points × %d fresh forks (about %s): %s%n", first.size(), settings.forksPerRound(),
                     Text.seconds((double) first.size() * settings.forksPerRound() * each),
                     String.join("; ", first.stream().map(Point::label).toList()));

@@ -138,6 +138,8 @@ final class TuneSession {
                 if (why != null) {
                     throw new UserException("--baseline \"" + options.baseline() + "\": " + jdk.label() + " refuses it: " + why);
                 }
+                // a grid point with the baseline's very flags is the baseline: it races once, as the baseline
+                points.removeIf(p -> p.sameFlags(baseline));
                 points.add(baseline);
             }
             valid.put(jdk, points);

@@ -39,6 +39,11 @@ public record Point(List<Setting> settings) {
         return settings.size() == 1 && settings.get(0).dimension().kind() == Dimension.Kind.FLAGS;
     }
 
+    /** Whether {@code other} gives the JVM the same flags, in any order (a grid point can be the baseline). */
+    public boolean sameFlags(Point other) {
+        return new java.util.HashSet<>(flags()).equals(new java.util.HashSet<>(other.flags()));
+    }
+
     public boolean isDefault() {
         return settings.isEmpty();
     }
