@@ -33,7 +33,9 @@ final class TuneWords {
             if (paste != null) {
                 out.add("  " + paste);
             }
-            out.add("  " + tuneCounts(j));
+            if (j.trials() > 0 || j.race().stopped().isEmpty()) {
+                out.add("  " + tuneCounts(j));
+            }
         }
         String leader = acrossLeader(a);
         if (leader != null) {
@@ -56,6 +58,9 @@ final class TuneWords {
     /** A JDK's answer in one sentence, without the JDK's name: the first line {@link #lines} says of it. */
     static String answer(TuneAnswer a, TuneAnswer.JdkAnswer j) {
         Confirmation c = j.confirmation();
+        if (j.trials() == 0 && !j.race().stopped().isEmpty()) {
+            return "nothing ran: " + j.race().stopped();
+        }
         if (a.objective() == null || j.points().isEmpty() && c == null) {
             return "no point measured " + a.record().objective() + (j.notRun().isEmpty() ? "" : ": none ran ok");
         }
