@@ -15,6 +15,7 @@ public final class FrontierTable {
     private FrontierTable() {
     }
 
+    /** The table of {@code a}, whose objective some point measured ({@link TuneAnswer#objective} not null). */
     public static TextTable of(TuneAnswer a) {
         boolean rate = a.jdks().stream().flatMap(j -> j.points().stream()).anyMatch(p -> !Double.isNaN(p.throughput()));
         List<String> header = new ArrayList<>(List.of("JDK", "point", Words.figure(a.objective()), "peak RSS"));

@@ -142,7 +142,9 @@ public final class HtmlRenderer {
             h.append("</ul>\n");
             figures(h, List.of(chart), charts);
         }
-        textTable(h, FrontierTable.of(a));
+        if (a.objective() != null) { // no point measured it: no table
+            textTable(h, FrontierTable.of(a));
+        }
     }
 
     /** The first screen: who won, per workload. */

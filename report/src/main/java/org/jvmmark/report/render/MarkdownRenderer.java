@@ -45,7 +45,9 @@ public final class MarkdownRenderer {
                 md.append(line.startsWith("  ") ? "  - " : "- **").append(esc(line.strip())).append(line.startsWith("  ") ? "\n" : "**\n");
             }
             md.append('\n');
-            textTable(md, FrontierTable.of(a));
+            if (a.objective() != null) { // no point measured it: no table
+                textTable(md, FrontierTable.of(a));
+            }
         }
         md.append(verdict(TuneVerdicts.table(model, a)));
         md.append(answers(AnswerList.of(model)));

@@ -6,8 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntPredicate;
 import org.jvmmark.report.Column;
-import org.jvmmark.report.ModelBuilder;
 import org.jvmmark.report.Words;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
@@ -18,23 +18,27 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 
 /**
- * The answer of a tuning run: per JDK its {@link Standings} on the objective (from the trials, by the same {@link
- * #evaluate} the race used after every round), the constraints each point breaks, and the frontier of objective
- * against footprint; then the JDKs' bests judged against each other. What the console's end, {@code report.md} and
- * {@code report.html} show; {@link Words} says it. Immutable.
+ * The answer of a tuning run: per JDK its {@link Confirmation} (the pick and its gain over the default, and over the
+ * user's baseline, judged on the fresh forks of the race's confirmation round alone), the constraints each point breaks,
+ * and the frontier of objective against footprint; then the JDKs' picks judged against each other on their
+ * confirmation forks. Every fork's batch is its round ({@link TuneRecord.JdkRace#roundOf}): each round is a run of its
+ * own to the judge. Built once per report ({@link org.jvmmark.report.ReportModel} carries it), so every rendering says
+ * the same judgements; {@link TuneWords} says it. Immutable.
  *
- * @param across the JDKs' bests against the best of them (candidate = a JDK's best), empty with one JDK
+ * @param across the JDKs' picks against the best of them (candidate = a JDK's pick), empty with one JDK
  */
 public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Judgement> across, Column objective) {
     /**
      * One JDK's answer.
      *
+     * @param confirmation the confirmed answer, by row ids; null while the race has not ended with its confirmation round
+     * @param leader the best point so far by its centre over all forks (the pick once confirmed), or null
      * @param breaks per point that breaks a constraint, the constraint
      * @param points the frontier table's rows, every point with forks, best objective first
      * @param notRun per point none of whose forks ran ok, its status and the first fork's reason ("unsupported: …")
      */
-    public record JdkAnswer(TuneRecord.JdkRace race, Standings standings, Map<String, String> breaks, List<PointFigures> points,
-                            int trials, Map<String, String> notRun) {
+    public record JdkAnswer(TuneRecord.JdkRace race, Confirmation confirmation, String leader, Map<String, String> breaks,
+                            List<PointFigures> points, int trials, Map<String, String> notRun) {
     }
 
     /**
@@ -43,10 +47,6 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
      */
     public record PointFigures(String label, String row, double objective, double footprint, double throughput, int forks,
                                boolean onFrontier) {
-    }
-
-    /** What the race knows of one JDK after a round: the objective's column and the standings. */
-    public record Evaluation(Column objective, Standings standings, Map<String, String> breaks) {
     }
 
     /** The answer of {@code results}' tuning run, or null when it is not one. */
@@ -59,16 +59,70 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         Column objective = null;
         for (TuneRecord.JdkRace race : rec.jdks()) {
             List<Trial> trials = trialsOf(race, results.trials());
-            Evaluation e = evaluate(rec, race, trials);
-            if (e == null) {
-                out.add(new JdkAnswer(race, null, Map.of(), List.of(), trials.size(), notRun(race, trials)));
+            Column col = TuneFigure.parse(rec.objective()).column(trials);
+            if (col == null) {
+                out.add(new JdkAnswer(race, null, null, Map.of(), List.of(), trials.size(), notRun(race, trials)));
                 continue;
             }
-            objective = objective == null ? e.objective() : objective;
-            out.add(new JdkAnswer(race, e.standings(), e.breaks(), figures(race, trials, e), trials.size(), notRun(race, trials)));
+            objective = objective == null ? col : objective;
+            List<RowForks> rows = rows(race, trials, col, r -> true);
+            Map<String, Double> centres = centres(rows, col);
+            Map<String, String> breaks = breaks(rec, race, trials);
+            Confirmation confirmed = confirmation(race, trials, col, centres, rec.threshold());
+            String leader = confirmed != null ? confirmed.pick() : leader(race, rows, centres, breaks, col.higherIsBetter());
+            out.add(new JdkAnswer(race, confirmed, leader, breaks, figures(race, trials, col, centres, rows), trials.size(),
+                    notRun(race, trials)));
         }
         return new TuneAnswer(rec, out, objective == null ? Map.of() : across(out, objective, results.trials(), rec.threshold()),
                 objective);
+    }
+
+    /** The confirmed answer of a race that ended with its confirmation round; else null. */
+    private static Confirmation confirmation(TuneRecord.JdkRace race, List<Trial> trials, Column col, Map<String, Double> centres,
+                                             double threshold) {
+        TuneRecord.Round last = race.last();
+        if (last == null || !last.confirmation() || race.stopped().isEmpty()) {
+            return null;
+        }
+        int round = race.rounds().size();
+        Set<String> confirmed = new LinkedHashSet<>();
+        last.points().forEach(l -> confirmed.add(race.rowOf(l)));
+        List<RowForks> forks = rows(race, trials, col, r -> r == round).stream().filter(r -> confirmed.contains(r.id())).toList();
+        Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), forks);
+        return Confirmation.of(e, centres, race.defaultRow(), race.baselineRow().isEmpty() ? null : race.baselineRow(), threshold);
+    }
+
+    /** The best centre among the points still in contention (no failure, no broken constraint, not dropped); or null. */
+    private static String leader(TuneRecord.JdkRace race, List<RowForks> rows, Map<String, Double> centres,
+                                 Map<String, String> breaks, boolean higher) {
+        String best = null;
+        for (RowForks r : rows) {
+            String label = race.labelOf(r.id());
+            boolean out = r.failed() > 0 || breaks.containsKey(r.id()) || race.dropped().contains(label)
+                    || race.excluded().contains(label) || !centres.containsKey(r.id());
+            if (!out && (best == null || (higher ? centres.get(r.id()) > centres.get(best) : centres.get(r.id()) < centres.get(best)))) {
+                best = r.id();
+            }
+        }
+        return best;
+    }
+
+    /** Per point that breaks a constraint (its forks' centre past the bound), the first it breaks. */
+    public static Map<String, String> breaks(TuneRecord rec, TuneRecord.JdkRace race, List<Trial> trials) {
+        Map<String, String> breaks = new LinkedHashMap<>();
+        for (String spec : rec.constraints()) {
+            Constraint c = Constraint.parse(spec);
+            Column col = c.figure().column(trials);
+            if (col == null) {
+                continue;
+            }
+            centres(rows(race, trials, col, r -> true), col).forEach((row, v) -> {
+                if (!c.keeps(v)) {
+                    breaks.putIfAbsent(row, spec);
+                }
+            });
+        }
+        return breaks;
     }
 
     /** The objective as the report names it ("hold latency"), or its id when no point measured it. */
@@ -81,34 +135,6 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         Set<String> rows = new LinkedHashSet<>();
         race.points().forEach(p -> rows.add(p.row()));
         return all.stream().filter(t -> rows.contains(rowOf(t.id()))).toList();
-    }
-
-    /**
-     * Where one JDK's points stand on the objective, with the constraints applied: what the race decides on after each
-     * round and the answer reports. Null when no trial measured the objective yet.
-     */
-    public static Evaluation evaluate(TuneRecord rec, TuneRecord.JdkRace race, List<Trial> trials) {
-        Column objective = TuneFigure.parse(rec.objective()).column(trials);
-        if (objective == null) {
-            return null;
-        }
-        Map<String, String> breaks = new LinkedHashMap<>();
-        for (String spec : rec.constraints()) {
-            Constraint c = Constraint.parse(spec);
-            Column col = c.figure().column(trials);
-            if (col == null) {
-                continue;
-            }
-            Map<String, Double> centres = centres(race, trials, col);
-            centres.forEach((row, v) -> {
-                if (!Double.isNaN(v) && !c.keeps(v)) {
-                    breaks.putIfAbsent(row, spec);
-                }
-            });
-        }
-        Standings s = Standings.of(objective.id(), objective.unit(), objective.higherIsBetter(), rows(race, trials, objective),
-                race.defaultRow(), breaks.keySet(), rec.threshold());
-        return new Evaluation(objective, s, breaks);
     }
 
     private static Map<String, String> notRun(TuneRecord.JdkRace race, List<Trial> trials) {
@@ -124,14 +150,21 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         return out;
     }
 
-    /** Each point's forks of a figure, failed forks counted; a disturbed fork is not evidence. */
-    static List<RowForks> rows(TuneRecord.JdkRace race, List<Trial> trials, Column col) {
+    /**
+     * Each point's forks of a figure whose round passes {@code rounds}, failed forks counted; a disturbed fork is not
+     * evidence. A fork's batch is its round, its machine reading the probe's.
+     */
+    public static List<RowForks> rows(TuneRecord.JdkRace race, List<Trial> trials, Column col, IntPredicate rounds) {
         List<RowForks> out = new ArrayList<>();
         for (TuneRecord.PointRow p : race.points()) {
             List<Double> v = new ArrayList<>();
+            List<Integer> batch = new ArrayList<>();
+            List<Double> machine = new ArrayList<>();
+            List<Boolean> changed = new ArrayList<>();
             int failed = 0;
             for (Trial t : trials) {
-                if (!rowOf(t.id()).equals(p.row())) {
+                int round = race.roundOf(p.label(), t.identity().fork());
+                if (!rowOf(t.id()).equals(p.row()) || !rounds.test(round)) {
                     continue;
                 }
                 if (t.outcome().trialStatus().failure()) {
@@ -140,40 +173,43 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
                     Double x = TuneFigure.value(t, col);
                     if (x != null) {
                         v.add(x);
+                        batch.add(round);
+                        machine.add(t.machineRoundTripNs().orElse(Double.NaN));
+                        changed.add(t.machineChangedDuring());
                     }
                 }
             }
-            out.add(new RowForks(p.row(), v.stream().mapToDouble(Double::doubleValue).toArray(), failed, 0));
+            boolean[] c = new boolean[changed.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = changed.get(i);
+            }
+            out.add(new RowForks(p.row(), v.stream().mapToDouble(Double::doubleValue).toArray(), failed,
+                    batch.stream().mapToInt(Integer::intValue).toArray(), machine.stream().mapToDouble(Double::doubleValue).toArray(), c));
         }
         return out;
     }
 
-    private static Map<String, Double> centres(TuneRecord.JdkRace race, List<Trial> trials, Column col) {
-        List<RowForks> measured = rows(race, trials, col).stream().filter(r -> r.n() > 0).toList();
-        Map<String, Double> out = new LinkedHashMap<>();
-        race.points().forEach(p -> out.put(p.row(), Double.NaN));
-        if (!measured.isEmpty()) {
-            out.putAll(Judge.centres(new Evidence(col.id(), col.unit(), col.higherIsBetter(), measured)));
-        }
-        return out;
+    /** Each measured row's level-adjusted centre over all its forks. */
+    private static Map<String, Double> centres(List<RowForks> rows, Column col) {
+        List<RowForks> measured = rows.stream().filter(r -> r.n() > 0).toList();
+        return measured.isEmpty() ? Map.of()
+                : Judge.centres(new Evidence(col.id(), col.unit(), col.higherIsBetter(), measured));
     }
 
-    private static List<PointFigures> figures(TuneRecord.JdkRace race, List<Trial> trials, Evaluation e) {
-        Map<String, Double> rss = centres(race, trials, new Column(Column.Kind.METRIC, null, Column.PEAK_RSS,
-                Column.PEAK_RSS, "bytes", false, true, true));
+    private static List<PointFigures> figures(TuneRecord.JdkRace race, List<Trial> trials, Column objective,
+                                              Map<String, Double> centres, List<RowForks> rows) {
+        Column rssCol = new Column(Column.Kind.METRIC, null, Column.PEAK_RSS, Column.PEAK_RSS, "bytes", false, true, true);
+        Map<String, Double> rss = centres(rows(race, trials, rssCol, r -> true), rssCol);
         Column rateCol = TuneFigure.parse("rate").column(trials);
-        Map<String, Double> rate = rateCol == null ? Map.of() : centres(race, trials, rateCol);
-        boolean higher = e.objective().higherIsBetter();
+        Map<String, Double> rate = rateCol == null ? Map.of() : centres(rows(race, trials, rateCol, r -> true), rateCol);
+        boolean higher = objective.higherIsBetter();
         List<PointFigures> pts = new ArrayList<>();
-        Map<String, Integer> forks = new LinkedHashMap<>();
-        rows(race, trials, e.objective()).forEach(r -> forks.put(r.id(), r.n()));
-        for (TuneRecord.PointRow p : race.points()) {
-            double obj = e.standings().centres().getOrDefault(p.row(), Double.NaN);
-            if (Double.isNaN(obj) || e.standings().states().get(p.row()) == Standings.State.FAILED) {
+        for (RowForks r : rows) {
+            if (r.failed() > 0 || !centres.containsKey(r.id())) {
                 continue;
             }
-            pts.add(new PointFigures(p.label(), p.row(), obj, rss.getOrDefault(p.row(), Double.NaN),
-                    rate.getOrDefault(p.row(), Double.NaN), forks.get(p.row()), false));
+            pts.add(new PointFigures(race.labelOf(r.id()), r.id(), centres.get(r.id()), rss.getOrDefault(r.id(), Double.NaN),
+                    rate.getOrDefault(r.id(), Double.NaN), r.n(), false));
         }
         List<PointFigures> marked = new ArrayList<>();
         for (PointFigures a : pts) {
@@ -187,16 +223,23 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         return marked;
     }
 
-    /** Each JDK's best against the best of them, in one family. */
+    /**
+     * Each JDK's pick against the best of them, in one family, on the confirmation forks (the JDKs' confirmation rounds
+     * run interleaved when the races end together: one batch, the run effect cancels).
+     */
     private static Map<String, Judgement> across(List<JdkAnswer> jdks, Column objective, List<Trial> all, double threshold) {
-        List<JdkAnswer> led = jdks.stream().filter(j -> j.standings() != null && j.standings().leader() != null).toList();
+        List<JdkAnswer> led = jdks.stream().filter(j -> j.confirmation() != null).toList();
         if (led.size() < 2) {
             return Map.of();
         }
         List<RowForks> rows = new ArrayList<>();
         for (JdkAnswer j : led) {
-            List<Trial> trials = trialsOf(j.race(), all);
-            rows(j.race(), trials, objective).stream().filter(r -> r.id().equals(j.standings().leader())).forEach(rows::add);
+            int round = j.race().rounds().size();
+            rows(j.race(), trialsOf(j.race(), all), objective, r -> r == round).stream()
+                    .filter(r -> r.id().equals(j.confirmation().pick()) && r.n() > 0).forEach(rows::add);
+        }
+        if (rows.size() < 2) {
+            return Map.of();
         }
         Evidence ev = new Evidence(objective.id(), objective.unit(), objective.higherIsBetter(), rows);
         Map<String, Double> c = Judge.centres(ev);

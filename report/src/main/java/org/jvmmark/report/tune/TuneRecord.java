@@ -30,16 +30,61 @@ public record TuneRecord(String workload, String objective, List<String> constra
         jdks = List.copyOf(jdks);
     }
 
-    /** One JDK's race. {@code stopped} is empty while it runs. */
-    public record JdkRace(String jdk, String defaultRow, List<PointRow> points, List<Round> rounds, String stopped) {
+    /**
+     * One JDK's race. {@code stopped} is empty while it runs.
+     *
+     * @param baselineRow the row of the user's baseline ({@code --baseline}), empty without one
+     * @param trialCap the most trials the race may run, confirmation included, fixed when it began (from its share of the
+     *     budget), so that a resumed race decides as the first invocation would have
+     * @param dropped the points the judge called worse than the leader, by label, as the race stood at its last round
+     * @param behind the points the elite left behind (never judged worse)
+     * @param excluded the points out of the race because a fork failed or they break a constraint
+     */
+    public record JdkRace(String jdk, String defaultRow, String baselineRow, List<PointRow> points, List<Round> rounds,
+                          String stopped, int trialCap, List<String> dropped, List<String> behind, List<String> excluded) {
         public JdkRace {
             points = List.copyOf(points);
             rounds = List.copyOf(rounds);
+            dropped = List.copyOf(dropped);
+            behind = List.copyOf(behind);
+            excluded = List.copyOf(excluded);
         }
 
         /** The point's label of a row, or null. */
         public String labelOf(String row) {
             return points.stream().filter(p -> p.row().equals(row)).findFirst().map(PointRow::label).orElse(null);
+        }
+
+        /** The row of a point's label, or null. */
+        public String rowOf(String label) {
+            return points.stream().filter(p -> p.label().equals(label)).findFirst().map(PointRow::row).orElse(null);
+        }
+
+        /** The last round, or null before the first. */
+        public Round last() {
+            return rounds.isEmpty() ? null : rounds.get(rounds.size() - 1);
+        }
+
+        /** This race with its rounds, its points and where they stand as given. */
+        public JdkRace with(List<PointRow> newPoints, List<Round> newRounds, String why, List<String> newDropped,
+                            List<String> newBehind, List<String> newExcluded) {
+            return new JdkRace(jdk, defaultRow, baselineRow, newPoints, newRounds, why, trialCap, newDropped, newBehind,
+                    newExcluded);
+        }
+
+        /**
+         * The batch (round number, from 1) of fork {@code fork} of the point {@code label}: the last round holding the
+         * point whose first fork is at most {@code fork}; 0 when none (a fork of before the race's record).
+         */
+        public int roundOf(String label, int fork) {
+            int found = 0;
+            for (int r = 0; r < rounds.size(); r++) {
+                int i = rounds.get(r).points().indexOf(label);
+                if (i >= 0 && i < rounds.get(r).firstForks().size() && rounds.get(r).firstForks().get(i) <= fork) {
+                    found = r + 1;
+                }
+            }
+            return found;
         }
     }
 
@@ -50,10 +95,18 @@ public record TuneRecord(String workload, String objective, List<String> constra
         }
     }
 
-    /** A round: the forks each of its points has when the round ends, and its points by label. */
-    public record Round(int forks, List<String> points) {
+    /**
+     * A round, a batch of its own: each of its points gets {@code forks} fresh forks, numbered from its
+     * {@code firstForks} entry on (re-runs of disturbed forks after them, before the next round).
+     *
+     * @param points the round's points by label
+     * @param firstForks per point, the number of its first fork of this round
+     * @param confirmation whether this is the race's last round, the confirmation of its answer
+     */
+    public record Round(int forks, List<String> points, List<Integer> firstForks, boolean confirmation) {
         public Round {
             points = List.copyOf(points);
+            firstForks = List.copyOf(firstForks);
         }
     }
 
@@ -82,6 +135,8 @@ public record TuneRecord(String workload, String objective, List<String> constra
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("jdk", j.jdk());
             m.put("defaultRow", j.defaultRow());
+            m.put("baselineRow", j.baselineRow());
+            m.put("trialCap", j.trialCap());
             m.put("points", j.points().stream().map(p -> {
                 Map<String, Object> pm = new LinkedHashMap<>();
                 pm.put("label", p.label());
@@ -93,8 +148,13 @@ public record TuneRecord(String workload, String objective, List<String> constra
                 Map<String, Object> rm = new LinkedHashMap<>();
                 rm.put("forks", r.forks());
                 rm.put("points", r.points());
+                rm.put("firstForks", r.firstForks());
+                rm.put("confirmation", r.confirmation());
                 return rm;
             }).toList());
+            m.put("dropped", j.dropped());
+            m.put("behind", j.behind());
+            m.put("excluded", j.excluded());
             m.put("stopped", j.stopped());
             js.add(m);
         }
@@ -114,9 +174,13 @@ public record TuneRecord(String workload, String objective, List<String> constra
             List<Round> rounds = new ArrayList<>();
             for (Object r : list(j.get("rounds"))) {
                 Map<?, ?> rm = (Map<?, ?>) r;
-                rounds.add(new Round(rm.get("forks") instanceof Number n ? n.intValue() : 0, strings(rm.get("points"))));
+                rounds.add(new Round(rm.get("forks") instanceof Number n ? n.intValue() : 0, strings(rm.get("points")),
+                        list(rm.get("firstForks")).stream().map(v -> v instanceof Number n ? n.intValue() : 1).toList(),
+                        Boolean.TRUE.equals(rm.get("confirmation"))));
             }
-            jdks.add(new JdkRace(str(j.get("jdk")), str(j.get("defaultRow")), points, rounds, str(j.get("stopped"))));
+            jdks.add(new JdkRace(str(j.get("jdk")), str(j.get("defaultRow")), str(j.get("baselineRow")), points, rounds,
+                    str(j.get("stopped")), j.get("trialCap") instanceof Number n ? n.intValue() : 0, strings(j.get("dropped")),
+                    strings(j.get("behind")), strings(j.get("excluded"))));
         }
         return new TuneRecord(str(m.get("workload")), str(m.get("objective")), strings(m.get("constraints")),
                 m.get("threshold") instanceof Number n ? n.doubleValue() : org.jvmmark.report.judge.Judge.DEFAULT_THRESHOLD, jdks);

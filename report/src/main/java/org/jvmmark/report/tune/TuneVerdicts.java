@@ -12,8 +12,8 @@ import org.jvmmark.report.Words;
 import org.jvmmark.report.judge.Judgement;
 
 /**
- * "Who won" of a tuning run's workload: one line per JDK — its best point against the default, as the tune answer says
- * it — and one for the JDKs' bests against each other, instead of a line per point comparing the JDKs at that point
+ * "Who won" of a tuning run's workload: one line per JDK — its pick against the default on the confirmation round's
+ * fresh forks, as the tune answer says it — and one for the JDKs' picks against each other, instead of a line per point comparing the JDKs at that point
  * (a question the race did not ask). The words are {@link TuneWords}', the tune answer's; this only lays them out in
  * the table's cells. Stateless.
  */
@@ -30,39 +30,24 @@ public final class TuneVerdicts {
         String figure = a.objective() == null ? "" : Words.figure(a.objective());
         List<VerdictTable.Line> out = new ArrayList<>();
         for (TuneAnswer.JdkAnswer j : a.jdks()) {
-            Standings s = j.standings();
+            Confirmation c = j.confirmation();
+            Judgement g = c == null ? null : c.vsDefault();
             Headline.Outcome outcome;
             String winner;
-            String rest;
-            if (s == null || s.leader() == null) {
-                outcome = Headline.Outcome.NOTHING_RAN;
-                winner = "no point may win";
-                rest = TuneWords.answer(a, j);
-            } else if (s.leader().equals(s.defaultRow())) {
-                boolean open = s.states().containsValue(Standings.State.OPEN);
-                outcome = open ? Headline.Outcome.CANNOT_TELL : Headline.Outcome.NO_DIFFERENCE;
-                winner = open ? "cannot tell" : "the default";
-                rest = TuneWords.defaultLeads(a, j);
+            String rest = TuneWords.answer(a, j);
+            if (g == null) {
+                outcome = c == null ? Headline.Outcome.NOTHING_RAN : Headline.Outcome.NO_DIFFERENCE;
+                winner = c == null ? "no confirmed answer" : "the default";
+            } else if (g.answer() == Judgement.Answer.BETTER) {
+                outcome = Headline.Outcome.WINNER;
+                winner = j.race().labelOf(c.candidate());
+                rest = TuneWords.gain(a, g);
+            } else if (g.answer() == Judgement.Answer.NO_DIFFERENCE || g.answer() == Judgement.Answer.WORSE) {
+                outcome = Headline.Outcome.NO_DIFFERENCE;
+                winner = g.answer() == Judgement.Answer.WORSE ? "the default" : "no difference";
             } else {
-                String best = j.race().labelOf(s.leader());
-                Judgement g = s.gain();
-                if (g == null) {
-                    outcome = Headline.Outcome.ONE_ROW;
-                    winner = best;
-                    rest = TuneWords.answer(a, j);
-                } else if (g.answer() == Judgement.Answer.BETTER) {
-                    outcome = Headline.Outcome.WINNER;
-                    winner = best;
-                    rest = TuneWords.gain(a, g);
-                } else if (g.answer() == Judgement.Answer.NO_DIFFERENCE) {
-                    outcome = Headline.Outcome.NO_DIFFERENCE;
-                    winner = "no difference";
-                    rest = TuneWords.answer(a, j);
-                } else {
-                    outcome = Headline.Outcome.CANNOT_TELL;
-                    winner = "cannot tell";
-                    rest = best + " leads; against the default: " + TuneWords.versusDefault(a, g);
-                }
+                outcome = Headline.Outcome.CANNOT_TELL;
+                winner = "cannot tell";
             }
             // the JDK's rows: its points', and those of the settings it refused (unsupported, never raced)
             String jdkRows = a.record().workload() + "/" + j.race().jdk() + "/";

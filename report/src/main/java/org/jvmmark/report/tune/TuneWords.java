@@ -2,57 +2,45 @@ package org.jvmmark.report.tune;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.jvmmark.report.Column;
 import org.jvmmark.report.Words;
-import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 
 /**
  * A tuning run's answer in words, built from {@link Words}' sayings of a judgement (the one place that puts a judgement
- * into words): the lines the console, report.md and report.html print under "Which settings". Stateless.
+ * into words): the lines the console, report.md and report.html print under "Which settings". Every gain it states is
+ * the confirmation round's ({@link Confirmation}): fresh forks, not the forks that chose the pick. Stateless.
  */
 final class TuneWords {
     private TuneWords() {
     }
 
     /**
-     * A tuning run's answer ({@link TuneAnswer}), one line per JDK and what stands behind it:
-     * "temurin-25: -XX:+UseParallelGC -Xmx256m: p50 latency 30 % faster than the default (99 % CI 22–37 %), 6 and 6
-     * forks"; "no point beats the default beyond noise"; "cannot tell whether … beats the default: …; 9 forks a side
-     * would tell"; the points that cannot be told apart from the best; what the race did with the rest; the JDKs' bests
-     * against each other.
+     * A tuning run's answer, per JDK: "temurin-25: -XX:+UseParallelGC -Xmx256m: p50 latency 30 % faster than the default
+     * (99 % CI 22–37 %), 3 forks each, on the confirmation round's fresh forks"; "no point beats the default beyond
+     * noise: …"; "cannot tell whether … beats the default: …; 9 forks a side would tell"; the pick against the user's
+     * baseline; the winner's flags to paste; what the race did; then the JDKs' picks against each other.
      */
     static List<String> lines(TuneAnswer a) {
         List<String> out = new ArrayList<>();
-        Column col = a.objective();
         for (TuneAnswer.JdkAnswer j : a.jdks()) {
-            Standings s = j.standings();
             out.add(j.race().jdk() + ": " + answer(a, j));
-            if (s == null || s.leader() == null) {
-                out.add("  " + tuneCounts(j));
-                continue;
+            Confirmation c = j.confirmation();
+            if (c != null && c.baseline() != null) {
+                out.add("  " + versusBaseline(a, j));
             }
-            Judgement g = s.gain();
-            String paste = paste(j.race(), s.leader());
-            if (g != null && g.answer() == Judgement.Answer.BETTER && paste != null) {
+            String paste = c != null && c.beatsReference() ? paste(j.race(), c.pick()) : null;
+            if (paste != null) {
                 out.add("  " + paste);
             }
-            List<String> tied = new ArrayList<>();
-            for (String row : s.tiedWithLeader()) {
-                Judgement t = row.equals(s.defaultRow()) ? g : s.vsLeader().get(row);
-                String told = row.equals(s.defaultRow()) ? "the best against it: " : "";
-                String more = Words.tell(t);
-                tied.add(j.race().labelOf(row) + " (" + Words.answer(t) + ": " + told + Words.why(t, col.unit()) + (more.isEmpty() ? "" : "; " + more) + ")");
+            if (j.trials() > 0 || j.race().stopped().isEmpty()) {
+                out.add("  " + tuneCounts(j));
             }
-            if (!tied.isEmpty()) {
-                out.add("  cannot be told apart from the best: " + String.join("; ", tied));
-            }
-            out.add("  " + tuneCounts(j));
         }
         String leader = acrossLeader(a);
         if (leader != null) {
-            out.add("Across JDKs, the best of each on " + Words.figure(col) + ": " + leader + " leads; " + acrossOthers(a));
+            out.add("Across JDKs, the pick of each on " + Words.figure(a.objective()) + ", on the confirmation forks: " + leader
+                    + " leads; " + acrossOthers(a));
         }
         return out;
     }
@@ -69,65 +57,71 @@ final class TuneWords {
 
     /** A JDK's answer in one sentence, without the JDK's name: the first line {@link #lines} says of it. */
     static String answer(TuneAnswer a, TuneAnswer.JdkAnswer j) {
-        Standings s = j.standings();
-        if (s == null || s.leader() == null) {
-            return s == null ? "no point measured " + a.record().objective() : "no point may win: "
-                    + (!j.breaks().isEmpty() ? "every point that ran breaks a constraint"
-                    : j.trials() > 0 && j.notRun().isEmpty() ? "every fork that ran ok was disturbed (other processes used its"
-                    + " CPUs), so none is evidence; run on a quieter machine, or --disturbed ignore to judge them anyway"
-                    : "none ran ok");
+        Confirmation c = j.confirmation();
+        if (j.trials() == 0 && !j.race().stopped().isEmpty()) {
+            return "nothing ran: " + j.race().stopped();
         }
-        String best = j.race().labelOf(s.leader());
+        if (a.objective() == null || j.points().isEmpty() && c == null) {
+            return "no point measured " + a.record().objective() + (j.notRun().isEmpty() ? "" : ": none ran ok");
+        }
+        if (c == null) {
+            String leads = j.leader() == null ? "no point may win yet" : j.race().labelOf(j.leader()) + " leads so far";
+            return "no confirmed answer: the race " + (j.race().stopped().isEmpty() ? "is under way" : "stopped ("
+                    + j.race().stopped() + ")") + " before its confirmation round (" + leads + "; a leader's gain on the"
+                    + " forks that chose it is biased upward, so none is stated)";
+        }
         String figure = Words.figure(a.objective());
-        Judgement g = s.gain();
-        if (s.leader().equals(s.defaultRow())) {
-            return (s.states().containsValue(Standings.State.OPEN) ? "cannot tell: " : "") + defaultLeads(a, j);
+        Judgement g = c.vsDefault();
+        if (c.candidate() == null) {
+            return "the default leads on " + figure + "; no other point reached the confirmation round";
         }
-        if (g == null) {
-            return best + " leads on " + figure + "; the default has no forks to compare it with";
-        }
+        String best = j.race().labelOf(c.candidate());
         return switch (g.answer()) {
             case BETTER -> best + ": " + gain(a, g);
-            case NO_DIFFERENCE -> "no point beats the default beyond noise: the best, " + best + ", against the default: "
-                    + versusDefault(a, g);
-            default -> "cannot tell whether " + best + " beats the default on " + figure + ": " + versusDefault(a, g);
+            case NO_DIFFERENCE -> "no point beats the default beyond noise: the best, " + best + ", against the default on"
+                    + " the confirmation forks: " + versus(a, g);
+            case WORSE -> "no point beats the default: the best of the race, " + best + ", is worse than it on the"
+                    + " confirmation forks: " + versus(a, g);
+            case CANNOT_TELL -> "cannot tell whether " + best + " beats the default on " + figure + ": on the confirmation"
+                    + " forks, " + versus(a, g) + (c.pick().equals(c.candidate()) ? "; it leads on all its forks, the best guess" : "");
         };
     }
 
-    /** The default leads: "no point beats the default beyond noise; the default leads on p50 latency", or cannot tell. */
-    static String defaultLeads(TuneAnswer a, TuneAnswer.JdkAnswer j) {
-        String figure = Words.figure(a.objective());
-        return j.standings().states().containsValue(Standings.State.OPEN)
-                ? "the default leads on " + figure + ", but points below cannot be told from it yet"
-                : "no point beats the default beyond noise; the default leads on " + figure;
+    /** The pick against the user's baseline: "against your baseline (…): better, 12 % faster (…), 3 forks each". */
+    static String versusBaseline(TuneAnswer a, TuneAnswer.JdkAnswer j) {
+        Confirmation c = j.confirmation();
+        String baseline = "your baseline (" + j.race().labelOf(c.baseline()) + ")";
+        if (c.vsBaseline() == null) {
+            return "the pick is " + baseline + ": nothing the race tried beats it";
+        }
+        String pick = c.pick().equals(c.defaultPoint()) ? "the default" : j.race().labelOf(c.pick());
+        return pick + " against " + baseline + ": " + Words.answer(c.vsBaseline()) + ", " + versus(a, c.vsBaseline());
     }
 
-    /** A called gain: "p50 latency 30 % faster than the default (99 % CI 22–37 %), 6 and 6 forks". */
+    /** A called gain: "p50 latency 30 % faster than the default (99 % CI 22–37 %), 3 forks each, on …". */
     static String gain(TuneAnswer a, Judgement g) {
         Column col = a.objective();
         String e = Words.effect(col, g.effect());
         int ci = e.indexOf(" (");
         return Words.figure(col) + " " + (ci < 0 ? e + " than the default" : e.substring(0, ci) + " than the default"
-                + e.substring(ci)) + ", " + Words.forksEach(g.forksCandidate(), g.forksReference());
+                + e.substring(ci)) + ", " + Words.forksEach(g.forksCandidate(), g.forksReference())
+                + ", on the confirmation round's fresh forks";
     }
 
-    /** The best against the default when no gain is called: the judge's why, and what would tell or the forks. */
-    static String versusDefault(TuneAnswer a, Judgement g) {
+    /** A judgement's why, with the forks behind it, or what would tell. */
+    static String versus(TuneAnswer a, Judgement g) {
         String why = Words.why(g, a.objective().unit());
-        if (g.answer() == Judgement.Answer.NO_DIFFERENCE) {
-            return why + ", " + Words.forksEach(g.forksCandidate(), g.forksReference());
-        }
         String tell = Words.tell(g);
-        return why + (tell.isEmpty() ? "" : "; " + tell);
+        return why + (tell.isEmpty() ? ", " + Words.forksEach(g.forksCandidate(), g.forksReference()) : "; " + tell);
     }
 
-    /** The JDKs' bests against each other: the leading JDK's best point, or null when the JDKs were not compared. */
+    /** The JDKs' picks against each other: the leading JDK's pick, or null when the JDKs were not compared. */
     static String acrossLeader(TuneAnswer a) {
         return a.across().entrySet().stream().filter(e -> e.getValue() == null).map(e -> pointOf(a, e.getKey()))
                 .findFirst().orElse(null);
     }
 
-    /** The other JDKs' bests against the leader's, each with the judge's answer. */
+    /** The other JDKs' picks against the leader's, each with the judge's answer. */
     static String acrossOthers(TuneAnswer a) {
         List<String> others = new ArrayList<>();
         a.across().forEach((row, jd) -> {
@@ -150,28 +144,39 @@ final class TuneWords {
         return row;
     }
 
-    /** "13 points, 2 rounds, 31 trials: 4 worse than the best, 3 not raced further (fewer than 3 forks), …; stopped: decided". */
-    private static String tuneCounts(TuneAnswer.JdkAnswer j) {
-        Map<String, Integer> n = new java.util.LinkedHashMap<>();
-        if (j.standings() != null) {
-            j.standings().states().forEach((row, st) -> {
-                String what = switch (st) {
-                    case WORSE -> "worse than the best";
-                    case TOO_FEW_FORKS -> "not raced further (fewer than " + Judge.MIN_FORKS + " forks, never judged)";
-                    case CANNOT_WIN -> "break a constraint";
-                    case FAILED -> "failed";
-                    default -> null;
-                };
-                if (what != null) {
-                    n.merge(what, 1, Integer::sum);
-                }
-            });
-        }
-        j.notRun().values().stream().filter(v -> v.startsWith("unsupported")).forEach(v -> n.merge("unsupported", 1, Integer::sum));
+    /**
+     * "13 points, 4 rounds (the last the confirmation: 3 fresh forks each for …), 41 trials: 2 worse than the leader,
+     * 5 left behind (never judged worse), 1 out (a fork failed, or it breaks a constraint), 1 unsupported; stopped:
+     * confirmed".
+     */
+    static String tuneCounts(TuneAnswer.JdkAnswer j) {
+        TuneRecord.JdkRace race = j.race();
         List<String> parts = new ArrayList<>();
-        n.forEach((k, v) -> parts.add(v + " " + k));
-        String stopped = j.race().stopped().isEmpty() ? "" : "; stopped: " + j.race().stopped();
-        return j.race().points().size() + " points, " + j.race().rounds().size() + (j.race().rounds().size() == 1 ? " round, " : " rounds, ")
-                + j.trials() + " trials" + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)) + stopped;
+        if (!race.dropped().isEmpty()) {
+            parts.add(race.dropped().size() + " worse than the leader (dropped by the judge)");
+        }
+        if (!race.behind().isEmpty()) {
+            parts.add(race.behind().size() + " left behind by the elite (never judged worse)");
+        }
+        long failed = j.notRun().values().stream().filter(v -> !v.startsWith("unsupported")).count();
+        int out = race.excluded().size();
+        if (out > 0) {
+            String why = failed > 0 && !j.breaks().isEmpty() ? "a fork failed, or it breaks a constraint"
+                    : j.breaks().isEmpty() ? "a fork failed" : "it breaks a constraint";
+            parts.add(out + " out of the race (" + why + ")");
+        }
+        long unsupported = j.notRun().values().stream().filter(v -> v.startsWith("unsupported")).count();
+        if (unsupported > 0) {
+            parts.add(unsupported + " unsupported");
+        }
+        TuneRecord.Round last = race.last();
+        int n = race.rounds().size();
+        String rounds = n + (n == 1 ? " round" : " rounds");
+        if (last != null && last.confirmation()) {
+            rounds += " (the last the confirmation: " + last.forks() + " fresh forks each for " + String.join(", ", last.points()) + ")";
+        }
+        String stopped = race.stopped().isEmpty() ? "" : "; stopped: " + race.stopped();
+        return race.points().size() + " points, " + rounds + ", " + j.trials() + " trials"
+                + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)) + stopped;
     }
 }

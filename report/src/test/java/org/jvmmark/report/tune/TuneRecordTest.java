@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 /** The race's block is written as {@value TuneRecord#KEY} and still read under its old key, {@value TuneRecord#LEGACY_KEY}. */
 class TuneRecordTest {
     private static final TuneRecord RACE = new TuneRecord("synthetic", "p50", List.of(), 0.05, List.of(new TuneRecord.JdkRace(
-            "temurin-25", "synthetic/temurin-25/default", List.of(new TuneRecord.PointRow("default", "synthetic/temurin-25/default",
-            List.of())), List.of(new TuneRecord.Round(1, List.of("default"))), "decided")));
+            "temurin-25", "synthetic/temurin-25/default", "", List.of(new TuneRecord.PointRow("default", "synthetic/temurin-25/default",
+            List.of())), List.of(new TuneRecord.Round(2, List.of("default"), List.of(1), false)), "confirmed", 30, List.of(),
+            List.of(), List.of())));
 
     private static Results empty() {
         return Results.started("2026-11-27T00:00:00Z", "smoke", Map.of(), Map.of());

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,13 +17,11 @@ import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.DisturbancePolicy;
-import org.jvmmark.runner.fork.MachineActivity;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.Shard;
 import org.jvmmark.runner.fork.ClientServerTrial;
-import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.plan.CpuList;
 import org.jvmmark.runner.plan.ResumeSpec;
 
@@ -46,12 +43,8 @@ public final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     private ExternalWorkloads external = new ExternalWorkloads();
 
-    @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to run on (default: all).")
-    private List<String> jdks = new ArrayList<>();
-
-    @Option(names = "--profile", paramLabel = "smoke|quick|standard", defaultValue = "quick",
-            description = "smoke: seconds (CI); quick: minutes (default); standard: the published sizes.")
-    private String profile;
+    @Mixin
+    private SessionOptions session = new SessionOptions();
 
     @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]",
             description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
@@ -82,30 +75,12 @@ public final class RunCommand implements Callable<Integer> {
             + " levels, variants, forks in the order each workload declares, and say what was left out.")
     private String budgetOption;
 
-    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
-            description = Threshold.HELP)
-    private double threshold;
-
     @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
     private String cpus;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
-    private Path out;
-
-    @Option(names = "--resume", description = "Continue DIR/results.json with its recorded command: keep its ok and unsupported trials, run failed and missing ones (with --dry-run: show which).")
-    private boolean resume;
 
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
     private String shard;
-
-    @Option(names = "--disturbed", paramLabel = "rerun|mark|ignore", description = "A fork during which other processes used"
-            + " more than " + MachineActivity.THRESHOLD_CPUS + " CPUs on average is marked (left out of the report's figures and"
-            + " named) and re-run once (rerun, the default), only marked (mark), or not judged (ignore).")
-    private String disturbed;
-
-    @Option(names = "--dry-run", description = "Print the plan and its estimated duration; run nothing.")
-    private boolean dryRun;
 
     @picocli.CommandLine.Mixin
     private HistoryOptions history = new HistoryOptions();
@@ -121,20 +96,18 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunOptions options = resume ? recordedOptions() : given();
+        RunOptions options = session.resume ? recordedOptions() : given();
         validate(options);
-        DisturbancePolicy policy = DisturbancePolicy.of(disturbed);
+        DisturbancePolicy policy = DisturbancePolicy.of(session.disturbed);
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
-        ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
+        ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
-        return new RunSession(main.out, main.err, options, recorded, out, dryRun, threshold, history, instruments, user, policy).run();
+        return new RunSession(main.out, main.err, options, recorded, session.out, session.dryRun, session.threshold, history, instruments, user, policy).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */
     private static void validate(RunOptions options) {
-        if (!WorkloadInfo.PROFILES.contains(options.profile())) {
-            throw new UserException("unknown profile '" + options.profile() + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
-        }
+        SessionOptions.checkProfile(options.profile());
         options.forkPolicy();
         if (options.budget() != null) {
             Budget.parse(options.budget());
@@ -146,7 +119,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The options as given on this command line. */
     private RunOptions given() {
-        return new RunOptions(workloads, jdks, List.of(), profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
+        return new RunOptions(workloads, session.jdks, List.of(), session.profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
                 budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, cpus, shard,
                 external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null);
     }
@@ -157,21 +130,13 @@ public final class RunCommand implements Callable<Integer> {
      * in one result set.
      */
     private RunOptions recordedOptions() {
-        if (out == null) {
-            throw new UserException("--resume needs --out DIR, the directory of the run to continue");
-        }
-        Path dir = out.toAbsolutePath().normalize();
-        OutputDirectory.forResume(dir);
-        recorded = ResultsFile.open(dir);
-        if (org.jvmmark.runner.tune.TuneOptions.isTuning(recorded.results())) {
-            throw new UserException(recorded.path() + " is a tuning run; continue it with jvmmark tune --resume --out " + out);
-        }
+        recorded = session.openForResume(false);
         RunOptions r = RunOptions.recorded(recorded.results());
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();
         refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
-        refuseOther(given, file, "--jdk", jdks, r.jdk());
-        refuseOther(given, file, "--profile", profile, r.profile());
+        refuseOther(given, file, "--jdk", session.jdks, r.jdk());
+        refuseOther(given, file, "--profile", session.profile, r.profile());
         refuseOther(given, file, "--param", params, r.params());
         refuseOther(given, file, "--gc", gcs, r.gc());
         refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,8 +12,6 @@ import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -26,7 +22,6 @@ import org.jvmmark.runner.ExitStatus;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
@@ -288,9 +283,7 @@ final class RunSession {
     }
 
     private int execute(List<PlannedTrial> plan, RunOptions run) throws IOException {
-        Path dir = outDir != null ? outDir.toAbsolutePath().normalize()
-                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
-                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = OutputDirectory.givenOrFresh(outDir);
         if (recorded == null) {
             OutputDirectory.forNewRun(dir);
         }
@@ -320,18 +313,8 @@ final class RunSession {
             out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
                     resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
         }
-        AtomicBoolean interrupted = new AtomicBoolean();
-        CountDownLatch loopDone = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            interrupted.set(true);
-            ChildProcess.killAll();
-            try {
-                loopDone.await(15, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "jvmmark-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
+        InterruptHook hook = InterruptHook.install();
+        AtomicBoolean interrupted = hook.flag();
         TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments, disturbance);
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
         long estimated = Planner.estimatedSeconds(todo);
@@ -381,31 +364,22 @@ final class RunSession {
                 throw e;
             }
             RunEnd.endOfTrials(durations, output, err);
-            loopDone.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // shutdown already under way
-            }
+            hook.release();
             return RunEnd.internalError(out, err, dir, results, e, threshold);
         } finally {
-            if (loopDone.getCount() > 0) {
+            if (hook.running()) {
                 RunEnd.endOfTrials(durations, output, err);
                 if (interrupted.get()) {
                     err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                             + " (continue with --resume)");
                 }
-                loopDone.countDown();
+                hook.stopped();
             }
         }
         if (interrupted.get()) {
             return Main.INTERRUPTED;
         }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // shutdown already under way
-        }
+        hook.release();
         List<Trial> trials = results.trials();
         out.println();
         SummaryTable.print(out, trials);

@@ -4,11 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.tune.Constraint;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.ExternalWorkloads;
@@ -42,8 +40,8 @@ public final class TuneCommand implements Callable<Integer> {
     @Mixin
     private ExternalWorkloads external = new ExternalWorkloads();
 
-    @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to tune, each on its own (default: all).")
-    private List<String> jdks = new ArrayList<>();
+    @Mixin
+    private SessionOptions session = new SessionOptions();
 
     @Option(names = "--objective", paramLabel = "FIGURE", description = "The figure to optimise, e.g. \"endToEnd p99\", score,"
             + " \"peak RSS\" (default: the workload's headline figure).")
@@ -53,6 +51,10 @@ public final class TuneCommand implements Callable<Integer> {
             + " forks' centre (repeatable), e.g. \"peak RSS <= 512m\", \"rate >= 99000\".")
     private List<String> constraints = new ArrayList<>();
 
+    @Option(names = "--baseline", paramLabel = "\"FLAGS\"", description = "Your production flags, e.g. \"-XX:+UseG1GC -Xmx2g\":"
+            + " they race as a point of their own beside the JDK's default, and the answer's gain is stated against them too.")
+    private String baseline;
+
     @Option(names = "--space", paramLabel = "DIMENSION", description = "Add or replace a dimension (repeatable): gc=G1,ZGC,Parallel;"
             + " Xmx=64m..4g:log; -XX:+UseCompactObjectHeaders; -XX:TieredStopAtLevel=1,4.")
     private List<String> space = new ArrayList<>();
@@ -60,29 +62,11 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--budget", paramLabel = "DURATION", description = "Time for the whole race, all JDKs (default " + DEFAULT_BUDGET + ").")
     private String budget;
 
-    @Option(names = "--profile", paramLabel = "smoke|quick|standard", defaultValue = "quick",
-            description = "Length of each trial (default quick).")
-    private String profile;
-
     @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable; one value each).")
     private List<String> params = new ArrayList<>();
 
     @Option(names = "--variant", paramLabel = "NAME", description = "The workload's own variant to tune (one; see 'jvmmark list').")
     private String variant;
-
-    @Option(names = "--threshold", defaultValue = Threshold.DEFAULT, paramLabel = Threshold.LABEL, converter = Threshold.class,
-            description = Threshold.HELP)
-    private double threshold;
-
-    @Option(names = "--disturbed", paramLabel = "rerun|mark|ignore", description = "A fork during which other processes used"
-            + " the CPUs is not evidence and is run again once (rerun, the default), only marked (mark), or not judged (ignore).")
-    private String disturbed;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
-    private Path out;
-
-    @Option(names = "--resume", description = "Continue the race in --out DIR with its recorded options.")
-    private boolean resume;
 
     @Option(names = "--plan-only", description = "Record the round to run next in --out DIR (judging the rounds DIR holds) and"
             + " stop: run it as slices with --shard, join them with merge, and plan again on the merged directory.")
@@ -95,14 +79,11 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--slice-out", paramLabel = "S", description = "With --shard: the slice's own results directory (new or empty).")
     private Path sliceOut;
 
-    @Option(names = "--dry-run", description = "Print the space, the valid and invalid points per JDK and the planned rounds; run nothing.")
-    private boolean dryRun;
-
     @Override
     public Integer call() throws Exception {
         ResultsFile recorded = null;
         TuneOptions options;
-        if (shard != null && (!resume || sliceOut == null || planOnly || dryRun)) {
+        if (shard != null && (!session.resume || sliceOut == null || planOnly || session.dryRun)) {
             throw new UserException("--shard I/N runs a slice of a recorded round: jvmmark tune --resume --out DIR --shard I/N"
                     + " --slice-out SLICE_DIR (without --plan-only or --dry-run)");
         }
@@ -110,42 +91,32 @@ public final class TuneCommand implements Callable<Integer> {
             throw new UserException("--slice-out goes with --shard I/N: jvmmark tune --resume --out DIR --shard I/N --slice-out "
                     + sliceOut);
         }
-        if (planOnly && dryRun) {
+        if (planOnly && session.dryRun) {
             throw new UserException("--plan-only records a round and --dry-run runs nothing and records nothing; give one");
         }
         org.jvmmark.runner.plan.Shard slice = shard == null ? null : org.jvmmark.runner.plan.Shard.parse(shard, System.getenv());
-        if (resume) {
-            if (out == null) {
-                throw new UserException("--resume needs --out DIR, the directory of the tuning run to continue");
-            }
-            Path dir = out.toAbsolutePath().normalize();
-            OutputDirectory.forResume(dir);
-            recorded = ResultsFile.open(dir);
-            if (!TuneOptions.isTuning(recorded.results())) {
-                throw new UserException(recorded.path() + " is not a tuning run; continue it with jvmmark run --resume --out " + out);
-            }
+        if (session.resume) {
+            recorded = session.openForResume(true);
             options = TuneOptions.recorded(recorded.results());
             if (workload != null) {
                 ResumeSpec.refuseOther(recorded.path(), "WORKLOAD", workload, options.workload());
             }
         } else {
-            options = new TuneOptions(workload, jdks, List.of(), profile, params, variant, space, objective, constraints,
-                    Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), threshold, external.jarNames(),
+            options = new TuneOptions(workload, session.jdks, List.of(), session.profile, params, variant, space, objective, constraints,
+                    baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold, external.jarNames(),
                     external.classpathEntries(), external.taskNames());
         }
         validate(options);
-        ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
+        ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
         TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
-        return new TuneSession(main.out, main.err, options, recorded, out, dryRun, user,
-                org.jvmmark.runner.fork.DisturbancePolicy.of(disturbed), mode, slice, sliceOut).run();
+        return new TuneSession(main.out, main.err, options, recorded, session.out, session.dryRun, user,
+                org.jvmmark.runner.fork.DisturbancePolicy.of(session.disturbed), mode, slice, sliceOut).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */
     private static void validate(TuneOptions o) {
-        if (!WorkloadInfo.PROFILES.contains(o.profile())) {
-            throw new UserException("unknown profile '" + o.profile() + "'; valid: " + String.join(", ", WorkloadInfo.PROFILES));
-        }
+        SessionOptions.checkProfile(o.profile());
         SearchSpace.of(List.of(), o.space());
         for (String c : o.constraints()) {
             try {
@@ -153,6 +124,9 @@ public final class TuneCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserException(e.getMessage());
             }
+        }
+        if (o.baseline() != null && o.baseline().isBlank()) {
+            throw new UserException("--baseline needs your flags, e.g. --baseline \"-XX:+UseG1GC -Xmx2g\"");
         }
         for (String p : o.params()) {
             if (p.contains(",")) {

@@ -1,14 +1,9 @@
 package org.jvmmark.runner.cli;
 
 import java.io.PrintStream;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jvmmark.report.Format;
-import org.jvmmark.report.Words;
-import org.jvmmark.report.tune.Standings;
-import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.jdk.Jdk;
@@ -16,7 +11,7 @@ import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.CatalogEntry;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.tune.Point;
-import org.jvmmark.runner.tune.Race;
+import org.jvmmark.runner.tune.EliteRace;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
 
@@ -26,25 +21,23 @@ final class TunePrinter {
     }
 
     /**
-     * "after round N: K points still in the race; best so far …": K counts the points of the round just run that the
-     * judge has not put behind; a point left behind by an earlier halving is not in the race, whatever its state.
+     * "after round N: K points still in the race; best so far …": K counts the points the next round races (the elite,
+     * the default, the baseline and the neighbours that join), not the ones dropped, left behind or out; before the
+     * confirmation it names the points confirmed instead.
      */
-    static void progress(PrintStream out, Jdk jdk, int number, TuneAnswer.Evaluation e, TuneRecord.JdkRace race,
-                         double secondsLeft) {
-        String best = "none yet";
-        if (e != null && e.standings().leader() != null) {
-            double c = e.standings().centres().get(e.standings().leader());
-            best = race.labelOf(e.standings().leader()) + " (" + Words.figure(e.objective()) + " " + Format.value(c, e.objective().unit()) + ")";
+    static void progress(PrintStream out, TuneRecord.JdkRace race, int number, EliteRace elite, EliteRace.Round next,
+                         double threshold) {
+        if (next == null) {
+            out.printf("%s after round %d: the race has ended; the answer below is judged on its last round's forks%n", race.jdk(),
+                    number);
+            return;
         }
-        Set<String> raced = new LinkedHashSet<>(race.rounds().isEmpty() ? List.of()
-                : race.rounds().get(race.rounds().size() - 1).points());
-        long left = e == null ? 0 : e.standings().states().entrySet().stream()
-                .filter(s -> raced.contains(race.labelOf(s.getKey())))
-                .map(Map.Entry::getValue)
-                .filter(s -> s == Standings.State.LEADER || s == Standings.State.OPEN || s == Standings.State.TOO_FEW_FORKS)
-                .count();
-        out.printf("%s after round %d: %d points still in the race; best so far %s; %s of the budget left%n", jdk.label(), number,
-                left, best, Text.seconds(Math.max(0, secondsLeft)));
+        String best = elite.leader() == null ? "none yet" : elite.leader();
+        String what = next.confirmation() ? "next, the confirmation: " + next.forksEach() + " fresh forks each for "
+                + String.join(", ", next.points()) : next.points().size() + " points still in the race";
+        out.printf("%s after round %d: %s; best so far %s (%d dropped as worse beyond ±%s, %d left behind, %d out)%n",
+                race.jdk(), number, what, best, elite.dropped().size(), Format.percent(threshold), elite.behind().size(),
+                elite.excluded().size());
     }
 
     /** {@code tune --dry-run}: the space, the valid points per JDK, and the rounds the budget would buy. */
@@ -57,19 +50,33 @@ final class TunePrinter {
         space.describe().forEach(l -> out.println("  " + l));
         for (Jdk jdk : jdks) {
             List<Point> v = valid.get(jdk);
-            out.printf("%s: %d of %d points valid%n", jdk.label(), v.size(), space.points().size());
+            Point baseline = v.stream().filter(Point::isBaseline).findFirst().orElse(null);
+            boolean inSpace = baseline != null && space.points().stream().anyMatch(p -> p.sameFlags(baseline));
+            out.printf("%s: %d of %d points valid%s%n", jdk.label(), v.stream().filter(p -> !p.isBaseline()).count() + (inSpace ? 1 : 0),
+                    space.points().size(), baseline == null ? "" : inSpace ? ", your baseline one of them" : ", and your baseline");
             refused.get(jdk).forEach(t -> out.println("  invalid: " + t.variant() + ": " + t.unsupportedReason()));
             long each = trials.secondsEach(jdk);
             long share = Budget.parse(options.budget()).seconds() / jdks.size();
-            List<Point> first = space.sample(v, TuneRounds.firstRoundSize(share, each));
-            out.printf("  round 1: %d points × %d fork (about %s): %s%n", first.size(), Race.forksOfRound(1),
-                    Text.seconds((double) first.size() * each), String.join("; ", first.stream().map(Point::label).toList()));
-            for (int r = 2, left = first.size(); r <= 4 && left > 1; r++) {
-                left = Math.max(2, (left + 1) / 2);
-                out.printf("  round %d: the best %d (and up to %d neighbours) to %d forks each%n", r, left,
-                        4, Race.forksOfRound(r));
+            int cap = TuneRounds.trialCap(share, each);
+            EliteRace.Settings settings = EliteRace.Settings.standard(cap, options.threshold(), false);
+            List<Point> first = TuneRounds.first(space, v.stream().filter(p -> !p.isBaseline()).toList(), baseline, cap);
+            out.printf("  round 1: %d points × %d fresh forks (about %s): %s%n", first.size(), settings.forksPerRound(),
+                    Text.seconds((double) first.size() * settings.forksPerRound() * each),
+                    String.join("; ", first.stream().map(Point::label).toList()));
+            out.printf("  then up to %d rounds, each a batch of its own: the best %d, the default%s and up to %d neighbours,"
+                    + " %d fresh forks each; a point is dropped only when the judge calls it worse than the leader%n",
+                    settings.maxRounds() - 1, settings.keep(), first.stream().anyMatch(Point::isBaseline) ? ", the baseline" : "",
+                    settings.neighboursPerRound(), settings.forksPerRound());
+            out.printf("  last, the confirmation: %d fresh forks each for the leader, the default%s and a close runner-up;"
+                    + " the gain is judged on those alone%n", settings.confirmForks(),
+                    first.stream().anyMatch(Point::isBaseline) ? ", the baseline" : "");
+            out.printf("  at most %d trials: %s of the budget for this JDK at about %s a trial%n", cap, Text.seconds(share),
+                    Text.seconds(each));
+            int least = settings.leastTrials(first.size());
+            if (cap < least) {
+                out.printf("  budget too small: the race needs %d trials at the least (round one and the confirmation), about %s"
+                        + " for this JDK; nothing would run%n", least, Text.seconds((double) least * each));
             }
-            out.printf("  about %s a trial; %s of the budget for this JDK%n", Text.seconds(each), Text.seconds(share));
         }
     }
 }

@@ -26,7 +26,8 @@ import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.Shard;
 import org.jvmmark.runner.tune.PlannedRound;
 import org.jvmmark.runner.tune.Point;
-import org.jvmmark.runner.tune.Race;
+import org.jvmmark.runner.tune.EliteRace;
+import org.jvmmark.results.Trial;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
 
@@ -45,12 +46,13 @@ final class TuneRoundPlanner {
     private final DisturbancePolicy disturbance;
     private final ResultsFile recorded;
     private final Path outDir;
+    private final Point baseline;
     private TuneRounds rounds;
     /** The JDKs whose race has ended, as this invocation said. */
     private final java.util.Set<String> ended = new java.util.HashSet<>();
 
     TuneRoundPlanner(PrintStream out, PrintStream err, TuneOptions options, TuneTrials trials, SearchSpace space,
-               DisturbancePolicy disturbance, ResultsFile recorded, Path outDir) {
+               DisturbancePolicy disturbance, ResultsFile recorded, Path outDir, Point baseline) {
         this.out = out;
         this.err = err;
         this.options = options;
@@ -59,6 +61,7 @@ final class TuneRoundPlanner {
         this.disturbance = disturbance;
         this.recorded = recorded;
         this.outDir = outDir;
+        this.baseline = baseline;
     }
 
     /**
@@ -101,10 +104,7 @@ final class TuneRoundPlanner {
         List<List<PlannedTrial>> each = new ArrayList<>();
         for (Jdk jdk : jdks) {
             trials.recordRefused(jdk, refused.get(jdk), results, executor);
-            String prefix = options.workload() + "/" + jdk.label() + "/";
-            double others = results.trials().stream().filter(t -> !t.id().startsWith(prefix))
-                    .mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
-            each.add(new ArrayList<>(planOne(jdk, valid.get(jdk), results, others + share, before, again, rerun)));
+            each.add(new ArrayList<>(planOne(jdk, valid.get(jdk), results, share, before, again, rerun)));
         }
         List<PlannedTrial> todo = new ArrayList<>();
         while (each.stream().anyMatch(l -> !l.isEmpty())) {
@@ -120,63 +120,78 @@ final class TuneRoundPlanner {
     /**
      * One JDK's step of {@link #plan}: the trials still to run of its recorded round (asked for twice at most: a
      * round's forks that were disturbed or in no slice once more, as a race re-runs disturbed forks once; named in
-     * {@code again}); or, when there are none (or none fits the budget, or they were asked for again already), the
-     * judgement of that round and the trials of the next, which it records — or none, when the race stops (recorded
-     * with why).
+     * {@code again}); or, when there are none (or they were asked for again already), the next round its {@link EliteRace}
+     * asks for after replaying the record ({@link TuneRounds#replay}), which it records with where the points stand — or
+     * none, when the race has ended with its confirmation round (recorded as "confirmed").
      *
+     * @param share the seconds of trials this JDK's race may spend, turned into its trial cap when the race begins
      * @param before what the last plan asked for, or null
      * @param again receives this round's name when its trials are asked for a second time
      */
-    private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double until, PlannedRound before,
+    private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double share, PlannedRound before,
                                        List<String> again, boolean rerun) throws IOException {
-        TuneRecord.JdkRace race = rounds.raceOf(jdk);
+        TuneRecord.JdkRace race = rounds.raceOf(jdk, baseline);
         if (!race.stopped().isEmpty()) {
             if (ended.add(jdk.label())) { // said once an invocation
                 out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
             }
             return List.of();
         }
-        List<Point> round;
-        int forks;
-        int number = race.rounds().size();
-        if (number == 0) {
-            round = rounds.first(jdk, points, until - TuneTrials.spent(results));
-            forks = Race.forksOfRound(1);
-            number = 1;
-        } else {
-            TuneRecord.Round last = race.rounds().get(number - 1);
-            round = TuneRounds.lastRound(race, points);
-            List<PlannedTrial> left = trials.withinBudget(trials.trialsFor(jdk, round, last.forks(), results.trials()), results, until);
-            String pass = PlannedRound.pass(jdk.label(), number);
-            if (!left.isEmpty() && (before == null || rerun && !before.again().contains(pass))) {
-                String prefix = options.workload() + "/" + jdk.label() + "/";
-                Set<String> done = results.recordedIds();
-                if (before != null && before.trials().stream().anyMatch(id -> id.startsWith(prefix) && done.contains(id))) {
-                    again.add(pass); // the round ran and lacks forks: they are asked for once more
-                }
-                out.printf("%s round %d: %d points, %d forks each, %d trials still to run%n", jdk.label(), number, round.size(),
-                        last.forks(), left.size());
-                return left;
-            }
-            Race.Next next = rounds.after(jdk, race, round, number, points, results, until);
-            if (!next.stopped().isEmpty()) {
+        List<Trial> recorded = results.trials();
+        if (race.rounds().isEmpty()) {
+            int cap = TuneRounds.trialCap(share, trials.secondsEach(jdk));
+            List<Point> first = TuneRounds.first(space, points.stream().filter(p -> !p.isBaseline()).toList(), baseline, cap);
+            EliteRace.Settings settings = EliteRace.Settings.standard(cap, options.threshold(), false);
+            race = new TuneRecord.JdkRace(race.jdk(), race.defaultRow(), race.baselineRow(), race.points(), race.rounds(), "", cap,
+                    List.of(), List.of(), List.of());
+            if (cap < settings.leastTrials(first.size())) {
                 ended.add(jdk.label());
-                rounds.stop(race, next.stopped(), results);
+                rounds.stop(race, "budget too small: " + settings.leastTrials(first.size()) + " trials at the least (round one"
+                        + " and the confirmation), " + cap + " fit", null, results);
                 return List.of();
             }
-            round = next.points();
-            forks = next.forks();
-            number++;
+            return record(jdk, race, first, settings.forksPerRound(), false, results, null, 1);
         }
-        List<PlannedTrial> needed = trials.trialsFor(jdk, round, forks, results.trials());
-        List<PlannedTrial> todo = trials.withinBudget(needed, results, until);
-        if (todo.isEmpty() && !needed.isEmpty()) {
+        if (race.rounds().stream().anyMatch(r -> r.firstForks().size() != r.points().size())) {
+            throw new UserException("the race in " + results.path() + " was recorded by an earlier jvmmark, whose rounds this"
+                    + " race cannot replay; start a new one (jvmmark tune ... --out NEW_DIR)");
+        }
+        int number = race.rounds().size();
+        TuneRecord.Round last = race.last();
+        List<PlannedTrial> left = trials.trialsFor(jdk, TuneRounds.pointsOf(last, points), last.forks(), last.firstForks(), recorded);
+        String pass = PlannedRound.pass(jdk.label(), number);
+        if (!left.isEmpty() && (before == null || rerun && !before.again().contains(pass))) {
+            String prefix = options.workload() + "/" + jdk.label() + "/";
+            Set<String> done = results.recordedIds();
+            if (before != null && before.trials().stream().anyMatch(id -> id.startsWith(prefix) && done.contains(id))) {
+                again.add(pass); // the round ran and lacks forks: they are asked for once more
+            }
+            out.printf("%s round %d: %d points, %d forks each, %d trials still to run%n", jdk.label(), number, last.points().size(),
+                    last.forks(), left.size());
+            return left;
+        }
+        EliteRace elite = rounds.replay(race, points, recorded);
+        EliteRace.Round next = elite.next();
+        TunePrinter.progress(out, race, number, elite, next, options.threshold());
+        if (next == null) {
             ended.add(jdk.label());
-            rounds.stop(race, "budget reached", results);
+            rounds.stop(race, last.confirmation() ? "confirmed" : "nothing left to race", elite, results);
             return List.of();
         }
-        rounds.update(rounds.withRound(race, jdk, round, forks), results);
-        out.printf("%s round %d: %d points, %d forks each, %d trials%n", jdk.label(), number, round.size(), forks, todo.size());
+        List<Point> round = TuneRounds.pointsOf(new TuneRecord.Round(next.forksEach(), next.points(), List.of(), false),
+                points);
+        return record(jdk, race, round, next.forksEach(), next.confirmation(), results, elite, number + 1);
+    }
+
+    /** Records round {@code number} of {@code race} and returns its trials. */
+    private List<PlannedTrial> record(Jdk jdk, TuneRecord.JdkRace race, List<Point> round, int forks, boolean confirmation,
+                                      ResultsFile results, EliteRace elite, int number) throws IOException {
+        List<Trial> recorded = results.trials();
+        TuneRecord.JdkRace next = rounds.withRound(race, jdk, round, forks, confirmation, recorded, elite);
+        rounds.update(next, results);
+        List<PlannedTrial> todo = trials.trialsFor(jdk, round, forks, next.last().firstForks(), recorded);
+        out.printf("%s round %d%s: %d points, %d fresh forks each, %d trials%n", jdk.label(), number,
+                confirmation ? " (confirmation)" : "", round.size(), forks, todo.size());
         return todo;
     }
 
@@ -202,13 +217,13 @@ final class TuneRoundPlanner {
         TuneRounds rounds = new TuneRounds(out, trials, space, TuneRecord.of(baseResults));
         Map<String, PlannedTrial> needed = new LinkedHashMap<>();
         for (Jdk jdk : jdks) {
-            TuneRecord.JdkRace race = rounds.raceOf(jdk);
+            TuneRecord.JdkRace race = rounds.raceOf(jdk, baseline);
             if (race.rounds().isEmpty()) {
                 continue;
             }
-            TuneRecord.Round last = race.rounds().get(race.rounds().size() - 1);
-            List<Point> points = valid.get(jdk).stream().filter(p -> last.points().contains(p.label())).toList();
-            trials.trialsFor(jdk, points, last.forks(), recorded.trials()).forEach(t -> needed.put(t.id(), t));
+            TuneRecord.Round last = race.last();
+            trials.trialsFor(jdk, TuneRounds.pointsOf(last, valid.get(jdk)), last.forks(), last.firstForks(), recorded.trials())
+                    .forEach(t -> needed.put(t.id(), t));
         }
         List<PlannedTrial> mine = new ArrayList<>();
         for (int k = 0; k < ids.size(); k++) {
@@ -236,8 +251,8 @@ final class TuneRoundPlanner {
             RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList());
             results.write();
             out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
-            AtomicBoolean interrupted = new AtomicBoolean();
-            Thread hook = TuneSession.killChildrenOnInterrupt(interrupted);
+            InterruptHook hook = InterruptHook.install();
+            AtomicBoolean interrupted = hook.flag();
             TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
             boolean whole;
             try {
@@ -248,9 +263,10 @@ final class TuneRoundPlanner {
             if (!whole) {
                 err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                         + " (merge them, then record the rest of the round again with " + planIt + ")");
+                hook.stopped();
                 return Main.INTERRUPTED;
             }
-            TuneSession.releaseOnInterrupt(hook);
+            hook.release();
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
             return 0;
         }

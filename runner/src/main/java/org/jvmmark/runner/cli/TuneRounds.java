@@ -4,24 +4,28 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import java.util.function.Function;
+import org.jvmmark.report.Column;
 import org.jvmmark.report.tune.TuneAnswer;
+import org.jvmmark.report.tune.TuneFigure;
 import org.jvmmark.report.tune.TuneRecord;
+import org.jvmmark.results.Trial;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.tune.EliteRace;
 import org.jvmmark.runner.tune.Point;
-import org.jvmmark.runner.tune.Race;
 import org.jvmmark.runner.tune.SearchSpace;
 
 /**
- * A race's rounds: which points round one samples, which the next round races after the judge has seen the last
- * ({@link Race#next}), and the race's record in {@code results.json} ({@link TuneRecord}, written before each round
- * runs, so that {@code --resume} and {@code --plan-only} continue it). The same for a race on one machine
- * ({@link TuneSession}) and one planned round by round for slices ({@link TuneRoundPlanner}). Not thread-safe.
+ * A JDK's {@link EliteRace} and its record in {@code results.json} ({@link TuneRecord}, written before each round runs).
+ * The race is a pure function of its record and its forks: every invocation ({@code tune}, {@code --resume},
+ * {@code --plan-only}) {@link #replay}s the recorded rounds into a fresh {@link EliteRace}, feeding each round its own
+ * forks (a fork's round is read from the round's first fork numbers), and asks it for the next round. Points are the
+ * race's by label. The same for a race on one machine ({@link TuneSession}) and one planned round by round for slices
+ * ({@link TuneRoundPlanner}). Not thread-safe.
  */
 final class TuneRounds {
     /** Fewest and most points of round one. */
@@ -44,44 +48,90 @@ final class TuneRounds {
         return record;
     }
 
-    /** How many points round one samples when {@code secondsLeft} of the budget are left for this JDK. */
-    static int firstRoundSize(double secondsLeft, long secondsEach) {
-        return (int) Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, secondsLeft / 3 / secondsEach));
+    /** The trials a race may run in {@code seconds} of its share of the budget, at {@code secondsEach} a trial. */
+    static int trialCap(double seconds, long secondsEach) {
+        return (int) Math.max(0, seconds / Math.max(1, secondsEach));
     }
 
-    /** Round one: a sample of the valid {@code points} that fits a third of {@code secondsLeft}. */
-    List<Point> first(Jdk jdk, List<Point> points, double secondsLeft) {
-        return space.sample(points, firstRoundSize(secondsLeft, trials.secondsEach(jdk)));
-    }
-
-    /** The points of the race's last recorded round, as this JDK's valid points. */
-    static List<Point> lastRound(TuneRecord.JdkRace race, List<Point> points) {
-        Map<String, Point> byLabel = byLabel(points);
-        return race.rounds().get(race.rounds().size() - 1).points().stream().map(byLabel::get).filter(Objects::nonNull).toList();
+    /** How many points round one samples (the default included) for a race of {@code trialCap} trials. */
+    static int firstRoundSize(int trialCap) {
+        EliteRace.Settings s = EliteRace.Settings.standard(trialCap, 0.05, false);
+        return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, trialCap / (3 * s.forksPerRound())));
     }
 
     /**
-     * After round {@code number} of {@code round}: judges the race's trials, prints where it stands, and says what
-     * runs next ({@link Race#next}) or why the race stops.
+     * Round one: a spread sample of the valid {@code points} (the default first), then the baseline, in the order
+     * {@link EliteRace} races them; two forks each.
      */
-    Race.Next after(Jdk jdk, TuneRecord.JdkRace race, List<Point> round, int number, List<Point> points, ResultsFile results,
-                    double until) {
-        TuneAnswer.Evaluation e = TuneAnswer.evaluate(record, race, TuneAnswer.trialsOf(race, results.trials()));
-        TunePrinter.progress(out, jdk, number, e, race, until - TuneTrials.spent(results));
-        if (e == null) {
-            return new Race.Next(List.of(), 0, "no point measured " + record.objective());
+    static List<Point> first(SearchSpace space, List<Point> points, Point baseline, int trialCap) {
+        List<Point> sample = new ArrayList<>(space.sample(points, firstRoundSize(trialCap)));
+        if (baseline != null) {
+            sample.add(1, baseline);
         }
-        Map<String, Point> byLabel = byLabel(points);
-        Map<String, Point> rows = new LinkedHashMap<>();
-        for (TuneRecord.PointRow p : race.points()) {
-            if (byLabel.containsKey(p.label())) {
-                rows.put(p.row(), byLabel.get(p.label()));
+        return sample;
+    }
+
+    /**
+     * The JDK's race replayed from its record: an {@link EliteRace} that has run every recorded round and been fed its
+     * forks (failed: the point is out; disturbed: spent, no evidence), the points that break a constraint taken out
+     * after each round. Its {@link EliteRace#next} is the round to run after the last recorded one.
+     *
+     * @param points the JDK's valid points (the baseline included), by which labels find their neighbours
+     */
+    EliteRace replay(TuneRecord.JdkRace race, List<Point> points, List<Trial> recorded) {
+        List<Trial> mine = TuneAnswer.trialsOf(race, recorded);
+        Column col = TuneFigure.parse(record.objective()).column(mine);
+        String baseline = race.baselineRow().isEmpty() ? null : race.labelOf(race.baselineRow());
+        List<String> first = race.rounds().get(0).points().stream()
+                .filter(l -> !l.equals(Point.DEFAULT.label()) && !l.equals(baseline)).toList();
+        EliteRace elite = new EliteRace(Point.DEFAULT.label(), baseline, first, neighbours(points),
+                EliteRace.Settings.standard(race.trialCap(), record.threshold(), col != null && col.higherIsBetter()));
+        for (int r = 1; r <= race.rounds().size(); r++) {
+            EliteRace.Round round = elite.next();
+            if (round == null) {
+                break;
             }
+            int number = r;
+            List<Trial> upTo = new ArrayList<>();
+            for (Trial t : mine) {
+                String label = race.labelOf(TuneAnswer.rowOf(t.id()));
+                int of = label == null ? 0 : race.roundOf(label, t.identity().fork());
+                if (of <= number) {
+                    upTo.add(t);
+                }
+                if (of != number) {
+                    continue;
+                }
+                Double value = col == null || !t.ok() || t.disturbed() ? null : TuneFigure.value(t, col);
+                if (t.outcome().trialStatus().failure()) {
+                    elite.spend();
+                    elite.exclude(label);
+                } else if (value != null) {
+                    elite.record(label, new EliteRace.Fork(number, value, t.machineRoundTripNs().orElse(Double.NaN),
+                            t.machineChangedDuring()));
+                } else {
+                    elite.spend();
+                }
+            }
+            // a point that breaks a constraint cannot win; the default and the baseline stay, as what gains are measured against
+            TuneAnswer.breaks(record, race, upTo).keySet().stream()
+                    .filter(row -> !row.equals(race.defaultRow()) && !row.equals(race.baselineRow()))
+                    .forEach(row -> elite.exclude(race.labelOf(row)));
         }
-        Set<String> last = new LinkedHashSet<>();
-        round.forEach(p -> last.add(trials.rowOf(jdk, p)));
-        Set<Point> tried = new LinkedHashSet<>(rows.values());
-        return Race.next(number, e.standings(), rows, last, space, p -> points.contains(p) && !tried.contains(p));
+        return elite;
+    }
+
+    /** Each label's neighbours on the space's ordered dimensions, among the JDK's valid points. */
+    private Function<String, List<String>> neighbours(List<Point> points) {
+        Map<String, Point> byLabel = byLabel(points);
+        return label -> byLabel.containsKey(label) ? space.neighbours(byLabel.get(label)).stream()
+                .filter(points::contains).map(Point::label).toList() : List.of();
+    }
+
+    /** The points of a round, as this JDK's valid points. */
+    static List<Point> pointsOf(TuneRecord.Round round, List<Point> points) {
+        Map<String, Point> byLabel = byLabel(points);
+        return round.points().stream().map(byLabel::get).filter(Objects::nonNull).toList();
     }
 
     private static Map<String, Point> byLabel(List<Point> points) {
@@ -91,27 +141,42 @@ final class TuneRounds {
     }
 
     /** The race of {@code jdk} as recorded, or a new one. */
-    TuneRecord.JdkRace raceOf(Jdk jdk) {
+    TuneRecord.JdkRace raceOf(Jdk jdk, Point baseline) {
         return record.jdks().stream().filter(r -> r.jdk().equals(jdk.label())).findFirst()
-                .orElse(new TuneRecord.JdkRace(jdk.label(), trials.rowOf(jdk, Point.DEFAULT), List.of(), List.of(), ""));
+                .orElse(new TuneRecord.JdkRace(jdk.label(), trials.rowOf(jdk, Point.DEFAULT),
+                        baseline == null ? "" : trials.rowOf(jdk, baseline), List.of(), List.of(), "", 0, List.of(), List.of(),
+                        List.of()));
     }
 
-    /** {@code race} with one more round of {@code round} at {@code forks} forks a point. */
-    TuneRecord.JdkRace withRound(TuneRecord.JdkRace race, Jdk jdk, List<Point> round, int forks) {
+    /**
+     * {@code race} with one more round of {@code round}, {@code forks} fresh forks a point, numbered after each point's
+     * highest recorded fork; and, from {@code elite} when given, where its points stand.
+     */
+    TuneRecord.JdkRace withRound(TuneRecord.JdkRace race, Jdk jdk, List<Point> round, int forks, boolean confirmation,
+                                 List<Trial> recorded, EliteRace elite) {
         List<TuneRecord.PointRow> points = new ArrayList<>(race.points());
+        List<Integer> firstForks = new ArrayList<>();
         for (Point p : round) {
-            if (race.labelOf(trials.rowOf(jdk, p)) == null) {
-                points.add(new TuneRecord.PointRow(p.label(), trials.rowOf(jdk, p), p.flags()));
+            String row = trials.rowOf(jdk, p);
+            if (race.labelOf(row) == null) {
+                points.add(new TuneRecord.PointRow(p.label(), row, p.flags()));
             }
+            int highest = recorded.stream().filter(t -> TuneAnswer.rowOf(t.id()).equals(row))
+                    .mapToInt(t -> t.identity().fork()).max().orElse(0);
+            firstForks.add(highest + 1);
         }
         List<TuneRecord.Round> rounds = new ArrayList<>(race.rounds());
-        rounds.add(new TuneRecord.Round(forks, round.stream().map(Point::label).toList()));
-        return new TuneRecord.JdkRace(race.jdk(), race.defaultRow(), points, rounds, "");
+        rounds.add(new TuneRecord.Round(forks, round.stream().map(Point::label).toList(), firstForks, confirmation));
+        return elite == null ? race.with(points, rounds, "", race.dropped(), race.behind(), race.excluded())
+                : race.with(points, rounds, "", List.copyOf(elite.dropped()), List.copyOf(elite.behind()),
+                        List.copyOf(elite.excluded()));
     }
 
-    /** Records that {@code race} stopped and why, and says so. */
-    TuneRecord.JdkRace stop(TuneRecord.JdkRace race, String why, ResultsFile results) throws IOException {
-        TuneRecord.JdkRace stopped = new TuneRecord.JdkRace(race.jdk(), race.defaultRow(), race.points(), race.rounds(), why);
+    /** Records that {@code race} stopped and why (with where its points stand, from {@code elite} when given), and says so. */
+    TuneRecord.JdkRace stop(TuneRecord.JdkRace race, String why, EliteRace elite, ResultsFile results) throws IOException {
+        TuneRecord.JdkRace stopped = elite == null ? race.with(race.points(), race.rounds(), why, race.dropped(), race.behind(),
+                race.excluded()) : race.with(race.points(), race.rounds(), why, List.copyOf(elite.dropped()),
+                List.copyOf(elite.behind()), List.copyOf(elite.excluded()));
         update(stopped, results);
         out.println(race.jdk() + ": race stopped: " + why);
         return stopped;

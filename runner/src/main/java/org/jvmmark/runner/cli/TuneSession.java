@@ -3,8 +3,6 @@ package org.jvmmark.runner.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +12,6 @@ import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.GcProbe;
@@ -37,13 +34,13 @@ import org.jvmmark.runner.plan.Sweep;
 import org.jvmmark.runner.plan.WorkloadCatalog;
 import org.jvmmark.runner.tune.PlannedRound;
 import org.jvmmark.runner.tune.Point;
-import org.jvmmark.runner.tune.Race;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
 
 /**
  * One {@code jvmmark tune}: per JDK, asks the JDK which settings of the space it accepts (a refused one becomes an
- * {@code unsupported} row with the JVM's reason), then races the valid points round by round ({@link Race}) within the
+ * {@code unsupported} row with the JVM's reason), then races the valid points (and the user's {@code --baseline})
+ * round by round ({@link org.jvmmark.runner.tune.EliteRace}, replayed from the record by {@link TuneRounds}) within the
  * budget — every fork an ordinary trial, recorded in {@code results.json} as it ends, the race's rounds in its
  * {@value TuneRecord#KEY} block before each round runs, so {@code --resume} continues it — and ends with the report and
  * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on.
@@ -132,22 +129,32 @@ final class TuneSession {
         trials = new TuneTrials(out, entry, sweep, planner, durations, options, space, probe);
         Map<Jdk, List<Point>> valid = new LinkedHashMap<>();
         Map<Jdk, List<PlannedTrial>> refused = new LinkedHashMap<>();
+        Point baseline = options.baseline() == null ? null : Point.baseline(options.baseline());
         for (Jdk jdk : jdks) {
             List<PlannedTrial> no = new ArrayList<>();
-            valid.put(jdk, trials.validPoints(jdk, no));
+            List<Point> points = new ArrayList<>(trials.validPoints(jdk, no));
+            if (baseline != null) {
+                String why = probe.refusal(jdk, baseline.flags());
+                if (why != null) {
+                    throw new UserException("--baseline \"" + options.baseline() + "\": " + jdk.label() + " refuses it: " + why);
+                }
+                // a grid point with the baseline's very flags is the baseline: it races once, as the baseline
+                points.removeIf(p -> p.sameFlags(baseline));
+                points.add(baseline);
+            }
+            valid.put(jdk, points);
             refused.put(jdk, no);
         }
         if (dryRun) {
             TunePrinter.dryRun(out, entry, options, space, trials, jdks, valid, refused);
             return 0;
         }
-        TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir);
+        TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir,
+                baseline);
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir);
         }
-        Path dir = outDir != null ? outDir.toAbsolutePath().normalize()
-                : OutputDirectory.createFresh(Path.of("runs").toAbsolutePath().normalize(),
-                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = OutputDirectory.givenOrFresh(outDir);
         OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
         try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "tune --resume" : "tune")) {
             ResultsFile results = recorded != null ? ResultsFile.open(dir) : ResultsFile.create(dir, options.profile(),
@@ -167,25 +174,6 @@ final class TuneSession {
         }
     }
 
-    /** Ctrl-C sets {@code interrupted} and kills the running children; the caller removes the returned hook when done. */
-    static Thread killChildrenOnInterrupt(AtomicBoolean interrupted) {
-        Thread hook = new Thread(() -> {
-            interrupted.set(true);
-            ChildProcess.killAll();
-        }, "jvmmark-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return hook;
-    }
-
-    /** Removes the hook of {@link #killChildrenOnInterrupt} once the trials have run (unless the JVM is shutting down). */
-    static void releaseOnInterrupt(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // shutdown under way
-        }
-    }
-
     /**
      * The race on one machine: plans the next step of every JDK's race ({@link TuneRoundPlanner#plan}, the JDKs' trials
      * interleaved), runs it, and plans again until every race has ended — the same steps {@code --plan-only} records
@@ -193,8 +181,8 @@ final class TuneSession {
      */
     private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
                      Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
-        AtomicBoolean interrupted = new AtomicBoolean();
-        Thread hook = killChildrenOnInterrupt(interrupted);
+        InterruptHook hook = InterruptHook.install();
+        AtomicBoolean interrupted = hook.flag();
         TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
         boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
         try {
@@ -213,15 +201,16 @@ final class TuneSession {
         if (interrupted.get()) {
             err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                     + " (continue with jvmmark tune --resume --out " + dir + ")");
+            hook.stopped();
             return Main.INTERRUPTED;
         }
-        releaseOnInterrupt(hook);
+        hook.release();
         return answer(out, err, dir, results, options.threshold());
     }
 
     /** Renders the report, which ends with the answer (judged once, in the report's model); the report's exit status. */
     static int answer(PrintStream out, PrintStream err, Path dir, ResultsFile results, double threshold) {
-        int report = RunEnd.renderReport(out, err, dir, threshold);
+        int report = RunEnd.renderReport(out, err, dir, results.results(), threshold);
         out.println("results: " + results.path());
         return report;
     }

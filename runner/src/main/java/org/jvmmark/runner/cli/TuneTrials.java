@@ -29,7 +29,7 @@ import org.jvmmark.runner.tune.TuneOptions;
 
 /**
  * A race's forks as ordinary trials: which points of the space a JDK accepts, each point's fork planned as any run's
- * trial ({@link Sweep}, {@link Planner}), the trials that bring a round's points up to their forks within the budget,
+ * trial ({@link Sweep}, {@link Planner}), the trials that give a round's points their fresh forks,
  * and running them into {@code results.json}. Knows nothing of rounds or judging. Not thread-safe.
  */
 final class TuneTrials {
@@ -104,20 +104,24 @@ final class TuneTrials {
     }
 
     /**
-     * The trials that bring each point of the round up to {@code forks} forks of evidence (ok and undisturbed; a
-     * disturbed fork is run again under the next number), fork by fork across the points, never one point's back to
-     * back; none for a point that failed (more forks of a failing point answer nothing) or is not runnable.
+     * The trials that give each point of a round its {@code forks} fresh forks of evidence (ok and undisturbed), counted
+     * from the point's first fork of the round ({@code firstForks}, parallel to {@code round}); a disturbed fork is run
+     * again under the next number. Fork by fork across the points, never one point's back to back; none for a point
+     * that failed (more forks of a failing point answer nothing) or is not runnable.
      */
-    List<PlannedTrial> trialsFor(Jdk jdk, List<Point> round, int forks, List<Trial> recorded) {
+    List<PlannedTrial> trialsFor(Jdk jdk, List<Point> round, int forks, List<Integer> firstForks, List<Trial> recorded) {
         Map<Point, int[]> needFrom = new LinkedHashMap<>();
-        for (Point p : round) {
+        for (int i = 0; i < round.size(); i++) {
+            Point p = round.get(i);
+            int from = i < firstForks.size() ? firstForks.get(i) : 1;
             PlannedTrial first = plan(jdk, p, 1);
-            List<Trial> mine = recorded.stream().filter(r -> TuneAnswer.rowOf(r.id()).equals(first.rowId())).toList();
-            if (!first.runnable() || mine.stream().anyMatch(r -> r.outcome().trialStatus().failure())) {
+            List<Trial> row = recorded.stream().filter(r -> TuneAnswer.rowOf(r.id()).equals(first.rowId())).toList();
+            if (!first.runnable() || row.stream().anyMatch(r -> r.outcome().trialStatus().failure())) {
                 continue;
             }
+            List<Trial> mine = row.stream().filter(r -> r.identity().fork() >= from).toList();
             int have = (int) mine.stream().filter(r -> r.ok() && !r.disturbed()).count();
-            int highest = mine.stream().mapToInt(r -> r.identity().fork()).max().orElse(0);
+            int highest = Math.max(from - 1, mine.stream().mapToInt(r -> r.identity().fork()).max().orElse(0));
             needFrom.put(p, new int[] {forks - have, highest});
         }
         List<PlannedTrial> todo = new ArrayList<>();
@@ -129,25 +133,6 @@ final class TuneTrials {
             }
         }
         return todo;
-    }
-
-    /** The trials that fit before {@code until} seconds of trials are spent, by their estimates. */
-    List<PlannedTrial> withinBudget(List<PlannedTrial> todo, ResultsFile results, double until) {
-        double spent = spent(results);
-        List<PlannedTrial> fits = new ArrayList<>();
-        for (PlannedTrial t : todo) {
-            if (spent + t.estimatedSeconds() > until) {
-                break;
-            }
-            fits.add(t);
-            spent += t.estimatedSeconds();
-        }
-        return fits;
-    }
-
-    /** The wall seconds the run's trials took (a resumed run counts the trials of before). */
-    static double spent(ResultsFile results) {
-        return results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum();
     }
 
     /** Records the unsupported row of each setting {@code jdk} refused, once (nothing runs). */

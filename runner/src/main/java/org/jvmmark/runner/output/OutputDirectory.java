@@ -86,6 +86,16 @@ public final class OutputDirectory {
     }
 
     /**
+     * The results directory of a run or a tune: {@code --out DIR} as given (absolute), else a fresh
+     * {@code runs/<date-time>} ({@link #createFresh}).
+     */
+    public static Path givenOrFresh(Path out) {
+        return out != null ? out.toAbsolutePath().normalize()
+                : createFresh(Path.of("runs").toAbsolutePath().normalize(),
+                        java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+
+    /**
      * Creates a fresh default directory {@code <parent>/<stamp>} atomically: when another run took
      * that name in the same second, {@code <stamp>-2}, {@code <stamp>-3}, … instead.
      *

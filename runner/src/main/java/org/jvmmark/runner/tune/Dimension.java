@@ -35,7 +35,9 @@ public record Dimension(String name, Kind kind, List<String> values) {
         /** A flag given or not. */
         TOGGLE,
         /** A {@code -XX:Name=value} option's values. */
-        CHOICE
+        CHOICE,
+        /** Flags as given, one value: the user's baseline ({@code --baseline}). */
+        FLAGS
     }
 
     public Dimension {
@@ -49,6 +51,7 @@ public record Dimension(String name, Kind kind, List<String> values) {
             case SIZE -> List.of("-" + name + value);
             case TOGGLE -> List.of(name);
             case CHOICE -> List.of("-XX:" + name + "=" + value);
+            case FLAGS -> List.of(value.trim().split("\\s+"));
         };
     }
 

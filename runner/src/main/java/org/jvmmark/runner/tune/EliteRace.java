@@ -14,6 +14,7 @@ import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
+import org.jvmmark.report.tune.Confirmation;
 
 /**
  * A race of settings that respects the machine's noise (DESIGN.md of the judge): every round is a batch of its own,
@@ -25,17 +26,19 @@ import org.jvmmark.report.judge.RowForks;
  *       leader (its interval wholly past the threshold), on the forks of the rounds both ran (rows of the same
  *       batches: the run effect cancels), never on fewer than {@link Judge#MIN_FORKS} forks a side. The winner is
  *       called only by the same rule, on the confirmation round alone.</li>
- *   <li><b>An elite.</b> The leader (best level-adjusted centre) always races on, as does the default. The other
+ *   <li><b>An elite.</b> The leader (best level-adjusted centre) always races on, as do the default and the user's
+ *       baseline (when given). The other
  *       points race on while they rank among the best {@link Settings#keep}; the rest are <i>left behind</i>, not
  *       dropped: a left-behind point comes back when it neighbours the leader or the runner-up.</li>
  *   <li><b>A local search.</b> Each round adds untried neighbours of the leader and the runner-up.</li>
  *   <li><b>A confirmed answer.</b> The race ends with a confirmation round of fresh forks, interleaved, for the
- *       leader, the default, and the runner-up when its centre is within the threshold of the leader's. The answer's
- *       pick and its gain over the default come from these forks only, so the selection (the best of many is biased
+ *       leader, the default, the baseline, and the runner-up when its centre is within the threshold of the leader's.
+ *       The answer's pick is {@link Confirmation}'s, and its gain over the default comes from these forks only, so the selection (the best of many is biased
  *       upward on the forks that chose it) does not inflate the gain.</li>
  * </ul>
  *
- * <p>The caller runs each {@link Round} and {@link #record}s every fork, then asks for the {@link #next} round; points
+ * <p>A point whose fork failed, or that breaks a constraint, is {@link #exclude}d. The caller runs each {@link Round}
+ * and {@link #record}s every fork, then asks for the {@link #next} round; points
  * are opaque names. Not thread-safe: one instance is one race.
  */
 public final class EliteRace {
@@ -65,6 +68,20 @@ public final class EliteRace {
                 throw new IllegalArgumentException("a round gives each point at least 2 forks, not " + forksPerRound);
             }
         }
+
+        /**
+         * The settings {@code tune} races with, and the race simulation measures (docs/tuning.md has its table): 2 forks a
+         * point a round, the best 2 race on beside the default and the baseline, up to 4 points a round through
+         * neighbours, at most 6 racing rounds, 3 forks a side in the confirmation.
+         */
+        public static Settings standard(int trialCap, double threshold, boolean higherIsBetter) {
+            return new Settings(2, 2, 4, 6, 3, trialCap, threshold, higherIsBetter);
+        }
+
+        /** The fewest trials a race of {@code firstRound} points (default and baseline included) needs: round one and a confirmation. */
+        public int leastTrials(int firstRound) {
+            return firstRound * forksPerRound + 2 * confirmForks;
+        }
     }
 
     /** A round to run: each point gets {@code forksEach} fresh forks, interleaved across the points. */
@@ -79,45 +96,73 @@ public final class EliteRace {
     }
 
     /**
-     * The race's answer.
+     * The race's answer: the confirmation round's ({@link Confirmation}), and the trials the race ran.
      *
-     * @param pick the recommended point (the default when the race found nothing better)
-     * @param gain the pick against the default on the confirmation forks, null when the pick is the default
-     * @param trials the forks the race ran, confirmation included
+     * @param confirmation null when the default has no confirmation forks (it failed)
      */
-    public record Answer(String pick, Judgement gain, int trials) {
-        /** Whether the pick beats the default beyond noise and the threshold. */
+    public record Answer(String defaultPoint, Confirmation confirmation, int trials) {
+        /** The recommended point: the default when the race found nothing better. */
+        public String pick() {
+            return confirmation == null ? defaultPoint : confirmation.pick();
+        }
+
+        /** Whether the pick beats the default beyond noise and the threshold, on the confirmation forks. */
         public boolean beatsDefault() {
-            return gain != null && gain.answer() == Judgement.Answer.BETTER;
+            return confirmation != null && confirmation.beatsDefault();
         }
     }
 
     private final String defaultPoint;
+    private final String baseline;
     private final Function<String, List<String>> neighbours;
     private final Settings settings;
     private final Map<String, List<Fork>> forks = new LinkedHashMap<>();
     private final Set<String> active = new LinkedHashSet<>();
     private final Set<String> dropped = new LinkedHashSet<>();
     private final Set<String> behind = new LinkedHashSet<>();
+    private final Set<String> excluded = new LinkedHashSet<>();
     private Round last;
+    private String leader;
     private int trials;
     private boolean done;
 
     /**
-     * @param firstRound the points of round one (a spread sample of the space); the default is added
+     * @param baseline the user's own settings, which race beside the default and are never left behind, or null
+     * @param firstRound the points of round one (a spread sample of the space); the default and the baseline are added
      * @param neighbours each point's neighbours on the space's ordered dimensions
      */
-    public EliteRace(String defaultPoint, List<String> firstRound, Function<String, List<String>> neighbours, Settings settings) {
+    public EliteRace(String defaultPoint, String baseline, List<String> firstRound, Function<String, List<String>> neighbours,
+                     Settings settings) {
         this.defaultPoint = defaultPoint;
+        this.baseline = baseline;
         this.neighbours = neighbours;
         this.settings = settings;
         active.add(defaultPoint);
+        if (baseline != null) {
+            active.add(baseline);
+        }
         active.addAll(firstRound);
     }
 
+    /** One fork of {@code point} that measured the objective. */
     public void record(String point, Fork fork) {
         forks.computeIfAbsent(point, k -> new ArrayList<>()).add(fork);
         trials++;
+    }
+
+    /** A fork that ran and is no evidence (another process disturbed it): it counts against the trial cap. */
+    public void spend() {
+        trials++;
+    }
+
+    /**
+     * Takes {@code point} out of the race for good: a fork of it failed (more forks of a failing point answer nothing),
+     * or it breaks a constraint (it cannot win). It races no more, comes back through no neighbour and is not confirmed.
+     */
+    public void exclude(String point) {
+        excluded.add(point);
+        active.remove(point);
+        behind.remove(point);
     }
 
     public int trials() {
@@ -136,21 +181,28 @@ public final class EliteRace {
             done = true;
             return null;
         }
-        String leader = judgeRound();
+        leader = judgeRound();
         Round confirm = confirmation(leader, last.number() + 1);
         // a round that does not fit the budget (less the largest confirmation: three points) loses its last-added points
         // (neighbours first), down to two
         int reserve = 3 * settings.confirmForks();
         List<String> points = new ArrayList<>(active);
         while (points.size() > 2 && trials + points.size() * settings.forksPerRound() + reserve > settings.trialCap()) {
-            String cut = points.remove(points.size() - 1);
+            String cut = null;
+            for (int i = points.size() - 1; i >= 0 && cut == null; i--) {
+                cut = isAnchor(points.get(i)) || points.get(i).equals(leader) ? null : points.get(i);
+            }
+            if (cut == null) {
+                break;
+            }
+            points.remove(cut);
             if (forks.containsKey(cut)) {
                 behind.add(cut);
             }
         }
         active.retainAll(points);
         Round racing = new Round(last.number() + 1, points, settings.forksPerRound(), false);
-        boolean open = active.stream().anyMatch(p -> !p.equals(leader) && !p.equals(defaultPoint));
+        boolean open = active.stream().anyMatch(p -> !p.equals(leader) && !isAnchor(p));
         if (last.number() >= settings.maxRounds() || !open
                 || trials + racing.trials() + reserve > settings.trialCap()) {
             return last = confirm;
@@ -158,10 +210,14 @@ public final class EliteRace {
         return last = racing;
     }
 
+    /** The default and the baseline: they race to the end, whatever their rank. */
+    private boolean isAnchor(String p) {
+        return p.equals(defaultPoint) || p.equals(baseline);
+    }
+
     /** After a racing round: drops, the elite, who is left behind and who joins; the leader. */
     private String judgeRound() {
-        Set<String> tried = new LinkedHashSet<>(forks.keySet());
-        tried.removeAll(dropped);
+        Set<String> tried = contenders();
         Map<String, Double> centre = centres(tried);
         String leader = best(centre.keySet(), centre);
         List<String> rivals = active.stream().filter(p -> !p.equals(leader) && centre.containsKey(p)).toList();
@@ -186,27 +242,29 @@ public final class EliteRace {
         Set<String> elite = new LinkedHashSet<>();
         elite.add(leader);
         for (String p : ranked) {
-            if (elite.size() < settings.keep() && !p.equals(defaultPoint)) {
+            if (elite.size() < settings.keep() && !isAnchor(p)) {
                 elite.add(p);
             }
         }
         for (String p : ranked) {
-            if (!elite.contains(p) && !p.equals(defaultPoint)) {
+            if (!elite.contains(p) && !isAnchor(p)) {
                 behind.add(p);
             }
         }
         active.retainAll(elite);
-        if (!dropped.contains(defaultPoint)) {
-            active.add(defaultPoint);
+        for (String anchor : new String[] {defaultPoint, baseline}) {
+            if (anchor != null && !dropped.contains(anchor) && !excluded.contains(anchor)) {
+                active.add(anchor);
+            }
         }
-        String runnerUp = ranked.stream().filter(p -> !p.equals(leader) && !p.equals(defaultPoint)).findFirst().orElse(null);
+        String runnerUp = ranked.stream().filter(p -> !p.equals(leader) && !isAnchor(p)).findFirst().orElse(null);
         int added = 0;
         for (String around : new String[] {leader, runnerUp}) {
             if (around == null) {
                 continue;
             }
             for (String n : neighbours.apply(around)) {
-                if (added >= settings.neighboursPerRound() || active.contains(n) || dropped.contains(n)) {
+                if (added >= settings.neighboursPerRound() || active.contains(n) || dropped.contains(n) || excluded.contains(n)) {
                     continue;
                 }
                 if (!forks.containsKey(n) || behind.remove(n)) {
@@ -220,12 +278,15 @@ public final class EliteRace {
 
     private Round confirmation(String leader, int number) {
         List<String> points = new ArrayList<>(List.of(leader));
-        if (!leader.equals(defaultPoint)) {
-            points.add(defaultPoint);
+        for (String anchor : new String[] {defaultPoint, baseline}) {
+            if (anchor != null && !points.contains(anchor) && !excluded.contains(anchor)) {
+                points.add(anchor);
+            }
         }
-        Set<String> tried = new LinkedHashSet<>(forks.keySet());
-        tried.removeAll(dropped);
-        Map<String, Double> centre = centres(tried);
+        Map<String, Double> centre = centres(contenders());
+        if (!centre.containsKey(leader)) {
+            return new Round(number, points, settings.confirmForks(), true);
+        }
         centre.keySet().stream().filter(p -> !points.contains(p))
                 .min(Comparator.comparingDouble(p -> rank(centre.get(p))))
                 .filter(p -> Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
@@ -233,31 +294,49 @@ public final class EliteRace {
         return new Round(number, points, settings.confirmForks(), true);
     }
 
-    /** The answer, from the confirmation round's forks alone; null before it ran. */
+    /** The answer, from the confirmation round's forks alone ({@link Confirmation}); null before it ran. */
     public Answer answer() {
         if (last == null || !last.confirmation()) {
             return null;
         }
-        int round = last.number();
-        List<RowForks> rows = new ArrayList<>();
-        for (String p : last.points()) {
-            rows.add(row(p, Set.of(round)));
-        }
-        Evidence e = new Evidence("objective", "", settings.higherIsBetter(), rows.stream().filter(r -> r.n() > 0).toList());
-        if (e.rows().isEmpty()) {
-            return new Answer(defaultPoint, null, trials);
-        }
-        // the pick on all its forks (more evidence than the confirmation's alone); its gain on the confirmation's only
-        Set<String> confirmed = new LinkedHashSet<>(last.points());
-        Map<String, Double> all = centres(confirmed);
-        String pick = best(all.keySet(), all);
-        Map<String, Double> centre = Judge.centres(e);
-        if (pick.equals(defaultPoint) || !centre.containsKey(defaultPoint) || !centre.containsKey(pick)) {
-            return new Answer(defaultPoint, null, trials);
-        }
-        Judgement gain = Judge.judge(List.of(new Contrast(e, pick, defaultPoint)), settings.threshold()).get(0);
-        // a pick the confirmation cannot call better is still the best guess; the default when it calls it worse
-        return new Answer(gain.answer() == Judgement.Answer.WORSE ? defaultPoint : pick, gain, trials);
+        Set<Integer> round = Set.of(last.number());
+        List<RowForks> rows = last.points().stream().map(p -> row(p, round)).toList();
+        Evidence e = new Evidence("objective", "", settings.higherIsBetter(), rows);
+        Map<String, Double> all = centres(new LinkedHashSet<>(last.points()));
+        return new Answer(defaultPoint, Confirmation.of(e, all, defaultPoint, baseline, settings.threshold()), trials);
+    }
+
+    /** The leader after the last racing round judged (best level-adjusted centre), or null before. */
+    public String leader() {
+        return leader;
+    }
+
+    /** Each point's level-adjusted centre over all its forks, the points still in contention. */
+    public Map<String, Double> centres() {
+        return centres(contenders());
+    }
+
+    /** The points judged worse than the leader beyond noise and the threshold. */
+    public Set<String> dropped() {
+        return java.util.Collections.unmodifiableSet(dropped);
+    }
+
+    /** The points left behind by the elite (they may come back through a neighbour). */
+    public Set<String> behind() {
+        return java.util.Collections.unmodifiableSet(behind);
+    }
+
+    /** The points taken out of the race ({@link #exclude}). */
+    public Set<String> excluded() {
+        return java.util.Collections.unmodifiableSet(excluded);
+    }
+
+    /** The points tried, neither dropped nor excluded. */
+    private Set<String> contenders() {
+        Set<String> tried = new LinkedHashSet<>(forks.keySet());
+        tried.removeAll(dropped);
+        tried.removeAll(excluded);
+        return tried;
     }
 
     /** Evidence of {@code a} and {@code b} on the rounds both ran; null when either has fewer than 3 forks there. */

@@ -26,6 +26,24 @@ public record Point(List<Setting> settings) {
         settings = List.copyOf(settings);
     }
 
+    /**
+     * The user's own settings ({@code --baseline "-XX:+UseG1GC -Xmx2g"}) as a point outside the space: it races beside
+     * the default, and the answer's gain is stated against it too.
+     */
+    public static Point baseline(String flags) {
+        return new Point(List.of(new Setting(new Dimension("baseline", Dimension.Kind.FLAGS, List.of(flags.trim())), flags.trim())));
+    }
+
+    /** Whether this is a {@link #baseline}. */
+    public boolean isBaseline() {
+        return settings.size() == 1 && settings.get(0).dimension().kind() == Dimension.Kind.FLAGS;
+    }
+
+    /** Whether {@code other} gives the JVM the same flags, in any order (a grid point can be the baseline). */
+    public boolean sameFlags(Point other) {
+        return new java.util.HashSet<>(flags()).equals(new java.util.HashSet<>(other.flags()));
+    }
+
     public boolean isDefault() {
         return settings.isEmpty();
     }
@@ -56,9 +74,9 @@ public record Point(List<Setting> settings) {
                 .map(Setting::value).orElse(null);
     }
 
-    /** How people read it: "default", or its flags ("-XX:+UseParallelGC -Xmx512m"). */
+    /** How people read it: "default", its flags ("-XX:+UseParallelGC -Xmx512m"), or "baseline " and its flags. */
     public String label() {
-        return isDefault() ? "default" : String.join(" ", flags());
+        return isDefault() ? "default" : isBaseline() ? "baseline " + String.join(" ", flags()) : String.join(" ", flags());
     }
 
     /** This point with {@code dimension} set to {@code value} (null: left to the JDK), in the space's order. */

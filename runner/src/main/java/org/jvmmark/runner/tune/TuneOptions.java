@@ -19,10 +19,11 @@ import org.jvmmark.results.Results;
  * @param space the {@code --space} entries
  * @param objective the figure optimised, resolved ({@code "endToEnd p50"})
  * @param constraints the {@code --constraint} entries
+ * @param baseline the user's own flags ({@code --baseline}), raced beside the default; null without
  * @param budget {@code --budget} as its label
  */
 public record TuneOptions(String workload, List<String> jdk, List<String> jdkHomes, String profile, List<String> params,
-                          String variant, List<String> space, String objective, List<String> constraints, String budget,
+                          String variant, List<String> space, String objective, List<String> constraints, String baseline, String budget,
                           double threshold, List<String> workloadJars, List<String> workloadClasspath, List<String> tasks) {
     /** The entry of the {@code command} block that marks a tuning run. */
     public static final String KEY = "tune";
@@ -45,13 +46,13 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
     public TuneOptions resolved(List<String> homes, WorkloadInfo info, String headline) {
         String chosen = objective != null ? objective : info.tuneObjective() != null ? info.tuneObjective() : headline;
         List<String> bounds = constraints.isEmpty() ? info.tuneConstraints() : constraints;
-        return new TuneOptions(workload, jdk, homes, profile, params, variant, space, chosen, bounds, budget,
+        return new TuneOptions(workload, jdk, homes, profile, params, variant, space, chosen, bounds, baseline, budget,
                 threshold, workloadJars, workloadClasspath, tasks);
     }
 
     /** These options naming the workload tuned (a {@code --task} by its own name). */
     public TuneOptions withWorkload(String name) {
-        return new TuneOptions(name, jdk, jdkHomes, profile, params, variant, space, objective, constraints, budget,
+        return new TuneOptions(name, jdk, jdkHomes, profile, params, variant, space, objective, constraints, baseline, budget,
                 threshold, workloadJars, workloadClasspath, tasks);
     }
 
@@ -83,6 +84,9 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         t.put("space", space);
         t.put("objective", objective);
         t.put("constraints", constraints);
+        if (baseline != null) {
+            t.put("baseline", baseline);
+        }
         t.put("budget", budget);
         t.put("threshold", threshold);
         c.put(KEY, t);
@@ -97,7 +101,8 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         List<String> variants = strings(c.get("variants"));
         return new TuneOptions(workloads.isEmpty() ? null : workloads.get(0), strings(c.get("jdk")), strings(c.get("jdkHomes")),
                 results.profile(), strings(c.get("params")), variants.isEmpty() ? null : variants.get(0), strings(t.get("space")),
-                String.valueOf(t.get("objective")), strings(t.get("constraints")), String.valueOf(t.get("budget")),
+                String.valueOf(t.get("objective")), strings(t.get("constraints")),
+                t.get("baseline") instanceof String b ? b : null, String.valueOf(t.get("budget")),
                 t.get("threshold") instanceof Number n ? n.doubleValue() : 0.05, strings(c.get("workloadJars")),
                 strings(c.get("workloadClasspath")), strings(c.get("tasks")));
     }

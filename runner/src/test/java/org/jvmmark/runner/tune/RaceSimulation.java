@@ -32,9 +32,8 @@ public final class RaceSimulation {
     }
 
     static EliteRace.Settings settings() {
-        // 2 forks a round, the best 2 race on, 4 points through neighbours a round, at most 6 rounds, 3 confirmation forks a
-        // side, 60 % of the grid's trials
-        return new EliteRace.Settings(2, 2, 4, 6, 3, (int) (0.6 * GRID_FORKS * SIDE * SIDE), THRESHOLD, false);
+        // tune's own settings, with 60 % of the grid's trials
+        return EliteRace.Settings.standard((int) (0.6 * GRID_FORKS * SIDE * SIDE), THRESHOLD, false);
     }
 
     /** {@code races} races with true gains drawn from [gainLow, gainHigh] (0, 0: a flat space). */
@@ -47,7 +46,7 @@ public final class RaceSimulation {
         int gridPicked = 0;
         for (int i = 0; i < races; i++) {
             Machine m = new Machine(rnd, gainLow + (gainHigh - gainLow) * rnd.nextDouble());
-            EliteRace race = new EliteRace("0,0", FIRST, RaceSimulation::neighbours, settings());
+            EliteRace race = new EliteRace("0,0", null, FIRST, RaceSimulation::neighbours, settings());
             for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
                 m.newRound();
                 for (int f = 0; f < r.forksEach(); f++) {

@@ -41,6 +41,7 @@ class TuneRaceTest {
         assertTrue(failed, "the 16 MiB heap fails the task: a failed row, and the race went on");
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
+        assertTrue(answer.contains("on the confirmation round's fresh forks"), "the gain is the confirmation's: " + answer);
         assertTrue(answer.contains("\n  JAVA_TOOL_OPTIONS=\"-XX:+UseParallelGC -Xmx256m\"\n"), "the winner as one line to paste: " + answer);
         assertTrue(!r.out().contains("The questions") && !r.out().contains("nothing to compare"), "no questions of points: " + r.out());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("op time ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
@@ -64,7 +65,7 @@ class TuneRaceTest {
         int trials = Cli.results(out).path("trials").size();
         Cli.Result again = Cli.run("tune", "--resume", "--out", out.toString());
         assertEquals(0, again.status(), again.out() + again.err());
-        assertTrue(again.out().contains("race already ended (decided)"), again.out());
+        assertTrue(again.out().contains("race already ended (confirmed)"), again.out());
         assertEquals(trials, Cli.results(out).path("trials").size(), "a decided race runs nothing more");
         Cli.Result run = Cli.run("run", "--resume", "--out", out.toString());
         assertEquals(2, run.status());
@@ -96,5 +97,27 @@ class TuneRaceTest {
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains("no point beats the default beyond noise") || answer.contains("cannot tell"), answer);
         assertTrue(!answer.contains("than the default ("), "no gain is claimed: " + answer);
+    }
+
+    @Test
+    void shouldRaceTheBaselineBesideTheDefaultAndStateThePickAgainstIt() throws Exception {
+        Path out = tmp.resolve("baseline");
+        Cli.Result r = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
+                "--space", "gc=Parallel", "--space", "Xmx=256m", "--baseline", "-XX:+UseSerialGC -Xmx256m", "--budget", "1m",
+                "--out", out.toString());
+        System.out.println(r.out() + r.err());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("round 1: 3 points, 2 fresh forks each"), "default, baseline and the one point: " + r.out());
+        String answer = r.out().substring(r.out().indexOf("Which settings ("));
+        assertTrue(answer.contains("-XX:+UseParallelGC -Xmx256m against your baseline (baseline -XX:+UseSerialGC -Xmx256m): better, "),
+                answer);
+        assertTrue(answer.contains("baseline -XX:+UseSerialGC -Xmx256m"), "the baseline was confirmed: " + answer);
+        assertEquals("-XX:+UseSerialGC -Xmx256m", Cli.results(out).path("command").path("tune").path("baseline").asText());
+
+        Cli.Result refused = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile",
+                "smoke", "--baseline", "-XX:+NoSuchFlagAnywhere", "--dry-run");
+        assertEquals(2, refused.status(), refused.out() + refused.err());
+        assertEquals(1, refused.errLines().size(), refused.err());
+        assertTrue(refused.err().contains("--baseline \"-XX:+NoSuchFlagAnywhere\": "), refused.err());
     }
 }

@@ -1,0 +1,102 @@
+package org.jvmmark.report.tune;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.jvmmark.report.judge.Contrast;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.judge.RowForks;
+
+/**
+ * A race's answer, from its confirmation round: the leader, the default, the user's baseline when one was given and the
+ * runner-up when it was close, each with fresh forks run interleaved after the race had chosen them. Why fresh forks:
+ * the leader is the best of many points on the forks that chose it, and the best of many is biased upward on those
+ * forks (a point that happened to draw lucky forks leads more often than its true level earns); forks drawn after the
+ * choice carry no such luck, so the gain judged on them alone is an honest estimate with an honest interval.
+ *
+ * <p>The rule, the same for {@code tune} and the race simulation ({@code EliteRace#answer} asks here):
+ * <ul>
+ *   <li>the <b>candidate</b> is the best confirmed point other than the default, by its centre over all its forks (the
+ *       race's and the confirmation's: more evidence for a choice that carries no claim);</li>
+ *   <li>its <b>gain over the default</b> is the judge's, on the confirmation forks alone (one rule: a call only when the
+ *       interval lies wholly past the threshold); against the <b>baseline</b>, when one raced, the same, in one family
+ *       with it;</li>
+ *   <li>the <b>pick</b> is the candidate when its centre beats the default's and the confirmation does not call it worse;
+ *       else the default. A pick the confirmation cannot call better is the best guess, said with its interval, never a
+ *       winner.</li>
+ * </ul>
+ * Immutable, hence thread-safe.
+ *
+ * @param pick the recommended point (the default when nothing beat it)
+ * @param candidate the best confirmed point other than the default, or null when none was confirmed
+ * @param vsDefault the candidate against the default on the confirmation forks, or null without a candidate
+ * @param vsBaseline the pick against the baseline on the confirmation forks; null without a baseline, or when the pick
+ *     is the baseline
+ * @param confirmed the confirmation round's points
+ */
+public record Confirmation(String pick, String candidate, String defaultPoint, String baseline, Judgement vsDefault,
+                           Judgement vsBaseline, List<String> confirmed) {
+    public Confirmation {
+        confirmed = List.copyOf(confirmed);
+    }
+
+    /**
+     * @param round the confirmation round's forks, one row per point (its batch the round's)
+     * @param allCentres every confirmed point's centre over all its forks ({@link Judge#centres})
+     * @param baseline the baseline's point, or null
+     * @return null when the default has no confirmation forks (nothing to measure a gain against)
+     */
+    public static Confirmation of(Evidence forks, Map<String, Double> allCentres, String defaultPoint, String baseline,
+                                  double threshold) {
+        Evidence round = new Evidence(forks.figure(), forks.unit(), forks.higherIsBetter(),
+                forks.rows().stream().filter(r -> r.n() > 0).toList(), forks.runSpread());
+        List<String> confirmed = round.rows().stream().map(RowForks::id).toList();
+        if (!confirmed.contains(defaultPoint)) {
+            return null;
+        }
+        boolean higher = round.higherIsBetter();
+        Comparator<String> best = Comparator.comparingDouble(p -> higher ? -allCentres.get(p) : allCentres.get(p));
+        String candidate = confirmed.stream().filter(p -> !p.equals(defaultPoint) && allCentres.containsKey(p))
+                .min(best).orElse(null);
+        boolean ahead = candidate != null && allCentres.containsKey(defaultPoint)
+                && best.compare(candidate, defaultPoint) < 0;
+        String pick = ahead ? candidate : defaultPoint;
+        Judgement[] judged = judge(round, candidate, pick, defaultPoint, baseline, threshold);
+        if (pick.equals(candidate) && judged[0].answer() == Judgement.Answer.WORSE) {
+            pick = defaultPoint; // the fresh forks call it worse: the default stays
+            judged[1] = judge(round, null, pick, defaultPoint, baseline, threshold)[1];
+        }
+        return new Confirmation(pick, candidate, defaultPoint, baseline, judged[0], judged[1], confirmed);
+    }
+
+    /** The candidate against the default and the pick against the baseline, in one family; null where not asked. */
+    private static Judgement[] judge(Evidence round, String candidate, String pick, String defaultPoint, String baseline,
+                                     double threshold) {
+        List<Contrast> family = new ArrayList<>();
+        boolean vsDefault = candidate != null;
+        boolean vsBaseline = baseline != null && !baseline.equals(pick)
+                && round.rows().stream().anyMatch(r -> r.id().equals(baseline));
+        if (vsDefault) {
+            family.add(new Contrast(round, candidate, defaultPoint));
+        }
+        if (vsBaseline) {
+            family.add(new Contrast(round, pick, baseline));
+        }
+        List<Judgement> j = family.isEmpty() ? List.of() : Judge.judge(family, threshold);
+        return new Judgement[] {vsDefault ? j.get(0) : null, vsBaseline ? j.get(j.size() - 1) : null};
+    }
+
+    /** Whether the pick beats the reference the answer leads with (the baseline when one raced, else the default). */
+    public boolean beatsReference() {
+        Judgement j = baseline != null ? vsBaseline : pick.equals(candidate) ? vsDefault : null;
+        return j != null && j.answer() == Judgement.Answer.BETTER;
+    }
+
+    /** Whether the pick beats the default beyond noise and the threshold. */
+    public boolean beatsDefault() {
+        return pick.equals(candidate) && vsDefault != null && vsDefault.answer() == Judgement.Answer.BETTER;
+    }
+}

@@ -1,0 +1,129 @@
+package org.jvmmark.report.tune;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialBuilder;
+
+/**
+ * The answer of a tuning run is the confirmation round's: the pick's gain is judged on that round's fresh forks alone,
+ * whatever the racing rounds' forks said (they chose the pick, and the best of many is lucky on the forks that chose
+ * it); a race that has not confirmed states no gain; the baseline is judged on the same forks; every fork's round is
+ * read from the rounds' first fork numbers.
+ */
+class TuneAnswerTest {
+    private static final String DEFAULT = "w/jdk-17/default";
+    private static final String FAST = "w/jdk-17/Parallel";
+    private static final String MINE = "w/jdk-17/-Xmx2g";
+
+    private static Trial fork(String row, int n, double opNanos) {
+        JvmInfo jvm = new JvmInfo("/jdk", "17.0.1", 17, "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
+        return new TrialBuilder(row + "/fork" + n, "w").fork(n).jvm(jvm).status("ok", null).flags(List.of())
+                .metric("opNanos", new Metric(opNanos, "ns", false, new double[] {opNanos})).build();
+    }
+
+    /**
+     * A race of the default, "Parallel" and, when {@code baseline}, "-Xmx2g": two racing rounds of 2 forks a point, where
+     * Parallel looks 30 % faster, then a confirmation of 3 forks a point where Parallel is {@code confirmedRatio} of the
+     * default and the baseline as the default.
+     */
+    private static Results race(double confirmedRatio, boolean baseline, boolean confirmed) {
+        List<String> labels = new ArrayList<>(List.of("default", "-XX:+UseParallelGC"));
+        List<TuneRecord.PointRow> points = new ArrayList<>(List.of(new TuneRecord.PointRow("default", DEFAULT, List.of()),
+                new TuneRecord.PointRow("-XX:+UseParallelGC", FAST, List.of("-XX:+UseParallelGC"))));
+        if (baseline) {
+            labels.add("baseline -Xmx2g");
+            points.add(new TuneRecord.PointRow("baseline -Xmx2g", MINE, List.of("-Xmx2g")));
+        }
+        List<Integer> one = labels.stream().map(l -> 1).toList();
+        List<Integer> three = labels.stream().map(l -> 3).toList();
+        List<Integer> five = labels.stream().map(l -> 5).toList();
+        List<TuneRecord.Round> rounds = new ArrayList<>(List.of(new TuneRecord.Round(2, labels, one, false),
+                new TuneRecord.Round(2, labels, three, false)));
+        if (confirmed) {
+            rounds.add(new TuneRecord.Round(3, labels, five, true));
+        }
+        TuneRecord rec = new TuneRecord("w", "opNanos", List.of(), 0.05, List.of(new TuneRecord.JdkRace("jdk-17", DEFAULT,
+                baseline ? MINE : "", points, rounds, confirmed ? "confirmed" : "", 40, List.of(), List.of(), List.of())));
+        List<Trial> trials = new ArrayList<>();
+        double[] noise = {1.00, 1.01, 0.99, 1.005, 0.995, 1.002, 0.998};
+        for (int f = 1; f <= (confirmed ? 7 : 4); f++) {
+            double n = noise[f - 1];
+            boolean confirmation = f >= 5;
+            trials.add(fork(DEFAULT, f, 1000 * n));
+            trials.add(fork(FAST, f, (confirmation ? confirmedRatio : 0.7) * 1000 * n));
+            if (baseline) {
+                trials.add(fork(MINE, f, 1000 * n * 1.001));
+            }
+        }
+        return Results.started("2026-11-28T00:00:00Z", "smoke", Map.of(), Map.of()).withTrials(trials, "2026-11-28T00:10:00Z")
+                .withTopLevel(TuneRecord.KEY, rec.toJson());
+    }
+
+    @Test
+    void shouldReadEachForksRoundFromTheRoundsFirstForks() {
+        TuneRecord.JdkRace r = TuneRecord.of(race(1.0, false, true)).jdks().get(0);
+        assertEquals(List.of(1, 1, 2, 2, 3, 3, 3), List.of(1, 2, 3, 4, 5, 6, 7).stream().map(f -> r.roundOf("default", f)).toList());
+        assertEquals(0, r.roundOf("nowhere", 1));
+    }
+
+    @Test
+    void shouldJudgeTheGainOnTheConfirmationForksAloneNotOnTheForksThatChoseThePick() {
+        TuneAnswer a = TuneAnswer.of(race(1.0, false, true));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertNotNull(c);
+        assertEquals(FAST, c.candidate());
+        assertEquals(3, c.vsDefault().forksCandidate(), "the confirmation's forks only");
+        assertEquals(3, c.vsDefault().forksReference());
+        assertTrue(c.vsDefault().answer() != Judgement.Answer.BETTER, "the racing rounds' 30 % is not claimed: " + c.vsDefault());
+        String lines = String.join("\n", a.lines());
+        assertTrue(!lines.contains("faster than the default (") && !lines.contains("JAVA_TOOL_OPTIONS"), lines);
+        assertTrue(lines.contains("on the confirmation forks"), lines);
+    }
+
+    @Test
+    void shouldCallTheConfirmedGainWithItsIntervalAndTheLineToPaste() {
+        TuneAnswer a = TuneAnswer.of(race(0.7, false, true));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertEquals(FAST, c.pick());
+        assertEquals(Judgement.Answer.BETTER, c.vsDefault().answer());
+        assertTrue(c.vsDefault().effect().low() > 0.6 && c.vsDefault().effect().high() < 0.8, c.vsDefault().effect().toString());
+        String lines = String.join("\n", a.lines());
+        assertTrue(lines.startsWith("jdk-17: -XX:+UseParallelGC: ") && lines.contains(" 30 % faster than the default ("), lines);
+        assertTrue(lines.contains("3 forks each, on the confirmation round's fresh forks"), lines);
+        assertTrue(lines.contains("\n  JAVA_TOOL_OPTIONS=\"-XX:+UseParallelGC\""), lines);
+        assertTrue(lines.contains("3 rounds (the last the confirmation: 3 fresh forks each for default, -XX:+UseParallelGC)"), lines);
+    }
+
+    @Test
+    void shouldStateTheConfirmedPickAgainstTheBaselineToo() {
+        TuneAnswer a = TuneAnswer.of(race(0.7, true, true));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertEquals(MINE, c.baseline());
+        assertNotNull(c.vsBaseline());
+        assertEquals(Judgement.Answer.BETTER, c.vsBaseline().answer());
+        String lines = String.join("\n", a.lines());
+        assertTrue(lines.contains("-XX:+UseParallelGC against your baseline (baseline -Xmx2g): better, "), lines);
+    }
+
+    @Test
+    void shouldStateNoGainBeforeTheConfirmation() {
+        TuneAnswer a = TuneAnswer.of(race(0.7, false, false));
+        assertNull(a.jdks().get(0).confirmation());
+        String first = a.lines().get(0);
+        assertTrue(first.startsWith("jdk-17: no confirmed answer: the race is under way before its confirmation round"
+                + " (-XX:+UseParallelGC leads so far"), first);
+        assertTrue(!String.join("\n", a.lines()).contains("faster than the default"), a.lines().toString());
+    }
+}
