@@ -36,9 +36,10 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
      * @param breaks per point that breaks a constraint, the constraint
      * @param points the frontier table's rows, every point with forks, best objective first
      * @param notRun per point none of whose forks ran ok, its status and the first fork's reason ("unsupported: …")
+     * @param why the pick's GC log figures against the default's on the confirmation forks ({@link TuneWhy}), or null
      */
     public record JdkAnswer(TuneRecord.JdkRace race, Confirmation confirmation, String leader, Map<String, String> breaks,
-                            List<PointFigures> points, int trials, Map<String, String> notRun) {
+                            List<PointFigures> points, int trials, Map<String, String> notRun, String why) {
     }
 
     /**
@@ -61,7 +62,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
             List<Trial> trials = trialsOf(race, results.trials());
             Column col = TuneFigure.parse(rec.objective()).column(trials);
             if (col == null) {
-                out.add(new JdkAnswer(race, null, null, Map.of(), List.of(), trials.size(), notRun(race, trials)));
+                out.add(new JdkAnswer(race, null, null, Map.of(), List.of(), trials.size(), notRun(race, trials), null));
                 continue;
             }
             objective = objective == null ? col : objective;
@@ -71,7 +72,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
             Confirmation confirmed = confirmation(race, trials, col, centres, rec.threshold());
             String leader = confirmed != null ? confirmed.pick() : leader(race, rows, centres, breaks, col.higherIsBetter());
             out.add(new JdkAnswer(race, confirmed, leader, breaks, figures(race, trials, col, centres, rows), trials.size(),
-                    notRun(race, trials)));
+                    notRun(race, trials), TuneWhy.line(race, confirmed, trials)));
         }
         return new TuneAnswer(rec, out, objective == null ? Map.of() : across(out, objective, results.trials(), rec.threshold()),
                 objective);

@@ -33,6 +33,9 @@ final class TuneWords {
             if (paste != null) {
                 out.add("  " + paste);
             }
+            if (j.why() != null) {
+                out.add("  " + j.why());
+            }
             if (j.trials() > 0 || j.race().stopped().isEmpty()) {
                 out.add("  " + tuneCounts(j));
             }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.results.Instruments;
 import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Results;
@@ -29,8 +30,13 @@ class TuneAnswerTest {
 
     private static Trial fork(String row, int n, double opNanos) {
         JvmInfo jvm = new JvmInfo("/jdk", "17.0.1", 17, "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
+        // every fork logs its collections, as tune's do: the default pauses 40 times a fork, the others 4
+        boolean isDefault = row.equals(DEFAULT);
+        Instruments gc = new Instruments(Map.of("gcLog", Instruments.Instrument.on("gcLog", "GC log")
+                .figure("pauses", isDefault ? 40 : 4).figure("totalMillis", isDefault ? 120 : 9)
+                .figure("allocationMiBPerSecond", 300).figure("heapAfterGcMiB.mean", isDefault ? 20 : 35).build()), null);
         return new TrialBuilder(row + "/fork" + n, "w").fork(n).jvm(jvm).status("ok", null).flags(List.of())
-                .metric("opNanos", new Metric(opNanos, "ns", false, new double[] {opNanos})).build();
+                .metric("opNanos", new Metric(opNanos, "ns", false, new double[] {opNanos})).instruments(gc).build();
     }
 
     /**
@@ -104,6 +110,16 @@ class TuneAnswerTest {
         assertTrue(lines.contains("3 forks each, on the confirmation round's fresh forks"), lines);
         assertTrue(lines.contains("\n  JAVA_TOOL_OPTIONS=\"-XX:+UseParallelGC\""), lines);
         assertTrue(lines.contains("3 rounds (the last the confirmation: 3 fresh forks each for default, -XX:+UseParallelGC)"), lines);
+    }
+
+    @Test
+    void shouldSayWhyThePickWinsFromTheConfirmationForksGcLogs() {
+        String lines = String.join("\n", TuneAnswer.of(race(0.7, true, true)).lines());
+        assertTrue(lines.contains("\n  why, per confirmation fork (GC log): the pick 4 GC pauses, 9 ms paused, 300 MiB/s"
+                + " allocated, heap after GC 35 MiB; the default 40 GC pauses, 120 ms paused, 300 MiB/s allocated, heap after"
+                + " GC 20 MiB; your baseline 4 GC pauses"), lines);
+        String unconfirmed = String.join("\n", TuneAnswer.of(race(0.7, false, false)).lines());
+        assertTrue(!unconfirmed.contains("why,"), "no confirmation round, no why: " + unconfirmed);
     }
 
     @Test

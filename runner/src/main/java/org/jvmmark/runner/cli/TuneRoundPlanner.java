@@ -72,7 +72,7 @@ final class TuneRoundPlanner {
      */
     int planRound(Path dir, ResultsFile results, TuneRounds rounds, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
                   Map<Jdk, List<PlannedTrial>> refused) throws IOException {
-        TrialExecutor executor = new TrialExecutor(dir, null, () -> false, InstrumentSet.none(), disturbance);
+        TrialExecutor executor = new TrialExecutor(dir, null, () -> false, gcLogs(), disturbance);
         PlannedRound before = PlannedRound.of(results.results());
         List<String> again = new ArrayList<>();
         List<PlannedTrial> todo = plan(results, rounds, jdks, valid, refused, before, again, executor, true);
@@ -253,7 +253,7 @@ final class TuneRoundPlanner {
             out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
             InterruptHook hook = InterruptHook.install();
             AtomicBoolean interrupted = hook.flag();
-            TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
+            TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, gcLogs(), disturbance);
             boolean whole;
             try {
                 whole = trials.runAll(mine, executor, results, interrupted);
@@ -270,5 +270,14 @@ final class TuneRoundPlanner {
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
             return 0;
         }
+    }
+
+    /**
+     * Every fork of a race logs its collections ({@code --gc-log}): the same on every point, so it does not favour one, and
+     * the confirmation forks' logs say why the pick wins (the answer's "why" line). A JVM that refuses the flags is
+     * recorded in the trial's instruments block, as under {@code run --gc-log}.
+     */
+    static InstrumentSet gcLogs() {
+        return InstrumentSet.of(true, null, null, s -> { });
     }
 }

@@ -13,7 +13,6 @@ import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.TrialExecutor;
-import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.HostInfo;
 import org.jvmmark.runner.jdk.Jdk;
@@ -183,7 +182,7 @@ final class TuneSession {
                      Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
-        TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
+        TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, TuneRoundPlanner.gcLogs(), disturbance);
         boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
         try {
             PlannedRound before = null;
