@@ -8,6 +8,7 @@ import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.tune.Constraint;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
@@ -20,6 +21,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jvmmark tune WORKLOAD}: which JVM settings run the workload best, per JDK. Parses and checks the options into
@@ -35,6 +38,9 @@ public final class TuneCommand implements Callable<Integer> {
 
     @ParentCommand
     private Main main;
+
+    @Spec
+    private CommandSpec spec;
 
     @Parameters(paramLabel = "WORKLOAD", arity = "0..1", description = "The workload to tune (default: your --task or jar's only one).")
     private String workload;
@@ -77,6 +83,9 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--disturbed", paramLabel = "rerun|mark|ignore", description = "A fork during which other processes used"
             + " the CPUs is not evidence and is run again once (rerun, the default), only marked (mark), or not judged (ignore).")
     private String disturbed;
+
+    @Mixin
+    private ContainerOptions container = new ContainerOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: runs/<date-time>).")
     private Path out;
@@ -128,10 +137,11 @@ public final class TuneCommand implements Callable<Integer> {
             if (workload != null) {
                 ResumeSpec.refuseOther(recorded.path(), "WORKLOAD", workload, options.workload());
             }
+            container.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.container());
         } else {
             options = new TuneOptions(workload, jdks, List.of(), profile, params, variant, space, objective, constraints,
                     Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), threshold, external.jarNames(),
-                    external.classpathEntries(), external.taskNames());
+                    external.classpathEntries(), external.taskNames(), container.limits());
         }
         validate(options);
         ExternalWorkloads user = resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
@@ -154,6 +164,8 @@ public final class TuneCommand implements Callable<Integer> {
                 throw new UserException(e.getMessage());
             }
         }
+        // the machine refuses what it cannot give with one line, here, before any trial runs
+        Container.prepare(o.container());
         for (String p : o.params()) {
             if (p.contains(",")) {
                 throw new UserException("--param " + p + ": tune races one setting of each parameter; give one value");

@@ -14,6 +14,7 @@ import org.jvmmark.results.Results;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.DisturbancePolicy;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.HostInfo;
@@ -69,7 +70,8 @@ final class TuneRoundPlanner {
      */
     int planRound(Path dir, ResultsFile results, TuneRounds rounds, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
                   Map<Jdk, List<PlannedTrial>> refused) throws IOException {
-        TrialExecutor executor = new TrialExecutor(dir, null, () -> false, InstrumentSet.none(), disturbance);
+        TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), () -> false,
+                InstrumentSet.none(), disturbance);
         PlannedRound before = PlannedRound.of(results.results());
         List<String> again = new ArrayList<>();
         List<PlannedTrial> todo = plan(results, rounds, jdks, valid, refused, before, again, executor, true);
@@ -238,7 +240,8 @@ final class TuneRoundPlanner {
             out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
             AtomicBoolean interrupted = new AtomicBoolean();
             Thread hook = TuneSession.killChildrenOnInterrupt(interrupted);
-            TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
+            TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), interrupted::get,
+                    InstrumentSet.none(), disturbance);
             boolean whole;
             try {
                 whole = trials.runAll(mine, executor, results, interrupted);

@@ -15,6 +15,7 @@ import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.GcProbe;
@@ -195,7 +196,8 @@ final class TuneSession {
                      Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread hook = killChildrenOnInterrupt(interrupted);
-        TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, InstrumentSet.none(), disturbance);
+        TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), interrupted::get,
+                InstrumentSet.none(), disturbance);
         boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
         try {
             PlannedRound before = null;
