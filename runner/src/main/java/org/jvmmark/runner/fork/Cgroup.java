@@ -61,7 +61,11 @@ public final class Cgroup implements AutoCloseable {
         LIVE.add(made);
         try {
             for (Map.Entry<Path, Map<String, String>> e : writes.entrySet()) {
-                Files.createDirectory(e.getKey());
+                try {
+                    Files.createDirectory(e.getKey());
+                } catch (IOException x) {
+                    throw new IOException("cannot make " + e.getKey() + ": " + reason(x), x);
+                }
                 for (Map.Entry<String, String> w : e.getValue().entrySet()) {
                     write(e.getKey().resolve(w.getKey()), w.getValue());
                     said.add(w.getKey() + " " + w.getValue());
@@ -156,9 +160,15 @@ public final class Cgroup implements AutoCloseable {
         }
     }
 
+    /** Why a file operation failed, in words: "permission denied", "no such directory", "it exists already". */
     static String reason(IOException e) {
-        return e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e instanceof
-                java.nio.file.FileAlreadyExistsException ? "it exists already" : String.valueOf(e.getMessage());
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such directory";
+        }
+        return e instanceof java.nio.file.FileAlreadyExistsException ? "it exists already" : String.valueOf(e.getMessage());
     }
 
     private static void pause() {

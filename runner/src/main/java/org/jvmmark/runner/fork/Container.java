@@ -73,10 +73,10 @@ public final class Container {
             }
             if (host.cpu() != null) {
                 cpuController = host.cpu();
-                how.add("CPU quota of " + TrialContainer.cpus(n) + " (" + cpuController.where() + ")");
+                how.add("a CPU quota (cgroup " + (cpuController.v2() ? "v2 cpu.max" : "v1 cpu.cfs_quota_us") + ")");
             } else if (n == Math.rint(n)) {
                 cpuset = CpuList.format(available.subList(available.size() - (int) n, available.size()));
-                how.add("CPUs " + cpuset + " (a cpuset, as this machine has no cgroup cpu controller for a quota)");
+                how.add("CPUs " + cpuset + " by taskset (no cgroup cpu controller here for a quota)");
             } else {
                 throw new UserException("--cpus " + TrialContainer.cpus(n) + ": this machine has no cgroup cpu controller for a"
                         + " CPU quota, and a fractional count cannot be a cpuset; give a whole number of CPUs");
@@ -87,10 +87,10 @@ public final class Container {
                 throw new UserException("--memory " + TrialContainer.mib(limits.memoryBytes()) + ": this machine has no cgroup"
                         + " memory controller (no cgroup v1 memory hierarchy, no memory in cgroup v2's cgroup.controllers)");
             }
-            how.add("memory limit " + TrialContainer.mib(limits.memoryBytes()) + " (" + host.memory().where() + ")");
+            how.add("a memory limit (cgroup " + (host.memory().v2() ? "v2 memory.max" : "v1 memory.limit_in_bytes") + ")");
         }
         if (limits.cpuset() != null && cpuset.equals(limits.cpuset())) {
-            how.add("pinned to CPUs " + cpuset);
+            how.add("CPUs " + cpuset + " by taskset");
         }
         if (cpuset != null && !taskset) {
             throw new UserException("--cpuset and a --cpus without a cgroup cpu controller need taskset (util-linux), which is not installed");
@@ -165,7 +165,7 @@ public final class Container {
         return cpuset;
     }
 
-    /** How the limits are applied here, for the record: "CPU quota of 1 (cgroup v1 cpu at /sys/fs/cgroup/cpu), ...". */
+    /** How the limits are applied here, for the record: "a CPU quota (cgroup v1 cpu.cfs_quota_us), a memory limit (...)". */
     public String how() {
         return how;
     }
@@ -173,7 +173,8 @@ public final class Container {
     /** The console's line before the trials: "each JVM under test runs inside 1 CPU / 512 MiB: CPU quota of 1 (...), ...". */
     public String line() {
         return "each JVM under test (a client/server workload's server) runs inside " + limits.label() + ": " + how
-                + (cpu != null || memory != null ? "; a cgroup of its own per trial" : "");
+                + (cpu != null || memory != null ? "; a cgroup of its own per trial, in " + String.join(" and ", java.util.stream.Stream.of(cpu,
+                memory).filter(java.util.Objects::nonNull).map(k -> k.dir().toString()).distinct().toList()) : "");
     }
 
     /** Whether there is anything to record: limits beyond the host's own. */
