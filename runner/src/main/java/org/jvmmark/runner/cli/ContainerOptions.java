@@ -1,6 +1,7 @@
 package org.jvmmark.runner.cli;
 
 import java.nio.file.Path;
+import org.jvmmark.results.TrialContainer;
 import org.jvmmark.runner.fork.ContainerLimits;
 import org.jvmmark.runner.plan.ResumeSpec;
 import picocli.CommandLine.Option;
@@ -33,10 +34,12 @@ public final class ContainerOptions {
     void refuseOther(ParseResult given, Path file, ContainerLimits recorded) {
         ContainerLimits now = limits();
         if (given.hasMatchedOption("--cpus")) {
-            ResumeSpec.refuseOther(file, "--cpus", now.cpus(), recorded.cpus());
+            ResumeSpec.refuseOther(file, "--cpus", now.cpus() == null ? null : TrialContainer.cpus(now.cpus()),
+                    recorded.cpus() == null ? null : TrialContainer.cpus(recorded.cpus()));
         }
         if (given.hasMatchedOption("--memory")) {
-            ResumeSpec.refuseOther(file, "--memory", now.memoryBytes(), recorded.memoryBytes());
+            ResumeSpec.refuseOther(file, "--memory", now.memoryBytes() == null ? null : TrialContainer.mib(now.memoryBytes()),
+                    recorded.memoryBytes() == null ? null : TrialContainer.mib(recorded.memoryBytes()));
         }
         if (given.hasMatchedOption("--cpuset")) {
             ResumeSpec.refuseOther(file, "--cpuset", now.cpuset(), recorded.cpuset());
