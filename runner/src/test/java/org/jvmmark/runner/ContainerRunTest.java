@@ -63,6 +63,22 @@ class ContainerRunTest {
         assertTrue(report.contains("Inside 1 CPU / 256 MiB"), "the report says what the JVM chose inside the limits");
     }
 
+    /** A JVM that touches more heap than the limit holds is killed by the kernel, and its trial says so. */
+    @Test
+    void shouldSayWhenTheOomKillerEndedATrialAtTheMemoryLimit() throws IOException {
+        Cli.Result run = Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--forks", "1",
+                "--memory", "64m", "--jvm-args", "-Xms256m -Xmx256m -XX:+AlwaysPreTouch", "--disturbed", "ignore",
+                "--history", "off", "--out", out.toString());
+        if (!root()) {
+            assertEquals(2, run.status(), run.err());
+            return;
+        }
+        JsonNode trial = Cli.trial(Cli.results(out), "fault-sleep/");
+        assertEquals("failed", trial.path("status").asText(), trial.toString());
+        assertTrue(trial.path("error").asText().endsWith("; killed by the kernel's OOM killer at the container's memory limit"
+                + " (1 process)"), trial.path("error").asText());
+    }
+
     private static boolean root() throws IOException {
         return Files.readAllLines(Path.of("/proc/self/status")).stream().anyMatch(l -> l.matches("Uid:\\s+0\\s.*"));
     }

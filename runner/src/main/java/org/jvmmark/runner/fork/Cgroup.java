@@ -108,6 +108,29 @@ public final class Cgroup implements AutoCloseable {
         return dirs.stream().map(d -> d.resolve("cgroup.procs")).toList();
     }
 
+    /**
+     * How many processes the kernel's OOM killer killed in this cgroup at its memory limit ({@code oom_kill} of v1's
+     * {@code memory.oom_control}, v2's {@code memory.events}); 0 where the kernel does not count them. Read it before
+     * {@link #close}.
+     */
+    int oomKills() {
+        int kills = 0;
+        for (Path dir : dirs) {
+            for (String file : List.of("memory.oom_control", "memory.events")) {
+                try {
+                    for (String line : Files.readAllLines(dir.resolve(file))) {
+                        if (line.startsWith("oom_kill ")) {
+                            kills += Integer.parseInt(line.substring("oom_kill ".length()).trim());
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // not this version's file, or not a memory cgroup
+                }
+            }
+        }
+        return kills;
+    }
+
     /** What was written: "cpu.cfs_period_us 100000, cpu.cfs_quota_us 150000, memory.limit_in_bytes 536870912". */
     String settings() {
         return settings;

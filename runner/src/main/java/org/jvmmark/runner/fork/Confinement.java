@@ -51,6 +51,16 @@ public final class Confinement implements AutoCloseable {
         return cpuset;
     }
 
+    /**
+     * Why the process died, when the kernel's OOM killer killed it at the memory limit: "killed by the kernel's OOM
+     * killer at the container's memory limit (1 process)"; null when it did not (or the kernel does not say).
+     */
+    public String oomKilled() {
+        int kills = cgroup == null ? 0 : cgroup.oomKills();
+        return kills == 0 ? null : "killed by the kernel's OOM killer at the container's memory limit (" + kills + " process"
+                + (kills == 1 ? "" : "es") + ")";
+    }
+
     /** Removes the cgroup (when there is one); the process must have ended. */
     @Override
     public void close() {

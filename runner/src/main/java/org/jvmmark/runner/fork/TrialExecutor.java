@@ -111,8 +111,10 @@ public final class TrialExecutor {
             MachineActivity.Sample windowStart = MachineActivity.sample();
             if (clientServer) {
                 ClientServerTrial.Outcome o;
+                String oom;
                 try (Confinement inside = container.confine()) {
                     o = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, inside, cancelled).run(deadline, timeoutReason);
+                    oom = inside.oomKilled();
                 }
                 Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.server().process() != null && o.server().process().cancelled()
@@ -120,25 +122,27 @@ public final class TrialExecutor {
                     return null;
                 }
                 record.machineState(new MachineState(before, probe.measure()));
-                watched(record, o.server(), o.status(), o.error(), cpus);
+                watched(record, o.server(), o.status(), withOom(o.status(), o.error(), oom), cpus);
                 ownServer(record, o.ownServer());
                 disturbance(record, others);
                 said(record, o.server().result(), o.measured());
                 record.driver(o.driverRun());
             } else {
                 ForkOutcome o;
+                String oom;
                 try (Confinement inside = container.confine()) {
                     ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec, scratch, logDir, "jvm",
                             inside);
                     jvm.start();
                     o = jvm.await(deadline, timeoutReason, cancelled);
+                    oom = inside.oomKilled();
                 }
                 Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.process().cancelled()) {
                     return null;
                 }
                 record.machineState(new MachineState(before, probe.measure()));
-                watched(record, o, o.status(), o.error(), cpus);
+                watched(record, o, o.status(), withOom(o.status(), o.error(), oom), cpus);
                 disturbance(record, others);
                 said(record, o.result(), o.result() == null ? null : o.result().measured());
             }
@@ -182,6 +186,11 @@ public final class TrialExecutor {
                 .command(o.command())
                 .stderrTail(status == TrialStatus.OK ? List.of() : o.stderrTail())
                 .hsErr(o.hsErr() == null ? null : o.hsErr().toString());
+    }
+
+    /** A trial that did not end ok, with why when the OOM killer took part: "JVM exited with status 137 …; killed by …". */
+    static String withOom(TrialStatus status, String error, String oom) {
+        return oom == null || status == TrialStatus.OK ? error : error == null ? oom : error + "; " + oom;
     }
 
     /**
