@@ -97,12 +97,7 @@ class ResultsSchemaTest {
         host.put("l3Domains", List.of("0", "1"));
         host.put("smtSiblings", null);
         Results r = Results.started("2026-01-01T00:00:00Z", "smoke", host, java.util.Map.of()).with(t, "2026-01-01T00:01:00Z");
-        String written = new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);
-        assertEquals(List.of(), schema().validate(written, InputFormat.JSON).stream().map(Error::toString).toList());
-        List<String> unnamed = new ArrayList<>();
-        JsonNode schema = JsonValues.MAPPER.readTree(schemaText());
-        unnamed(schema, schema, ResultsWriter.tree(r), "probe:", unnamed);
-        assertEquals(List.of(), unnamed);
+        String written = validAndNamed(r, "probe:");
         String bad = written.replaceFirst("\"cacheLineRoundTripNs\"\\s*:\\s*133(\\.0)?", "\"cacheLineRoundTripNs\": \"fast\"");
         assertFalse(bad.equals(written), "the replacement found its field");
         assertFalse(schema().validate(bad, InputFormat.JSON).isEmpty(), "a round trip that is not a number is refused");
@@ -123,16 +118,22 @@ class ResultsSchemaTest {
         command.put("memoryBytes", 536870912L);
         command.put("cpuset", "1");
         Results r = Results.started("2026-01-01T00:00:00Z", "smoke", java.util.Map.of(), command).with(t, "2026-01-01T00:01:00Z");
-        String written = new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);
-        assertEquals(List.of(), schema().validate(written, InputFormat.JSON).stream().map(Error::toString).toList());
-        List<String> unnamed = new ArrayList<>();
-        JsonNode schema = JsonValues.MAPPER.readTree(schemaText());
-        unnamed(schema, schema, ResultsWriter.tree(r), "container:", unnamed);
-        assertEquals(List.of(), unnamed);
+        String written = validAndNamed(r, "container:");
         assertEquals(block, TrialContainer.of(ResultsReader.read(write(written)).trials().get(0)), "read back as written");
         String bad = written.replaceFirst("\"maxHeapBytes\"\\s*:\\s*134217728", "\"maxHeapBytes\": \"128m\"");
         assertFalse(bad.equals(written), "the replacement found its field");
         assertFalse(schema().validate(bad, InputFormat.JSON).isEmpty(), "a heap that is not a number is refused");
+    }
+
+    /** {@code r} as the writer writes it, after checking that it is valid and that the schema names its every field. */
+    private static String validAndNamed(Results r, String label) throws IOException {
+        String written = new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);
+        assertEquals(List.of(), schema().validate(written, InputFormat.JSON).stream().map(Error::toString).toList());
+        List<String> unnamed = new ArrayList<>();
+        JsonNode schema = JsonValues.MAPPER.readTree(schemaText());
+        unnamed(schema, schema, ResultsWriter.tree(r), label, unnamed);
+        assertEquals(List.of(), unnamed);
+        return written;
     }
 
     private Path write(String json) throws IOException {

@@ -98,7 +98,33 @@ public final class Container {
         CgroupHost.Controller memoryController = limits.memoryBytes() == null ? null : host.memory();
         Container c = new Container(limits, cpuController, memoryController, cpuset, String.join(", ", how));
         c.check();
+        for (CgroupHost.Controller k : new CgroupHost.Controller[] {cpuController, memoryController}) {
+            if (k != null) {
+                removeStale(k.dir());
+            }
+        }
         return c;
+    }
+
+    /**
+     * Removes the empty cgroups a runner that was killed outright ({@code kill -9}) left in {@code dir}: named {@code
+     * jvmmark-PID-N} after a process that is gone. (Its trials' JVMs ended with it: they watch their parent.)
+     */
+    static void removeStale(Path dir) {
+        try (java.nio.file.DirectoryStream<Path> s = Files.newDirectoryStream(dir, "jvmmark-*-*")) {
+            for (Path p : s) {
+                String[] parts = p.getFileName().toString().split("-");
+                if (parts.length == 3 && parts[1].matches("[0-9]{1,9}") && ProcessHandle.of(Long.parseLong(parts[1])).isEmpty()) {
+                    try {
+                        Files.delete(p);
+                    } catch (IOException e) {
+                        // not empty, or not ours to remove: left
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // an unreadable directory: nothing removed
+        }
     }
 
     /** Makes and removes one cgroup as a launch will: the machine's refusal becomes one line before any trial. */

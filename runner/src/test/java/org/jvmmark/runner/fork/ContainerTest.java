@@ -84,6 +84,17 @@ class ContainerTest {
     }
 
     @Test
+    void shouldRemoveTheEmptyCgroupsOfARunnerThatIsGone() throws IOException {
+        Path dir = Files.createDirectories(fs.resolve("memory"));
+        Path gone = Files.createDirectory(dir.resolve("jvmmark-999999999-3"));
+        Path mine = Files.createDirectory(dir.resolve("jvmmark-" + ProcessHandle.current().pid() + "-3"));
+        Path other = Files.createDirectory(dir.resolve("jvmmark-runner"));
+        Container.removeStale(dir);
+        assertTrue(Files.notExists(gone), "its runner is gone");
+        assertTrue(Files.isDirectory(mine) && Files.isDirectory(other), "a live runner's, and a name not ours, stay");
+    }
+
+    @Test
     void shouldSayHowEachLimitIsApplied() throws IOException {
         Container c = Container.prepare(ContainerLimits.parse("1", "512m", null), v1(), "0-1", true);
         assertEquals("a CPU quota (cgroup v1 cpu.cfs_quota_us), a memory limit (cgroup v1 memory.limit_in_bytes)", c.how());
