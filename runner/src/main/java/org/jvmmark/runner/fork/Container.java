@@ -93,7 +93,9 @@ public final class Container {
             how.add("CPUs " + cpuset + " by taskset");
         }
         if (cpuset != null && !taskset) {
-            throw new UserException("--cpuset and a --cpus without a cgroup cpu controller need taskset (util-linux), which is not installed");
+            throw new UserException((limits.cpuset() != null ? "--cpuset " + limits.cpuset() + " pins" : "--cpus "
+                    + TrialContainer.cpus(limits.cpus()) + " without a cgroup cpu controller pins") + " with taskset (util-linux),"
+                    + " which is not installed");
         }
         CgroupHost.Controller memoryController = limits.memoryBytes() == null ? null : host.memory();
         Container c = new Container(limits, cpuController, memoryController, cpuset, String.join(", ", how));

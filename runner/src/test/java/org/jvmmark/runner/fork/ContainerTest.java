@@ -46,8 +46,10 @@ class ContainerTest {
         assertEquals("3", c.cpuset());
         assertEquals("CPUs 3 by taskset (no cgroup cpu controller here for a quota)", c.how());
         assertEquals(List.of("taskset", "-c", "3"), Confinement.pinned(c.cpuset()).prefix());
-        assertEquals("--cpuset and a --cpus without a cgroup cpu controller need taskset (util-linux), which is not installed",
+        assertEquals("--cpus 1 without a cgroup cpu controller pins with taskset (util-linux), which is not installed",
                 refusal(ContainerLimits.parse("1", null, null), new CgroupHost(null, null), "0-3", false));
+        assertEquals("--cpuset 2 pins with taskset (util-linux), which is not installed",
+                refusal(ContainerLimits.parse(null, null, "2"), new CgroupHost(null, null), "0-3", false));
     }
 
     @Test
