@@ -196,8 +196,11 @@ final class TuneSession {
                      Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread hook = killChildrenOnInterrupt(interrupted);
-        TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), interrupted::get,
-                InstrumentSet.none(), disturbance);
+        Container container = Container.prepare(options.container());
+        if (container.limiting()) {
+            out.println(container.line());
+        }
+        TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, InstrumentSet.none(), disturbance);
         boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
         try {
             PlannedRound before = null;
