@@ -61,6 +61,22 @@ class ContainerNotesTest {
     }
 
     @Test
+    void shouldCompareTheJvmsOwnDefaultsAsTheyChoseThemInsideTheLimits() {
+        TrialContainer serial = new TrialContainer(1.0, 512L << 20, null, HOW, "the JVM under test",
+                facts("temurin-25.0.3", "Serial", 128L << 20, 1, 512L << 20));
+        TrialContainer g1 = new TrialContainer(1.0, 512L << 20, null, HOW, "the JVM under test",
+                facts("temurin-21.0.8", "G1", 128L << 20, 1, 512L << 20));
+        Map<String, Object> more = new LinkedHashMap<>();
+        more.put(JvmFacts.KEY, JvmFacts.toJson(List.of(facts("temurin-25.0.3", "G1", 6320816128L, null, null),
+                facts("temurin-21.0.8", "G1", 6320816128L, null, null))));
+        Results r = new Results("jvmmark/results/1", "", null, "quick", Map.of("cpus", "2"), List.of(trial("temurin-25.0.3",
+                "25.0.3", "", List.of(), serial), trial("temurin-21.0.8", "21.0.8", "", List.of(), g1)), null, Map.of("cpus", 2),
+                Map.of(), more);
+        assertEquals(List.of("The JVMs' own defaults differ here: collector Serial (Temurin 25.0.3) against G1 (Temurin 21.0.8)."),
+                JvmFactNotes.of(r, "w"), "the host's facts (G1 both) are not what the trials ran with");
+    }
+
+    @Test
     void shouldSayNothingWithoutLimitsAndOnlyTheLimitsWithoutADefaultRow() {
         assertEquals("", ContainerNotes.of(results(List.of(trial("temurin-25.0.3", "25.0.3", "", List.of(), null))), "w"));
         TrialContainer inside = new TrialContainer(2.0, null, null, "a CPU quota (cgroup v1 cpu.cfs_quota_us)", "the JVM under test",
