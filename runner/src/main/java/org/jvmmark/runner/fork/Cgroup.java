@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One child cgroup the runner made for one launch, with a CPU quota and a memory limit written into it, and removed
  * when the launch is over ({@link #close}), also on Ctrl-C, at a time limit, or when the runner exits ({@link #LIVE} is
- * emptied by a shutdown hook). A process enters it by writing its own pid to {@link #procsFiles()} before it execs the
+ * emptied by a shutdown hook, which first lets the processes in it end as the runner stops them). A process enters it by writing its own pid to {@link #procsFiles()} before it execs the
  * JVM (see {@link Confinement}), so that the JVM reads its limits when it starts, as it would in a container.
  *
  * <p>The arithmetic is Docker's: {@code --cpus 1.5} is a quota of 150,000 µs of CPU time per 100,000 µs period ({@code
@@ -27,8 +27,21 @@ public final class Cgroup implements AutoCloseable {
     private static final Set<Cgroup> LIVE = ConcurrentHashMap.newKeySet();
     private static final long REMOVE_WAIT_MILLIS = 3000;
 
+    /**
+     * How long the shutdown hook lets the processes in a cgroup end by themselves before it kills them: longer than
+     * the grace {@link ChildProcess} gives a stopped JVM to run its shutdown hooks (a queue in {@code /dev/shm} is
+     * removed by one).
+     */
+    private static final long EXIT_GRACE_MILLIS = 5000;
+
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Cgroup::close), "jvmmark-cgroups"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            long until = System.nanoTime() + EXIT_GRACE_MILLIS * 1_000_000L;
+            for (Cgroup c : LIVE) {
+                c.awaitEmpty(until);
+                c.close();
+            }
+        }, "jvmmark-cgroups"));
     }
 
     private final List<Path> dirs;
@@ -160,6 +173,21 @@ public final class Cgroup implements AutoCloseable {
                     pause();
                 }
             }
+        }
+    }
+
+    /** Waits until no process is left in this cgroup, or {@code System.nanoTime()} passes {@code until}. */
+    private void awaitEmpty(long until) {
+        while (System.nanoTime() - until < 0 && dirs.stream().anyMatch(Cgroup::hasProcesses)) {
+            pause();
+        }
+    }
+
+    private static boolean hasProcesses(Path dir) {
+        try {
+            return Files.readAllLines(dir.resolve("cgroup.procs")).stream().anyMatch(l -> !l.isBlank());
+        } catch (IOException e) {
+            return false;
         }
     }
 
