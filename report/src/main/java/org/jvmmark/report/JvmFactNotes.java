@@ -44,7 +44,9 @@ public final class JvmFactNotes {
                 continue;
             }
             name = t.workload();
-            JvmFacts f = all.get(t.provenance().jdk().label());
+            // inside the user's container the JVM's own choices are the ones it made there, not the host's
+            org.jvmmark.results.TrialContainer inside = org.jvmmark.results.TrialContainer.of(t);
+            JvmFacts f = inside != null && inside.chosen() != null ? inside.chosen() : all.get(t.provenance().jdk().label());
             if (f != null) {
                 used.putIfAbsent(f.label(), f);
                 names.putIfAbsent(f.label(), t.provenance().jvm().label());

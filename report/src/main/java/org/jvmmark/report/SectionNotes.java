@@ -13,7 +13,7 @@ import org.jvmmark.results.Results;
  * forks each row took ({@link ForkNotes#sentence}), which forks another process disturbed ({@link
  * ForkNotes#disturbedSentence}), during which forks the machine changed ({@link ForkNotes#machineChangedSentence}),
  * which of the JVMs' own facts explain a difference between
- * its rows ({@link JvmFactNotes#of}). Every rendering asks here, so the Markdown and the HTML say the same.
+ * its rows ({@link JvmFactNotes#of}), what the JVMs chose inside the user's container ({@link ContainerNotes#of}). Every rendering asks here, so the Markdown and the HTML say the same.
  * Stateless and thread-safe.
  */
 public final class SectionNotes {
@@ -29,6 +29,7 @@ public final class SectionNotes {
         add(notes, ForkNotes.disturbedSentence(results, workload));
         add(notes, ForkNotes.machineChangedSentence(results, workload));
         notes.addAll(JvmFactNotes.of(results, workload));
+        add(notes, ContainerNotes.of(results, workload));
         return notes;
     }
 

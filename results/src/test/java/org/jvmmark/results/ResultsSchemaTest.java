@@ -97,15 +97,47 @@ class ResultsSchemaTest {
         host.put("l3Domains", List.of("0", "1"));
         host.put("smtSiblings", null);
         Results r = Results.started("2026-01-01T00:00:00Z", "smoke", host, java.util.Map.of()).with(t, "2026-01-01T00:01:00Z");
+        String written = validAndNamed(r, "probe:");
+        String bad = written.replaceFirst("\"cacheLineRoundTripNs\"\\s*:\\s*133(\\.0)?", "\"cacheLineRoundTripNs\": \"fast\"");
+        assertFalse(bad.equals(written), "the replacement found its field");
+        assertFalse(schema().validate(bad, InputFormat.JSON).isEmpty(), "a round trip that is not a number is refused");
+    }
+
+    /** A trial run inside the user's container ({@code --cpus 1 --memory 512m}): valid, and every field named. */
+    @Test
+    void shouldValidateAContainerBlockAndItsCommand() throws IOException {
+        JvmFacts chosen = new JvmFacts("/jdk", "temurin-25", List.of("classes.jsa"), true, "Serial", 134217728L, true, true, false,
+                true, 4, new JvmFacts.Container("cgroupv1", null, 1, 536870912L), "");
+        TrialContainer block = new TrialContainer(1.0, 536870912L, null, "a CPU quota (cgroup v1 cpu.cfs_quota_us), a memory limit"
+                + " (cgroup v1 memory.limit_in_bytes)", "the JVM under test", chosen);
+        Trial t = new TrialBuilder("w/jdk/default/fork1", "w").fork(1)
+                .jvm(new JvmInfo("/jdk", "25", 25, "Vendor", "VM", List.of(), List.of())).status("ok", null)
+                .more(TrialContainer.KEY, block.toJson()).build();
+        java.util.Map<String, Object> command = new java.util.LinkedHashMap<>();
+        command.put("cpus", 1.0);
+        command.put("memoryBytes", 536870912L);
+        command.put("cpuset", "1");
+        Results r = Results.started("2026-01-01T00:00:00Z", "smoke", java.util.Map.of(), command).with(t, "2026-01-01T00:01:00Z");
+        String written = validAndNamed(r, "container:");
+        assertEquals(block, TrialContainer.of(ResultsReader.read(write(written)).trials().get(0)), "read back as written");
+        String bad = written.replaceFirst("\"maxHeapBytes\"\\s*:\\s*134217728", "\"maxHeapBytes\": \"128m\"");
+        assertFalse(bad.equals(written), "the replacement found its field");
+        assertFalse(schema().validate(bad, InputFormat.JSON).isEmpty(), "a heap that is not a number is refused");
+    }
+
+    /** {@code r} as the writer writes it, after checking that it is valid and that the schema names its every field. */
+    private static String validAndNamed(Results r, String label) throws IOException {
         String written = new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);
         assertEquals(List.of(), schema().validate(written, InputFormat.JSON).stream().map(Error::toString).toList());
         List<String> unnamed = new ArrayList<>();
         JsonNode schema = JsonValues.MAPPER.readTree(schemaText());
-        unnamed(schema, schema, ResultsWriter.tree(r), "probe:", unnamed);
+        unnamed(schema, schema, ResultsWriter.tree(r), label, unnamed);
         assertEquals(List.of(), unnamed);
-        String bad = written.replaceFirst("\"cacheLineRoundTripNs\"\\s*:\\s*133(\\.0)?", "\"cacheLineRoundTripNs\": \"fast\"");
-        assertFalse(bad.equals(written), "the replacement found its field");
-        assertFalse(schema().validate(bad, InputFormat.JSON).isEmpty(), "a round trip that is not a number is refused");
+        return written;
+    }
+
+    private Path write(String json) throws IOException {
+        return Files.writeString(tmp.resolve("results.json"), json);
     }
 
     /** A tuning run: its options in the command block, its race ({@code tuneRace}) and a round planned for slices. */

@@ -22,6 +22,17 @@ class CliErrorsTest {
     }
 
     @Test
+    void shouldSendACpuListGivenToCpusToCpusetOnRunAndTune() {
+        assertUsageError(Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--cpus", "0-1", "--out", tmp.toString()),
+                "jvmmark: --cpus takes a number of CPUs (e.g. 1 or 1.5, a CPU quota); to pin to the CPUs 0-1 use --cpuset 0-1");
+        assertUsageError(Cli.run("tune", "fault-sleep", "--jdk", Cli.HOST_JDK, "--cpus", "1,3", "--out", tmp.toString()),
+                "use --cpuset 1,3");
+        assertUsageError(Cli.run("run", "fault-sleep", "--jdk", Cli.HOST_JDK, "--memory", "lots", "--out", tmp.toString()),
+                "--memory 'lots' is not a size (e.g. 512m, 2g)");
+        assertFalse(Files.exists(tmp.resolve("results.json")));
+    }
+
+    @Test
     void shouldNameTheValidWorkloadsForAnUnknownOne() {
         Cli.Result r = Cli.run("run", "no-such-workload", "--jdk", Cli.HOST_JDK, "--out", tmp.toString());
         assertUsageError(r, "unknown workload 'no-such-workload'; valid: ");

@@ -109,9 +109,14 @@ class InterruptAndResumeTest {
     void shouldRefuseAnotherCpuListHostOrJdk() throws Exception {
         assertEquals(0, Cli.run("run", "fault-sleep", "-p", "millis=1", "--jdk", Cli.HOST_JDK, "--profile", "smoke",
                 "--out", out.toString()).status());
-        Cli.Result cpus = Cli.run("run", "--out", out.toString(), "--resume", "--cpus", "0");
+        Cli.Result cpus = Cli.run("run", "--out", out.toString(), "--resume", "--cpuset", "0");
         assertEquals(2, cpus.status());
-        assertTrue(cpus.err().contains("was run with --cpus (none), not 0"), cpus.err());
+        assertTrue(cpus.err().contains("was run with --cpuset (none), not 0"), cpus.err());
+        Cli.Result quota = Cli.run("run", "--out", out.toString(), "--resume", "--cpus", "1.5");
+        assertEquals(2, quota.status());
+        assertTrue(quota.err().contains("was run with --cpus (none), not 1.5"), quota.err());
+        Cli.Result memory = Cli.run("run", "--out", out.toString(), "--resume", "--memory", "512m");
+        assertTrue(memory.err().contains("was run with --memory (none), not 512 MiB"), memory.err());
 
         Path file = out.resolve("results.json");
         String original = Files.readString(file);

@@ -71,11 +71,18 @@ public final class Report {
                     .append(tune.record().constraints().isEmpty() ? "" : "; " + String.join(", ", tune.record().constraints()))
                     .append("):\n");
             tune.lines().forEach(l -> sb.append(l).append('\n'));
-            return sb.toString();
+            return containers(model) + sb;
         }
         // The questions last, so that a run's console ends with the answers to what the workloads are for.
         String answers = AnswerList.of(model).text();
-        return TuneVerdicts.table(model, null).text() + (answers.isEmpty() ? "" : "\n" + answers);
+        return containers(model) + TuneVerdicts.table(model, null).text() + (answers.isEmpty() ? "" : "\n" + answers);
+    }
+
+    /** What the JVMs chose inside the user's container, beside the host's defaults, one paragraph a workload; "" without limits. */
+    private static String containers(ReportModel model) {
+        StringBuilder sb = new StringBuilder();
+        org.jvmmark.report.ContainerNotes.all(model.results()).forEach(l -> sb.append(l).append("\n\n"));
+        return sb.toString();
     }
 
     static void write(Path file, String content) throws IOException {

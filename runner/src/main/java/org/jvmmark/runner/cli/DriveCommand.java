@@ -15,6 +15,7 @@ import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.ClientServerTrial;
+import org.jvmmark.runner.fork.Confinement;
 import org.jvmmark.runner.fork.ForkOutcome;
 import org.jvmmark.runner.fork.ForkedJvm;
 import org.jvmmark.runner.fork.TrialExecutor;
@@ -89,7 +90,7 @@ public final class DriveCommand implements Callable<Integer> {
             TrialSpec spec = new TrialSpec("drive/" + entry.name(), entry.info().driverClass(), profile, resolved,
                     scratch.resolve("work"), scratch.resolve("control"));
             ForkedJvm driver = new ForkedJvm(ClientServerTrial.hostJava(), entry.info().jvmArgs(Runtime.version().feature()),
-                    entry.classpath(), spec, scratch, scratch, "driver", null);
+                    entry.classpath(), spec, scratch, scratch, "driver", Confinement.NONE);
             driver.startWithErrorsLogged();
             int timeout = entry.info().timeoutSeconds(profile);
             ForkOutcome o = driver.await(System.nanoTime() + TimeUnit.SECONDS.toNanos(timeout),

@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.util.Map;
 import org.jvmmark.history.HistoryDatabase;
 import org.jvmmark.results.Results;
+import org.jvmmark.runner.fork.ContainerLimits;
 import picocli.CommandLine.Option;
 import org.jvmmark.runner.UserException;
 
@@ -19,7 +20,8 @@ public final class HistoryOptions {
     String history;
 
     @Option(names = "--machine", paramLabel = "LABEL",
-            description = "The machine label that keeps series from different hosts apart (default: host name and CPU model).")
+            description = "The machine label that keeps series from different hosts apart (default: host name and CPU model;"
+                    + " a run with --cpus or --memory adds ' inside 1 CPU / 512 MiB').")
     String machine;
 
     /** The chosen target, or null for off. */
@@ -44,8 +46,18 @@ public final class HistoryOptions {
         }
     }
 
-    /** The label for a run: {@code --machine}, else the file's host name and CPU model. */
+    /**
+     * The label for a run: {@code --machine}, else the file's host name and CPU model; a run inside the user's container
+     * ({@code --cpus} or {@code --memory}) adds it ("… inside 1 CPU / 512 MiB"), so that its series stay apart from the
+     * host's: the JVM's own defaults differ there.
+     */
     public String machine(Results r) {
+        ContainerLimits limits = ContainerLimits.recorded(r.command());
+        String inside = limits.cpus() == null && limits.memoryBytes() == null ? "" : " inside " + limits.label();
+        return hostLabel(r) + inside;
+    }
+
+    private String hostLabel(Results r) {
         if (machine != null && !machine.isBlank()) {
             return machine;
         }

@@ -1,6 +1,5 @@
 package org.jvmmark.runner.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +20,7 @@ import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.Shard;
-import org.jvmmark.runner.fork.ClientServerTrial;
-import org.jvmmark.runner.plan.CpuList;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.plan.ResumeSpec;
 
 /**
@@ -75,8 +73,8 @@ public final class RunCommand implements Callable<Integer> {
             + " levels, variants, forks in the order each workload declares, and say what was left out.")
     private String budgetOption;
 
-    @Option(names = "--cpus", paramLabel = "LIST", description = "Pin the JVM under test to these CPUs (taskset -c syntax, e.g. 1 or 2-3).")
-    private String cpus;
+    @Mixin
+    private ContainerOptions container = new ContainerOptions();
 
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
@@ -112,15 +110,14 @@ public final class RunCommand implements Callable<Integer> {
         if (options.budget() != null) {
             Budget.parse(options.budget());
         }
-        if (options.cpus() != null) {
-            checkCpus(options.cpus());
-        }
+        // the machine refuses what it cannot give with one line, here, before any trial runs
+        Container.prepare(options.container());
     }
 
     /** The options as given on this command line. */
     private RunOptions given() {
         return new RunOptions(workloads, session.jdks, List.of(), session.profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
-                budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, cpus, shard,
+                budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, container.limits(), shard,
                 external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null);
     }
 
@@ -145,7 +142,7 @@ public final class RunCommand implements Callable<Integer> {
         refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
         refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
         refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
-        refuseOther(given, file, "--cpus", cpus, r.cpus());
+        container.refuseOther(given, file, r.container());
         if (given.hasMatchedOption("--shard")) {
             ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }
@@ -159,20 +156,6 @@ public final class RunCommand implements Callable<Integer> {
     private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
         if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
             ResumeSpec.refuseOther(file, option, now, recordedValue);
-        }
-    }
-
-    /** Pinning must be possible here: {@code taskset} present, every CPU asked for online. */
-    private static void checkCpus(String list) {
-        List<Integer> wanted = CpuList.parse(list);
-        List<Integer> online = CpuList.parse(ClientServerTrial.onlineCpus());
-        List<Integer> missing = wanted.stream().filter(c -> !online.contains(c)).toList();
-        if (wanted.isEmpty() || !missing.isEmpty()) {
-            throw new UserException("--cpus " + list + ": CPU " + (wanted.isEmpty() ? "list empty" : missing.get(0) + " is not online")
-                    + "; online: " + CpuList.format(online));
-        }
-        if (!Files.isExecutable(Path.of("/usr/bin/taskset")) && !Files.isExecutable(Path.of("/bin/taskset"))) {
-            throw new UserException("--cpus needs taskset (util-linux), which is not installed");
         }
     }
 }

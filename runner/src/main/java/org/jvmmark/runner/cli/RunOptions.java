@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.results.Results;
+import org.jvmmark.runner.fork.ContainerLimits;
 import org.jvmmark.runner.plan.ForkPolicy;
 
 /**
@@ -26,7 +27,8 @@ import org.jvmmark.runner.plan.ForkPolicy;
  * @param maxForks {@code --max-forks}, or null (the default cap; fixed forks have none)
  * @param budget {@code --budget} as its label, or null
  * @param allVariants {@code --all-variants}: every variant, not only each workload's default set
- * @param cpus the CPUs to pin the JVM under test to, or null
+ * @param container the container the JVM under test runs inside ({@code --cpus} quota, {@code --memory} limit,
+ *     {@code --cpuset} CPUs; {@link ContainerLimits#NONE} for the host)
  * @param shard the slice of the plan ("1/2", as its label), or null for the whole plan
  * @param workloadJars the user's workload jars ({@code --workload-jar})
  * @param workloadClasspath the user's classpath entries
@@ -38,11 +40,12 @@ import org.jvmmark.runner.plan.ForkPolicy;
  */
 public record RunOptions(List<String> workloads, List<String> jdk, List<String> jdkHomes, String profile, List<String> params,
                          List<String> gc, List<String> jvmArgs, List<String> variants, String forks, Integer maxForks, String budget,
-                         boolean allVariants, String cpus, String shard, List<String> workloadJars,
+                         boolean allVariants, ContainerLimits container, String shard, List<String> workloadJars,
                          List<String> workloadClasspath, List<String> tasks, List<String> instruments, Long adaptiveBudgetSeconds,
                          List<String> budgetRows) {
 
     public RunOptions {
+        container = container == null ? ContainerLimits.NONE : container;
         workloads = List.copyOf(workloads);
         jdk = List.copyOf(jdk);
         jdkHomes = List.copyOf(jdkHomes);
@@ -61,13 +64,12 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
     public static RunOptions recorded(Results results) {
         Map<String, Object> c = results.command();
         ForkPolicy forks = ForkPolicy.recorded(c);
-        Object cpus = c.get("cpus");
         Object shard = c.get("shard");
         Object adaptiveBudget = c.get("adaptiveBudgetSeconds");
         return new RunOptions(strings(c, "workloads"), strings(c, "jdk"), strings(c, "jdkHomes"), results.profile(),
                 strings(c, "params"), strings(c, "gc"), strings(c, "jvmArgs"), strings(c, "variants"), forks.label(),
                 forks.adaptive() ? forks.maxForks() : null, c.get("budget") instanceof String b ? b : null,
-                Boolean.TRUE.equals(c.get("allVariants")), cpus instanceof String s ? s : null,
+                Boolean.TRUE.equals(c.get("allVariants")), ContainerLimits.recorded(c),
                 shard instanceof String s ? s : null, strings(c, "workloadJars"), strings(c, "workloadClasspath"),
                 strings(c, "tasks"), strings(c, "instruments"), adaptiveBudget instanceof Number n ? n.longValue() : null,
                 c.get("budgetRows") instanceof List<?> ? strings(c, "budgetRows") : null);
@@ -84,14 +86,14 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
      */
     public RunOptions resolved(List<String> homes, ForkPolicy policy, String shardLabel, Long adaptiveSeconds, List<String> rows) {
         return new RunOptions(workloads, jdk, homes, profile, params, gc, jvmArgs, variants, policy.label(),
-                policy.adaptive() ? policy.maxForks() : null, budget, allVariants, cpus, shardLabel, workloadJars,
+                policy.adaptive() ? policy.maxForks() : null, budget, allVariants, container, shardLabel, workloadJars,
                 workloadClasspath, tasks, instruments, adaptiveSeconds, rows);
     }
 
     /** These options with the instruments' titles, as the run attached them. */
     public RunOptions withInstruments(List<String> titles) {
         return new RunOptions(workloads, jdk, jdkHomes, profile, params, gc, jvmArgs, variants, forks, maxForks, budget,
-                allVariants, cpus, shard, workloadJars, workloadClasspath, tasks, titles, adaptiveBudgetSeconds, budgetRows);
+                allVariants, container, shard, workloadJars, workloadClasspath, tasks, titles, adaptiveBudgetSeconds, budgetRows);
     }
 
     /** The fork policy these options ask for on their profile. */
@@ -123,7 +125,7 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
         if (allVariants) {
             c.put("allVariants", true);
         }
-        c.put("cpus", cpus);
+        container.record(c);
         if (!instruments.isEmpty()) {
             c.put("instruments", instruments);
         }

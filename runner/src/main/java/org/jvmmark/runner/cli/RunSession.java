@@ -22,6 +22,7 @@ import org.jvmmark.runner.ExitStatus;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
@@ -315,7 +316,11 @@ final class RunSession {
         }
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
-        TrialExecutor executor = new TrialExecutor(dir, run.cpus(), interrupted::get, instruments, disturbance);
+        Container container = Container.prepare(run.container());
+        TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, instruments, disturbance);
+        if (container.limiting()) {
+            out.println(container.line());
+        }
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
         long estimated = Planner.estimatedSeconds(todo);
         leftOut.forEach(l -> out.println("left out: " + l));

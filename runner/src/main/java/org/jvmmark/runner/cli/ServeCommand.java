@@ -23,6 +23,7 @@ import org.jvmmark.runner.plan.CatalogEntry;
 import org.jvmmark.runner.plan.ClientServerWorkloads;
 import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.ClientServerTrial;
+import org.jvmmark.runner.fork.Confinement;
 import org.jvmmark.runner.fork.ForkOutcome;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.jdk.JdkDiscovery;
@@ -84,7 +85,7 @@ public final class ServeCommand implements Callable<Integer> {
             flags.addAll(List.of(jvmArgs.trim().split("\\s+")));
         }
         flags.addAll(entry.info().jvmArgs(target.feature()));
-        ForkedJvm server = new ForkedJvm(target.java(), flags, entry.classpathFor(resolved), spec, scratch, scratch, "server", null);
+        ForkedJvm server = new ForkedJvm(target.java(), flags, entry.classpathFor(resolved), spec, scratch, scratch, "server", Confinement.NONE);
         CountDownLatch stopped = new CountDownLatch(1);
         // Ctrl-C: the JVM exits when this hook returns, without waiting for the main thread's
         // finally, so the hook removes the scratch directory itself once the server is down

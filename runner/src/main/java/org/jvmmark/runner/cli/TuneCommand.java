@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.jvmmark.report.tune.Constraint;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.ExternalWorkloads;
@@ -18,6 +19,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jvmmark tune WORKLOAD}: which JVM settings run the workload best, per JDK. Parses and checks the options into
@@ -33,6 +36,9 @@ public final class TuneCommand implements Callable<Integer> {
 
     @ParentCommand
     private Main main;
+
+    @Spec
+    private CommandSpec spec;
 
     @Parameters(paramLabel = "WORKLOAD", arity = "0..1", description = "The workload to tune (default: your --task or jar's only one).")
     private String workload;
@@ -68,6 +74,9 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "NAME", description = "The workload's own variant to tune (one; see 'jvmmark list').")
     private String variant;
 
+    @Mixin
+    private ContainerOptions container = new ContainerOptions();
+
     @Option(names = "--plan-only", description = "Record the round to run next in --out DIR (judging the rounds DIR holds) and"
             + " stop: run it as slices with --shard, join them with merge, and plan again on the merged directory.")
     private boolean planOnly;
@@ -101,10 +110,11 @@ public final class TuneCommand implements Callable<Integer> {
             if (workload != null) {
                 ResumeSpec.refuseOther(recorded.path(), "WORKLOAD", workload, options.workload());
             }
+            container.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.container());
         } else {
             options = new TuneOptions(workload, session.jdks, List.of(), session.profile, params, variant, space, objective, constraints,
                     baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold, external.jarNames(),
-                    external.classpathEntries(), external.taskNames());
+                    external.classpathEntries(), external.taskNames(), container.limits());
         }
         validate(options);
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
@@ -128,6 +138,8 @@ public final class TuneCommand implements Callable<Integer> {
         if (o.baseline() != null && o.baseline().isBlank()) {
             throw new UserException("--baseline needs your flags, e.g. --baseline \"-XX:+UseG1GC -Xmx2g\"");
         }
+        // the machine refuses what it cannot give with one line, here, before any trial runs
+        Container.prepare(o.container());
         for (String p : o.params()) {
             if (p.contains(",")) {
                 throw new UserException("--param " + p + ": tune races one setting of each parameter; give one value");

@@ -13,6 +13,7 @@ import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.results.Results;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
@@ -72,7 +73,8 @@ final class TuneRoundPlanner {
      */
     int planRound(Path dir, ResultsFile results, TuneRounds rounds, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
                   Map<Jdk, List<PlannedTrial>> refused) throws IOException {
-        TrialExecutor executor = new TrialExecutor(dir, null, () -> false, gcLogs(), disturbance);
+        TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), () -> false, gcLogs(),
+                disturbance);
         PlannedRound before = PlannedRound.of(results.results());
         List<String> again = new ArrayList<>();
         List<PlannedTrial> todo = plan(results, rounds, jdks, valid, refused, before, again, executor, true);
@@ -253,7 +255,8 @@ final class TuneRoundPlanner {
             out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
             InterruptHook hook = InterruptHook.install();
             AtomicBoolean interrupted = hook.flag();
-            TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, gcLogs(), disturbance);
+            TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), interrupted::get, gcLogs(),
+                    disturbance);
             boolean whole;
             try {
                 whole = trials.runAll(mine, executor, results, interrupted);

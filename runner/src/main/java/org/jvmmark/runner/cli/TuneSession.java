@@ -12,6 +12,7 @@ import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.HostInfo;
@@ -182,7 +183,11 @@ final class TuneSession {
                      Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
-        TrialExecutor executor = new TrialExecutor(dir, null, interrupted::get, TuneRoundPlanner.gcLogs(), disturbance);
+        Container container = Container.prepare(options.container());
+        if (container.limiting()) {
+            out.println(container.line());
+        }
+        TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, TuneRoundPlanner.gcLogs(), disturbance);
         boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
         try {
             PlannedRound before = null;

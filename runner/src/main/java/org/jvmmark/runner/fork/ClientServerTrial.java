@@ -53,18 +53,22 @@ public final class ClientServerTrial {
     private final TrialSpec serverSpec;
     private final Path scratch;
     private final Path logDir;
-    private final String cpus;
+    private final Confinement serverInside;
     private final BooleanSupplier cancelled;
 
-    /** @param serverJvmArgs the server's flags: the trial's, plus those of any instruments attached */
-    ClientServerTrial(PlannedTrial trial, List<String> serverJvmArgs, TrialSpec serverSpec, Path scratch, Path logDir, String cpus,
-                      BooleanSupplier cancelled) {
+    /**
+     * @param serverJvmArgs the server's flags: the trial's, plus those of any instruments attached
+     * @param serverInside the limits the server (the JVM under test) runs inside; the driver gets the CPUs its cpuset
+     *     leaves, and no other limit
+     */
+    ClientServerTrial(PlannedTrial trial, List<String> serverJvmArgs, TrialSpec serverSpec, Path scratch, Path logDir,
+                      Confinement serverInside, BooleanSupplier cancelled) {
         this.trial = trial;
         this.serverJvmArgs = List.copyOf(serverJvmArgs);
         this.serverSpec = serverSpec;
         this.scratch = scratch;
         this.logDir = logDir;
-        this.cpus = cpus;
+        this.serverInside = serverInside;
         this.cancelled = cancelled;
     }
 
@@ -119,7 +123,7 @@ public final class ClientServerTrial {
 
     Outcome run(long deadline, String timeoutReason) throws IOException {
         ForkedJvm server = new ForkedJvm(trial.jdk().java(), serverJvmArgs, trial.classpath(), serverSpec,
-                scratch, logDir, "server", cpus);
+                scratch, logDir, "server", serverInside);
         server.start();
         Path ready = serverSpec.controlDir().resolve(TrialContext.READY_FILE);
         while (!Files.isRegularFile(ready)) {
@@ -138,14 +142,14 @@ public final class ClientServerTrial {
         }
         Map<String, String> endpoint = readEndpoint(ready);
         ProcessTreePeak ownTree = ownServerTree(endpoint, server.pid());
-        String driverCpus = driverCpus(cpus);
+        String driverCpus = driverCpus(serverInside.cpuset());
         Map<String, String> params = new LinkedHashMap<>(serverSpec.params());
         params.putAll(endpoint);
         params.put(DRIVER_LOG_DIR, logDir.toString());
         TrialSpec driverSpec = new TrialSpec(trial.id() + "/driver", trial.workload().info().driverClass(), trial.profile(),
                 params, scratch.resolve("driver-work"), serverSpec.controlDir());
         ForkedJvm driver = new ForkedJvm(hostJava(), trial.workload().info().jvmArgs(Runtime.version().feature()),
-                trial.workload().classpath(), driverSpec, scratch, logDir, "driver", driverCpus);
+                trial.workload().classpath(), driverSpec, scratch, logDir, "driver", Confinement.pinned(driverCpus));
         ForkOutcome d;
         try {
             driver.start();

@@ -36,10 +36,10 @@ public final class ForkedJvm {
      * @param dir the fork's private directory: spec, result and working directory live there
      * @param logDir where stdout, stderr and any {@code hs_err} file are kept after the trial
      * @param logName prefix of the log files ({@code server}, {@code driver}, {@code jvm})
-     * @param cpus a {@code taskset -c} CPU list, or {@code null} for no pinning
+     * @param inside the limits the JVM runs inside: its cgroup and cpuset ({@link Confinement#NONE} for the host's)
      */
     public ForkedJvm(Path java, List<String> jvmArgs, String classpath, TrialSpec spec, Path dir, Path logDir, String logName,
-              String cpus) throws IOException {
+              Confinement inside) throws IOException {
         this.dir = dir;
         this.result = dir.resolve(logName + "-result.json");
         this.logDir = logDir;
@@ -58,9 +58,7 @@ public final class ForkedJvm {
         if (Files.isExecutable(SETSID)) {
             cmd.add(SETSID.toString());
         }
-        if (cpus != null) {
-            cmd.addAll(List.of("taskset", "-c", cpus));
-        }
+        cmd.addAll(inside.prefix());
         cmd.add(java.toString());
         cmd.addAll(jvmArgs);
         cmd.add("-XX:ErrorFile=" + logDir.resolve(logName + "-hs_err_pid%p.log"));

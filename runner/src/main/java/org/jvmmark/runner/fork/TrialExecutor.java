@@ -18,6 +18,7 @@ import org.jvmmark.results.PlannedJdk;
 import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.results.TrialContainer;
 import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.instruments.InstrumentSet;
@@ -39,7 +40,9 @@ public final class TrialExecutor {
     public static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path outDir;
+    private final Container container;
     private final String cpus;
+    private final Ergonomics ergonomics;
     private final BooleanSupplier cancelled;
     private final InstrumentSet instruments;
     private final DisturbancePolicy disturbance;
@@ -57,8 +60,19 @@ public final class TrialExecutor {
     /** @param disturbance whether a fork is judged disturbed by other processes (always measured) */
     public TrialExecutor(Path outDir, String cpus, BooleanSupplier cancelled, InstrumentSet instruments,
                          DisturbancePolicy disturbance) {
+        this(outDir, Container.pinned(cpus), cancelled, instruments, disturbance);
+    }
+
+    /**
+     * @param container the limits the JVM under test of every trial runs inside ({@code --cpus}, {@code --memory},
+     *     {@code --cpuset}), prepared; {@link Container#NONE} for the host's
+     */
+    public TrialExecutor(Path outDir, Container container, BooleanSupplier cancelled, InstrumentSet instruments,
+                         DisturbancePolicy disturbance) {
         this.outDir = outDir;
-        this.cpus = cpus;
+        this.container = container;
+        this.cpus = container.cpuset();
+        this.ergonomics = new Ergonomics(container);
         this.cancelled = cancelled;
         this.instruments = instruments;
         this.disturbance = disturbance;
@@ -86,34 +100,49 @@ public final class TrialExecutor {
                     new TrialFiles(logDir, clientServer ? "server" : "jvm"));
             List<String> jvmArgs = new java.util.ArrayList<>(trial.jvmArgs());
             jvmArgs.addAll(launch.jvmArgs());
+            // what the JVM chooses inside the limits, asked before the fork so that the fork's window stays its own
+            TrialContainer limits = ergonomics.block(trial.jdk(), trial.jvmArgs(), clientServer
+                    ? "the server (the JVM under test); the load driver runs outside the limits" : "the JVM under test");
+            if (limits != null) {
+                record.more(TrialContainer.KEY, limits.toJson());
+            }
             // the probe reads the machine just outside the fork's disturbance window, which stays the fork's alone
             MachineState.Reading before = probe.measure();
             MachineActivity.Sample windowStart = MachineActivity.sample();
             if (clientServer) {
-                ClientServerTrial cs = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, cpus, cancelled);
-                ClientServerTrial.Outcome o = cs.run(deadline, timeoutReason);
+                ClientServerTrial.Outcome o;
+                String oom;
+                try (Confinement inside = container.confine()) {
+                    o = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, inside, cancelled).run(deadline, timeoutReason);
+                    oom = inside.oomKilled();
+                }
                 Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.server().process() != null && o.server().process().cancelled()
                         || o.driver() != null && o.driver().process() != null && o.driver().process().cancelled()) {
                     return null;
                 }
                 record.machineState(new MachineState(before, probe.measure()));
-                watched(record, o.server(), o.status(), o.error(), cpus);
+                watched(record, o.server(), o.status(), withOom(o.status(), o.error(), oom), cpus);
                 ownServer(record, o.ownServer());
                 disturbance(record, others);
                 said(record, o.server().result(), o.measured());
                 record.driver(o.driverRun());
             } else {
-                ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec,
-                        scratch, logDir, "jvm", cpus);
-                jvm.start();
-                ForkOutcome o = jvm.await(deadline, timeoutReason, cancelled);
+                ForkOutcome o;
+                String oom;
+                try (Confinement inside = container.confine()) {
+                    ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec, scratch, logDir, "jvm",
+                            inside);
+                    jvm.start();
+                    o = jvm.await(deadline, timeoutReason, cancelled);
+                    oom = inside.oomKilled();
+                }
                 Disturbance others = MachineActivity.between(windowStart, MachineActivity.sample(), disturbance.judges());
                 if (o.process().cancelled()) {
                     return null;
                 }
                 record.machineState(new MachineState(before, probe.measure()));
-                watched(record, o, o.status(), o.error(), cpus);
+                watched(record, o, o.status(), withOom(o.status(), o.error(), oom), cpus);
                 disturbance(record, others);
                 said(record, o.result(), o.result() == null ? null : o.result().measured());
             }
@@ -157,6 +186,11 @@ public final class TrialExecutor {
                 .command(o.command())
                 .stderrTail(status == TrialStatus.OK ? List.of() : o.stderrTail())
                 .hsErr(o.hsErr() == null ? null : o.hsErr().toString());
+    }
+
+    /** A trial that did not end ok, with why when the OOM killer took part: "JVM exited with status 137 …; killed by …". */
+    static String withOom(TrialStatus status, String error, String oom) {
+        return oom == null || status == TrialStatus.OK ? error : error == null ? oom : error + "; " + oom;
     }
 
     /**

@@ -102,7 +102,32 @@ public final class JdkProbe {
     private static Map<String, String> startAndDescribe(Path java, Duration limit, StringBuilder printed) throws IOException {
         // -XshowSettings:all prints the properties (and, for JvmFactsProbe, the container's limits: only the last
         // -XshowSettings option counts); -XX:+PrintFlagsFinal the flags as ergonomics set them
-        List<String> command = new java.util.ArrayList<>(List.of(java.toString()));
+        String text = describe(List.of(), java, List.of(), limit);
+        printed.append(text);
+        Properties props = new Properties();
+        for (String line : text.split("\n")) {
+            int eq = line.indexOf(" = ");
+            if (line.startsWith("    ") && eq > 0) {
+                props.setProperty(line.substring(0, eq).trim(), line.substring(eq + 3).trim());
+            }
+        }
+        Map<String, String> map = new HashMap<>();
+        props.stringPropertyNames().forEach(k -> map.put(k, props.getProperty(k)));
+        return map;
+    }
+
+    /**
+     * What {@code java} prints, stdout and stderr together, when started as {@code prefix java flags
+     * -XshowSettings:all -XX:+PrintFlagsFinal -version} ({@link JvmFactsProbe#OPTIONS}), for {@link JvmFactsProbe#read}:
+     * the JDK as it is, or (with a {@code prefix} that puts it in a container and a variant's {@code flags}) what its
+     * ergonomics choose there.
+     *
+     * @throws IOException with one line when it does not start, fails, or does not finish within {@code limit}
+     */
+    public static String describe(List<String> prefix, Path java, List<String> flags, Duration limit) throws IOException {
+        List<String> command = new java.util.ArrayList<>(prefix);
+        command.add(java.toString());
+        command.addAll(flags);
         command.addAll(JvmFactsProbe.OPTIONS);
         command.add("-version");
         ProcessBuilder pb = new ProcessBuilder(command)
@@ -130,20 +155,10 @@ public final class JdkProbe {
         synchronized (out) {
             text = out.toString(StandardCharsets.UTF_8);
         }
-        printed.append(text);
         if (p.exitValue() != 0) {
             throw new IOException(java + " does not start: " + Text.firstLine(text));
         }
-        Properties props = new Properties();
-        for (String line : text.split("\n")) {
-            int eq = line.indexOf(" = ");
-            if (line.startsWith("    ") && eq > 0) {
-                props.setProperty(line.substring(0, eq).trim(), line.substring(eq + 3).trim());
-            }
-        }
-        Map<String, String> map = new HashMap<>();
-        props.stringPropertyNames().forEach(k -> map.put(k, props.getProperty(k)));
-        return map;
+        return text;
     }
 
     /** Keeps the first {@link #MAX_OUTPUT_BYTES} of {@code in} and discards the rest until it ends. */

@@ -32,7 +32,8 @@ import org.jvmmark.report.tune.TuneRecord;
 public final class ResultsMerge {
     /** The fields of {@code command} that decide the plan; {@code shard} is what may differ. */
     private static final List<String> PLAN_FIELDS = List.of("workloads", "jdk", "params", "gc", "jvmArgs", "variants", "forks",
-            "forksAuto", "maxForks", "budget", "allVariants", "cpus", "workloadJars", "workloadClasspath", "tasks");
+            "forksAuto", "maxForks", "budget", "allVariants", "cpus", "memoryBytes", "cpuset", "workloadJars", "workloadClasspath",
+            "tasks");
 
     private ResultsMerge() {
     }

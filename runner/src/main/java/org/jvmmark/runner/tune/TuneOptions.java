@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.results.Results;
+import org.jvmmark.runner.fork.ContainerLimits;
 
 /**
  * What {@code jvmmark tune} was asked to do, as one immutable value: from the command line, or with {@code --resume}
@@ -21,10 +22,13 @@ import org.jvmmark.results.Results;
  * @param constraints the {@code --constraint} entries
  * @param baseline the user's own flags ({@code --baseline}), raced beside the default; null without
  * @param budget {@code --budget} as its label
+ * @param container the container every trial's JVM under test runs inside ({@code --cpus}, {@code --memory},
+ *     {@code --cpuset}; {@link ContainerLimits#NONE} for the host)
  */
 public record TuneOptions(String workload, List<String> jdk, List<String> jdkHomes, String profile, List<String> params,
                           String variant, List<String> space, String objective, List<String> constraints, String baseline, String budget,
-                          double threshold, List<String> workloadJars, List<String> workloadClasspath, List<String> tasks) {
+                          double threshold, List<String> workloadJars, List<String> workloadClasspath, List<String> tasks,
+                          ContainerLimits container) {
     /** The entry of the {@code command} block that marks a tuning run. */
     public static final String KEY = "tune";
 
@@ -37,6 +41,7 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         workloadJars = List.copyOf(workloadJars);
         workloadClasspath = List.copyOf(workloadClasspath);
         tasks = List.copyOf(tasks);
+        container = container == null ? ContainerLimits.NONE : container;
     }
 
     /**
@@ -47,13 +52,13 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         String chosen = objective != null ? objective : info.tuneObjective() != null ? info.tuneObjective() : headline;
         List<String> bounds = constraints.isEmpty() ? info.tuneConstraints() : constraints;
         return new TuneOptions(workload, jdk, homes, profile, params, variant, space, chosen, bounds, baseline, budget,
-                threshold, workloadJars, workloadClasspath, tasks);
+                threshold, workloadJars, workloadClasspath, tasks, container);
     }
 
     /** These options naming the workload tuned (a {@code --task} by its own name). */
     public TuneOptions withWorkload(String name) {
         return new TuneOptions(name, jdk, jdkHomes, profile, params, variant, space, objective, constraints, baseline, budget,
-                threshold, workloadJars, workloadClasspath, tasks);
+                threshold, workloadJars, workloadClasspath, tasks, container);
     }
 
     /** The {@code --jdk} selectors that find the same JDKs: the recorded homes when there are some. */
@@ -76,7 +81,7 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         c.put("jvmArgs", List.of());
         c.put("variants", variant == null ? List.of() : List.of(variant));
         c.put("jdkHomes", jdkHomes);
-        c.put("cpus", null);
+        container.record(c);
         c.put("workloadJars", workloadJars);
         c.put("workloadClasspath", workloadClasspath);
         c.put("tasks", tasks);
@@ -104,7 +109,7 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
                 String.valueOf(t.get("objective")), strings(t.get("constraints")),
                 t.get("baseline") instanceof String b ? b : null, String.valueOf(t.get("budget")),
                 t.get("threshold") instanceof Number n ? n.doubleValue() : 0.05, strings(c.get("workloadJars")),
-                strings(c.get("workloadClasspath")), strings(c.get("tasks")));
+                strings(c.get("workloadClasspath")), strings(c.get("tasks")), ContainerLimits.recorded(c));
     }
 
     private static List<String> strings(Object o) {

@@ -1,0 +1,79 @@
+package org.jvmmark.runner.fork;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.jvmmark.runner.UserException;
+
+class ContainerLimitsTest {
+
+    @Test
+    void shouldReadCpusAsDockersQuotaIncludingFractions() {
+        assertEquals(1.5, ContainerLimits.parse("1.5", null, null).cpus());
+        assertEquals(2.0, ContainerLimits.parse("2", null, null).cpus());
+        assertEquals(0.01, ContainerLimits.parse("0.01", null, null).cpus());
+    }
+
+    @Test
+    void shouldSendACpuListGivenToCpusToCpuset() {
+        UserException e = assertThrows(UserException.class, () -> ContainerLimits.parse("0-1", null, null));
+        assertEquals("--cpus takes a number of CPUs (e.g. 1 or 1.5, a CPU quota); to pin to the CPUs 0-1 use --cpuset 0-1",
+                e.getMessage());
+        assertThrows(UserException.class, () -> ContainerLimits.parse("1,3", null, null), "a list with a comma too");
+    }
+
+    @Test
+    void shouldRefuseCpusThatAreNotAPositiveNumber() {
+        assertEquals("--cpus 'two' is not a number of CPUs (e.g. 1 or 1.5)",
+                assertThrows(UserException.class, () -> ContainerLimits.parse("two", null, null)).getMessage());
+        assertEquals("--cpus 0: give at least 0.01 CPUs (e.g. 1 or 1.5)",
+                assertThrows(UserException.class, () -> ContainerLimits.parse("0", null, null)).getMessage());
+        assertThrows(UserException.class, () -> ContainerLimits.parse("NaN", null, null));
+    }
+
+    @Test
+    void shouldReadMemoryInDockersUnits() {
+        assertEquals(512L << 20, ContainerLimits.parse(null, "512m", null).memoryBytes());
+        assertEquals(2L << 30, ContainerLimits.parse(null, "2g", null).memoryBytes());
+        assertEquals(2L << 30, ContainerLimits.parse(null, "2GiB", null).memoryBytes());
+        assertEquals(3L << 29, ContainerLimits.parse(null, "1.5g", null).memoryBytes());
+        assertEquals(7340032L, ContainerLimits.parse(null, "7340032", null).memoryBytes());
+    }
+
+    @Test
+    void shouldRefuseMemoryThatIsNotASizeOrBelowDockersFloor() {
+        assertEquals("--memory '512x' is not a size (e.g. 512m, 2g)",
+                assertThrows(UserException.class, () -> ContainerLimits.parse(null, "512x", null)).getMessage());
+        assertEquals("--memory 4m: the smallest limit is 6m",
+                assertThrows(UserException.class, () -> ContainerLimits.parse(null, "4m", null)).getMessage());
+    }
+
+    @Test
+    void shouldSayTheLimitsInAReadersWords() {
+        assertEquals("1 CPU / 512 MiB", ContainerLimits.parse("1", "512m", null).label());
+        assertEquals("1.5 CPUs / 2 GiB on CPUs 0-1", ContainerLimits.parse("1.5", "2g", "0-1").label());
+        assertEquals("CPUs 1", ContainerLimits.parse(null, null, "1").label());
+    }
+
+    @Test
+    void shouldRecordAndReadBackTheCommandBlock() {
+        ContainerLimits l = ContainerLimits.parse("1.5", "512m", "0-1");
+        Map<String, Object> c = new LinkedHashMap<>();
+        l.record(c);
+        assertEquals(Map.of("cpus", 1.5, "memoryBytes", 512L << 20, "cpuset", "0-1"), c);
+        assertEquals(l, ContainerLimits.recorded(c));
+        Map<String, Object> none = new LinkedHashMap<>();
+        ContainerLimits.NONE.record(none);
+        assertNull(none.get("cpus"));
+        assertEquals(ContainerLimits.NONE, ContainerLimits.recorded(none));
+    }
+
+    @Test
+    void shouldReadAFileFromBeforeCpusMeantAQuotaAsItsCpuset() {
+        assertEquals(new ContainerLimits(null, null, "1"), ContainerLimits.recorded(Map.of("cpus", "1")));
+    }
+}
