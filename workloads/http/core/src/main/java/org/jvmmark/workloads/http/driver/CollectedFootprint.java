@@ -19,7 +19,7 @@ import org.jvmmark.workloads.http.common.Footprint;
  *     stacks are not (they are native memory: {@code serverThreadsPerHeldRequest} counts those threads);</li>
  * <li>{@code serverCommittedHeapPerHeldRequest}: heap committed after the same collections, held less idle, ÷ requests
  *     held — the heap the collector keeps for that live heap by its own sizing rule;</li>
- * <li>{@code serverCollectedRssPerHeldRequest}: RSS read right after the same collections, held less idle, ÷ requests
+ * <li>{@code serverRssAfterCollectionPerHeldRequest}: RSS read right after the same collections, held less idle, ÷ requests
  *     held — native memory included.</li>
  * </ul>
  * Each is measured, never derived: the server's memory bean and {@code /proc} after the collection. A figure whose
@@ -47,7 +47,7 @@ final class CollectedFootprint {
         perHeld(result, "serverLiveHeapPerHeldRequest", "live heap", idle.heapUsedBytes, held.heapUsedBytes, heldCount, notes);
         perHeld(result, "serverCommittedHeapPerHeldRequest", "committed heap", idle.heapCommittedBytes, held.heapCommittedBytes,
                 heldCount, notes);
-        perHeld(result, "serverCollectedRssPerHeldRequest", "RSS", idle.rssBytes, held.rssBytes, heldCount, notes);
+        perHeld(result, "serverRssAfterCollectionPerHeldRequest", "RSS", idle.rssBytes, held.rssBytes, heldCount, notes);
         if (notes.length() > 0) {
             result.info("holdCollectedNote", notes.toString());
         }

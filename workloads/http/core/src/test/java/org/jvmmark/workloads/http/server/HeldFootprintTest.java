@@ -46,7 +46,7 @@ class HeldFootprintTest {
         assertTrue(Math.abs(nmt / BUFFER_BYTES - 1) <= 0.35,
                 () -> String.format("NMT committed per held request %.0f B, not 256 KiB ± 35 %%: %s", nmt, result));
         // after a full collection at both plateaus: the buffers outside the heap are still resident, and not on the heap
-        double collected = metric(result, "serverCollectedRssPerHeldRequest");
+        double collected = metric(result, "serverRssAfterCollectionPerHeldRequest");
         assertTrue(Math.abs(collected / BUFFER_BYTES - 1) <= 0.35,
                 () -> String.format("RSS after a collection per held request %.0f B, not 256 KiB ± 35 %%: %s", collected, result));
         double live = metric(result, "serverLiveHeapPerHeldRequest");
