@@ -11,8 +11,8 @@ import org.jvmmark.workloads.http.common.Footprint;
  * The hold's footprint at a defined point: right after a full collection ({@code System.gc()} in the server's JVM) at
  * each plateau — the connections idle, then every request held — so that the figures do not depend on when the
  * collector last ran. RSS read as it is follows how far the collector let the heap grow before it was read (issue 43:
- * the JDK server on virtual threads, 48.7 KB of RSS per held request against 7.8–10 KB of live heap, its committed heap
- * grown from 71 to 545 MB); these say what the held requests keep:
+ * the JDK server on virtual threads, 48.7 KB of RSS per held request against 7.8–10 KB of live heap, then read against
+ * the state after the hold, its committed heap grown from 71 to 545 MB); these say what the held requests keep:
  * <ul>
  * <li>{@code serverLiveHeapPerHeldRequest}: heap used after the collection, held less idle, ÷ requests held — what
  *     the held requests keep reachable, virtual threads' stacks included (they live on the heap); platform threads'
