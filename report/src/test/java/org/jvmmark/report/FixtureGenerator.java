@@ -193,7 +193,7 @@ final class FixtureGenerator {
             trials.add(g.heldHttpTrial(jvm(17), "tomcat-platform", fork));
         }
         WorkloadQuestion q = new WorkloadQuestion("tomcat-virtual-vs-platform",
-                "Do virtual threads beat platform threads for Tomcat: held requests, live heap per held request, requests/s?",
+                "Do virtual threads beat platform threads for Tomcat: held requests, memory per held request (the live heap after a full collection: RSS follows how far the heap had grown), requests/s?",
                 true, List.of("holdLatencyMillis", "serverLiveHeapPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"),
                 "tomcat-platform", List.of("tomcat-virtual"));
         WorkloadQuestion jvms = new WorkloadQuestion("fastest-jvm",

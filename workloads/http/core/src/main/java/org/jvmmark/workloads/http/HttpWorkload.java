@@ -73,13 +73,13 @@ import org.jvmmark.workloads.http.server.ServerTrial;
 // two points and as they were, are beside it in the tables, and follow how far the collector let the heap grow),
 // requests/s on /hello, then latency at a fixed rate (rate mode only: a closed loop's percentiles leave out the requests
 // that waited for a connection, so the report never features them).
-@Question(name = "tomcat-virtual-vs-platform", text = "Do virtual threads beat platform threads for Tomcat: held requests, live heap per held request, requests/s?",
+@Question(name = "tomcat-virtual-vs-platform", text = "Do virtual threads beat platform threads for Tomcat: held requests, memory per held request (the live heap after a full collection: RSS follows how far the heap had grown), requests/s?",
         across = Question.Across.VARIANTS, baseline = "tomcat-platform", variants = {"tomcat-virtual"}, figures = {"holdLatencyMillis", "serverLiveHeapPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
-@Question(name = "jetty-virtual-vs-platform", text = "Do virtual threads beat platform threads for Jetty: held requests, live heap per held request, requests/s?",
+@Question(name = "jetty-virtual-vs-platform", text = "Do virtual threads beat platform threads for Jetty: held requests, memory per held request (the live heap after a full collection: RSS follows how far the heap had grown), requests/s?",
         across = Question.Across.VARIANTS, baseline = "jetty-platform", variants = {"jetty-virtual"}, figures = {"holdLatencyMillis", "serverLiveHeapPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
-@Question(name = "jdk-virtual-vs-platform", text = "Do virtual threads beat platform threads for the JDK's HttpServer: held requests, live heap per held request, requests/s?",
+@Question(name = "jdk-virtual-vs-platform", text = "Do virtual threads beat platform threads for the JDK's HttpServer: held requests, memory per held request (the live heap after a full collection: RSS follows how far the heap had grown), requests/s?",
         across = Question.Across.VARIANTS, baseline = "jdk-platform", variants = {"jdk-virtual"}, figures = {"holdLatencyMillis", "serverLiveHeapPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
-@Question(name = "vertx-virtual-vs-eventloop", text = "Do virtual threads beat its event loop for Vert.x: held requests, live heap per held request, requests/s?",
+@Question(name = "vertx-virtual-vs-eventloop", text = "Do virtual threads beat its event loop for Vert.x: held requests, memory per held request (the live heap after a full collection: RSS follows how far the heap had grown), requests/s?",
         across = Question.Across.VARIANTS, baseline = "vertx", variants = {"vertx-virtual"}, figures = {"holdLatencyMillis", "serverLiveHeapPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"})
 // Which JVM, for each server and thread model on its own (every JDK that runs it: platform threads from 11, or 17 for
 // Tomcat and Jetty; virtual threads from 21). Declared last: a budget that cannot hold every row cuts the rows only this
