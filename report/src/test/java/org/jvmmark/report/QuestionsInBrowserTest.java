@@ -19,7 +19,7 @@ import org.jvmmark.testkit.Chromium;
 import org.jvmmark.testkit.OutsideTool;
 
 /**
- * The platform-vs-virtual http report (known-truth fixture, {@link FixtureGenerator#httpQuestionJson()}) in
+ * The platform-vs-virtual http report (known-truth fixture, {@link HttpQuestionFixture#json()}) in
  * Debian's headless Chromium at 1,280 × 800: the question's answer lines are on the first screen, and no
  * chart is of an untrusted figure or of a closed loop's percentile. The first screen is kept as
  * {@code report/target/browser/screenshots/questions-first-screen.png}.
