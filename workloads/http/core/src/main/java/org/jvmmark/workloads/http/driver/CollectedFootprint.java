@@ -23,8 +23,9 @@ import org.jvmmark.workloads.http.common.Footprint;
  *     held — native memory included.</li>
  * </ul>
  * Each is measured, never derived: the server's memory bean and {@code /proc} after the collection. A figure whose
- * held reading is below the idle one (the collector shrank the heap more with the requests held) is not a size: it is
- * said in {@code info.holdCollectedNote} instead. Stateless and thread-safe.
+ * held reading is below the idle one (the collector shrank the heap more with the requests held) is not a size, and
+ * readings that no collection preceded ({@code -XX:+DisableExplicitGC}: the collectors' counts did not rise) are not
+ * at the defined point: either is said in {@code info.holdCollectedNote} instead. Stateless and thread-safe.
  */
 final class CollectedFootprint {
     private CollectedFootprint() {
@@ -33,16 +34,23 @@ final class CollectedFootprint {
     /**
      * Records the figures of two after-collection readings, {@code idle} (the connections open and idle) and {@code
      * held} (every connection keeping a request held), per {@code heldCount} requests. Nothing when either is null (a
-     * server that does not answer footprint requests) or {@code heldCount} is not positive.
+     * server that does not answer footprint requests), has no heap figures (a server in a process of its own: the
+     * user's jar, the native reference) or {@code heldCount} is not positive.
      */
     static void record(TrialResult result, Footprint idle, Footprint held, long heldCount) {
-        if (idle == null || held == null || heldCount <= 0) {
-            return;
+        if (idle == null || held == null || heldCount <= 0 || idle.heapUsedBytes < 0 || held.heapUsedBytes < 0) {
+            return; // no answer, no request held, or a server outside the monitor's JVM (no heap of its own to collect)
         }
         Map<String, Object> readings = new LinkedHashMap<>();
         readings.put("idle", reading(idle));
         readings.put("held", reading(held));
         result.info("holdCollected", readings);
+        if (!idle.afterCollection || !held.afterCollection) {
+            result.info("holdCollectedNote", "the server's JVM ran no collection when asked (System.gc() with"
+                    + " -XX:+DisableExplicitGC?): its heap was not read at the defined point, so the live heap, committed heap"
+                    + " and RSS per held request after a collection are left out");
+            return;
+        }
         StringBuilder notes = new StringBuilder();
         perHeld(result, "serverLiveHeapPerHeldRequest", "live heap", idle.heapUsedBytes, held.heapUsedBytes, heldCount, notes);
         perHeld(result, "serverCommittedHeapPerHeldRequest", "committed heap", idle.heapCommittedBytes, held.heapCommittedBytes,
@@ -53,18 +61,19 @@ final class CollectedFootprint {
         }
     }
 
-    private static Map<String, Long> reading(Footprint f) {
-        Map<String, Long> m = new LinkedHashMap<>();
+    private static Map<String, Object> reading(Footprint f) {
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("rssBytes", f.rssBytes);
         m.put("heapUsedBytes", f.heapUsedBytes);
         m.put("heapCommittedBytes", f.heapCommittedBytes);
+        m.put("afterCollection", f.afterCollection);
         return m;
     }
 
     private static void perHeld(TrialResult result, String metric, String what, long idle, long held, long heldCount,
                                 StringBuilder notes) {
         if (idle < 0 || held < 0) {
-            return; // not read: a server outside this JVM has no heap figures
+            return; // not read (no /proc)
         }
         if (held < idle) {
             notes.append(notes.length() == 0 ? "" : "; ").append(String.format(java.util.Locale.ROOT,
