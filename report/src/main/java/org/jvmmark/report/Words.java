@@ -311,14 +311,16 @@ public final class Words {
 
     /**
      * The largest difference from the leader that the intervals rule out: "no other JVM is more than 18 % slower than
-     * Temurin 21.0.8 · G1" ({@code worstRatio} the worst end over the other rows' intervals, other ÷ leader).
+     * Temurin 21.0.8 · G1", "the other is no more than 49 % slower than …" of two rows ({@code worstRatio} the worst end
+     * over the other rows' intervals, other ÷ leader).
      */
     public static String ruledOut(Column c, String leader, double worstRatio, boolean several) {
         String diff = change(c, worstRatio);
         if (diff.isEmpty() || diff.equals("same")) {
             return "";
         }
-        return (several ? "no other JVM" : "the other") + " is more than " + diff + " than " + leader;
+        // two rows: "the other is no more than 49 % slower" (it read "is more than": the opposite of what the interval says)
+        return (several ? "no other JVM is" : "the other is no") + " more than " + diff + " than " + leader;
     }
 
     /**

@@ -51,6 +51,11 @@ final class FixtureGenerator {
     private final boolean showcase;
     /** For what only the showcase adds (GC events, http, queue-large): the baseline's figures stay as they were. */
     private final Random later;
+
+    /** The generator of what decorates a trial beside its known-truth figures, apart from theirs. */
+    Random later() {
+        return later;
+    }
     /** Run-to-run variation of a run's median inside one fork (a coefficient of variation). */
     private final double runSpread;
 
@@ -58,7 +63,7 @@ final class FixtureGenerator {
         this(regressed ? 20261121L : 20261120L, regressed, 0.02);
     }
 
-    private FixtureGenerator(long seed, boolean regressed, double runSpread) {
+    FixtureGenerator(long seed, boolean regressed, double runSpread) {
         this(seed, regressed, runSpread, false);
     }
 
@@ -130,7 +135,7 @@ final class FixtureGenerator {
     }
 
     /** The result set {@code r} as the runner writes it: by the one writer. */
-    private static String written(Results r) throws IOException {
+    static String written(Results r) throws IOException {
         return new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);
     }
 
@@ -167,75 +172,6 @@ final class FixtureGenerator {
     /** The baseline with GC events per run, an http sweep over connections and a queue-large series. */
     static String showcaseJson() throws IOException {
         return written(new FixtureGenerator(20261120L, false, 0.02, true).results());
-    }
-
-    /**
-     * A platform-vs-virtual http run with known truth: Tomcat on JDK 21 and 25 at 1,000 connections, 3 forks
-     * a side. On JDK 25 virtual threads answer the held requests 2.7× sooner (1.1 s against 3.0 s), serve
-     * 12 % more requests/s and take 8 % less RSS per held connection; on JDK 21 requests/s are the same
-     * (within 1 %) and the held latency of the platform rows' forks disagree (two levels). The closed-loop
-     * endToEnd block is not corrected for coordinated omission, as in max mode. The questions are recorded
-     * as the runner records them.
-     */
-    static String httpQuestionJson() throws IOException {
-        FixtureGenerator g = new FixtureGenerator(20261124L, false, 0.01);
-        List<Trial> trials = new ArrayList<>();
-        for (int feature : new int[] {21, 25}) {
-            for (String variant : new String[] {"tomcat-platform", "tomcat-virtual"}) {
-                for (int fork = 1; fork <= 3; fork++) {
-                    trials.add(g.heldHttpTrial(jvm(feature), variant, fork));
-                }
-            }
-        }
-        WorkloadQuestion q = new WorkloadQuestion("tomcat-virtual-vs-platform",
-                "Do virtual threads beat platform threads for Tomcat: held requests, memory per held connection, requests/s?",
-                true, List.of("holdLatencyMillis", "serverRssPerHeldRequest", "requestsPerSecond", "endToEnd p50", "endToEnd p99"),
-                "tomcat-platform", List.of("tomcat-virtual"));
-        return written(g.results(trials).withQuestions(Map.of("http", List.of(q))));
-    }
-
-    /**
-     * One fork of the http question's run (see {@link #httpQuestionJson}): the held requests' latency, the RSS per
-     * held request and the requests/s at their true levels, the rest of what the real driver reports around them.
-     */
-    private Trial heldHttpTrial(JvmInfo jdk, String variant, int fork) {
-        boolean virtual = variant.endsWith("virtual");
-        int feature = jdk.feature();
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("connections", 1000);
-        params.put("mode", "max");
-        params.put("server", "tomcat");
-        params.put("threads", virtual ? "virtual" : "platform");
-        TrialBuilder t = trial("http", params, jdk, variant, fork).process(process(0, 12.0, 9.0, 0));
-        double hold = virtual ? 1100 : feature == 21 && fork == 2 ? 5100 : 3000;
-        double rps = feature == 21 ? 20000 : virtual ? 22400 : 20000;
-        double perHeld = virtual ? 92_000 : 100_000;
-        t.metric("holdLatencyMillis", metric(hold * jiggle(0.01), "ms", Better.LOWER));
-        t.metric("serverRssPerHeldRequest", metric(perHeld * jiggle(0.01), "bytes", Better.LOWER));
-        t.metric("requestsPerSecond", metric(rps * jiggle(0.01), "req/s", Better.HIGHER));
-        t.metric("heldConnections", metric(1000, "connections", Better.NONE));
-        // The rest of what the real driver reports (issue 23's run): a page with all of them must still
-        // fit 1,280 px. Drawn from their own generator, so the question's figures above stay as they were.
-        double wide = 1 + 0.3 * later.nextGaussian();
-        t.metric("serverRssBaseline", metric(200e6 * wide, "bytes", Better.LOWER));
-        t.metric("serverHeapUsedBaseline", metric(40e6 * wide, "bytes", Better.LOWER));
-        t.metric("serverHeapCommittedBaseline", metric(150e6 * wide, "bytes", Better.LOWER));
-        t.metric("holdLatencyMaxMillis", metric(hold * 1.6, "ms", Better.LOWER));
-        t.metric("serverRssHeld", metric(210e6 * wide, "bytes", Better.LOWER));
-        t.metric("serverHeapUsedHeld", metric(42e6 * wide, "bytes", Better.LOWER));
-        t.metric("serverHeapCommittedHeld", metric(155e6 * wide, "bytes", Better.LOWER));
-        t.metric("serverHeapPerHeldRequest", metric(3753 * wide, "bytes", Better.LOWER));
-        t.metric("serverRssSlope", metric(1.52 * wide, "MiB per 1,000 connections", Better.LOWER));
-        t.metric("serverRssIdle", metric(106e6 * wide, "bytes", Better.LOWER));
-        t.metric("serverPeakRss", metric(259e6 * wide, "bytes", Better.LOWER));
-        t.metric("driverIoThreadBusy", metric(0.17 * wide, "share of a CPU", Better.NONE));
-        t.metric("driverCpuPerRequest", metric(20777 * wide, "ns", Better.NONE));
-        Map<String, Double> pct = new LinkedHashMap<>();
-        pct.put("50", virtual ? 12_700_000.0 * jiggle(0.01) : 62_000.0 * jiggle(0.01));
-        pct.put("99", virtual ? 40_000_000.0 * jiggle(0.01) : 889_000_000.0 * jiggle(0.01));
-        // a closed loop: no target rate, hence nothing to fall behind, and no correction for coordinated omission
-        return t.probe("endToEnd", new Probe("ns", 100_000, false, 0, 0, false, pct, Map.of(), List.of(), null, null, null))
-                .build();
     }
 
     /**
@@ -279,7 +215,7 @@ final class FixtureGenerator {
     }
 
     /** 1 ± spread·N(0,1): a fork's scatter around its true level. */
-    private double jiggle(double spread) {
+    double jiggle(double spread) {
         return 1 + spread * random.nextGaussian();
     }
 
@@ -327,7 +263,7 @@ final class FixtureGenerator {
     }
 
     /** A result set of this machine's host with {@code trials}, as the runner leaves it when the last one is kept. */
-    private Results results(List<Trial> trials) {
+    Results results(List<Trial> trials) {
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("cpuModel", "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz");
         host.put("cpus", 2);
@@ -370,7 +306,7 @@ final class FixtureGenerator {
         return jdk.feature() == 17 ? "debian-17.0.17" : "temurin-" + jdk.version();
     }
 
-    private static TrialBuilder trial(String workload, Map<String, ?> params, JvmInfo jdk, String variant, int fork) {
+    static TrialBuilder trial(String workload, Map<String, ?> params, JvmInfo jdk, String variant, int fork) {
         return trial(workload + "/" + label(jdk) + "/" + variant + "/fork" + fork, workload, params, jdk, variant, fork);
     }
 
@@ -407,11 +343,11 @@ final class FixtureGenerator {
     }
 
     /** The runner's view of the process; killed at the time limit when it ran without an exit code. */
-    private static ProcessFacts process(long rss, double wall, double cpu, Integer exit) {
+    static ProcessFacts process(long rss, double wall, double cpu, Integer exit) {
         return new ProcessFacts(rss, wall, cpu, exit, null, exit == null && wall > 0, null, null, null, Map.of());
     }
 
-    private static Metric metric(double value, String unit, Better better, double... samples) {
+    static Metric metric(double value, String unit, Better better, double... samples) {
         return Metric.of(round(value), unit, better, samples);
     }
 

@@ -29,7 +29,7 @@ public final class Golden {
                 Files.createDirectories(RESOURCES.resolve("fixtures/showcase"));
                 Files.writeString(RESOURCES.resolve("fixtures/showcase/results.json"), FixtureGenerator.showcaseJson());
                 Files.createDirectories(RESOURCES.resolve("fixtures/http-questions"));
-                Files.writeString(RESOURCES.resolve("fixtures/http-questions/results.json"), FixtureGenerator.httpQuestionJson());
+                Files.writeString(RESOURCES.resolve("fixtures/http-questions/results.json"), HttpQuestionFixture.json());
                 Files.createDirectories(RESOURCES.resolve("fixtures/startup-questions"));
                 Files.writeString(RESOURCES.resolve("fixtures/startup-questions/results.json"), FixtureGenerator.startupQuestionJson());
             } catch (IOException e) {

@@ -19,7 +19,7 @@ import org.jvmmark.testkit.Chromium;
 import org.jvmmark.testkit.OutsideTool;
 
 /**
- * The platform-vs-virtual http report (known-truth fixture, {@link FixtureGenerator#httpQuestionJson()}) in
+ * The platform-vs-virtual http report (known-truth fixture, {@link HttpQuestionFixture#json()}) in
  * Debian's headless Chromium at 1,280 × 800: the question's answer lines are on the first screen, and no
  * chart is of an untrusted figure or of a closed loop's percentile. The first screen is kept as
  * {@code report/target/browser/screenshots/questions-first-screen.png}.
@@ -71,14 +71,14 @@ class QuestionsInBrowserTest {
         while (group.find()) {
             groups.add(group.group(1));
         }
-        assertEquals(List.of("Temurin 21.0.8 · tomcat: virtual against platform", "Temurin 25.0.1 · tomcat: virtual against platform"),
-                groups, "one group per JVM");
+        assertEquals(List.of("Temurin 21.0.8 · tomcat: virtual against platform", "Temurin 25.0.1 · tomcat: virtual against platform",
+                "tomcat-platform", "tomcat-virtual"), groups, "one group per JVM for the pairs, one per thread model for the ranking");
         Matcher li = Pattern.compile("<li class=\"answer\">(.*?)</li>", Pattern.DOTALL).matcher(dom);
         List<String> lines = new ArrayList<>();
         while (li.find()) {
             lines.add(li.group(1));
         }
-        assertEquals(8, lines.size(), "one line per figure, and one for the figures not featured: " + lines);
+        assertEquals(12, lines.size(), "one line per figure, and one for the figures not featured: " + lines);
         assertTrue(lines.get(4).startsWith("hold latency virtual 1.1 s, platform 3.01 s: virtual 2.7× faster"), lines.get(4));
         assertTrue(dom.indexOf("id=\"verdict-table\"") < dom.indexOf("id=\"answers\""),
                 "Who won first, one line per question; every figure of each question folded right under it");

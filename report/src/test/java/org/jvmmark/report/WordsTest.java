@@ -19,6 +19,14 @@ class WordsTest {
     }
 
     @Test
+    void shouldBoundTheOtherRowFromAboveWhenOnlyTwoRan() {
+        Column p50 = new Column(Column.Kind.LATENCY, "endToEnd", "50", "p50", "ns", false, true, true);
+        // the interval reaches 49 % slower at worst: the other JVM is no more than that behind, never "more than"
+        assertEquals("the other is no more than 49 % slower than A", Words.ruledOut(p50, "A", 1.49, false));
+        assertEquals("no other JVM is more than 49 % slower than A", Words.ruledOut(p50, "A", 1.49, true));
+    }
+
+    @Test
     void shouldSayARateThatIsWorseIsSlowerAndABetterOneFaster() {
         Column rate = metric("msg/s", true);
         assertEquals("8.3 % slower", Words.worse(rate, 0.083));

@@ -51,7 +51,7 @@ class HttpWorkloadSmokeTest {
             jdk21 |= t.path("jdk").path("feature").asInt() >= 21;
             if (t.path("status").asText().equals("unsupported") && !(cargo && id.contains("/axum/"))) {
                 String why = t.path("error").asText();
-                assertTrue(why.matches(".*\\.jar is compiled for Java \\d+; this is \\d+|variant .* requires JDK 21 or later; this is \\d+"
+                assertTrue(why.matches(".*\\.jar is compiled for Java \\d+; this is \\d+|variant .* requires JDK (17|21) or later; this is \\d+"
                         + "|this JDK's runtime image has no jdk.httpserver module.*|not a JVM: the axum .* no cargo on PATH.*"), id + ": " + why);
                 continue;
             }

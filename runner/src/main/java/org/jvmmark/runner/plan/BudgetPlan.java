@@ -136,26 +136,61 @@ public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
     }
 
     /**
-     * The {@code questions} cut: the variants that only a later question of the workload asks about (its baseline and
-     * variants), the last declared question first. The first question — the workload's headline — is never cut, nor a
-     * variant it asks about.
+     * The {@code questions} cut: the trials that only a later question of the workload asks about, the last declared
+     * question first. The first question — the workload's headline — is never cut, nor a trial it asks about. A question
+     * across variants asks about its variants' trials on the JDKs where a partner of the variant is planned too (a pair
+     * is compared on one JVM); a question across JVMs about every trial of the variants it ranks (all of them when it
+     * names none). Unsupported trials cost nothing and stay. So http's ranking across JVMs, declared last, loses first the rows no pair needs (platform threads
+     * on JDK 11 and 17), and the JDK server's pair after it.
      */
     private static Step questionStep(List<PlannedTrial> mine, WorkloadInfo info) {
         List<org.jvmmark.api.Question> questions = info.questions();
         if (questions.size() < 2) {
             return null;
         }
-        Set<String> kept = variantsOf(questions.get(0));
         for (int i = questions.size() - 1; i >= 1; i--) {
             org.jvmmark.api.Question q = questions.get(i);
-            Set<String> asked = variantsOf(q);
-            asked.removeAll(kept);
-            Predicate<PlannedTrial> of = t -> t.workload().name().equals(info.name()) && asked.contains(t.workloadVariant());
-            if (!asked.isEmpty() && mine.stream().anyMatch(of) && mine.stream().anyMatch(of.negate())) {
-                return new Step("question " + q.name() + " (" + String.join(", ", asked) + ")", of);
+            List<org.jvmmark.api.Question> earlier = questions.subList(0, i);
+            Set<PlannedTrial> only = new LinkedHashSet<>();
+            for (PlannedTrial t : mine) {
+                if (t.unsupportedReason() == null && asks(q, t, mine) && earlier.stream().noneMatch(e -> asks(e, t, mine))) {
+                    only.add(t);
+                }
+            }
+            if (!only.isEmpty() && only.size() < mine.size()) {
+                return new Step("question " + q.name() + " (" + describe(only, mine) + ")", only::contains);
             }
         }
         return null;
+    }
+
+    /** Whether question {@code q} asks about trial {@code t}, given the workload's trials planned so far. */
+    private static boolean asks(org.jvmmark.api.Question q, PlannedTrial t, List<PlannedTrial> mine) {
+        String v = t.workloadVariant();
+        Set<String> named = variantsOf(q);
+        if (q.across() == org.jvmmark.api.Question.Across.JVMS) {
+            return q.variants().length == 0 || named.contains(v);
+        }
+        return named.contains(v) && mine.stream().anyMatch(o -> o.jdk().equals(t.jdk()) && o.unsupportedReason() == null
+                && o.workloadVariant() != null
+                && !o.workloadVariant().equals(v) && named.contains(o.workloadVariant()));
+    }
+
+    /**
+     * "jdk-platform, jdk-virtual", or where a variant keeps trials on other JDKs, the JDKs it loses: "tomcat-platform on
+     * 17, jdk-platform on 11, 17".
+     */
+    private static String describe(Set<PlannedTrial> only, List<PlannedTrial> mine) {
+        Map<String, Set<Integer>> lost = new LinkedHashMap<>();
+        only.forEach(t -> lost.computeIfAbsent(String.valueOf(t.workloadVariant()), k -> new java.util.TreeSet<>()).add(t.jdk().feature()));
+        List<String> parts = new ArrayList<>();
+        lost.forEach((variant, features) -> {
+            boolean kept = mine.stream().anyMatch(t -> variant.equals(String.valueOf(t.workloadVariant())) && !only.contains(t)
+                    && t.unsupportedReason() == null);
+            parts.add(kept ? variant + " on " + features.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                    : variant);
+        });
+        return String.join(", ", parts);
     }
 
     private static Set<String> variantsOf(org.jvmmark.api.Question q) {

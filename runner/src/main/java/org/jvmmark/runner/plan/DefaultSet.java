@@ -9,9 +9,11 @@ import org.jvmmark.api.WorkloadInfo;
 /**
  * The default set's rule for variants that are compared with each other on one JVM (a question
  * {@link Question.Across#VARIANTS across variants}, e.g. Tomcat on virtual against platform threads):
- * such a pair is planned only on the JDKs where every variant of it can run. Platform-thread Tomcat on
- * JDK 11 answers no question of the default set — its partner needs JDK 21 — and costs three forks;
- * {@code --all-variants} or naming the variant with {@code --variant} plans it everywhere.
+ * such a pair is planned only on the JDKs where every variant of it can run, unless a question {@link
+ * Question.Across#JVMS across JVMs} ranks the variant too: then every JDK that runs it ({@link Variant#since()}) is a row
+ * of that ranking (http's {@code fastest-jvm} ranks platform-thread Tomcat on 17, 21 and 25). A variant that only a pair asks about
+ * answers no question on a JDK its partner cannot run, and would cost three forks there; {@code --all-variants} or
+ * naming the variant with {@code --variant} plans it everywhere.
  *
  * <p>A variant's partners are those of the workload's questions across variants that name it (as
  * baseline or compared variant); a workload without such questions pairs variants by name, as
@@ -28,7 +30,7 @@ public final class DefaultSet {
      * @param chosen the workload's variants in this run (the default set)
      */
     public static String leftOut(WorkloadInfo info, Variant v, List<Variant> chosen, int feature) {
-        if (!v.jvm()) {
+        if (!v.jvm() || ranked(info, v) && feature >= v.since()) {
             return null;
         }
         List<Variant> partners = partners(info, v, chosen);
@@ -39,6 +41,12 @@ public final class DefaultSet {
         all.add(v);
         int needs = all.stream().mapToInt(Variant::since).max().orElse(0);
         return feature >= needs ? null : "compared on one JVM, each pair needs JDK " + needs;
+    }
+
+    /** Whether a question across JVMs ranks {@code v}'s rows: it names {@code v}, or names no variant (each on its own). */
+    static boolean ranked(WorkloadInfo info, Variant v) {
+        return info.questions().stream().anyMatch(q -> q.across() == Question.Across.JVMS
+                && (q.variants().length == 0 || List.of(q.variants()).contains(v.name())));
     }
 
     /** The variants {@code v} is compared with on one JVM, among {@code chosen}. */

@@ -56,17 +56,21 @@ public final class Planner {
      * mutable part of a planner: use one per run, from one thread.
      */
     public List<String> leftOut() {
-        Map<String, java.util.Set<String>> variants = new LinkedHashMap<>();
-        Map<String, java.util.Set<String>> jdks = new LinkedHashMap<>();
+        // workload → variant → the JDKs it was left out on; variants left out on the same JDKs are said together
+        Map<String, Map<String, java.util.Set<String>>> where = new LinkedHashMap<>();
         Map<String, java.util.Set<String>> why = new LinkedHashMap<>();
         for (String[] l : leftOut) {
-            variants.computeIfAbsent(l[0], k -> new java.util.LinkedHashSet<>()).add(l[1]);
-            jdks.computeIfAbsent(l[0], k -> new java.util.LinkedHashSet<>()).add(l[2]);
+            where.computeIfAbsent(l[0], k -> new LinkedHashMap<>()).computeIfAbsent(l[1], k -> new java.util.LinkedHashSet<>()).add(l[2]);
             why.computeIfAbsent(l[0], k -> new java.util.LinkedHashSet<>()).add(l[3]);
         }
         List<String> lines = new ArrayList<>();
-        variants.forEach((w, vs) -> lines.add(w + " " + String.join(", ", vs) + " on " + String.join(", ", jdks.get(w)) + " ("
-                + String.join("; ", why.get(w)) + "; --all-variants runs them there)"));
+        where.forEach((w, byVariant) -> {
+            Map<java.util.Set<String>, List<String>> byJdks = new LinkedHashMap<>();
+            byVariant.forEach((v, jdks) -> byJdks.computeIfAbsent(jdks, k -> new ArrayList<>()).add(v));
+            List<String> parts = new ArrayList<>();
+            byJdks.forEach((jdks, vs) -> parts.add(String.join(", ", vs) + " on " + String.join(", ", jdks)));
+            lines.add(w + " " + String.join("; ", parts) + " (" + String.join("; ", why.get(w)) + "; --all-variants runs them there)");
+        });
         return lines;
     }
 

@@ -37,6 +37,38 @@ class BudgetPlanTest {
         }
     }
 
+    @Name("paired")
+    @Summary("a pair compared on one JVM, and a ranking across JVMs")
+    @Parameter(name = "threads", defaultValue = "platform", summary = "s", choices = {"platform", "virtual"})
+    @Profile(name = "quick", estimatedSeconds = 10)
+    @Variant(name = "platform", params = "threads=platform")
+    @Variant(name = "virtual", params = "threads=virtual", since = 21)
+    @org.jvmmark.api.Question(name = "pair", text = "virtual against platform?", across = org.jvmmark.api.Question.Across.VARIANTS,
+            baseline = "platform", variants = "virtual", figures = "score")
+    @org.jvmmark.api.Question(name = "pair-again", text = "the same pair, asked later?", across = org.jvmmark.api.Question.Across.VARIANTS,
+            baseline = "platform", variants = "virtual", figures = "score")
+    @org.jvmmark.api.Question(name = "ranking", text = "which JVM?", figures = "score")
+    @BudgetCuts({"questions", "forks"})
+    public static final class Paired implements Workload {
+        @Override
+        public void run(TrialContext context) {
+        }
+    }
+
+    @Test
+    void shouldCutTheRowsOnlyALaterRankingAsksForAndNeverAPairsRows() {
+        CatalogEntry paired = new CatalogEntry(WorkloadInfo.of(Paired.class), "p", Path.of("/w/p"), false);
+        Jdk jdk17 = new Jdk(Path.of("/jdk17"), "Vendor", "17.0.1", 17, "VM", "v-17.0.1");
+        List<PlannedTrial> plan = Sweep.parse(List.of()).withProfile("quick").plan(new Planner(new GcProbe(), List.of(), false),
+                List.of(paired), List.of(jdk17, JDK), List.of(), List.of(), 3, "quick", List.of());
+        // the ranking plans platform threads on 17 as well (virtual threads there: left out, they need 21)
+        assertEquals(90, Planner.estimatedSeconds(plan));
+        BudgetPlan fitted = BudgetPlan.fit(plan, Budget.parse("60s"));
+        assertEquals(List.of("paired question ranking (platform on 17) (3 trials, 30.0 s)"), fitted.leftOut(),
+                "the later pair asks about the rows the first pair keeps: nothing of it is cut");
+        assertTrue(fitted.plan().stream().allMatch(t -> t.jdk().feature() == 21));
+    }
+
     private static final CatalogEntry SERVERS = new CatalogEntry(WorkloadInfo.of(Servers.class), "s", Path.of("/w/s"), false);
     private static final Jdk JDK = new Jdk(Path.of("/jdk21"), "Vendor", "21.0.1", 21, "VM", "v-21.0.1");
 

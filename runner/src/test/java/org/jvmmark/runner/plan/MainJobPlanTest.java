@@ -41,15 +41,16 @@ class MainJobPlanTest {
         // from the workloads' declared estimates (an empty durations cache): on this 2-vCPU VM the measured ones are lower,
         // and ../shared/checks/main-job-minutes checks those against 15 minutes
         assertTrue(inAll <= 20 * 60, "estimated " + seconds + " s, " + inAll + " s in all with the adaptive forks' budget");
-        assertEquals(84, plan.size(), plan.stream().map(PlannedTrial::id).collect(Collectors.joining("\n")));
+        assertEquals(93, plan.size(), plan.stream().map(PlannedTrial::id).collect(Collectors.joining("\n")));
         Set<String> workloads = plan.stream().map(t -> t.workload().name()).collect(Collectors.toSet());
         assertEquals(Set.of("synthetic", "queue-latency", "startup", "chat", "http", "queue-large"), workloads);
         assertTrue(plan.stream().allMatch(t -> t.fork() <= 3), "forks auto plans 3 a row; more come only where a question is open");
-        // the http question (virtual vs platform threads, Tomcat and the JDK server) is planned where it can be asked
+        // the http pairs (virtual vs platform threads, Tomcat and the JDK server) are planned where they can be asked, and
+        // the ranking across JVMs (fastest-jvm) adds platform threads on every JDK that runs the server: Tomcat 11 needs 17
         Set<String> http = plan.stream().filter(t -> t.workload().name().equals("http")).map(t -> t.jdk().feature() + " " + t.workloadVariant())
                 .collect(Collectors.toSet());
-        assertEquals(Set.of("21 tomcat-platform", "21 tomcat-virtual", "21 jdk-platform", "21 jdk-virtual",
-                "25 tomcat-platform", "25 tomcat-virtual", "25 jdk-platform", "25 jdk-virtual"), http);
+        assertEquals(Set.of("17 tomcat-platform", "21 tomcat-platform", "21 tomcat-virtual", "21 jdk-platform", "21 jdk-virtual",
+                "25 tomcat-platform", "25 tomcat-virtual", "25 jdk-platform", "25 jdk-virtual", "11 jdk-platform", "17 jdk-platform"), http);
         assertTrue(plan.stream().filter(t -> t.workload().name().equals("http")).allMatch(t -> t.id().contains("connections=1000")
                 || "1000".equals(String.valueOf(t.params().get("connections")))), "quick asks the http question at 1,000 connections");
     }
@@ -80,21 +81,36 @@ class MainJobPlanTest {
 
     @Test
     void shouldFitTheMainJobIntoItsFifteenMinutesWithTheDeclaredDurations() {
-        // built before: every row of the default set fits, with room left for adaptive forks
+        // built before: the rows only http's ranking across JVMs asks for (platform threads on 11 and 17) go first; both
+        // virtual-against-platform pairs stay, and the ranking still ranks 21 against 25 for each server and thread model
         List<PlannedTrial> whole = plan(false);
         BudgetPlan built = BudgetPlan.fit(whole, roomAfter(0));
-        assertEquals(whole.size(), built.plan().size(), built.leftOut().toString());
+        assertEquals(List.of("http question fastest-jvm (jdk-platform on 11, 17, tomcat-platform on 17) (9 trials, 2 min 06 s)"),
+                built.leftOut());
         long seconds = Planner.estimatedSeconds(built.plan());
         assertTrue(seconds <= roomAfter(0).seconds() && seconds >= 12 * 60, seconds + " s");
+        Set<String> builtHttp = built.plan().stream().filter(t -> t.workload().name().equals("http"))
+                .map(t -> t.jdk().feature() + " " + t.workloadVariant()).collect(Collectors.toSet());
+        assertEquals(Set.of("21 tomcat-platform", "21 tomcat-virtual", "21 jdk-platform", "21 jdk-virtual",
+                "25 tomcat-platform", "25 tomcat-virtual", "25 jdk-platform", "25 jdk-virtual"), builtHttp);
 
-        // a fresh clone's build (42-49 s on the 2-vCPU VM, 2026-11-27): the JDK server's question goes, Tomcat's stays
+        // a fresh clone's build (42-49 s on the 2-vCPU VM, 2026-11-27): then the JDK server's question goes, Tomcat's stays
         BudgetPlan fresh = BudgetPlan.fit(plan(false), roomAfter(60));
-        assertEquals(List.of("http question jdk-virtual-vs-platform (jdk-platform, jdk-virtual) (12 trials, 2 min 48 s)"),
-                fresh.leftOut());
+        assertEquals(List.of("http question fastest-jvm (jdk-platform on 11, 17, tomcat-platform on 17) (9 trials, 2 min 06 s)",
+                "http question jdk-virtual-vs-platform (jdk-platform, jdk-virtual) (12 trials, 2 min 48 s)"), fresh.leftOut());
         Set<String> kept = fresh.plan().stream().map(t -> t.workload().name() + " " + t.workloadVariant()).collect(Collectors.toSet());
         assertTrue(kept.containsAll(Set.of("http tomcat-platform", "http tomcat-virtual", "synthetic null", "queue-latency null",
                 "startup default", "chat platform", "queue-large null")), kept.toString());
         assertTrue(Planner.estimatedSeconds(fresh.plan()) + 60 + RunBudget.END_SECONDS < 15 * 60 - 3 * 60,
                 "three minutes or more left for adaptive forks");
+    }
+
+    @Test
+    void shouldRankHttpAcrossEveryJdkWhenTheBudgetHoldsIt() {
+        BudgetPlan roomy = BudgetPlan.fit(plan(false), Budget.parse("20m"));
+        assertEquals(List.of(), roomy.leftOut());
+        assertTrue(roomy.plan().stream().anyMatch(t -> t.jdk().feature() == 11 && "jdk-platform".equals(t.workloadVariant())));
+        assertTrue(roomy.plan().stream().noneMatch(t -> t.jdk().feature() < 17 && t.workloadVariant() != null
+                && t.workloadVariant().startsWith("tomcat")), "Tomcat 11 runs from JDK 17");
     }
 }

@@ -28,6 +28,11 @@ public final class Footprint {
     public final long heldRequests;
     /** Committed bytes by NMT category ({@link NativeMemory}); empty when the server's JVM runs without NMT. */
     public final Map<String, Long> nmtCommittedBytes;
+    /**
+     * Whether a collection ran between the request for one and this reading (its collectors' counts rose): false when
+     * none was asked for, or {@code System.gc()} ran none ({@code -XX:+DisableExplicitGC}).
+     */
+    public final boolean afterCollection;
 
     public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes, long heldRequests) {
         this(rssBytes, threads, heapUsedBytes, heapCommittedBytes, heldRequests, Collections.emptyMap());
@@ -35,6 +40,12 @@ public final class Footprint {
 
     public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes, long heldRequests,
                      Map<String, Long> nmtCommittedBytes) {
+        this(rssBytes, threads, heapUsedBytes, heapCommittedBytes, heldRequests, nmtCommittedBytes, false);
+    }
+
+    public Footprint(long rssBytes, long threads, long heapUsedBytes, long heapCommittedBytes, long heldRequests,
+                     Map<String, Long> nmtCommittedBytes, boolean afterCollection) {
+        this.afterCollection = afterCollection;
         this.rssBytes = rssBytes;
         this.threads = threads;
         this.heapUsedBytes = heapUsedBytes;
@@ -55,9 +66,12 @@ public final class Footprint {
     public static Footprint measure(long pid, boolean heap, boolean collect, boolean nmt) {
         long used = -1;
         long committed = -1;
+        boolean collected = false;
         if (heap) {
             if (collect) {
+                long before = collections();
                 System.gc();
+                collected = collections() > before;
             }
             MemoryUsage h = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
             used = h.getUsed();
@@ -78,7 +92,16 @@ public final class Footprint {
             // not Linux, or the process is gone: figures stay -1
         }
         return new Footprint(rss, threads, used, committed, heap ? HeldRequests.count() : -1,
-                heap && nmt ? NativeMemory.committedBytes() : Collections.emptyMap());
+                heap && nmt ? NativeMemory.committedBytes() : Collections.emptyMap(), collected);
+    }
+
+    /** The collections this JVM's collectors have run so far. */
+    private static long collections() {
+        long n = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
     }
 
     private static long kib(String statusLine) {
@@ -100,6 +123,7 @@ public final class Footprint {
         p.setProperty("heapUsedBytes", Long.toString(heapUsedBytes));
         p.setProperty("heapCommittedBytes", Long.toString(heapCommittedBytes));
         p.setProperty("heldRequests", Long.toString(heldRequests));
+        p.setProperty("afterCollection", Boolean.toString(afterCollection));
         nmtCommittedBytes.forEach((category, bytes) -> p.setProperty(NMT + category, Long.toString(bytes)));
         return p;
     }
@@ -112,7 +136,7 @@ public final class Footprint {
             }
         }
         return new Footprint(get(p, "rssBytes"), get(p, "threads"), get(p, "heapUsedBytes"), get(p, "heapCommittedBytes"),
-                get(p, "heldRequests"), nmt);
+                get(p, "heldRequests"), nmt, Boolean.parseBoolean(p.getProperty("afterCollection", "false")));
     }
 
     private static final String NMT = "nmt.";

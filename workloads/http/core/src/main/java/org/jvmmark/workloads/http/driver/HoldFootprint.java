@@ -27,9 +27,10 @@ import org.jvmmark.workloads.http.common.NativeMemory;
  *
  * <p>Per held request = (RSS held − RSS baseline) ÷ connections held (each keeping one request outstanding, in a handler
  * or queued for a pool thread, as a client sees it): the slope between 0 and all of them held, both
- * within one fork. Cross-checks of what grew: the heap after a full collection with every request held against
- * after they were all answered ({@code serverHeapPerHeldRequest}: what is live), and, when the server's JVM runs
- * with {@code -XX:NativeMemoryTracking=summary}, NMT's committed memory by category. Checked against a server whose
+ * within one fork. RSS follows how far the collector let the heap grow before it was read, so beside it, at a defined
+ * point — right after a full collection at each plateau, the connections idle and then every request held — the live
+ * and committed heap per held request ({@link CollectedFootprint}); and, when the server's JVM runs with {@code
+ * -XX:NativeMemoryTracking=summary}, NMT's committed memory by category. Checked against a server whose
  * handler keeps 256 KiB per held request ({@code HeldFootprintTest}) and against an outside client ({@code
  * scripts/measure-held-footprint.sh}).
  *
@@ -68,8 +69,11 @@ final class HoldFootprint {
     void run(TrialResult result, String sleepPath) throws Exception {
         boolean asks = settings.serverPid > 0;
         Held base = level(0, sleepPath, "baseline");
+        // The defined point (issue 43): a full collection at each plateau, the connections idle and then every request
+        // held, so live and committed heap do not depend on when the collector last ran.
+        Footprint baseCollected = asks ? FootprintExchange.ask(settings.controlDir, BASELINE_COLLECTED, 10_000) : null;
         Held all = level(settings.ownConnections, sleepPath, "held");
-        Footprint heldCollected = asks ? FootprintExchange.ask(settings.controlDir, "held-collected", 10_000) : null;
+        Footprint heldCollected = asks ? FootprintExchange.ask(settings.controlDir, HELD_COLLECTED, 10_000) : null;
         engine.stopResending();
         engine.finish(settings.sleepNanos * 2 + 5_000_000_000L);
         watch.checkFailure();
@@ -78,7 +82,6 @@ final class HoldFootprint {
         // the 800 others, not 200 answers.
         Histogram sleepLatency = engine.corrected.interval();
         engine.uncorrected.interval();
-        Footprint answered = asks ? FootprintExchange.ask(settings.controlDir, "answered-collected", 10_000) : null;
 
         result.metric("heldConnections", all.sent, "connections", Better.NONE);
         result.metric("heldRequests", all.held, "requests", Better.NONE);
@@ -93,7 +96,7 @@ final class HoldFootprint {
         if (sleepLatency.getTotalCount() > 0) {
             result.info("holdLatencyMillis", Map.of("p50", sleepLatency.getValueAtPercentile(50) / 1e6,
                     "max", sleepLatency.getMaxValue() / 1e6));
-            // The question's headline figure (HttpWorkload's @Question): every held request timed from its send, so
+            // The pairs' headline figure (HttpWorkload's @Question): every held request timed from its send, so
             // those that queued for a pool thread are in it.
             result.metric("holdLatencyMillis", sleepLatency.getValueAtPercentile(50) / 1e6, "ms", Better.LOWER);
             result.metric("holdLatencyMaxMillis", sleepLatency.getMaxValue() / 1e6, "ms", Better.LOWER);
@@ -105,8 +108,7 @@ final class HoldFootprint {
             result.warning("the server did not answer the footprint request: its footprint while held was not measured");
             return;
         }
-        ResultBlock.recordFootprint(result, "Held", heldCollected == null ? all.footprint : new Footprint(all.footprint.rssBytes,
-                all.footprint.threads, heldCollected.heapUsedBytes, heldCollected.heapCommittedBytes, all.held));
+        ResultBlock.recordFootprint(result, "Held", all.footprint);
         recordSettling(result, base, all);
         // Per held request as a client sees it: each connection keeps one request outstanding, whether the server holds it
         // in a handler or queues it for a pool thread (a pool of 200 threads holds 200 of 1,000 in handlers; dividing by
@@ -127,12 +129,12 @@ final class HoldFootprint {
                     "threads", Better.NONE);
         }
         nmtGrowth(result, base.footprint, all.footprint, held);
-        if (heldCollected != null && answered != null && heldCollected.heapUsedBytes >= 0 && answered.heapUsedBytes >= 0) {
-            // live heap: after a full collection with every request held, less the same once they are all answered
-            result.metric("serverHeapPerHeldRequest", (heldCollected.heapUsedBytes - answered.heapUsedBytes) / (double) held, "bytes",
-                    Better.LOWER);
-        }
+        CollectedFootprint.record(result, baseCollected, heldCollected, held);
     }
+
+    /** The footprint requests answered after a full collection, at each plateau. */
+    static final String BASELINE_COLLECTED = "baseline-collected";
+    static final String HELD_COLLECTED = "held-collected";
 
     private void recordSettling(TrialResult result, Held base, Held all) {
         Map<String, Object> seconds = new LinkedHashMap<>();

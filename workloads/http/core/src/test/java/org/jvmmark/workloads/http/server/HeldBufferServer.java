@@ -20,13 +20,13 @@ import org.jvmmark.workloads.http.common.HeldRequests;
 
 /**
  * A server whose memory per held request is known: its {@code /sleep} handler keeps a buffer of a set size
- * (outside the heap, every page written, so it is resident at once and no collection moves it) for as long as the
- * request is held, and gives it back to a pool when it answers — a request held again reuses a buffer, so the
+ * (outside the heap, every page written, so it is resident at once and no collection moves it; or, with {@code heap},
+ * on the heap, where it is live for as long as the request is held) for as long as the request is held, and gives it back to a pool when it answers — a request held again reuses a buffer, so the
  * pool grows to the most requests held at once and no further. Every other cost is made flat across hold levels:
  * a pool of platform threads, all started before the first request. It answers the driver's footprint requests as
  * every server under test does ({@link FootprintMonitor}).
  *
- * <p>{@code java HeldBufferServer CONTROL_DIR BUFFER_BYTES SLEEP_MILLIS THREADS}: serves on loopback until
+ * <p>{@code java HeldBufferServer CONTROL_DIR BUFFER_BYTES SLEEP_MILLIS THREADS [heap|direct]}: serves on loopback until
  * the control directory's stop file appears. Thread-safe handler; one server per JVM.
  */
 public final class HeldBufferServer {
@@ -38,11 +38,12 @@ public final class HeldBufferServer {
         int bufferBytes = Integer.parseInt(args[1]);
         long sleepMillis = Long.parseLong(args[2]);
         int threads = Integer.parseInt(args[3]);
+        boolean onHeap = args.length > 4 && args[4].equals("heap");
         System.setProperty("sun.net.httpserver.maxIdleConnections", "1000000");
         System.setProperty("sun.net.httpserver.nodelay", "true");
         ConcurrentLinkedDeque<ByteBuffer> buffers = new ConcurrentLinkedDeque<>();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4096);
-        server.createContext("/", exchange -> handle(exchange, buffers, bufferBytes, sleepMillis));
+        server.createContext("/", exchange -> handle(exchange, buffers, bufferBytes, sleepMillis, onHeap));
         ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 1, TimeUnit.HOURS, new LinkedBlockingQueue<>());
         pool.prestartAllCoreThreads();
         server.setExecutor(pool);
@@ -62,13 +63,13 @@ public final class HeldBufferServer {
         }
     }
 
-    private static void handle(HttpExchange exchange, ConcurrentLinkedDeque<ByteBuffer> buffers, int bufferBytes, long sleepMillis)
-            throws IOException {
+    private static void handle(HttpExchange exchange, ConcurrentLinkedDeque<ByteBuffer> buffers, int bufferBytes, long sleepMillis,
+                               boolean onHeap) throws IOException {
         try (OutputStream body = exchange.getResponseBody()) {
             if (Handlers.isSleep(exchange.getRequestURI().getPath())) {
                 ByteBuffer buffer = buffers.pollFirst();
                 if (buffer == null) {
-                    buffer = ByteBuffer.allocateDirect(bufferBytes);
+                    buffer = onHeap ? ByteBuffer.allocate(bufferBytes) : ByteBuffer.allocateDirect(bufferBytes);
                     for (int i = 0; i < bufferBytes; i += 4096) {
                         buffer.put(i, (byte) 1); // resident now, whatever allocateDirect did
                     }
