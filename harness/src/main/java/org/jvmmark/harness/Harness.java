@@ -330,7 +330,7 @@ public final class Harness {
      * called once per iteration, so that the JIT compiles it within the warm-up (a method is compiled after a few hundred
      * calls, a loop only after tens of thousands of iterations): with the loop in {@link #phase}, a phase of a quick
      * profile ran in the interpreter from start to end, and the harness's own cost per iteration (its lag and what it
-     * adds to every sample) moved from 0.2 to 0.7 µs with the state of the machine's caches (measured/2026-11-28).
+     * adds to every sample) was 0.7 µs for minutes at a time, against 0.06–0.19 µs compiled (measured/2026-11-28).
      *
      * @return the actual start
      */
