@@ -170,7 +170,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
                 }
                 if (t.outcome().trialStatus().failure()) {
                     failed++;
-                } else if (t.ok() && !t.disturbed()) {
+                } else if (evidence(t)) {
                     Double x = TuneFigure.value(t, col);
                     if (x != null) {
                         v.add(x);
@@ -188,6 +188,11 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
                     batch.stream().mapToInt(Integer::intValue).toArray(), machine.stream().mapToDouble(Double::doubleValue).toArray(), c));
         }
         return out;
+    }
+
+    /** Whether a fork is evidence: it ran ok and no other process disturbed it. */
+    static boolean evidence(Trial t) {
+        return t.ok() && !t.disturbed();
     }
 
     /** Each measured row's level-adjusted centre over all its forks. */

@@ -58,7 +58,9 @@ final class TuneWhy {
         String label = race.labelOf(row);
         List<Instruments.Instrument> logs = new ArrayList<>();
         for (Trial t : trials) {
-            if (TuneAnswer.rowOf(t.id()).equals(row) && t.ok() && race.roundOf(label, t.identity().fork()) == round) {
+            // the forks the gain was judged on (as TuneAnswer.rows takes them): the row's, of the round, not disturbed
+            if (TuneAnswer.rowOf(t.id()).equals(row) && race.roundOf(label, t.identity().fork()) == round
+                    && TuneAnswer.evidence(t)) {
                 Instruments.Instrument log = t.provenance().instruments().instruments().get("gcLog");
                 if (log != null && log.on()) {
                     logs.add(log);
