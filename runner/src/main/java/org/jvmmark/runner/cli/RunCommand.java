@@ -66,7 +66,7 @@ public final class RunCommand implements Callable<Integer> {
             + " standard) runs 3 a row, then more only where the row's question is still open; N: exactly N (smoke: 1).")
     private String forksOption;
 
-    @Option(names = "--max-forks", paramLabel = "N", description = "With --forks auto: at most N forks a row (default 10).")
+    @Option(names = "--max-forks", paramLabel = "N", description = "With --forks auto: at most N forks a row (default 10; with a budget, as the main job has, 60: the budget decides).")
     private Integer maxForks;
 
     @Option(names = "--budget", paramLabel = "DURATION", description = "Plan within this time (e.g. 30m, 1h30m): cut connection"

@@ -98,7 +98,13 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
 
     /** The fork policy these options ask for on their profile. */
     public ForkPolicy forkPolicy() {
-        return ForkPolicy.parse(forks, maxForks, profile);
+        return ForkPolicy.parse(forks, maxForks, profile, budget != null || mainJob());
+    }
+
+    /** The main job, {@code ./jvmmark run} with no workload named and profile quick: it has a budget without --budget. */
+    public boolean mainJob() {
+        return workloads.isEmpty() && workloadJars.isEmpty() && workloadClasspath.isEmpty() && tasks.isEmpty() && shard == null
+                && "quick".equals(profile);
     }
 
     /**

@@ -119,13 +119,7 @@ final class RunSession {
         this.instruments = instruments;
         this.external = external;
         this.forkPolicy = options.forkPolicy();
-        this.budget = options.budget() != null ? Budget.parse(options.budget()) : isMainJob(options) ? Budget.mainJob() : null;
-    }
-
-    /** The main job, {@code ./jvmmark run} with no workload named and profile quick: it has a budget without --budget. */
-    static boolean isMainJob(RunOptions options) {
-        return options.workloads().isEmpty() && options.workloadJars().isEmpty() && options.workloadClasspath().isEmpty()
-                && options.tasks().isEmpty() && options.shard() == null && "quick".equals(options.profile());
+        this.budget = options.budget() != null ? Budget.parse(options.budget()) : options.mainJob() ? Budget.mainJob() : null;
     }
 
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
@@ -236,7 +230,8 @@ final class RunSession {
                 + (forkPolicy.adaptive() ? " for more forks" : " to spare") + ", " + RunBudget.END_SECONDS + " s for the report";
         if (forkPolicy.adaptive()) {
             out.printf("forks auto: %d a row, then more where a row's question is still open, the most answer per second first,"
-                    + " up to %d a row and %s in all (%s): %s%n", forkPolicy.base(), forkPolicy.maxForks(),
+                    + " up to %s and %s in all (%s): %s%n", forkPolicy.base(), forkPolicy.budgetCapped()
+                    ? "what the budget holds (at most " + forkPolicy.maxForks() + " a row)" : forkPolicy.maxForks() + " a row",
                     Text.seconds(b.seconds()), b.origin(), parts);
         } else if (budget != null) {
             out.printf("budget: %s in all (%s): %s%n", Text.seconds(b.seconds()), b.origin(), parts);

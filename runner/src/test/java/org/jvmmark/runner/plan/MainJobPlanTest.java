@@ -29,7 +29,7 @@ class MainJobPlanTest {
         List<CatalogEntry> all = catalog.visible();
         Planner planner = new Planner(new GcProbe(), List.of(), allVariants);
         List<PlannedTrial> plan = Sweep.parse(List.of()).withProfile("quick").plan(planner, all, JDKS, List.of(), List.of(),
-                ForkPolicy.parse(null, null, "quick").base(), "quick", List.of());
+                ForkPolicy.parse(null, null, "quick", true).base(), "quick", List.of());
         return DurationEstimates.load(tmp.resolve("durations.json"), "test-machine").apply(plan);
     }
 
