@@ -163,7 +163,7 @@ public final class Words {
 
     /**
      * "Fork to fork, p50 latency varies by 4.1 % here (the median row's standard deviation, 4 rows, 24 forks, within
-     * the machine's two launch levels 2.4× apart)."; empty when the spread is unknown.
+     * the machine's two observed launch levels, the figure 2.40× on the upper one)."; empty when the spread is unknown.
      */
     static String spread(Column col, double spread, int rows, int forks, double levelGap) {
         if (!Double.isFinite(spread)) {
@@ -171,7 +171,7 @@ public final class Words {
         }
         return "Fork to fork, " + figure(col) + " varies by " + Format.percent(spread) + " here (the median row's standard"
                 + " deviation; " + rows + (rows == 1 ? " row, " : " rows, ") + forks + " forks"
-                + (Double.isFinite(levelGap) ? ", within the machine's observed launch levels " + times(levelGap) + "× apart" : "")
+                + (Double.isFinite(levelGap) ? ", " + withinLevels(levelGap) : "")
                 + ")" + (spread > LARGE_SPREAD ? ": more than " + Format.percent(LARGE_SPREAD) + ", so a difference of a few"
                 + " percent takes many forks to tell; the guide's workloads page (\"Fork-to-fork spread\") says why this"
                 + " workload varies so on small machines." : ".");
@@ -291,8 +291,7 @@ public final class Words {
                     + " to run: runs with the probe (jvmmark 0.5 or later) would tell";
             case FAILED -> forks(j.failedCandidate()) + " failed or timed out, more often than before beyond chance";
         };
-        String how = (j.withinLevels() ? "; within the machine's observed launch levels (" + Format.sig(j.levelGap())
-                + "× apart)" : "")
+        String how = (j.withinLevels() ? "; " + withinLevels(j.levelGap()) : "")
                 + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "")
                 + (j.acrossRuns() && j.estimated() ? "; " + runs(j) : "");
         return base + how;
@@ -341,9 +340,23 @@ public final class Words {
      * the machine probe saw launches on two levels 2.9× apart; p50 latency is shown at the lower level …".
      */
     public static String levelNote(String table, double gap, List<String> figures) {
-        return table + ": the machine probe saw launches on two levels " + Format.sig(gap) + "× apart; "
-                + String.join(", ", figures) + (figures.size() == 1 ? " is" : " are") + " shown at the lower level (a fork on"
-                + " the upper level counted ÷ " + Format.sig(gap) + ") and rows are compared within the levels";
+        return table + ": the machine probe saw launches on two levels; " + String.join(", ", figures)
+                + (figures.size() == 1 ? " is" : " are") + " shown at the lower level (a fork on the upper level, where the"
+                + " figure is " + gap(gap) + "× what it is on the lower, counted ÷ " + gap(gap) + ") and rows are compared"
+                + " within the levels";
+    }
+
+    /**
+     * "within the machine's two observed launch levels, the figure 1.02× on the upper one": the gap is the figure's
+     * ratio between the levels the probe observed (the probe's own round trips differ by 1.3× or more), fitted over
+     * every row; near 1 the levels were seen but did not move this figure.
+     */
+    static String withinLevels(double gap) {
+        return "within the machine's two observed launch levels, the figure " + gap(gap) + "× on the upper one";
+    }
+
+    private static String gap(double gap) {
+        return String.format(java.util.Locale.ROOT, gap < 10 ? "%.2f" : "%.0f", gap);
     }
 
     /** What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. */

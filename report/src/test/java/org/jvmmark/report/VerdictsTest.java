@@ -236,7 +236,7 @@ class VerdictsTest {
         Section s = section(model(90, a, b), "synthetic");
         Cell other = p50(s, 17).judgement() != null ? p50(s, 17) : p50(s, 25);
         assertTrue(other.judgement().withinLevels(), other.why());
-        assertTrue(other.why().contains("within the machine's observed launch levels"), other.why());
+        assertTrue(other.why().contains("within the machine's two observed launch levels, the figure 1.9"), other.why());
         assertEquals(1.02, other.effect().ratio(), 0.03, other.why());
     }
 }

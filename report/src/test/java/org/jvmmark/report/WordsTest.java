@@ -61,7 +61,7 @@ class WordsTest {
         assertEquals("Fork to fork, p50 latency varies by 4 % here (the median row's standard deviation; 4 rows, 12 forks).",
                 Words.spread(p50, 0.04, 4, 12, Double.NaN));
         String large = Words.spread(p50, 0.18, 2, 6, 2.4);
-        assertTrue(large.contains("within the machine's observed launch levels 2.4× apart") && large.contains("more than 10 %")
+        assertTrue(large.contains("within the machine's two observed launch levels, the figure 2.40× on the upper one") && large.contains("more than 10 %")
                 && large.contains("the guide's workloads page"), large);
         assertEquals("", Words.spread(p50, Double.NaN, 2, 2, Double.NaN));
     }
