@@ -223,8 +223,12 @@ public final class AdaptiveForks {
             List<Judgement> judged = p.getValue().stream().map(o -> pairs.get(pairKey(row, o))).filter(java.util.Objects::nonNull)
                     .toList();
             boolean untestable = judged.size() < p.getValue().size();
-            int tell = judged.stream().filter(j -> j.answer() == Judgement.Answer.CANNOT_TELL)
-                    .mapToInt(Judgement::forksToTell).max().orElse(0);
+            // A pair needs forks on both sides: the reference row (the group's best, judged against every other row)
+            // grows for its most answerable open pair, not its least, or it would sit at 3 forks while its partners grow
+            // and every pair's interval would keep the width of 3 forks on that side (chat, 2026-11-28: the best row
+            // stayed at 3 with "more than 60" for one pair while a partner went to 8 for another).
+            int tell = judged.stream().filter(j -> j.answer() == Judgement.Answer.CANNOT_TELL && j.forksToTell() > 0)
+                    .mapToInt(Judgement::forksToTell).min().orElse(0);
             boolean repeatable = Judge.repeatable(evidenceOf.get(row), row, threshold);
             // Worth growing for its own precision where the cap may reach it: the forecast rests on a spread estimated
             // from a few forks (σ̂ from 2–4 degrees of freedom is often √2 too high or low), so a row forecast within

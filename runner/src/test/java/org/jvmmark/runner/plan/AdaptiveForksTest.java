@@ -232,6 +232,25 @@ class AdaptiveForksTest {
     }
 
     @Test
+    void shouldGrowTheBestRowForItsMostAnswerablePairNotItsLeast() {
+        Jdk a = jdk(17);
+        Jdk b = jdk(21);
+        Jdk c = jdk(25);
+        // a, the best and repeatable, is 4 % from b at 1 % fork spread (a few more forks a side tell) and 5.2 % from c
+        // (more than 60 forks a side to call): a pair needs forks on both sides, so a grows with b.
+        double[][] forks = {{100, 101, 99}, {104, 105, 103}, {105.2, 106.2, 104.2}};
+        Jdk[] jdks = {a, b, c};
+        List<PlannedTrial> plan = plan(a, b, c);
+        List<Trial> recorded = new ArrayList<>();
+        for (PlannedTrial t : plan) {
+            int i = java.util.Arrays.asList(jdks).indexOf(t.jdk());
+            recorded.add(record(t, forks[i][t.fork() - 1], "ok"));
+        }
+        List<String> round = new AdaptiveForks(10, THRESHOLD).nextRound(plan, recorded).stream().map(PlannedTrial::id).toList();
+        assertTrue(round.contains("known/v-17/default/fork4") && round.contains("known/v-21/default/fork4"), round.toString());
+    }
+
+    @Test
     void shouldStopAnUndecidableRowAtTheCapAndSaySo() {
         Jdk a = jdk(17);
         Jdk b = jdk(21);
