@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jvmmark.report.Format;
 import org.jvmmark.report.Words;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.tune.TuneAnswer;
 
 /**
@@ -35,11 +36,12 @@ public final class FrontierTable {
                     r.add(Double.isNaN(p.throughput()) ? "-" : Format.value(p.throughput(), "/s"));
                 }
                 r.add(String.valueOf(p.forks()));
-                r.add(p.onFrontier() ? "yes" : "");
+                r.add(p.onFrontier() ? "yes" : p.enoughForks() ? "" : "too few forks");
                 rows.add(r);
             }
         }
         return new TextTable("Every point with forks: " + Words.figure(a.objective()) + " against the JVM's peak RSS"
-                + " (centres of the forks; frontier: no other point is as good on both and better on one)", header, numeric, rows);
+                + " (centres of the forks; frontier: among the points with " + Judge.MIN_FORKS + " forks or more, no other is"
+                + " as good on both and better on one)", header, numeric, rows);
     }
 }

@@ -44,10 +44,15 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
 
     /**
      * A point's centres: the objective, the JVM's peak RSS and the achieved rate (NaN where not measured), and whether
-     * no other point is at least as good on both the objective and the footprint and better on one.
+     * no other point with enough forks is at least as good on both the objective and the footprint and better on one
+     * (only points with {@value Judge#MIN_FORKS} forks or more are on the frontier).
      */
     public record PointFigures(String label, String row, double objective, double footprint, double throughput, int forks,
                                boolean onFrontier) {
+        /** Whether the point has the forks a verdict needs ({@value Judge#MIN_FORKS}), and so may be on the frontier. */
+        public boolean enoughForks() {
+            return forks >= Judge.MIN_FORKS;
+        }
     }
 
     /** The answer of {@code results}' tuning run, or null when it is not one. */
@@ -217,13 +222,24 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
             pts.add(new PointFigures(race.labelOf(r.id()), r.id(), centres.get(r.id()), rss.getOrDefault(r.id(), Double.NaN),
                     rate.getOrDefault(r.id(), Double.NaN), r.n(), false));
         }
+        return frontier(pts, higher);
+    }
+
+    /**
+     * {@code pts} with their frontier marks, best objective first: on the frontier when no other point with enough forks
+     * is at least as good on both the objective and the footprint and better on one. Only points with the forks a verdict
+     * needs are on it or push others off it: a point left behind on its 2 forks of one round has a centre the race's own
+     * noise moves by several percent.
+     */
+    static List<PointFigures> frontier(List<PointFigures> pts, boolean higher) {
+        List<PointFigures> eligible = pts.stream().filter(PointFigures::enoughForks).toList();
         List<PointFigures> marked = new ArrayList<>();
         for (PointFigures a : pts) {
-            boolean dominated = pts.stream().anyMatch(b -> b != a && !Double.isNaN(a.footprint()) && !Double.isNaN(b.footprint())
+            boolean dominated = eligible.stream().anyMatch(b -> b != a && !Double.isNaN(a.footprint()) && !Double.isNaN(b.footprint())
                     && (higher ? b.objective() >= a.objective() : b.objective() <= a.objective()) && b.footprint() <= a.footprint()
                     && (b.objective() != a.objective() || b.footprint() != a.footprint()));
             marked.add(new PointFigures(a.label(), a.row(), a.objective(), a.footprint(), a.throughput(), a.forks(),
-                    !dominated && !Double.isNaN(a.footprint())));
+                    !dominated && a.enoughForks() && !Double.isNaN(a.footprint())));
         }
         marked.sort((x, y) -> higher ? Double.compare(y.objective(), x.objective()) : Double.compare(x.objective(), y.objective()));
         return marked;

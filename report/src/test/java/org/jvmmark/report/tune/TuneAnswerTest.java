@@ -142,4 +142,16 @@ class TuneAnswerTest {
                 + " (-XX:+UseParallelGC leads so far"), first);
         assertTrue(!String.join("\n", a.lines()).contains("faster than the default"), a.lines().toString());
     }
+
+    @Test
+    void shouldKeepPointsWithTooFewForksOffTheFrontierAndUnableToPushOthersOff() {
+        // lower is better; b's 2 forks of one round look best on both figures, but two forks do not place a point
+        TuneAnswer.PointFigures a = new TuneAnswer.PointFigures("a", "w/j/a", 100, 200e6, Double.NaN, 5, false);
+        TuneAnswer.PointFigures b = new TuneAnswer.PointFigures("b", "w/j/b", 95, 150e6, Double.NaN, 2, false);
+        TuneAnswer.PointFigures c = new TuneAnswer.PointFigures("c", "w/j/c", 110, 250e6, Double.NaN, 3, false);
+        List<TuneAnswer.PointFigures> marked = TuneAnswer.frontier(List.of(a, b, c), false);
+        assertEquals(List.of("b", "a", "c"), marked.stream().map(TuneAnswer.PointFigures::label).toList());
+        assertEquals(List.of(false, true, false), marked.stream().map(TuneAnswer.PointFigures::onFrontier).toList(),
+                "a stays on the frontier (b has 2 forks); c is worse than a on both");
+    }
 }
