@@ -69,7 +69,9 @@ final class TuneTrials {
         for (Dimension d : space.dimensions()) {
             for (String v : d.values()) {
                 Point one = new Point(List.of(new Point.Setting(d, v)));
-                String why = d.kind() == Dimension.Kind.COLLECTOR ? probe.unsupportedReason(jdk, GarbageCollector.parse(v))
+                Long limit = options.container().memoryBytes();
+                String why = limit != null && d.pastMemoryLimit(v, limit) != null ? d.pastMemoryLimit(v, limit)
+                        : d.kind() == Dimension.Kind.COLLECTOR ? probe.unsupportedReason(jdk, GarbageCollector.parse(v))
                         : probe.refusal(jdk, d.flags(v));
                 if (why != null) {
                     refusal.put(one.label(), why);

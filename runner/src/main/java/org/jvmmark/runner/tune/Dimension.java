@@ -55,6 +55,20 @@ public record Dimension(String name, Kind kind, List<String> values) {
         };
     }
 
+    /**
+     * Why {@code value} cannot run inside a container of {@code memoryBytes}, or null: a heap size ({@code -Xmx},
+     * {@code -Xms}, {@code -Xmn}) at or above the memory limit, which the heap alone could fill, so that the kernel would
+     * kill the JVM rather than the collector work harder. Such a point is refused before the race, not raced to a failure.
+     */
+    public String pastMemoryLimit(String value, long memoryBytes) {
+        if (kind != Kind.SIZE || !(name.equals("Xmx") || name.equals("Xms") || name.equals("Xmn"))) {
+            return null;
+        }
+        long b = bytes(value, name + "=" + value);
+        return b < memoryBytes ? null : "-" + name + value + " is not below the container's memory limit ("
+                + size(memoryBytes) + "): the heap alone could fill it, and the kernel would kill the JVM";
+    }
+
     /** Whether its values have an order a local search can step along. */
     public boolean ordered() {
         return kind == Kind.SIZE || kind == Kind.CHOICE && values.stream().allMatch(v -> v.matches("-?[0-9]+(\\.[0-9]+)?"));

@@ -36,6 +36,18 @@ class SearchSpaceTest {
     }
 
     @Test
+    void shouldRefuseAHeapNotBelowTheContainersMemoryLimit() {
+        Dimension xmx = Dimension.parse("Xmx=128m..1g:log");
+        long limit = 512L << 20;
+        assertEquals(List.of("128m", "256m", "512m", "1g"), xmx.values());
+        assertEquals(null, xmx.pastMemoryLimit("256m", limit));
+        assertTrue(xmx.pastMemoryLimit("512m", limit).startsWith("-Xmx512m is not below the container's memory limit (512m)"));
+        assertTrue(xmx.pastMemoryLimit("1g", limit) != null);
+        assertEquals(null, Dimension.parse("gc=G1,Serial").pastMemoryLimit("G1", limit));
+        assertEquals(null, Dimension.parse("Xss=256k,1m").pastMemoryLimit("1m", 1L << 19), "a thread stack is not the heap");
+    }
+
+    @Test
     void shouldRefuseWhatIsNotADimensionInOneLine() {
         for (String bad : List.of("heap=1g", "Xmx=lots", "Xmx=4g..64m", "-XX:+", "gc=", "gc=Nonsense")) {
             UserException e = assertThrows(UserException.class, () -> Dimension.parse(bad), bad);
