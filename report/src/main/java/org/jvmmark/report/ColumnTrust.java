@@ -26,6 +26,19 @@ public final class ColumnTrust {
                 .filter(Objects::nonNull).findFirst().orElse(null);
     }
 
+    /**
+     * Why a latency column is not trusted on these trials (every ok trial's fork, as a workload's table asks), or null when
+     * it is or is not a latency percentile: what {@code tune} asks of its objective before it races on it.
+     */
+    public static String distrust(List<Trial> trials, Column col) {
+        if (col.kind() != Column.Kind.LATENCY) {
+            return null;
+        }
+        double percentile = Percentiles.value(col.key());
+        return trials.stream().filter(Trial::ok).map(t -> distrust(t, col.probe(), percentile)).filter(Objects::nonNull)
+                .findFirst().orElse(null);
+    }
+
     private static String distrust(Trial t, String probe, double percentile) {
         Probe p = t.measured().latency().get(probe);
         if (p == null) {

@@ -422,6 +422,19 @@ public final class ComparisonBuilder {
         if (!a.profile().equals(b.profile())) {
             notes.add("The profiles differ (A: " + a.profile() + ", B: " + b.profile() + "): run lengths are not the same.");
         }
+        String ca = containers(a);
+        String cb = containers(b);
+        if (!ca.equals(cb)) {
+            notes.add("The JVMs ran inside different limits (A: " + (ca.isEmpty() ? "the host, no limits" : ca) + ", B: "
+                    + (cb.isEmpty() ? "the host, no limits" : cb) + "): a JVM's defaults (heap, collector, processors) follow"
+                    + " its limits, so differences may come from them, not the JVM.");
+        }
         return notes;
+    }
+
+    /** The container limits a run's trials ran inside ("1 CPU / 512 MiB"), distinct, or "" when none had any. */
+    private static String containers(Results r) {
+        return String.join(", ", r.trials().stream().map(org.jvmmark.results.TrialContainer::of).filter(Objects::nonNull)
+                .map(org.jvmmark.results.TrialContainer::label).distinct().sorted().toList());
     }
 }

@@ -53,6 +53,25 @@ class ComparisonBuilderTest {
     }
 
     @Test
+    void shouldSayWhenTheRunsRanInsideDifferentLimits() throws IOException {
+        bytes.reset();
+        Truth t = new Truth("synthetic", 25, around(30, 3, 500, 0.01));
+        Path da = FixtureGenerator.writeTruth(tmp.resolve("host"), 30, 0.02, t);
+        Path db = FixtureGenerator.writeTruth(tmp.resolve("box"), 31, 0.02, t);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode results =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(db.resolve("results.json").toFile());
+        for (com.fasterxml.jackson.databind.JsonNode trial : results.get("trials")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) trial).putObject("container").put("cpus", 1.0)
+                    .put("memoryBytes", 512L << 20).put("how", "cgroup v1").put("limited", "the JVM under test");
+        }
+        json.writeValue(db.resolve("results.json").toFile(), results);
+        Compare.compare(da, db, 0.05, null, out);
+        assertTrue(printed().contains("The JVMs ran inside different limits (A: the host, no limits, B: 1 CPU / 512 MiB)"),
+                printed());
+    }
+
+    @Test
     void shouldSayCannotTellForALuckySplitOnTheTwoLevelMachineAtThreeForks() throws IOException {
         // JDK 25 lands all-low in A and all-high in B; JDK 17 shows both levels on each side: the machine is two-level.
         int exit = compare(1, List.of(new Truth("queue-latency", 25, 600, 610, 595), new Truth("queue-latency", 17, 600, 1250, 605)),
