@@ -1,0 +1,528 @@
+package org.jvmmark.workloads.http.driver;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * One I/O thread: a selector, its share of the connections and the {@link Sender} beside it. It
+ * carries out the load the driver thread puts in {@link EngineState#plan} — the closed loop's sends
+ * and batches, the open model's schedule (arming on-time sends for the sender, sending late ones
+ * itself), the hold — reads and checks the answers, and accounts for every request that fails,
+ * times out or is given up. Opening connections it leaves to its {@link Connector}.
+ *
+ * <p>Threading: everything runs on its own thread, except {@link Sender#offer}'s hand-over and the
+ * volatile counts, which the driver thread reads.
+ */
+final class IoLoop implements Runnable {
+    /** How often an I/O thread checks its connections for timeouts and due reconnects. */
+    private static final long TICK_NANOS = 20_000_000L;
+    final List<Conn> conns = new ArrayList<>();
+    /** This I/O thread's number, 0 … threads−1: its writer number in the recorders and {@link Outcomes}. */
+    final int id;
+    final Selector selector;
+    final Thread thread;
+    final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
+    final Sender sender;
+    /** Writes of the sender that need the I/O thread. */
+    final java.util.concurrent.ConcurrentLinkedQueue<Fixup> fixups = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.function.Consumer<SelectionKey> onKey = this::onKey;
+    final PriorityQueue<Conn> due = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos - b.dueNanos, 0));
+    final Connector connector;
+    volatile long outstanding;
+    volatile long remaining;
+    volatile long holdSent;
+    volatile int giveUpHandled;
+    private Plan current = Plan.IDLE;
+    /** Closed loop: inside a select's handling of the ready keys, when sends wait for {@link #sendBatch}. */
+    private boolean inBatch;
+    private Conn[] batch = new Conn[64];
+    private int batchSize;
+    private long lastTick;
+    private final EngineState state;
+    /** Connections of the whole engine (all I/O threads): the schedule's stride. */
+    private final int connections;
+    private final long responseTimeoutNanos;
+
+    /**
+     * I/O thread {@code n} of {@code loopsWanted}, for an engine of {@code connections} connections
+     * to {@code target}; an answer later than {@code responseTimeoutNanos} (plus the load's extra) is
+     * a timeout.
+     */
+    IoLoop(EngineState state, InetSocketAddress target, int connections, long responseTimeoutNanos, int n, int loopsWanted)
+            throws IOException {
+        this.state = state;
+        this.connections = connections;
+        this.responseTimeoutNanos = responseTimeoutNanos;
+        id = n;
+        selector = Selector.open();
+        state.addSelector(selector);
+        thread = new Thread(this, "jvmmark-http-io-" + n);
+        thread.setDaemon(true);
+        sender = new Sender(state, fixups, selector, n, loopsWanted, (connections + loopsWanted - 1) / loopsWanted);
+        connector = new Connector(state, target, selector, this::opened);
+    }
+
+    @Override
+    public void run() {
+        try {
+            loop();
+        } catch (Throwable t) {
+            state.fail("driver I/O thread failed: " + t);
+        } finally {
+            for (Conn c : conns) {
+                connector.closeQuietly(c);
+            }
+            try {
+                selector.close();
+            } catch (IOException e) {
+                // closing
+            }
+        }
+    }
+
+    private void loop() throws IOException {
+        while (!state.closed) {
+            connector.openMore(conns);
+            Plan p = state.plan;
+            if (p != current) {
+                begin(p);
+            }
+            if (giveUpHandled != state.giveUpRequested) {
+                int epoch = state.giveUpRequested;
+                giveUp();
+                giveUpHandled = epoch;
+            }
+            Fixup fix;
+            while ((fix = fixups.poll()) != null) {
+                fixup(fix.conn, fix.channel, fix.written, fix.errorKind);
+            }
+            long now = System.nanoTime();
+            sendDue(now);
+            long next = due.isEmpty() ? Long.MAX_VALUE : due.peek().dueNanos;
+            long waitNanos = Math.min(next == Long.MAX_VALUE ? TICK_NANOS : next - now, TICK_NANOS);
+            // whole milliseconds, rounded up: only the closed loop's staggered first sends and the tick wait here
+            inBatch = current.load == Load.MAX;
+            try {
+                if (waitNanos <= 0) {
+                    selector.selectNow(onKey);
+                } else {
+                    selector.select(onKey, Math.max(1, (waitNanos + 999_999) / 1_000_000));
+                }
+            } finally {
+                inBatch = false;
+            }
+            sendBatch();
+            now = System.nanoTime();
+            if (now - lastTick > TICK_NANOS) {
+                lastTick = now;
+                tick(now);
+            }
+        }
+    }
+
+    private void onKey(SelectionKey key) {
+        Conn c = (Conn) key.attachment();
+        if (!key.isValid()) {
+            return;
+        }
+        if (key.isConnectable()) {
+            connector.finishConnect(c);
+        } else {
+            if (key.isReadable()) {
+                read(c);
+            }
+            if (key.isValid() && key.isWritable() && c.channel != null) {
+                flush(c);
+            }
+        }
+    }
+
+    /** A connection has just opened ({@link Connector}): it starts its part of the current load. */
+    private void opened(Conn c) {
+        try {
+            ready(c, System.nanoTime());
+        } catch (IOException e) {
+            broken(c, ErrorCounts.kindOf(e, false));
+        }
+    }
+
+    /** The closed loop's connections whose answers came in the last select: their next requests. */
+    private void sendBatch() throws IOException {
+        int n = batchSize;
+        batchSize = 0;
+        long now = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            Conn c = batch[i];
+            batch[i] = null;
+            c.queued = false;
+            if (c.connected && !c.awaiting) {
+                ready(c, now);
+            }
+        }
+    }
+
+    /** A new load: every connection starts its part of it. */
+    private void begin(Plan p) throws IOException {
+        for (Conn c : conns) {
+            cancel(c); // left armed by a load that stopped without a give-up (a failure)
+        }
+        current = p;
+        due.clear();
+        holdSent = 0;
+        long rem = 0;
+        for (Conn c : conns) {
+            c.k = 0;
+            c.queued = false;
+            c.holdDone = false;
+            c.remaining = 0;
+            if (p.load == Load.RATE) {
+                c.dueNanos = p.due(c.index);
+                c.remaining = p.endIndex > c.index ? (p.endIndex - c.index + connections - 1) / connections : 0;
+                rem += c.remaining;
+            } else if (p.load == Load.MAX) {
+                c.dueNanos = p.startNanos + p.staggerNanos * c.index / connections;
+            }
+        }
+        remaining = rem;
+        long now = System.nanoTime();
+        for (Conn c : conns) {
+            if (c.connected && !c.awaiting) {
+                ready(c, now);
+            }
+        }
+    }
+
+    /** The connection is free to send: what it does depends on the load. */
+    private void ready(Conn c, long now) throws IOException {
+        if (c.queued) {
+            return;
+        }
+        switch (current.load) {
+            case MAX:
+                if (now - current.measureUntilNanos >= 0) {
+                    return;
+                }
+                if (c.k == 0 && c.dueNanos - now > 0) {
+                    queue(c);
+                } else if (inBatch) {
+                    // as wrk: the answers of one select first, then their connections' next requests together,
+                    // so the server finds them in one batch rather than being woken once per request
+                    if (batchSize == batch.length) {
+                        batch = java.util.Arrays.copyOf(batch, batchSize * 2);
+                    }
+                    batch[batchSize++] = c;
+                    c.queued = true;
+                } else {
+                    c.k++;
+                    send(c, now, now, now - current.measureFromNanos >= 0);
+                }
+                break;
+            case RATE:
+                if (c.remaining == 0) {
+                    return;
+                }
+                if (c.dueNanos - now <= 0) {
+                    sendScheduled(c, now, false); // late: the server kept the connection past its due time
+                } else if (c.dueNanos - now <= Sender.SEND_TOLERANCE_NANOS) {
+                    sendScheduled(c, now, true); // due within the sender's tolerance: no hand-over for it
+                } else {
+                    arm(c);
+                }
+                break;
+            case HOLD:
+                if (!c.holdDone && c.index < current.endIndex) {
+                    c.holdDone = true;
+                    holdSent++;
+                    send(c, now, now, true);
+                } else if (state.resending && c.index < current.endIndex) {
+                    send(c, now, now, false);
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void queue(Conn c) {
+        c.queued = true;
+        due.add(c);
+    }
+
+    private void sendDue(long now) throws IOException {
+        while (!due.isEmpty() && due.peek().dueNanos - now <= 0) {
+            Conn c = due.poll();
+            c.queued = false;
+            if (!c.connected || c.awaiting) {
+                continue; // ready() queues it again when it is free
+            }
+            if (current.load == Load.MAX) {
+                ready(c, now);
+            }
+        }
+    }
+
+    /**
+     * Sends the connection's next scheduled request. {@code onTime}: the connection was free when
+     * it fell due, so any lag is the driver's own.
+     */
+    private void sendScheduled(Conn c, long now, boolean onTime) throws IOException {
+        long intended = c.dueNanos;
+        boolean measured = advance(c);
+        if (onTime && measured) {
+            state.outcomes.sendLag.record(id, now - intended);
+        }
+        send(c, intended, now, measured);
+    }
+
+    /**
+     * Moves the connection on to its next scheduled request ({@link #cancel} undoes it); returns whether the
+     * one it leaves — due at the old {@code dueNanos} — is in the measured window.
+     */
+    private boolean advance(Conn c) {
+        boolean measured = c.index + c.k * (long) connections >= current.measureFromIndex;
+        c.k++;
+        c.remaining--;
+        remaining--;
+        c.dueNanos = current.due(c.index + c.k * (long) connections);
+        return measured;
+    }
+
+    /** Hands the connection's next scheduled request to the sender, which sends it when due. */
+    private void arm(Conn c) {
+        c.intendedNanos = c.dueNanos;
+        c.measured = advance(c);
+        c.awaiting = true;
+        outstanding++;
+        c.armedChannel = c.channel;
+        c.armedRequest = current.request;
+        c.armedOutcomes = state.outcomes;
+        c.seq++;
+        c.word = (c.seq << 2) | Conn.ARMED; // publishes the fields above to the sender
+        sender.offer(c, c.seq, c.intendedNanos);
+    }
+
+    /**
+     * Takes an armed request back from the sender, as if it had never been scheduled on this
+     * connection yet; false when there is none (the sender has sent it, or nothing was armed).
+     */
+    private boolean cancel(Conn c) {
+        long armed = (c.seq << 2) | Conn.ARMED;
+        if (c.word != armed || !c.compareAndSetWord(armed, (c.seq << 2) | Conn.IDLE)) {
+            return false;
+        }
+        c.k--;
+        c.remaining++;
+        remaining++;
+        c.dueNanos = c.intendedNanos;
+        c.awaiting = false;
+        outstanding--;
+        return true;
+    }
+
+    /** When the outstanding request went out: sent by the sender or by this thread. */
+    private long sentAt(Conn c) {
+        return (c.word & 3) == Conn.FIRED ? c.firedNanos : c.sentNanos;
+    }
+
+    /** A write of the sender that did not complete: finish it here, or count the connection broken. */
+    private void fixup(Conn c, SocketChannel ch, int written, String kind) {
+        if (c.channel != ch || !c.awaiting || (c.word & 3) != Conn.FIRED) {
+            return; // the connection has been opened again since: the request was counted then
+        }
+        if (kind != null) {
+            broken(c, kind);
+            return;
+        }
+        c.out = ByteBuffer.wrap(c.armedRequest, written, c.armedRequest.length - written);
+        flush(c);
+    }
+
+    private void send(Conn c, long intended, long now, boolean measured) {
+        c.intendedNanos = intended;
+        c.sentNanos = now;
+        c.word = (c.seq << 2) | Conn.SENT;
+        c.measured = measured;
+        c.awaiting = true;
+        outstanding++;
+        byte[] r = current.request;
+        if (c.out == null || c.out.array() != r) {
+            c.out = ByteBuffer.wrap(r);
+        } else {
+            c.out.clear();
+        }
+        flush(c);
+    }
+
+    private void flush(Conn c) {
+        try {
+            c.channel.write(c.out);
+            boolean more = c.out.hasRemaining();
+            if (more != c.writeInterest) { // the key's interest changes only when a write did not complete
+                c.writeInterest = more;
+                c.key.interestOps(more ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+            }
+        } catch (IOException e) {
+            broken(c, ErrorCounts.kindOf(e, false));
+        }
+    }
+
+    private void read(Conn c) {
+        if (c.awaiting && (c.word & 3) == Conn.ARMED) {
+            cancel(c); // not sent yet: whatever came is not its answer
+        }
+        int n;
+        try {
+            readBuffer.clear();
+            n = c.channel.read(readBuffer);
+        } catch (IOException e) {
+            broken(c, ErrorCounts.kindOf(e, false));
+            return;
+        }
+        if (n < 0) {
+            if (c.awaiting) {
+                broken(c, ErrorCounts.CLOSED);
+            } else {
+                state.reconnects.increment();
+                connector.reopen(c);
+            }
+            return;
+        }
+        readBuffer.flip();
+        if (c.inLen + n > c.in.length) {
+            c.in = java.util.Arrays.copyOf(c.in, Math.max(c.in.length * 2, c.inLen + n));
+        }
+        readBuffer.get(c.in, c.inLen, n);
+        c.inLen += n;
+        try {
+            int used;
+            while (c.channel != null && c.inLen > 0 && (used = c.parser.parse(c.in, c.inLen)) > 0) {
+                System.arraycopy(c.in, used, c.in, 0, c.inLen - used);
+                c.inLen -= used;
+                answered(c);
+                if (state.failure != null) {
+                    return;
+                }
+            }
+        } catch (RuntimeException e) {
+            state.fail(current.requestLine + ": " + e.getMessage());
+        }
+    }
+
+    private void answered(Conn c) {
+        long now = System.nanoTime();
+        if (!c.awaiting) {
+            state.fail(current.requestLine + ": the server sent a response nobody asked for");
+            return;
+        }
+        long sent = sentAt(c);
+        // a request the sender sent early (within its tolerance) counts from its actual send
+        long intended = Math.min(c.intendedNanos, sent);
+        c.word = (c.seq << 2) | Conn.IDLE;
+        c.awaiting = false;
+        outstanding--;
+        int status = c.parser.status();
+        if (status == 200 && !c.parser.ok()) {
+            state.fail(c.parser.problem(current.requestLine));
+            return;
+        }
+        Outcomes o = state.outcomes;
+        if (status == 200) {
+            state.validated.increment();
+        } else {
+            state.errors.add(ErrorCounts.status(status));
+            if (state.firstStatusProblem == null) {
+                state.firstStatusProblem = c.parser.problem(current.requestLine);
+            }
+        }
+        if (c.measured) {
+            state.corrected.record(id, now - intended);
+            if (status == 200) {
+                state.uncorrected.record(id, now - sent);
+                o.answered.increment();
+            } else {
+                o.failed.add(ErrorCounts.status(status));
+            }
+            o.ended(id, now);
+        }
+        if (c.parser.close()) {
+            state.reconnects.increment();
+            connector.reopen(c);
+            return;
+        }
+        try {
+            ready(c, now);
+        } catch (IOException e) {
+            broken(c, ErrorCounts.kindOf(e, false));
+        }
+    }
+
+    /** Timeouts, and (from the {@link Connector}) connects that take too long, reconnects that are due. */
+    private void tick(long now) {
+        long limit = responseTimeoutNanos + current.extraTimeoutNanos;
+        for (Conn c : conns) {
+            if (c.awaiting && (c.word & 3) != Conn.ARMED && now - sentAt(c) > limit) {
+                broken(c, ErrorCounts.TIMEOUT);
+            } else {
+                connector.tick(c, now);
+            }
+        }
+    }
+
+    /** Gives up the current load: unsent and unanswered measured requests are counted and recorded. */
+    private void giveUp() {
+        long now = System.nanoTime();
+        Outcomes o = state.outcomes;
+        Plan p = current;
+        for (Conn c : conns) {
+            cancel(c);
+            if (p.load == Load.RATE) {
+                for (long j = c.index + c.k * (long) connections; j < p.endIndex; j += connections) {
+                    if (j >= p.measureFromIndex) {
+                        state.corrected.record(id, now - p.due(j));
+                        o.failed.add(ErrorCounts.NOT_SENT);
+                        o.ended(id, now);
+                    }
+                }
+            }
+            c.remaining = 0;
+            c.queued = false;
+            if (c.awaiting) {
+                state.errors.add(ErrorCounts.UNANSWERED_AT_END);
+                c.awaiting = false;
+                outstanding--;
+                if (c.measured) {
+                    state.corrected.record(id, now - c.intendedNanos);
+                    o.failed.add(ErrorCounts.UNANSWERED_AT_END);
+                    o.ended(id, now);
+                }
+                connector.reopen(c); // a late answer must not arrive in the next load
+            }
+        }
+        due.clear();
+        remaining = 0;
+    }
+
+    /** A request or connection failed: count it, and open the connection again. */
+    private void broken(Conn c, String kind) {
+        state.errors.add(kind);
+        cancel(c); // an armed request was not sent: it waits for the connection to be open again
+        if (c.awaiting) {
+            c.awaiting = false;
+            outstanding--;
+            if (c.measured) {
+                long now = System.nanoTime();
+                state.corrected.record(id, now - c.intendedNanos);
+                state.outcomes.failed.add(kind);
+                state.outcomes.ended(id, now);
+            }
+        }
+        connector.reopen(c);
+    }
+}
