@@ -35,6 +35,7 @@ final class IoLoop implements Runnable {
     private final java.util.function.Consumer<SelectionKey> onKey = this::onKey;
     final PriorityQueue<Conn> due = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos - b.dueNanos, 0));
     final Connector connector;
+    private final RequestLedger ledger;
     volatile long outstanding;
     volatile long remaining;
     volatile long holdSent;
@@ -67,6 +68,7 @@ final class IoLoop implements Runnable {
         thread.setDaemon(true);
         sender = new Sender(state, fixups, selector, n, loopsWanted, (connections + loopsWanted - 1) / loopsWanted);
         connector = new Connector(state, target, selector, this::opened);
+        ledger = new RequestLedger(state, n);
     }
 
     @Override
@@ -427,29 +429,8 @@ final class IoLoop implements Runnable {
         c.word = (c.seq << 2) | Conn.IDLE;
         c.awaiting = false;
         outstanding--;
-        int status = c.parser.status();
-        if (status == 200 && !c.parser.ok()) {
-            state.fail(c.parser.problem(current.requestLine));
+        if (!ledger.answered(c.parser, current.requestLine, c.measured, intended, sent, now)) {
             return;
-        }
-        Outcomes o = state.outcomes;
-        if (status == 200) {
-            state.validated.increment();
-        } else {
-            state.errors.add(ErrorCounts.status(status));
-            if (state.firstStatusProblem == null) {
-                state.firstStatusProblem = c.parser.problem(current.requestLine);
-            }
-        }
-        if (c.measured) {
-            state.corrected.record(id, now - intended);
-            if (status == 200) {
-                state.uncorrected.record(id, now - sent);
-                o.answered.increment();
-            } else {
-                o.failed.add(ErrorCounts.status(status));
-            }
-            o.ended(id, now);
         }
         if (c.parser.close()) {
             state.reconnects.increment();
@@ -485,9 +466,7 @@ final class IoLoop implements Runnable {
             if (p.load == Load.RATE) {
                 for (long j = c.index + c.k * (long) connections; j < p.endIndex; j += connections) {
                     if (j >= p.measureFromIndex) {
-                        state.corrected.record(id, now - p.due(j));
-                        o.failed.add(ErrorCounts.NOT_SENT);
-                        o.ended(id, now);
+                        ledger.failed(o, p.due(j), ErrorCounts.NOT_SENT, now);
                     }
                 }
             }
@@ -498,9 +477,7 @@ final class IoLoop implements Runnable {
                 c.awaiting = false;
                 outstanding--;
                 if (c.measured) {
-                    state.corrected.record(id, now - c.intendedNanos);
-                    o.failed.add(ErrorCounts.UNANSWERED_AT_END);
-                    o.ended(id, now);
+                    ledger.failed(o, c.intendedNanos, ErrorCounts.UNANSWERED_AT_END, now);
                 }
                 connector.reopen(c); // a late answer must not arrive in the next load
             }
@@ -517,10 +494,7 @@ final class IoLoop implements Runnable {
             c.awaiting = false;
             outstanding--;
             if (c.measured) {
-                long now = System.nanoTime();
-                state.corrected.record(id, now - c.intendedNanos);
-                state.outcomes.failed.add(kind);
-                state.outcomes.ended(id, now);
+                ledger.failed(state.outcomes, c.intendedNanos, kind, System.nanoTime());
             }
         }
         connector.reopen(c);
