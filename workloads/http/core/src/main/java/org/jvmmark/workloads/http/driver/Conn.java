@@ -72,6 +72,11 @@ final class Conn {
         this.parser = new ResponseParser(expectedBody);
     }
 
+    /** When the outstanding request went out: sent by the sender or by the I/O thread. */
+    long sentAt() {
+        return (word & 3) == FIRED ? firedNanos : sentNanos;
+    }
+
     /** Moves {@link #word} from {@code expected} to {@code next} atomically; false when it was not {@code expected}. */
     boolean compareAndSetWord(long expected, long next) {
         return WORD.compareAndSet(this, expected, next);

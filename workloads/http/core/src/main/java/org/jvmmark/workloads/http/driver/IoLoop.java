@@ -2,20 +2,20 @@ package org.jvmmark.workloads.http.driver;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 
 /**
- * One I/O thread: a selector, its share of the connections and the {@link Sender} beside it. It
- * carries out the load the driver thread puts in {@link EngineState#plan} — the closed loop's sends
- * and batches, the open model's schedule (arming on-time sends for the sender, sending late ones
- * itself), the hold — reads and checks the answers, and accounts for every request that fails,
- * times out or is given up. Opening connections it leaves to its {@link Connector}.
+ * One I/O thread: a selector, its share of the connections and the {@link Sender} beside it. Its
+ * event loop carries out the load the driver thread puts in {@link EngineState#plan}: what a free
+ * connection does next — the closed loop's staggered first sends and batches, the open model's
+ * schedule (arming on-time sends for the sender through the {@link RateSchedule}, sending late ones
+ * itself), the hold —, the timeouts, and the give-up at the end of a load. Writing requests and
+ * reading answers it leaves to its {@link Exchange}, opening connections to its {@link Connector},
+ * recording how requests ended to its {@link RequestLedger}.
  *
  * <p>Threading: everything runs on its own thread, except {@link Sender#offer}'s hand-over and the
  * volatile counts, which the driver thread reads.
@@ -28,7 +28,6 @@ final class IoLoop implements Runnable {
     final int id;
     final Selector selector;
     final Thread thread;
-    final ByteBuffer readBuffer = ByteBuffer.allocateDirect(64 * 1024);
     final Sender sender;
     /** Writes of the sender that need the I/O thread. */
     final java.util.concurrent.ConcurrentLinkedQueue<Fixup> fixups = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -36,8 +35,10 @@ final class IoLoop implements Runnable {
     final PriorityQueue<Conn> due = new PriorityQueue<>((a, b) -> Long.compare(a.dueNanos - b.dueNanos, 0));
     final Connector connector;
     private final RequestLedger ledger;
-    volatile long outstanding;
-    volatile long remaining;
+    /** Read by the driver thread: what is left of the current load. */
+    final LoadCounts counts = new LoadCounts();
+    private final RateSchedule schedule;
+    private final Exchange exchange;
     volatile long holdSent;
     volatile int giveUpHandled;
     private Plan current = Plan.IDLE;
@@ -69,6 +70,8 @@ final class IoLoop implements Runnable {
         sender = new Sender(state, fixups, selector, n, loopsWanted, (connections + loopsWanted - 1) / loopsWanted);
         connector = new Connector(state, target, selector, this::opened);
         ledger = new RequestLedger(state, n);
+        schedule = new RateSchedule(state, sender, counts, connections);
+        exchange = new Exchange(state, ledger, connector, schedule, counts, this::ready);
     }
 
     @Override
@@ -103,7 +106,7 @@ final class IoLoop implements Runnable {
             }
             Fixup fix;
             while ((fix = fixups.poll()) != null) {
-                fixup(fix.conn, fix.channel, fix.written, fix.errorKind);
+                exchange.fixup(fix.conn, fix.channel, fix.written, fix.errorKind);
             }
             long now = System.nanoTime();
             sendDue(now);
@@ -138,10 +141,10 @@ final class IoLoop implements Runnable {
             connector.finishConnect(c);
         } else {
             if (key.isReadable()) {
-                read(c);
+                exchange.read(c, current);
             }
             if (key.isValid() && key.isWritable() && c.channel != null) {
-                flush(c);
+                exchange.flush(c);
             }
         }
     }
@@ -151,7 +154,7 @@ final class IoLoop implements Runnable {
         try {
             ready(c, System.nanoTime());
         } catch (IOException e) {
-            broken(c, ErrorCounts.kindOf(e, false));
+            exchange.broken(c, ErrorCounts.kindOf(e, false));
         }
     }
 
@@ -173,7 +176,7 @@ final class IoLoop implements Runnable {
     /** A new load: every connection starts its part of it. */
     private void begin(Plan p) throws IOException {
         for (Conn c : conns) {
-            cancel(c); // left armed by a load that stopped without a give-up (a failure)
+            schedule.cancel(c); // left armed by a load that stopped without a give-up (a failure)
         }
         current = p;
         due.clear();
@@ -192,7 +195,7 @@ final class IoLoop implements Runnable {
                 c.dueNanos = p.startNanos + p.staggerNanos * c.index / connections;
             }
         }
-        remaining = rem;
+        counts.remaining = rem;
         long now = System.nanoTime();
         for (Conn c : conns) {
             if (c.connected && !c.awaiting) {
@@ -223,7 +226,7 @@ final class IoLoop implements Runnable {
                     c.queued = true;
                 } else {
                     c.k++;
-                    send(c, now, now, now - current.measureFromNanos >= 0);
+                    exchange.send(c, current.request, now, now, now - current.measureFromNanos >= 0);
                 }
                 break;
             case RATE:
@@ -235,16 +238,16 @@ final class IoLoop implements Runnable {
                 } else if (c.dueNanos - now <= Sender.SEND_TOLERANCE_NANOS) {
                     sendScheduled(c, now, true); // due within the sender's tolerance: no hand-over for it
                 } else {
-                    arm(c);
+                    schedule.arm(c, current);
                 }
                 break;
             case HOLD:
                 if (!c.holdDone && c.index < current.endIndex) {
                     c.holdDone = true;
                     holdSent++;
-                    send(c, now, now, true);
+                    exchange.send(c, current.request, now, now, true);
                 } else if (state.resending && c.index < current.endIndex) {
-                    send(c, now, now, false);
+                    exchange.send(c, current.request, now, now, false);
                 }
                 break;
             default:
@@ -276,180 +279,28 @@ final class IoLoop implements Runnable {
      */
     private void sendScheduled(Conn c, long now, boolean onTime) throws IOException {
         long intended = c.dueNanos;
-        boolean measured = advance(c);
+        boolean measured = schedule.advance(c, current);
         if (onTime && measured) {
             state.outcomes.sendLag.record(id, now - intended);
         }
-        send(c, intended, now, measured);
+        exchange.send(c, current.request, intended, now, measured);
     }
 
-    /**
-     * Moves the connection on to its next scheduled request ({@link #cancel} undoes it); returns whether the
-     * one it leaves — due at the old {@code dueNanos} — is in the measured window.
-     */
-    private boolean advance(Conn c) {
-        boolean measured = c.index + c.k * (long) connections >= current.measureFromIndex;
-        c.k++;
-        c.remaining--;
-        remaining--;
-        c.dueNanos = current.due(c.index + c.k * (long) connections);
-        return measured;
-    }
 
-    /** Hands the connection's next scheduled request to the sender, which sends it when due. */
-    private void arm(Conn c) {
-        c.intendedNanos = c.dueNanos;
-        c.measured = advance(c);
-        c.awaiting = true;
-        outstanding++;
-        c.armedChannel = c.channel;
-        c.armedRequest = current.request;
-        c.armedOutcomes = state.outcomes;
-        c.seq++;
-        c.word = (c.seq << 2) | Conn.ARMED; // publishes the fields above to the sender
-        sender.offer(c, c.seq, c.intendedNanos);
-    }
 
-    /**
-     * Takes an armed request back from the sender, as if it had never been scheduled on this
-     * connection yet; false when there is none (the sender has sent it, or nothing was armed).
-     */
-    private boolean cancel(Conn c) {
-        long armed = (c.seq << 2) | Conn.ARMED;
-        if (c.word != armed || !c.compareAndSetWord(armed, (c.seq << 2) | Conn.IDLE)) {
-            return false;
-        }
-        c.k--;
-        c.remaining++;
-        remaining++;
-        c.dueNanos = c.intendedNanos;
-        c.awaiting = false;
-        outstanding--;
-        return true;
-    }
 
-    /** When the outstanding request went out: sent by the sender or by this thread. */
-    private long sentAt(Conn c) {
-        return (c.word & 3) == Conn.FIRED ? c.firedNanos : c.sentNanos;
-    }
 
-    /** A write of the sender that did not complete: finish it here, or count the connection broken. */
-    private void fixup(Conn c, SocketChannel ch, int written, String kind) {
-        if (c.channel != ch || !c.awaiting || (c.word & 3) != Conn.FIRED) {
-            return; // the connection has been opened again since: the request was counted then
-        }
-        if (kind != null) {
-            broken(c, kind);
-            return;
-        }
-        c.out = ByteBuffer.wrap(c.armedRequest, written, c.armedRequest.length - written);
-        flush(c);
-    }
 
-    private void send(Conn c, long intended, long now, boolean measured) {
-        c.intendedNanos = intended;
-        c.sentNanos = now;
-        c.word = (c.seq << 2) | Conn.SENT;
-        c.measured = measured;
-        c.awaiting = true;
-        outstanding++;
-        byte[] r = current.request;
-        if (c.out == null || c.out.array() != r) {
-            c.out = ByteBuffer.wrap(r);
-        } else {
-            c.out.clear();
-        }
-        flush(c);
-    }
 
-    private void flush(Conn c) {
-        try {
-            c.channel.write(c.out);
-            boolean more = c.out.hasRemaining();
-            if (more != c.writeInterest) { // the key's interest changes only when a write did not complete
-                c.writeInterest = more;
-                c.key.interestOps(more ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
-            }
-        } catch (IOException e) {
-            broken(c, ErrorCounts.kindOf(e, false));
-        }
-    }
 
-    private void read(Conn c) {
-        if (c.awaiting && (c.word & 3) == Conn.ARMED) {
-            cancel(c); // not sent yet: whatever came is not its answer
-        }
-        int n;
-        try {
-            readBuffer.clear();
-            n = c.channel.read(readBuffer);
-        } catch (IOException e) {
-            broken(c, ErrorCounts.kindOf(e, false));
-            return;
-        }
-        if (n < 0) {
-            if (c.awaiting) {
-                broken(c, ErrorCounts.CLOSED);
-            } else {
-                state.reconnects.increment();
-                connector.reopen(c);
-            }
-            return;
-        }
-        readBuffer.flip();
-        if (c.inLen + n > c.in.length) {
-            c.in = java.util.Arrays.copyOf(c.in, Math.max(c.in.length * 2, c.inLen + n));
-        }
-        readBuffer.get(c.in, c.inLen, n);
-        c.inLen += n;
-        try {
-            int used;
-            while (c.channel != null && c.inLen > 0 && (used = c.parser.parse(c.in, c.inLen)) > 0) {
-                System.arraycopy(c.in, used, c.in, 0, c.inLen - used);
-                c.inLen -= used;
-                answered(c);
-                if (state.failure != null) {
-                    return;
-                }
-            }
-        } catch (RuntimeException e) {
-            state.fail(current.requestLine + ": " + e.getMessage());
-        }
-    }
 
-    private void answered(Conn c) {
-        long now = System.nanoTime();
-        if (!c.awaiting) {
-            state.fail(current.requestLine + ": the server sent a response nobody asked for");
-            return;
-        }
-        long sent = sentAt(c);
-        // a request the sender sent early (within its tolerance) counts from its actual send
-        long intended = Math.min(c.intendedNanos, sent);
-        c.word = (c.seq << 2) | Conn.IDLE;
-        c.awaiting = false;
-        outstanding--;
-        if (!ledger.answered(c.parser, current.requestLine, c.measured, intended, sent, now)) {
-            return;
-        }
-        if (c.parser.close()) {
-            state.reconnects.increment();
-            connector.reopen(c);
-            return;
-        }
-        try {
-            ready(c, now);
-        } catch (IOException e) {
-            broken(c, ErrorCounts.kindOf(e, false));
-        }
-    }
 
     /** Timeouts, and (from the {@link Connector}) connects that take too long, reconnects that are due. */
     private void tick(long now) {
         long limit = responseTimeoutNanos + current.extraTimeoutNanos;
         for (Conn c : conns) {
-            if (c.awaiting && (c.word & 3) != Conn.ARMED && now - sentAt(c) > limit) {
-                broken(c, ErrorCounts.TIMEOUT);
+            if (c.awaiting && (c.word & 3) != Conn.ARMED && now - c.sentAt() > limit) {
+                exchange.broken(c, ErrorCounts.TIMEOUT);
             } else {
                 connector.tick(c, now);
             }
@@ -462,7 +313,7 @@ final class IoLoop implements Runnable {
         Outcomes o = state.outcomes;
         Plan p = current;
         for (Conn c : conns) {
-            cancel(c);
+            schedule.cancel(c);
             if (p.load == Load.RATE) {
                 for (long j = c.index + c.k * (long) connections; j < p.endIndex; j += connections) {
                     if (j >= p.measureFromIndex) {
@@ -475,7 +326,7 @@ final class IoLoop implements Runnable {
             if (c.awaiting) {
                 state.errors.add(ErrorCounts.UNANSWERED_AT_END);
                 c.awaiting = false;
-                outstanding--;
+                counts.outstanding--;
                 if (c.measured) {
                     ledger.failed(o, c.intendedNanos, ErrorCounts.UNANSWERED_AT_END, now);
                 }
@@ -483,20 +334,7 @@ final class IoLoop implements Runnable {
             }
         }
         due.clear();
-        remaining = 0;
+        counts.remaining = 0;
     }
 
-    /** A request or connection failed: count it, and open the connection again. */
-    private void broken(Conn c, String kind) {
-        state.errors.add(kind);
-        cancel(c); // an armed request was not sent: it waits for the connection to be open again
-        if (c.awaiting) {
-            c.awaiting = false;
-            outstanding--;
-            if (c.measured) {
-                ledger.failed(state.outcomes, c.intendedNanos, kind, System.nanoTime());
-            }
-        }
-        connector.reopen(c);
-    }
 }

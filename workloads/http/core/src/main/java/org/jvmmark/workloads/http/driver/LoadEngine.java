@@ -54,8 +54,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>The parts: this class is the driver thread's side — it builds each load's {@link Plan}, waits for
  * the connects and the drain, and sums what the I/O threads count; {@link EngineState} is what the
  * threads share; each {@link IoLoop} carries out the load on its connections ({@link Conn}), with a
- * {@link Connector} to open them and a {@link Sender} for the rate mode's on-time sends; {@link
- * ResponseParser} reads the answers. None of them calls back into this class.
+ * {@link Connector} to open them, an {@link Exchange} to write requests and read answers (parsed by
+ * {@link ResponseParser}), a {@link RateSchedule} and a {@link Sender} for the rate mode's on-time
+ * sends, and a {@link RequestLedger} that records how each request ended. None of them calls back
+ * into this class.
  *
  * <p>Threading: the control methods ({@link #connect}, {@code start*}, {@link #finish}, {@link
  * #close}) are called by one driver thread, one at a time; each connection is owned by one I/O
@@ -223,10 +225,10 @@ final class LoadEngine implements AutoCloseable {
      */
     long finish(long drainNanos) throws InterruptedException {
         long deadline = System.nanoTime() + drainNanos;
-        while (sum(l -> l.remaining + l.outstanding) > 0 && state.failure == null && System.nanoTime() - deadline < 0) {
+        while (sum(l -> l.counts.remaining + l.counts.outstanding) > 0 && state.failure == null && System.nanoTime() - deadline < 0) {
             Thread.sleep(2);
         }
-        long left = sum(l -> l.remaining + l.outstanding);
+        long left = sum(l -> l.counts.remaining + l.counts.outstanding);
         int epoch = state.giveUpRequested + 1;
         state.giveUpRequested = epoch;
         state.wakeup();
@@ -241,7 +243,7 @@ final class LoadEngine implements AutoCloseable {
 
     /** Requests sent and not yet answered. */
     long outstanding() {
-        return sum(l -> l.outstanding);
+        return sum(l -> l.counts.outstanding);
     }
 
     /** Connections open now. */
