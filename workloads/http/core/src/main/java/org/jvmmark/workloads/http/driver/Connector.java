@@ -25,8 +25,8 @@ final class Connector {
     }
 
     private static final long CONNECT_TIMEOUT_NANOS = 10_000_000_000L;
-    static final long RECONNECT_MIN_NANOS = 20_000_000L;
-    static final long RECONNECT_MAX_NANOS = 1_000_000_000L;
+    private static final long RECONNECT_MIN_NANOS = 20_000_000L;
+    private static final long RECONNECT_MAX_NANOS = 1_000_000_000L;
     /**
      * Connects an I/O thread has in flight at once. Thousands of SYNs at once overflow a server's
      * accept backlog (Linux then drops them and the client retries after 1 s, 3 s, ...), which
