@@ -64,10 +64,10 @@ public final class HttpDriver implements Workload {
             Phase main = null;
             switch (s.mode) {
                 case "max":
-                    main = phases.phase(LoadEngine.Load.MAX, s.path, 0, s.warmupNanos, s.measureNanos, "endToEnd");
+                    main = phases.phase(Load.MAX, s.path, 0, s.warmupNanos, s.measureNanos, "endToEnd");
                     break;
                 case "rate":
-                    main = phases.phase(LoadEngine.Load.RATE, s.path, context.longParam("rate"), s.warmupNanos, s.measureNanos, "endToEnd");
+                    main = phases.phase(Load.RATE, s.path, context.longParam("rate"), s.warmupNanos, s.measureNanos, "endToEnd");
                     break;
                 case "sweep":
                     main = new SlaSweep(phases, context).run(result, s.path, s.warmupNanos, s.measureNanos, s.sla);

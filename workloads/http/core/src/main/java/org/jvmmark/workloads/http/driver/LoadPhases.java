@@ -39,12 +39,12 @@ final class LoadPhases {
      * Load for {@code warmup}, then measure for {@code measure}, then wait for the answers still
      * due (up to the response timeout) and give up the rest, which are counted.
      */
-    Phase phase(LoadEngine.Load how, String path, double rate, long warmup, long measure, String tag) throws Exception {
+    Phase phase(Load how, String path, double rate, long warmup, long measure, String tag) throws Exception {
         long extra = extraTimeoutNanos(path, settings.sleepPath, settings.sleepNanos);
         List<Process> others = new ArrayList<>();
         List<Path> jobs = new ArrayList<>();
         Outcomes o;
-        if (how == LoadEngine.Load.RATE) {
+        if (how == Load.RATE) {
             Segment own = settings.segment;
             long startAt = settings.startAtMillis;
             if (settings.driverProcesses > 1) {
@@ -89,10 +89,10 @@ final class LoadPhases {
             o = merge(o, jobs, others, corrected, uncorrected, sendLag, windowStart, Math.round(measure * rate / 1e9));
             hlog.writeMerged(jobs);
         }
-        long elapsed = how == LoadEngine.Load.RATE && o.lastEndNanos() != Long.MIN_VALUE
+        long elapsed = how == Load.RATE && o.lastEndNanos() != Long.MIN_VALUE
                 ? Math.max(window, o.lastEndNanos() - windowStart) : window;
         watch.checkOpen(tag);
-        double targetRate = how != LoadEngine.Load.RATE ? 0 : settings.driverProcesses > 1 ? rate : rate / settings.segment.count;
+        double targetRate = how != Load.RATE ? 0 : settings.driverProcesses > 1 ? rate : rate / settings.segment.count;
         return new Phase(corrected, uncorrected, sendLag, o, elapsed, cpu < 0 || cpu0 < 0 ? -1 : cpu - cpu0, process, targetRate);
     }
 

@@ -28,14 +28,14 @@ final class SlaSweep {
 
     /** Runs the sweep, records its curve and figures; returns the phase at the SLA rate (or the maximum's). */
     Phase run(TrialResult result, String path, long warmup, long measure, Sla sla) throws Exception {
-        Phase max = phases.phase(LoadEngine.Load.MAX, path, 0, warmup, measure, "max");
+        Phase max = phases.phase(Load.MAX, path, 0, warmup, measure, "max");
         if (max.requests == 0) {
             return max; // nothing answered: there is no rate to search
         }
         double maxRate = max.achievedRate();
         Map<Double, Phase> last = new HashMap<>();
         SlaSearch.Result found = new SlaSearch(rate -> {
-            Phase step = phases.phase(LoadEngine.Load.RATE, path, rate, Math.min(warmup, 2_000_000_000L), measure, "rate-" + (long) rate);
+            Phase step = phases.phase(Load.RATE, path, rate, Math.min(warmup, 2_000_000_000L), measure, "rate-" + (long) rate);
             long p = step.corrected.getValueAtPercentile(sla.percentile);
             boolean met = p <= sla.boundNanos && step.achievedRate() >= 0.95 * rate && ResultBlock.withinBudget(step.outcomes);
             last.put(rate, step);

@@ -1,7 +1,8 @@
 /**
  * The load driver of the http workload, on the host JDK in a process of its own: {@link
  * org.jvmmark.workloads.http.driver.HttpDriver} runs one trial's phases (max, rate, sweep, hold) and
- * writes the figures; {@code LoadEngine} owns the connections and the I/O threads; {@code
+ * writes the figures; {@code LoadEngine} owns the connections and the I/O threads ({@code IoLoop},
+ * each with its {@code Exchange}, {@code Connector}, {@code RateSchedule} and {@code Sender}); {@code
  * ResponseParser} reads and checks every response; {@code ErrorCounts} names every failure.
  *
  * <p>Every scheduled request ends in exactly one way — answered, failed with a named kind, timed
