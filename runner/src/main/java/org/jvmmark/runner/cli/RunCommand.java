@@ -96,7 +96,8 @@ public final class RunCommand implements Callable<Integer> {
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
-        return new RunSession(main.out, main.err, options, recorded, session.out, session.dryRun, session.threshold, session.history, instruments, user, policy).run();
+        return new RunSession(main.out, main.err, options, recorded, session.out, session.dryRun, session.threshold, session.history,
+                instruments, user, policy).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

@@ -260,8 +260,9 @@ final class TuneRoundPlanner {
             TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), interrupted::get, gcLogs(),
                     disturbance);
             // no budget on the slice's lines: the race's budget is its trial seconds wherever they ran, not this slice's
-            TrialLoop loop = new TrialLoop(out, dir, executor::run, results, HistoryRecorder.start(history, results.results(), dir,
-                    err), interrupted::get, trials.durations(), null, null);
+            HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
+            TrialLoop loop = new TrialLoop(out, dir, executor::run, results, recorder, interrupted::get, trials.durations(), null,
+                    null);
             boolean whole;
             try {
                 whole = loop.run(mine, "", disturbed(rounds, round.again(), true, true));

@@ -194,8 +194,8 @@ final class TuneSession {
         // the budget against the clock, as run's: this launch's build, this process and the trials recorded before it
         RunBudget budget = RunBudget.ofThisProcess(Budget.parse(options.budget()),
                 recorded == null ? 0 : results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum());
-        TrialLoop loop = new TrialLoop(out, dir, executor::run, results, HistoryRecorder.start(history, results.results(), dir, err),
-                interrupted::get, trials.durations(), budget, null);
+        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
+        TrialLoop loop = new TrialLoop(out, dir, executor::run, results, recorder, interrupted::get, trials.durations(), budget, null);
         try {
             PlannedRound before = null;
             while (!interrupted.get()) {

@@ -77,8 +77,8 @@ class TrialLoopTest {
     }
 
     private static PlannedTrial planned(int fork) {
-        return new PlannedTrial("looped/v-25/default/fork" + fork, LOOPED, JDK, "default", null, null, List.of(), Map.of(), fork,
-                "smoke", 60, 5, null);
+        return new PlannedTrial("looped/v-25/default/fork" + fork, LOOPED, JDK, "default", null, null, List.of(), Map.of(),
+                fork, "smoke", 60, 5, null);
     }
 
     /** A fork that ran 10 s: ok or failed, disturbed by other processes or not. */
