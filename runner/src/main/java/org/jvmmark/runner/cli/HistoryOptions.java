@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 import org.jvmmark.runner.UserException;
 
 /**
- * {@code --history} and {@code --machine}, shared by {@code run} and every {@code history} command.
+ * {@code --history} and {@code --machine}, shared by {@code run} and {@code tune} (through {@link SessionOptions}) and
+ * every {@code history} command.
  * Default database: {@code $JVMMARK_HISTORY} when set, else the embedded SQLite file in the user's
  * data directory. Not thread-safe (picocli fills it).
  */

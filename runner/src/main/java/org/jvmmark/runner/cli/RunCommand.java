@@ -14,7 +14,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.Main;
-import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
@@ -80,9 +79,6 @@ public final class RunCommand implements Callable<Integer> {
             description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
     private String shard;
 
-    @picocli.CommandLine.Mixin
-    private HistoryOptions history = new HistoryOptions();
-
     @Mixin
     private InstrumentOptions instrumentOptions;
 
@@ -100,7 +96,8 @@ public final class RunCommand implements Callable<Integer> {
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
-        return new RunSession(main.out, main.err, options, recorded, session.out, session.dryRun, session.threshold, history, instruments, user, policy).run();
+        return new RunSession(main.out, main.err, options, recorded, session.out, session.dryRun, session.threshold, session.history,
+                instruments, user, policy).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

@@ -2,7 +2,6 @@ package org.jvmmark.runner.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
-import org.jvmmark.report.render.Report;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.ExitStatus;
@@ -57,9 +55,10 @@ import org.jvmmark.runner.plan.WorkloadCatalog;
 /**
  * One {@code jvmmark run}, from validated {@link RunOptions} to {@code results.json} and the report: plans
  * the trials (catalog, sweep, shard, duration estimates, budget), prints the plan on {@code --dry-run},
- * else takes the results directory's lock, runs each trial in a fresh JVM ({@link TrialExecutor}),
- * records it ({@link ResultsFile}, rewritten after every trial, and the history), runs the adaptive
- * rounds of {@code --forks auto} within their budget, and renders the report at the end. The command
+ * else takes the results directory's lock, runs the trials through the {@link TrialLoop} (which shares
+ * it with {@code tune}: each trial in a fresh JVM, {@link ResultsFile} rewritten after every trial, the
+ * history, disturbed forks re-run within the budget), runs the adaptive rounds of {@code --forks auto}
+ * within their budget, and renders the report at the end. The command
  * line ({@link RunCommand}) only parses and validates into {@link RunOptions} and hands over here.
  *
  * <p>Ctrl-C: the JVM's shutdown hook marks the run interrupted and kills the child; the run loop
@@ -87,13 +86,6 @@ final class RunSession {
     private RunBudget runBudget;
     /** What the default set and the budget left out of the plan, one line each. */
     private List<String> leftOut = List.of();
-    /**
-     * With {@code --forks auto}: the fork account ({@value AdaptiveForks#KEY}) as the recorded trials make
-     * it while the run goes on, written with each trial; else null.
-     */
-    private Function<List<Trial>, Object> forkAccount;
-    /** The fork account last written, so that the run's end writes it only when it says something new. */
-    private Object writtenAccount;
 
     /**
      * @param options validated: a known profile, fork policy, budget and CPU list
@@ -327,12 +319,20 @@ final class RunSession {
         int extra = 0;
         // the plan so far, adaptive rounds included: a row's forks not yet run are "planned forks not all run"
         AtomicReference<List<PlannedTrial>> planned = new AtomicReference<>(plan);
+        // with --forks auto, the fork account as the recorded trials make it while the run goes on, written with each trial
+        Function<List<Trial>, Object> forkAccount = null;
         if (adaptive != null) {
             forkAccount = trials -> AdaptiveForks.account(adaptive.states(planned.get(), trials), budgetSeconds,
                     AdaptiveForks.OpenRows.OPEN);
         }
+        TrialLoop loop = new TrialLoop(out, dir, executor::run, results, recorder, interrupted::get, durations,
+                budget != null || forkPolicy.adaptive() ? runBudget : null, forkAccount);
+        // the budget bounds the whole run, re-runs included, when one was given (or is the main job's)
+        TrialLoop.Disturbed disturbed = disturbance == DisturbancePolicy.RERUN
+                ? TrialLoop.Disturbed.rerunHere(budget != null ? runBudget : null)
+                : TrialLoop.Disturbed.notHere(t -> "not re-run (--disturbed mark)");
         try {
-            boolean more = runTrials(todo, "", executor, results, recorder, interrupted, dir);
+            boolean more = loop.run(todo, "", disturbed);
             boolean budgetReached = false;
             AdaptiveForks.Round next = null;
             while (more && adaptive != null && !interrupted.get()) {
@@ -348,14 +348,13 @@ final class RunSession {
                 plan = new ArrayList<>(plan);
                 plan.addAll(round);
                 planned.set(plan);
-                more = runTrials(round, "more forks where the question is open, the most answer per second first: ", executor,
-                        results, recorder, interrupted, dir);
+                more = loop.run(round, "more forks where the question is open, the most answer per second first: ", disturbed);
             }
             if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
                 Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), budgetSeconds,
                         RunEnd.openRows(!more || interrupted.get(), budgetReached), next);
-                if (!account.equals(writtenAccount)) {
+                if (!account.equals(loop.writtenAccount())) {
                     results.putMore(AdaptiveForks.KEY, account);
                 }
             }
@@ -420,114 +419,4 @@ final class RunSession {
         results.setMore(JvmFacts.KEY, all);
         return true;
     }
-
-    /**
-     * Runs {@code trials} in order, recording each, then re-runs once, under new fork numbers, the forks another
-     * process disturbed ({@link Trial#disturbed()}); false when the run was interrupted.
-     *
-     * @param title printed before the trials when not empty (an adaptive round)
-     */
-    private boolean runTrials(List<PlannedTrial> trials, String title, TrialExecutor executor, ResultsFile results,
-                              HistoryRecorder recorder, AtomicBoolean interrupted, Path dir) throws IOException {
-        List<Rerun> reruns = new ArrayList<>();
-        if (!runEach(trials, title, Map.of(), reruns, executor, results, recorder, interrupted, dir)) {
-            return false;
-        }
-        if (reruns.isEmpty()) {
-            return true;
-        }
-        List<PlannedTrial> again = new ArrayList<>();
-        Map<String, Integer> rerunOf = new HashMap<>();
-        for (Rerun r : reruns) {
-            again.add(r.trial());
-            rerunOf.put(r.trial().id(), r.disturbedFork());
-        }
-        if (budget != null) { // the budget bounds the whole run, re-runs included
-            List<PlannedTrial> fits = new ArrayList<>();
-            double seconds = 0;
-            for (PlannedTrial t : again) {
-                if (runBudget.holds(seconds + t.estimatedSeconds())) {
-                    fits.add(t);
-                    seconds += t.estimatedSeconds();
-                }
-            }
-            if (fits.size() < again.size()) {
-                out.printf("not re-run: %d disturbed forks, past the budget (%s)%n", again.size() - fits.size(), runBudget.words());
-            }
-            again = fits;
-        }
-        // at the end of the list, not at once: a disturbance that lasts a while has then had time to pass
-        return again.isEmpty() || runEach(again, "re-run of disturbed forks: ", rerunOf, null, executor, results, recorder, interrupted, dir);
-    }
-
-    /** A disturbed fork's re-run: the same trial as a new fork of its row. */
-    private record Rerun(PlannedTrial trial, int disturbedFork) {
-    }
-
-    /**
-     * Runs and records {@code trials}; a disturbed one is named on the console and, when {@code reruns} is not null,
-     * its re-run is added there (a re-run that is disturbed again stays marked and is not re-run).
-     *
-     * @param rerunOf for re-runs, the disturbed fork each re-runs, by the re-run's id
-     */
-    private boolean runEach(List<PlannedTrial> trials, String title, Map<String, Integer> rerunOf, List<Rerun> reruns,
-                            TrialExecutor executor, ResultsFile results, HistoryRecorder recorder, AtomicBoolean interrupted,
-                            Path dir) throws IOException {
-        if (!title.isEmpty()) {
-            out.println(title + trials.size() + (trials.size() == 1 ? " trial" : " trials"));
-        }
-        int index = 0;
-        try (Progress progress = Progress.create(out, trials.size(), Planner.estimatedSeconds(trials),
-                budget != null || forkPolicy.adaptive() ? runBudget : null, Progress.isTerminal())) {
-            for (PlannedTrial t : trials) {
-                if (interrupted.get()) {
-                    return false;
-                }
-                progress.starting(++index, t);
-                Trial record = executor.run(t);
-                if (record == null || interrupted.get()) {
-                    return false;
-                }
-                // one write per trial: a re-run's link to the disturbed fork and the fork account go with it
-                List<Trial> recorded = new ArrayList<>();
-                Integer of = rerunOf.get(t.id());
-                if (of != null) {
-                    record = Reruns.linked(record, of);
-                    Trial disturbed = Reruns.find(results.trials(), t.rowId(), of);
-                    if (disturbed != null) {
-                        recorded.add(Reruns.rerunAs(disturbed, t.fork()));
-                    }
-                }
-                recorded.add(record);
-                if (forkAccount == null) {
-                    results.add(recorded, null, null);
-                } else {
-                    results.add(recorded, AdaptiveForks.KEY, all -> writtenAccount = forkAccount.apply(all));
-                }
-                recorder.record(record);
-                if (record.ok() && !record.disturbed()) {
-                    durations.record(t, record.outcome().process().wallSeconds());
-                }
-                progress.finished(index, t, record.outcome().trialStatus(), record.outcome().process().wallSeconds());
-                if (!record.ok() && t.runnable()) {
-                    progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(),
-                            record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
-                }
-                if (record.disturbed()) {
-                    String why = "fork " + t.fork() + " disturbed: " + record.outcome().process().disturbance().reason();
-                    if (reruns != null && disturbance == DisturbancePolicy.RERUN) {
-                        PlannedTrial again = t.asFork(Reruns.nextFork(t.rowId(), results.trials(), trials,
-                                reruns.stream().map(Rerun::trial).toList()));
-                        reruns.add(new Rerun(again, t.fork()));
-                        why += "; re-run as fork " + again.fork() + " after the others";
-                    } else {
-                        why += reruns == null ? "; a re-run, not re-run again" : "; not re-run (--disturbed mark)";
-                    }
-                    progress.problem(t, why, null);
-                }
-            }
-        }
-        return true;
-    }
-
 }

@@ -9,13 +9,15 @@ import org.jvmmark.runner.fork.MachineActivity;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.tune.TuneOptions;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * The options {@code run} and {@code tune} share, one picocli mixin for both: which JDKs, how long each trial
  * ({@code --profile}), the threshold of the verdicts, what to do with a disturbed fork, the results directory and
- * whether to continue it, and the dry run. Each command reads them into its own immutable options value
- * ({@link RunOptions}, {@code TuneOptions}). Not thread-safe: filled by picocli, read once.
+ * whether to continue it, the history the trials are recorded in ({@link HistoryOptions}), and the dry run. Each
+ * command reads them into its own immutable options value ({@link RunOptions}, {@code TuneOptions}). Not thread-safe:
+ * filled by picocli, read once.
  */
 public final class SessionOptions {
     @Option(names = "--jdk", paramLabel = "all|FEATURE|PATH[,...]", description = "JDKs to run on (default: all); tune races"
@@ -41,6 +43,10 @@ public final class SessionOptions {
     @Option(names = "--resume", description = "Continue --out DIR with the options it recorded: run keeps its ok and unsupported"
             + " trials and runs failed and missing ones (with --dry-run: shows which); tune races on.")
     boolean resume;
+
+    /** {@code --history} and {@code --machine}: where the trials are recorded as they end. */
+    @Mixin
+    HistoryOptions history = new HistoryOptions();
 
     @Option(names = "--dry-run", description = "Print the plan and run nothing: run, its trials and estimated duration; tune, the"
             + " space, the valid and invalid points per JDK and the rounds.")

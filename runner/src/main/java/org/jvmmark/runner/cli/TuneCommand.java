@@ -121,7 +121,7 @@ public final class TuneCommand implements Callable<Integer> {
                 : external;
         TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
         return new TuneSession(main.out, main.err, options, recorded, session.out, session.dryRun, user,
-                org.jvmmark.runner.fork.DisturbancePolicy.of(session.disturbed), mode, slice, sliceOut).run();
+                org.jvmmark.runner.fork.DisturbancePolicy.of(session.disturbed), session.history, mode, slice, sliceOut).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

@@ -19,6 +19,7 @@ import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.jdk.HostInfo;
 import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.runner.output.HistoryRecorder;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.output.ResultsFile;
@@ -203,7 +204,8 @@ final class TuneRoundPlanner {
      * S's own {@code results.json}, which carries DIR's race and round so that {@code merge} joins only the slices of
      * this round. Reads DIR, never writes it; never judges nor plans.
      */
-    int runSlice(List<Jdk> jdks, Map<Jdk, List<Point>> valid, Shard shard, Path sliceDir) throws IOException {
+    int runSlice(List<Jdk> jdks, Map<Jdk, List<Point>> valid, Shard shard, Path sliceDir, HistoryOptions history)
+            throws IOException {
         Path base = outDir.toAbsolutePath().normalize();
         Results baseResults = recorded.results();
         PlannedRound round = PlannedRound.of(baseResults);
@@ -257,9 +259,13 @@ final class TuneRoundPlanner {
             AtomicBoolean interrupted = hook.flag();
             TrialExecutor executor = new TrialExecutor(dir, Container.prepare(options.container()), interrupted::get, gcLogs(),
                     disturbance);
+            // no budget on the slice's lines: the race's budget is its trial seconds wherever they ran, not this slice's
+            HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
+            TrialLoop loop = new TrialLoop(out, dir, executor::run, results, recorder, interrupted::get, trials.durations(), null,
+                    null);
             boolean whole;
             try {
-                whole = trials.runAll(mine, executor, results, interrupted);
+                whole = loop.run(mine, "", disturbed(rounds, round.again(), true, true));
             } finally {
                 RunEnd.endOfTrials(trials.durations(), output, err);
             }
@@ -273,6 +279,28 @@ final class TuneRoundPlanner {
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
             return 0;
         }
+    }
+
+    /**
+     * What becomes of a disturbed fork of a step's trials, for the trial loop's line (the race plans its own re-runs, so
+     * none runs there): a round's forks that were disturbed are asked for once more — by the race's next step, or for a
+     * slice by the next {@code --plan-only} — then the round is judged with what it has; with {@code --disturbed mark}
+     * they are not asked for.
+     *
+     * @param again the rounds ({@link PlannedRound#pass}) whose trials the step asks for a second time
+     * @param rerun whether missing forks are asked for once more at all
+     * @param slice whether the trials are a slice's, whose missing forks the next {@code --plan-only} asks for
+     */
+    TrialLoop.Disturbed disturbed(TuneRounds rounds, List<String> again, boolean rerun, boolean slice) {
+        return TrialLoop.Disturbed.notHere(t -> {
+            if (!rerun) {
+                return "not re-run (--disturbed mark)";
+            }
+            String pass = PlannedRound.pass(t.jdk().label(), rounds.raceOf(t.jdk(), baseline).rounds().size());
+            return again.contains(pass) ? "its round's missing forks were asked for once more already: the round is judged"
+                    + " without it" : slice ? "the next --plan-only asks for another fork of its point"
+                    : "another fork of its point runs before its round is judged";
+        });
     }
 
     /**

@@ -19,10 +19,12 @@ import org.jvmmark.runner.jdk.HostInfo;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.jdk.JdkDiscovery;
 import org.jvmmark.runner.jdk.JdkSelection;
+import org.jvmmark.runner.output.HistoryRecorder;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.AdaptiveForks;
+import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.CatalogEntry;
 import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.DurationEstimates;
@@ -30,6 +32,7 @@ import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.Shard;
 import org.jvmmark.runner.plan.Planner;
+import org.jvmmark.runner.plan.RunBudget;
 import org.jvmmark.runner.plan.Sweep;
 import org.jvmmark.runner.plan.WorkloadCatalog;
 import org.jvmmark.runner.tune.PlannedRound;
@@ -46,7 +49,8 @@ import org.jvmmark.runner.tune.TuneOptions;
  * the answer ({@link TuneAnswer}). A point whose trial fails is a failed row; the race goes on.
  *
  * <p>This class sets a tune up and runs the race loop on one machine; the roles around it have files of their own:
- * {@link TuneTrials} plans and runs forks as ordinary trials within the budget, {@link TuneRounds} chooses each
+ * {@link TuneTrials} plans forks as ordinary trials, which {@code run}'s {@link TrialLoop} runs and records (its
+ * progress line with the budget, the history), {@link TuneRounds} chooses each
  * round's points and keeps the race's record, {@link TuneRoundPlanner} plans each step of every JDK's race, the JDKs'
  * trials interleaved (which the loop runs, and {@code --plan-only} records for slices past one machine: {@link Mode},
  * {@link PlannedRound}), and {@link TunePrinter} prints the dry run and the progress.
@@ -75,25 +79,23 @@ final class TuneSession {
     private final Mode mode;
     private final Shard shard;
     private final Path sliceDir;
+    private final HistoryOptions history;
 
     private TuneOptions options;
     private SearchSpace space;
     private TuneTrials trials;
     private TuneRounds rounds;
 
-    TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
-                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance) {
-        this(out, err, options, recorded, outDir, dryRun, external, disturbance, Mode.RACE, null, null);
-    }
-
     /**
+     * @param history where the forks are recorded as they end, as {@code run}'s trials are
      * @param mode what to do: race, plan the next round only, or run one slice of the recorded round
      * @param shard the slice ({@link Mode#SLICE}), else null
      * @param sliceDir where the slice's results go ({@link Mode#SLICE}), else null
      */
     TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
-                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance, Mode mode, Shard shard,
-                Path sliceDir) {
+                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance, HistoryOptions history,
+                Mode mode, Shard shard, Path sliceDir) {
+        this.history = history;
         this.mode = mode;
         this.shard = shard;
         this.sliceDir = sliceDir;
@@ -152,7 +154,7 @@ final class TuneSession {
         TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir,
                 baseline);
         if (mode == Mode.SLICE) {
-            return slices.runSlice(jdks, valid, shard, sliceDir);
+            return slices.runSlice(jdks, valid, shard, sliceDir, history);
         }
         Path dir = OutputDirectory.givenOrFresh(outDir);
         OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
@@ -189,12 +191,18 @@ final class TuneSession {
         }
         TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, TuneRoundPlanner.gcLogs(), disturbance);
         boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
+        // the budget against the clock, as run's: this launch's build, this process and the trials recorded before it
+        RunBudget budget = RunBudget.ofThisProcess(Budget.parse(options.budget()),
+                recorded == null ? 0 : results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum());
+        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
+        TrialLoop loop = new TrialLoop(out, dir, executor::run, results, recorder, interrupted::get, trials.durations(), budget, null);
         try {
             PlannedRound before = null;
             while (!interrupted.get()) {
                 List<String> again = new ArrayList<>();
                 List<PlannedTrial> todo = planner.plan(results, rounds, jdks, valid, refused, before, again, executor, rerun);
-                if (todo.isEmpty() || !trials.runAll(todo, executor, results, interrupted)) {
+                // the race plans its own re-runs of disturbed forks (a round's missing forks, asked for once more)
+                if (todo.isEmpty() || !loop.run(todo, "", planner.disturbed(rounds, again, rerun, false))) {
                     break;
                 }
                 before = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);

@@ -7,10 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.jdk.GarbageCollector;
@@ -29,8 +27,8 @@ import org.jvmmark.runner.tune.TuneOptions;
 
 /**
  * A race's forks as ordinary trials: which points of the space a JDK accepts, each point's fork planned as any run's
- * trial ({@link Sweep}, {@link Planner}), the trials that give a round's points their fresh forks,
- * and running them into {@code results.json}. Knows nothing of rounds or judging. Not thread-safe.
+ * trial ({@link Sweep}, {@link Planner}), and the trials that give a round's points their fresh forks, which {@code run}'s
+ * {@link TrialLoop} runs and records. Knows nothing of rounds or judging. Not thread-safe.
  */
 final class TuneTrials {
     private final PrintStream out;
@@ -149,27 +147,5 @@ final class TuneTrials {
                 out.println(jdk.label() + ": skipped " + t.variant() + ": " + t.unsupportedReason());
             }
         }
-    }
-
-    /** Runs and records each trial; false when the run was interrupted. */
-    boolean runAll(List<PlannedTrial> todo, TrialExecutor executor, ResultsFile results, AtomicBoolean interrupted)
-            throws IOException {
-        for (PlannedTrial t : todo) {
-            if (interrupted.get()) {
-                return false;
-            }
-            Trial r = executor.run(t);
-            if (r == null || interrupted.get()) {
-                return false;
-            }
-            results.add(r);
-            if (r.ok() && !r.disturbed()) {
-                durations.record(t, r.outcome().process().wallSeconds());
-            } else if (!r.ok()) {
-                out.println("  " + t.id() + ": " + r.outcome().trialStatus().json()
-                        + (r.outcome().error() == null ? "" : ": " + Text.firstLine(r.outcome().error())));
-            }
-        }
-        return true;
     }
 }

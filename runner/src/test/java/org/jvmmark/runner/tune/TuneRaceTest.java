@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code jvmmark tune} end to end on a workload whose best setting is planted ({@link PlantedOptimumWorkload}): it finds it,
  * its gain's interval holds the planted 30 %, a flag the JDK refuses is skipped and recorded as unsupported, a heap too
- * small for the task is a failed row and the race goes on; with every setting equal it names no winner.
+ * small for the task is a failed row and the race goes on; with every setting equal it names no winner. Its forks run
+ * through {@code run}'s trial loop: a line each with the budget, and recorded in the history.
  */
 class TuneRaceTest {
     @TempDir
@@ -90,13 +91,23 @@ class TuneRaceTest {
     @Test
     void shouldNameNoWinnerWhenEverySettingIsEqual() throws Exception {
         Path out = tmp.resolve("flat");
+        Path history = tmp.resolve("history.db");
         Cli.Result r = Cli.run("tune", "flat", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK, "--profile", "smoke",
-                "--space", "gc=Parallel,Serial", "--space", "Xmx=64m,256m", "--budget", "1m", "--out", out.toString());
+                "--space", "gc=Parallel,Serial", "--space", "Xmx=64m,256m", "--budget", "1m", "--out", out.toString(),
+                "--history", history.toString());
         System.out.println(r.out() + r.err());
         assertEquals(0, r.status(), r.out() + r.err());
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains("no point beats the default beyond noise") || answer.contains("cannot tell"), answer);
         assertTrue(!answer.contains("than the default ("), "no gain is claimed: " + answer);
+        // the forks ran through run's trial loop: its line per fork with the race's budget, and the history it records
+        assertTrue(r.out().contains("[1/") && r.out().contains(" · budget: ") && r.out().contains(" of 1 min 00 s used"),
+                r.out());
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + history);
+             java.sql.ResultSet n = c.createStatement().executeQuery("SELECT count(*) FROM trial")) {
+            n.next();
+            assertEquals(Cli.results(out).path("trials").size(), n.getInt(1), "every fork recorded in the history as it ended");
+        }
     }
 
     @Test
