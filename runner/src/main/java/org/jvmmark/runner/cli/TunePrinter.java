@@ -56,7 +56,7 @@ final class TunePrinter {
                     space.points().size(), baseline == null ? "" : inSpace ? ", your baseline one of them" : ", and your baseline");
             refused.get(jdk).forEach(t -> out.println("  invalid: " + t.variant() + ": " + t.unsupportedReason()));
             long each = trials.secondsEach(jdk);
-            long share = Budget.parse(options.budget()).seconds() / jdks.size();
+            double share = TuneRounds.share(options.budget(), jdks.size());
             int cap = TuneRounds.trialCap(share, each);
             EliteRace.Settings settings = EliteRace.Settings.standard(cap, options.threshold(), false);
             List<Point> first = TuneRounds.first(space, v.stream().filter(p -> !p.isBaseline()).toList(), baseline, cap);

@@ -103,7 +103,7 @@ final class TuneRoundPlanner {
                             Map<Jdk, List<PlannedTrial>> refused, PlannedRound before, List<String> again, TrialExecutor executor,
                             boolean rerun) throws IOException {
         this.rounds = rounds;
-        double share = (double) Budget.parse(options.budget()).seconds() / jdks.size();
+        double share = TuneRounds.share(options.budget(), jdks.size());
         List<List<PlannedTrial>> each = new ArrayList<>();
         for (Jdk jdk : jdks) {
             trials.recordRefused(jdk, refused.get(jdk), results, executor);

@@ -205,6 +205,14 @@ final class TuneSession {
                 if (todo.isEmpty() || !loop.run(todo, "", planner.disturbed(rounds, again, rerun, false))) {
                     break;
                 }
+                String distrust = distrust(results);
+                if (distrust != null) {
+                    hook.release();
+                    err.println("jvmmark: tune: " + options.objective() + " is not trusted on this machine (" + distrust
+                            + "): a race on it would rank the scheduler; race a figure it supports, e.g. --objective \"endToEnd"
+                            + " p50\" (" + results.recordedIds().size() + " trials kept in " + results.path() + ")");
+                    return org.jvmmark.runner.ExitStatus.USAGE;
+                }
                 before = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
             }
         } finally {
@@ -218,6 +226,17 @@ final class TuneSession {
         }
         hook.release();
         return answer(out, err, dir, results, options.threshold());
+    }
+
+    /**
+     * Why the objective, a latency percentile, is not trusted on the trials run so far (the report's rule: the samples
+     * beyond it, and a CPU for each spinning thread besides the OS's), or null: queue-latency's p99 on 2 CPUs with 2
+     * spinning threads records the scheduler, and a race on it would pick by chance.
+     */
+    private String distrust(ResultsFile results) {
+        List<org.jvmmark.results.Trial> all = results.trials();
+        org.jvmmark.report.Column col = org.jvmmark.report.tune.TuneFigure.parse(options.objective()).column(all);
+        return col == null ? null : org.jvmmark.report.ColumnTrust.distrust(all, col);
     }
 
     /** Renders the report, which ends with the answer (judged once, in the report's model); the report's exit status. */

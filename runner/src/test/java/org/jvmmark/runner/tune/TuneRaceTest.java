@@ -24,6 +24,19 @@ class TuneRaceTest {
     }
 
     @Test
+    void shouldRefuseToRaceOnAPercentileThisMachineCannotSupport() throws Exception {
+        // a smoke fork of synthetic has far fewer than the million samples p99.99 needs: the race stops after its first
+        // step, in one line, and keeps what ran
+        Path out = tmp.resolve("untrusted");
+        Cli.Result r = Cli.run("tune", "synthetic", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--objective", "endToEnd p99.99",
+                "--space", "gc=G1,Serial", "--budget", "1m", "--history", "off", "--out", out.toString());
+        assertEquals(2, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("jvmmark: tune: endToEnd p99.99 is not trusted on this machine (") && r.err().contains("samples"
+                + " per fork; this percentile needs 1000000") && r.err().contains("trials kept in "), r.err());
+        assertTrue(Cli.results(out).path("trials").size() > 0, "the trials run are kept");
+    }
+
+    @Test
     void shouldFindThePlantedBestAndReportItsGainWithinItsInterval() throws Exception {
         Path out = tmp.resolve("planted");
         Cli.Result r = Cli.run("tune", "planted", "--workload-jar", jar().toString(), "--jdk", Cli.HOST_JDK,
