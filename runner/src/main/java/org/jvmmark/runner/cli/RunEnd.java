@@ -73,6 +73,13 @@ final class RunEnd {
         return renderReport(out, err, dir, null, threshold);
     }
 
+    /** Renders the report of {@code results} and names its file: a run's or a race's end; the report's exit status. */
+    static int reportAndResults(PrintStream out, PrintStream err, Path dir, ResultsFile results, double threshold) {
+        int report = renderReport(out, err, dir, results.results(), threshold);
+        out.println("results: " + results.path());
+        return report;
+    }
+
     /** As {@link #renderReport(PrintStream, PrintStream, Path, double)}, of {@code results} when not null (the run's own). */
     static int renderReport(PrintStream out, PrintStream err, Path dir, org.jvmmark.results.Results results, double threshold) {
         String kept = "the results are kept in " + dir.resolve(ResultsFile.NAME);

@@ -396,8 +396,7 @@ final class RunSession {
                         .forEach(l -> out.println("  " + l));
             }
         }
-        int report = RunEnd.renderReport(out, err, dir, results.results(), threshold);
-        out.println("results: " + results.path());
+        int report = RunEnd.reportAndResults(out, err, dir, results, threshold);
         return report != 0 ? report : RunEnd.exitStatus(trials);
     }
 

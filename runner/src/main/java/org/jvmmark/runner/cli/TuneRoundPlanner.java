@@ -35,7 +35,7 @@ import org.jvmmark.runner.tune.TuneOptions;
 
 /**
  * Plans each round of every JDK's race at once, the JDKs' trials interleaved (fork by fork, JDK by JDK) so that all
- * JDKs meet the machine at the same times rather than one after the other: the race on one machine ({@link
+ * JDKs meet the machine at the same times rather than one after the other: the race on one machine ({@code
  * TuneSession}) runs each plan and plans again; {@code --plan-only} records it ({@link PlannedRound}) for slices, which
  * {@code --shard I/N --slice-out S} runs into directories of their own and {@code merge} joins. Not thread-safe.
  */
@@ -82,7 +82,7 @@ final class TuneRoundPlanner {
         PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
         results.putMore(PlannedRound.KEY, round.toJson());
         if (todo.isEmpty()) {
-            return TuneSession.answer(out, err, dir, results, options.threshold());
+            return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
         }
         out.printf("%d trials to run, as slices: jvmmark tune --resume --out %s --shard I/N --slice-out SLICE_I (I = 1 … N);%n",
                 todo.size(), dir);

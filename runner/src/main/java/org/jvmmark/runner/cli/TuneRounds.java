@@ -26,7 +26,7 @@ import org.jvmmark.runner.tune.SearchSpace;
  * The race is a pure function of its record and its forks: every invocation ({@code tune}, {@code --resume},
  * {@code --plan-only}) {@link #replay}s the recorded rounds into a fresh {@link EliteRace}, feeding each round its own
  * forks (a fork's round is read from the round's first fork numbers), and asks it for the next round. Points are the
- * race's by label. The same for a race on one machine ({@link TuneSession}) and one planned round by round for slices
+ * race's by label. The same for a race on one machine ({@code TuneSession}) and one planned round by round for slices
  * ({@link TuneRoundPlanner}). Not thread-safe.
  */
 final class TuneRounds {

@@ -225,7 +225,7 @@ final class TuneSession {
             return Main.INTERRUPTED;
         }
         hook.release();
-        return answer(out, err, dir, results, options.threshold());
+        return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
     }
 
     /**
@@ -237,12 +237,5 @@ final class TuneSession {
         List<org.jvmmark.results.Trial> all = results.trials();
         org.jvmmark.report.Column col = org.jvmmark.report.tune.TuneFigure.parse(options.objective()).column(all);
         return col == null ? null : org.jvmmark.report.ColumnTrust.distrust(all, col);
-    }
-
-    /** Renders the report, which ends with the answer (judged once, in the report's model); the report's exit status. */
-    static int answer(PrintStream out, PrintStream err, Path dir, ResultsFile results, double threshold) {
-        int report = RunEnd.renderReport(out, err, dir, results.results(), threshold);
-        out.println("results: " + results.path());
-        return report;
     }
 }
