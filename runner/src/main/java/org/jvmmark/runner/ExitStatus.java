@@ -28,7 +28,7 @@ public final class ExitStatus {
     public static final int NO_SPACE = 4;
     /** {@code compare} and {@code history check}: no regression found, but some figure cannot be told. */
     public static final int CANNOT_TELL = 5;
-    static final int INTERRUPTED = 130;
+    public static final int INTERRUPTED = 130;
 
     private ExitStatus() {
     }

@@ -29,12 +29,22 @@ import org.jvmmark.runner.cli.TuneCommand;
         description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, TuneCommand.class, ReportCommand.class,
             CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
     static final int USAGE = ExitStatus.USAGE;
     public static final int INTERRUPTED = ExitStatus.INTERRUPTED;
 
     public PrintStream out = System.out;
     public PrintStream err = System.err;
+
+    @Override
+    public PrintStream out() {
+        return out;
+    }
+
+    @Override
+    public PrintStream err() {
+        return err;
+    }
 
     public static void main(String[] args) {
         System.exit(execute(args, System.out, System.err));

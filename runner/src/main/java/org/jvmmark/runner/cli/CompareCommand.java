@@ -21,7 +21,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.Text;
 
@@ -34,7 +33,7 @@ import org.jvmmark.runner.Text;
                 + " (with --require-all also when a row is on one side only), 5 when the evidence cannot tell.")
 public final class CompareCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Parameters(index = "0", paramLabel = "DIR_A", description = "The baseline.")
     private Path a;
@@ -78,7 +77,7 @@ public final class CompareCommand implements Callable<Integer> {
                 OutputFile.checkReplaceable(html); // before anything is printed: one line, exit 2
             }
             return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all,
-                    hostSpreads(), format), main.out);
+                    hostSpreads(), format), main.out());
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));
         }
@@ -99,7 +98,7 @@ public final class CompareCommand implements Callable<Integer> {
             Map<String, RunSpread> known = RunSpreads.of(store.series(), store.pointsWithFailures(), history.machine(rb));
             return k -> known.getOrDefault(k, RunSpread.UNKNOWN);
         } catch (SQLException | HistoryException | UserException e) {
-            main.err.println("compare: the history could not be read (" + Text.firstLine(e.getMessage())
+            main.err().println("compare: the history could not be read (" + Text.firstLine(e.getMessage())
                     + "): this host's run-to-run spread is taken as unknown");
             return k -> RunSpread.UNKNOWN;
         }

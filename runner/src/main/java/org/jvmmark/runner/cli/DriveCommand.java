@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import org.jvmmark.api.TrialSpec;
 import org.jvmmark.report.Format;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.ClientServerTrial;
@@ -36,7 +35,7 @@ import picocli.CommandLine.ParentCommand;
         description = "Run a client/server workload's driver against a running server and print the result.")
 public final class DriveCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Parameters(paramLabel = "WORKLOAD", description = "A client/server workload, e.g. chat.")
     private String workload;
@@ -97,7 +96,7 @@ public final class DriveCommand implements Callable<Integer> {
                     "driver did not finish within " + timeout + " s (profile " + profile + "); killed", () -> false);
             if (json && o.result() != null) {
                 // the child's own document, as it wrote it: the fork boundary's format, not results.json's
-                main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter()
+                main.out().println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter()
                         .writeValueAsString(TrialExecutor.JSON.readTree(driver.resultFile().toFile())));
             } else {
                 print(entry.name(), o);
@@ -114,7 +113,7 @@ public final class DriveCommand implements Callable<Integer> {
     }
 
     private void print(String name, ForkOutcome o) {
-        main.out.println(name + " driver against " + host + ":" + port + ": " + o.status().json()
+        main.out().println(name + " driver against " + host + ":" + port + ": " + o.status().json()
                 + (o.error() == null ? "" : " (" + o.error() + ")"));
         if (o.result() == null) {
             return;
@@ -130,8 +129,8 @@ public final class DriveCommand implements Callable<Integer> {
             rows.add(new String[] {"  latency " + probe, String.join(", ", values), "",
                 l.coCorrected() ? "(CO-corrected)" : "(not CO-corrected)"});
         });
-        Tables.print(main.out, rows);
-        m.warnings().forEach(w -> main.out.println("  warning: " + w));
+        Tables.print(main.out(), rows);
+        m.warnings().forEach(w -> main.out().println("  warning: " + w));
     }
 
     private static String direction(String better) {

@@ -25,7 +25,6 @@ import org.jvmmark.report.render.AnswerFormat;
 import org.jvmmark.report.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.TrialExecutor;
@@ -43,7 +42,7 @@ import picocli.CommandLine.ParentCommand;
             HistoryCommand.Export.class, HistoryCommand.Check.class, HistoryCommand.Accept.class, HistoryCommand.Report.class})
 public final class HistoryCommand implements Callable<Integer> {
     @ParentCommand
-    Main main;
+    Streams main;
 
     @Override
     public Integer call() {
@@ -87,7 +86,7 @@ public final class HistoryCommand implements Callable<Integer> {
                 for (int i = 0; i < dirs.size(); i++) {
                     Results r = all.get(i);
                     int added = store.importRun(r, options.machine(r), dirs.get(i));
-                    parent.main.out.printf("%s: %d of %d trials added%n", dirs.get(i), added, r.trials().size());
+                    parent.main.out().printf("%s: %d of %d trials added%n", dirs.get(i), added, r.trials().size());
                 }
             } catch (SQLException e) {
                 throw failed(e);
@@ -116,11 +115,11 @@ public final class HistoryCommand implements Callable<Integer> {
             try {
                 List<String[]> rows = HistoryList.rows(store.series(), store.points(), workload, jdk, figure);
                 if (rows.size() == 1) {
-                    parent.main.out.println("no series" + (workload == null && jdk == null && figure == null ? " in the history"
+                    parent.main.out().println("no series" + (workload == null && jdk == null && figure == null ? " in the history"
                             : " matches the filters") + "; 'jvmmark history show ID' shows one series");
                     return 0;
                 }
-                Tables.print(parent.main.out, rows);
+                Tables.print(parent.main.out(), rows);
             } catch (SQLException e) {
                 throw failed(e);
             }
@@ -156,7 +155,7 @@ public final class HistoryCommand implements Callable<Integer> {
                 HistoryStore.StoredSeries s = find(store, name);
                 List<HistoryStore.Point> ps = store.points().getOrDefault(s.id(), List.of());
                 List<HistoryCheck.Change> changes = new HistoryCheck(new EDivisive(50, 0.001, minChange)).changes(s, ps, null);
-                parent.main.out.println(s.key().text() + " (" + s.unit() + ", " + (s.higherIsBetter() ? "higher" : "lower") + " is better)");
+                parent.main.out().println(s.key().text() + " (" + s.unit() + ", " + (s.higherIsBetter() ? "higher" : "lower") + " is better)");
                 List<String[]> rows = new ArrayList<>();
                 rows.add(new String[] {"run started", "value (as the report)", "forks", "change", "directory"});
                 for (HistoryStore.Point p : ps) {
@@ -168,7 +167,7 @@ public final class HistoryCommand implements Callable<Integer> {
                     }
                     rows.add(new String[] {p.created(), Format.sig(p.value()), forks.toString(), change, p.dir() == null ? "" : p.dir()});
                 }
-                Tables.print(parent.main.out, rows);
+                Tables.print(parent.main.out(), rows);
             } catch (SQLException e) {
                 throw failed(e);
             }
@@ -198,7 +197,7 @@ public final class HistoryCommand implements Callable<Integer> {
             try {
                 Map<Long, List<HistoryStore.Point>> points = store.points();
                 if (format.csv) {
-                    java.io.Writer w = new java.io.OutputStreamWriter(parent.main.out, java.nio.charset.StandardCharsets.UTF_8);
+                    java.io.Writer w = new java.io.OutputStreamWriter(parent.main.out(), java.nio.charset.StandardCharsets.UTF_8);
                     SampleCsv.write(store.series(), points, w);
                     return 0;
                 }
@@ -219,7 +218,7 @@ public final class HistoryCommand implements Callable<Integer> {
                         }
                     }
                 }
-                parent.main.out.println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+                parent.main.out().println(TrialExecutor.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all));
             } catch (SQLException e) {
                 throw failed(e);
             }
@@ -264,7 +263,7 @@ public final class HistoryCommand implements Callable<Integer> {
                         : GatingSeries.headlines(series, points);
                 List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
                         .judge(series, points, store.acceptedFrom(), gating);
-                parent.main.out.print(switch (format) {
+                parent.main.out().print(switch (format) {
                     case text -> CheckText.text(verdicts);
                     case markdown -> CheckMarkdown.markdown(verdicts);
                     case json -> CheckJson.json(verdicts);
@@ -302,7 +301,7 @@ public final class HistoryCommand implements Callable<Integer> {
                         .findFirst().orElseThrow(() -> new UserException("series " + s.id() + " has no run '" + run + "'; its runs: "
                                 + String.join(", ", ps.stream().map(p -> p.runId() + " (" + p.created() + ")").toList())));
                 store.accept(s.id(), point.runId());
-                parent.main.out.println("accepted: " + s.id() + ": " + CheckText.name(s) + " from run " + point.runId() + " ("
+                parent.main.out().println("accepted: " + s.id() + ": " + CheckText.name(s) + " from run " + point.runId() + " ("
                         + point.created() + ") on; 'history check' judges it from there");
             } catch (SQLException e) {
                 throw failed(e);
@@ -345,7 +344,7 @@ public final class HistoryCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UserException("history report: " + Text.firstLine(e.getMessage()));
             }
-            parent.main.out.println("history report: " + out.toAbsolutePath());
+            parent.main.out().println("history report: " + out.toAbsolutePath());
             return 0;
         }
     }

@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.jdk.JdkDiscovery;
 import org.jvmmark.runner.jdk.JdkSelection;
@@ -21,7 +20,7 @@ import org.jvmmark.runner.jdk.JdkSelection;
 @Command(name = "jdks", mixinStandardHelpOptions = true, description = "List the JDKs found on this machine.")
 public final class JdksCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Option(names = "--json", description = "Print JSON: home, vendor, version, feature, vm.")
     private boolean json;
@@ -52,11 +51,11 @@ public final class JdksCommand implements Callable<Integer> {
                 n.put("vm", j.vmName());
                 n.put("label", j.label());
             }
-            main.out.println(m.writeValueAsString(arr));
+            main.out().println(m.writeValueAsString(arr));
             return 0;
         }
         if (all.isEmpty()) {
-            main.err.println("jvmmark: no JDK found; install one or give its path with --jdk");
+            main.err().println("jvmmark: no JDK found; install one or give its path with --jdk");
             return 1;
         }
         List<String[]> rows = new ArrayList<>();
@@ -64,7 +63,7 @@ public final class JdksCommand implements Callable<Integer> {
         for (Jdk j : all.values()) {
             rows.add(new String[] {Integer.toString(j.feature()), j.label(), j.vendor(), j.version(), j.vmName(), j.home().toString()});
         }
-        Tables.print(main.out, rows);
+        Tables.print(main.out(), rows);
         return 0;
     }
 }

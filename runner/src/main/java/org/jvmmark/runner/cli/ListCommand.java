@@ -9,7 +9,6 @@ import org.jvmmark.api.Variant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.plan.CatalogEntry;
 import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.ExternalWorkloads;
@@ -22,7 +21,7 @@ import org.jvmmark.runner.plan.WorkloadCatalog;
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the workloads and their parameters.")
 public final class ListCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Option(names = "--all", description = "Include the fault-injection workloads used by jvmmark's own tests.")
     private boolean all;
@@ -42,25 +41,25 @@ public final class ListCommand implements Callable<Integer> {
         } else {
             WorkloadCatalog catalog = WorkloadCatalog.load(WorkloadCatalog.distribution());
             for (String problem : catalog.problems()) {
-                main.err.println("jvmmark: warning: " + problem);
+                main.err().println("jvmmark: warning: " + problem);
             }
             entries = all ? catalog.all() : catalog.visible();
         }
         if (entries.isEmpty()) {
-            main.err.println("jvmmark: no workloads built in " + WorkloadCatalog.distribution());
+            main.err().println("jvmmark: no workloads built in " + WorkloadCatalog.distribution());
             return 1;
         }
         if (markdown) {
-            main.out.print(markdownTable(entries));
+            main.out().print(markdownTable(entries));
             return 0;
         }
         boolean first = true;
         for (CatalogEntry e : entries) {
             if (!first) {
-                main.out.println();
+                main.out().println();
             }
             first = false;
-            main.out.println(e.name() + " — " + e.info().summary());
+            main.out().println(e.name() + " — " + e.info().summary());
             List<String> facts = new ArrayList<>();
             if (e.info().driverClass() != null) {
                 facts.add("client/server: the driver runs on the host JDK");
@@ -73,10 +72,10 @@ public final class ListCommand implements Callable<Integer> {
                         + (v.inDefaultSet() ? "" : " (not in the default set: --all-variants or --variant " + v.name() + ")"));
             }
             if (!facts.isEmpty()) {
-                main.out.println("  " + String.join("; ", facts));
+                main.out().println("  " + String.join("; ", facts));
             }
             for (org.jvmmark.api.Question q : e.info().questions()) {
-                main.out.println("  question " + DeclaredQuestions.describe(q));
+                main.out().println("  question " + DeclaredQuestions.describe(q));
             }
             List<String[]> rows = new ArrayList<>();
             for (Parameter p : e.info().parameters()) {
@@ -86,7 +85,7 @@ public final class ListCommand implements Callable<Integer> {
             }
             if (!rows.isEmpty()) {
                 rows.add(0, new String[] {"  parameter", "default", "type", "description"});
-                Tables.print(main.out, rows);
+                Tables.print(main.out(), rows);
             }
         }
         return 0;

@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.OutputLock;
@@ -28,7 +27,7 @@ import org.jvmmark.runner.output.ResultsMerge;
                 + " round's slices (tune --resume --shard I/N), into one results.json and report.")
 public final class MergeCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Parameters(paramLabel = "DIR", arity = "1..*", description = "Results directories written by 'jvmmark run --shard' (or a race's and its 'tune --shard' slices).")
     private List<Path> dirs = new ArrayList<>();
@@ -56,7 +55,7 @@ public final class MergeCommand implements Callable<Integer> {
         }
         List<String> warnings = new ArrayList<>();
         ResultsFile merged = ResultsFile.of(target, ResultsMerge.merge(inputs, warnings));
-        warnings.forEach(w -> main.err.println("jvmmark: warning: " + w));
+        warnings.forEach(w -> main.err().println("jvmmark: warning: " + w));
         OutputDirectory.forNewRun(target); // a new or empty directory: jvmmark never writes among files it did not make
         try (OutputLock lock = OutputLock.acquire(target, "merge")) {
             if (Files.exists(target.resolve(ResultsFile.NAME))) {
@@ -64,8 +63,8 @@ public final class MergeCommand implements Callable<Integer> {
             }
             merged.write();
         }
-        main.out.printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
-        int report = RunEnd.renderReport(main.out, main.err, target, threshold);
+        main.out().printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
+        int report = RunEnd.renderReport(main.out(), main.err(), target, threshold);
         if (org.jvmmark.runner.tune.TuneOptions.isTuning(merged.results())) {
             return report; // a failed point is the race's evidence, as in tune itself, not a failed merge
         }

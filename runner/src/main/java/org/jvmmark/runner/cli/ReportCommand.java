@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.ExitStatus;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.Text;
@@ -20,7 +19,7 @@ import org.jvmmark.runner.Text;
         description = "Render DIR/report.html, DIR/report.md and DIR/results.csv from DIR/results.json.")
 public final class ReportCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Parameters(paramLabel = "DIR", description = "A results directory written by 'jvmmark run'.")
     private Path dir;
@@ -35,17 +34,17 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UserException("no " + ResultsFile.NAME + " in " + dir);
         }
         try {
-            main.out.print(Report.verdictText(Report.render(dir, threshold)));
+            main.out().print(Report.verdictText(Report.render(dir, threshold)));
         } catch (IOException e) {
             if (ExitStatus.noSpace(e) != null) {
-                main.err.println("jvmmark: no space left on the device; the report of " + dir + " is not written"
+                main.err().println("jvmmark: no space left on the device; the report of " + dir + " is not written"
                         + " (free space, then run jvmmark report again)");
                 return ExitStatus.NO_SPACE;
             }
             throw new UserException("cannot render " + dir + ": " + Text.firstLine(e.getMessage()));
         }
         for (String f : new String[] {"report.html", "report.md", "results.csv"}) {
-            main.out.println("wrote " + dir.resolve(f));
+            main.out().println("wrote " + dir.resolve(f));
         }
         return 0;
     }

@@ -13,7 +13,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
@@ -32,7 +31,7 @@ import org.jvmmark.runner.plan.ResumeSpec;
         description = "Run workloads on JDKs, a fresh JVM per trial, and write DIR/results.json and the report.")
 public final class RunCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
@@ -93,10 +92,10 @@ public final class RunCommand implements Callable<Integer> {
         RunOptions options = session.resume ? recordedOptions() : given();
         validate(options);
         DisturbancePolicy policy = DisturbancePolicy.of(session.disturbed);
-        InstrumentSet instruments = instrumentOptions.toSet(w -> main.err.println("jvmmark: warning: " + w));
+        InstrumentSet instruments = instrumentOptions.toSet(w -> main.err().println("jvmmark: warning: " + w));
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
-        return new RunSession(main.out, main.err, options, recorded, session.out, session.dryRun, session.threshold, session.history,
+        return new RunSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, session.threshold, session.history,
                 instruments, user, policy).run();
     }
 

@@ -17,7 +17,6 @@ import java.util.function.Function;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.ExitStatus;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.Text;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.Container;
@@ -376,7 +375,7 @@ final class RunSession {
             }
         }
         if (interrupted.get()) {
-            return Main.INTERRUPTED;
+            return ExitStatus.INTERRUPTED;
         }
         hook.release();
         List<Trial> trials = results.trials();

@@ -15,7 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.ForkedJvm;
 import org.jvmmark.runner.jdk.Jdk;
@@ -39,7 +38,7 @@ import org.jvmmark.runner.jdk.JdkSelection;
         description = "Run a client/server workload's server in the foreground until Ctrl-C.")
 public final class ServeCommand implements Callable<Integer> {
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Parameters(paramLabel = "WORKLOAD", description = "A client/server workload, e.g. chat.")
     private String workload;
@@ -108,20 +107,20 @@ public final class ServeCommand implements Callable<Integer> {
             while (!Files.isRegularFile(ready)) {
                 if (!server.isAlive()) {
                     ForkOutcome o = server.await(System.nanoTime(), "", () -> false);
-                    main.err.println("jvmmark: " + entry.name() + " server ended before it was ready: " + o.error());
+                    main.err().println("jvmmark: " + entry.name() + " server ended before it was ready: " + o.error());
                     return 1;
                 }
                 if (System.nanoTime() - deadline > 0) {
                     server.kill();
-                    main.err.println("jvmmark: " + entry.name() + " server not ready within " + entry.info().timeoutSeconds(profile) + " s");
+                    main.err().println("jvmmark: " + entry.name() + " server not ready within " + entry.info().timeoutSeconds(profile) + " s");
                     return 1;
                 }
                 Thread.sleep(20);
             }
-            main.out.println("jvmmark: " + entry.name() + " serving on " + target.label() + ": " + endpoint(ready) + " (Ctrl-C stops it)");
-            main.out.flush();
+            main.out().println("jvmmark: " + entry.name() + " serving on " + target.label() + ": " + endpoint(ready) + " (Ctrl-C stops it)");
+            main.out().flush();
             ForkOutcome o = server.await(System.nanoTime() + TimeUnit.DAYS.toNanos(36_500), "", () -> false);
-            main.out.println("jvmmark: server stopped: " + o.status().json() + (o.error() == null ? "" : " (" + o.error() + ")"));
+            main.out().println("jvmmark: server stopped: " + o.status().json() + (o.error() == null ? "" : " (" + o.error() + ")"));
             return o.ok() ? 0 : 1;
         } finally {
             TrialExecutor.deleteRecursively(scratch);

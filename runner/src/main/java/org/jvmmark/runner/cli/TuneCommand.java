@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jvmmark.report.tune.Constraint;
-import org.jvmmark.runner.Main;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.output.ResultsFile;
@@ -35,7 +34,7 @@ public final class TuneCommand implements Callable<Integer> {
     static final String DEFAULT_BUDGET = "30m";
 
     @ParentCommand
-    private Main main;
+    private Streams main;
 
     @Spec
     private CommandSpec spec;
@@ -120,7 +119,7 @@ public final class TuneCommand implements Callable<Integer> {
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
         TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
-        return new TuneSession(main.out, main.err, options, recorded, session.out, session.dryRun, user,
+        return new TuneSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, user,
                 org.jvmmark.runner.fork.DisturbancePolicy.of(session.disturbed), session.history, mode, slice, sliceOut).run();
     }
 

@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.results.Results;
-import org.jvmmark.runner.Main;
+import org.jvmmark.runner.ExitStatus;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.DisturbancePolicy;
@@ -273,7 +273,7 @@ final class TuneRoundPlanner {
                 err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                         + " (merge them, then record the rest of the round again with " + planIt + ")");
                 hook.stopped();
-                return Main.INTERRUPTED;
+                return ExitStatus.INTERRUPTED;
             }
             hook.release();
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");

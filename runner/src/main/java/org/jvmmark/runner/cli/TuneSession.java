@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
-import org.jvmmark.runner.Main;
+import org.jvmmark.runner.ExitStatus;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.TrialExecutor;
@@ -222,7 +222,7 @@ final class TuneSession {
             err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
                     + " (continue with jvmmark tune --resume --out " + dir + ")");
             hook.stopped();
-            return Main.INTERRUPTED;
+            return ExitStatus.INTERRUPTED;
         }
         hook.release();
         return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
