@@ -15,6 +15,7 @@ import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.report.tune.Confirmation;
+import org.jvmmark.report.tune.RoundCentres;
 
 /**
  * A race of settings that respects the machine's noise (DESIGN.md of the judge): every round is a batch of its own,

@@ -1,4 +1,4 @@
-package org.jvmmark.runner.tune;
+package org.jvmmark.report.tune;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,7 +11,9 @@ import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.RowForks;
 
 /**
- * Points' centres over all their forks with each round's effect taken out: the race's ranking.
+ * Points' centres over all their forks with each round's effect taken out: how a race ranks its points, the same in
+ * the runner's race ({@code EliteRace}) and in the answer the report judges from {@code results.json} ({@link
+ * TuneAnswer}).
  *
  * <p>Each round of a race is a batch (DESIGN.md of the judge, §4): its forks share the round's run effect ρ, which
  * moves every point of the round alike by 1–2.5 % on this VM. A point raced in rounds 1 and 2 and a point raced in
@@ -24,21 +26,23 @@ import org.jvmmark.report.judge.RowForks;
  *
  * <p>Stateless, hence thread-safe.
  */
-final class RoundCentres {
+public final class RoundCentres {
     private static final int SWEEPS = 50;
 
     private RoundCentres() {
     }
 
     /**
-     * @param rows one row per point, its forks' batches the rounds they ran in
-     * @return each point's centre with the rounds' effects taken out, in the figure's unit
+     * @param rows one row per point, its forks' batches the rounds they ran in (rows without forks are left out)
+     * @return each point's centre with the rounds' effects taken out, in the figure's unit; a point none of whose
+     *     forks could be used (each saw the machine change level) is absent
      */
-    static Map<String, Double> of(List<RowForks> rows, boolean higherIsBetter) {
+    public static Map<String, Double> of(List<RowForks> rows, boolean higherIsBetter) {
         List<RowForks> cells = new ArrayList<>();
         List<String> point = new ArrayList<>();
         List<Integer> round = new ArrayList<>();
-        for (RowForks r : rows) {
+        List<RowForks> measured = rows.stream().filter(x -> x.n() > 0).toList();
+        for (RowForks r : measured) {
             for (int b : new java.util.TreeSet<>(java.util.Arrays.stream(r.batches()).boxed().toList())) {
                 cells.add(cell(r, b, cells.size()));
                 point.add(r.id());
@@ -56,7 +60,7 @@ final class RoundCentres {
             w[i] = cells.get(i).n();
         }
         if (java.util.Arrays.stream(y).noneMatch(Double::isFinite)) {
-            return Judge.centres(new Evidence("objective", "", higherIsBetter, rows)); // nothing to fit: the judge's own
+            return Judge.centres(new Evidence("objective", "", higherIsBetter, measured)); // nothing to fit: the judge's own
         }
         Map<String, Double> level = new LinkedHashMap<>();
         Map<Integer, Double> effect = new TreeMap<>();
