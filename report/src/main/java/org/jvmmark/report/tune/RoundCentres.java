@@ -1,10 +1,13 @@
 package org.jvmmark.report.tune;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.IntToDoubleFunction;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
@@ -43,7 +46,7 @@ public final class RoundCentres {
         List<Integer> round = new ArrayList<>();
         List<RowForks> measured = rows.stream().filter(x -> x.n() > 0).toList();
         for (RowForks r : measured) {
-            for (int b : new java.util.TreeSet<>(java.util.Arrays.stream(r.batches()).boxed().toList())) {
+            for (int b : new TreeSet<>(Arrays.stream(r.batches()).boxed().toList())) {
                 cells.add(cell(r, b, cells.size()));
                 point.add(r.id());
                 round.add(b);
@@ -59,8 +62,9 @@ public final class RoundCentres {
             y[i] = Math.log(byCell.get(cells.get(i).id()));
             w[i] = cells.get(i).n();
         }
-        if (java.util.Arrays.stream(y).noneMatch(Double::isFinite)) {
-            return Judge.centres(new Evidence("objective", "", higherIsBetter, measured)); // nothing to fit: the judge's own
+        if (Arrays.stream(y).noneMatch(Double::isFinite) || byCell.values().stream().anyMatch(v -> v <= 0)) {
+            // nothing to fit, or values not on a ratio scale: the judge's own centres
+            return Judge.centres(new Evidence("objective", "", higherIsBetter, measured));
         }
         Map<String, Double> level = new LinkedHashMap<>();
         Map<Integer, Double> effect = new TreeMap<>();
@@ -69,7 +73,7 @@ public final class RoundCentres {
             level = fit(point, y, w, i -> effect.get(round.get(i)));
             Map<String, Double> lv = level;
             Map<Integer, Double> next = fit(round, y, w, i -> lv.get(point.get(i)));
-            double first = next.get(java.util.Collections.min(next.keySet()));
+            double first = next.get(Collections.min(next.keySet()));
             next.replaceAll((b, e) -> e - first);
             effect.putAll(next);
         }
@@ -99,7 +103,7 @@ public final class RoundCentres {
         double[] v = r.forks();
         double[] m = r.machine();
         boolean[] c = r.machineChanged();
-        int n = (int) java.util.Arrays.stream(batches).filter(x -> x == b).count();
+        int n = (int) Arrays.stream(batches).filter(x -> x == b).count();
         double[] cv = new double[n];
         double[] cm = new double[n];
         boolean[] cc = new boolean[n];
