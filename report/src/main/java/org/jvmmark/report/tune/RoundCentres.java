@@ -62,7 +62,8 @@ public final class RoundCentres {
             y[i] = Math.log(byCell.get(cells.get(i).id()));
             w[i] = cells.get(i).n();
         }
-        if (Arrays.stream(y).noneMatch(Double::isFinite) || byCell.values().stream().anyMatch(v -> v <= 0)) {
+        boolean ratio = measured.stream().allMatch(r -> Arrays.stream(r.forks()).allMatch(v -> v > 0));
+        if (!ratio || Arrays.stream(y).noneMatch(Double::isFinite)) {
             // nothing to fit, or values not on a ratio scale: the judge's own centres
             return Judge.centres(new Evidence("objective", "", higherIsBetter, measured));
         }
