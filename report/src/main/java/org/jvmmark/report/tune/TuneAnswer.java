@@ -72,7 +72,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
             }
             objective = objective == null ? col : objective;
             List<RowForks> rows = rows(race, trials, col, r -> true);
-            Map<String, Double> centres = centres(rows, col);
+            Map<String, Double> centres = RoundCentres.of(rows, col.higherIsBetter()); // as the race ranked them
             Map<String, String> breaks = breaks(rec, race, trials);
             Confirmation confirmed = confirmation(race, trials, col, centres, rec.threshold());
             String leader = confirmed != null ? confirmed.pick() : leader(race, rows, centres, breaks, col.higherIsBetter());

@@ -15,6 +15,7 @@ import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.report.tune.Confirmation;
+import org.jvmmark.report.tune.RoundCentres;
 
 /**
  * A race of settings that respects the machine's noise (DESIGN.md of the judge): every round is a batch of its own,
@@ -26,7 +27,10 @@ import org.jvmmark.report.tune.Confirmation;
  *       leader (its interval wholly past the threshold), on the forks of the rounds both ran (rows of the same
  *       batches: the run effect cancels), never on fewer than {@link Judge#MIN_FORKS} forks a side. The winner is
  *       called only by the same rule, on the confirmation round alone.</li>
- *   <li><b>An elite.</b> The leader (best level-adjusted centre) always races on, as do the default and the user's
+ *   <li><b>A ranking over all the forks, each round's effect taken out.</b> Points are ranked by their centres over
+ *       all their forks, level-adjusted and with each round's run effect fitted and removed ({@link RoundCentres}), so
+ *       that a point raced in a round the machine was slow in is not ranked on the machine.</li>
+ *   <li><b>An elite.</b> The leader (best level- and round-adjusted centre) always races on, as do the default and the user's
  *       baseline (when given). The other
  *       points race on while they rank among the best {@link Settings#keep}; the rest are <i>left behind</i>, not
  *       dropped: a left-behind point comes back when it neighbours the leader or the runner-up.</li>
@@ -302,16 +306,18 @@ public final class EliteRace {
         Set<Integer> round = Set.of(last.number());
         List<RowForks> rows = last.points().stream().map(p -> row(p, round)).toList();
         Evidence e = new Evidence("objective", "", settings.higherIsBetter(), rows);
-        Map<String, Double> all = centres(new LinkedHashSet<>(last.points()));
+        Set<String> fitted = contenders(); // every point's forks tie the rounds' effects together
+        fitted.addAll(last.points());
+        Map<String, Double> all = centres(fitted);
         return new Answer(defaultPoint, Confirmation.of(e, all, defaultPoint, baseline, settings.threshold()), trials);
     }
 
-    /** The leader after the last racing round judged (best level-adjusted centre), or null before. */
+    /** The leader after the last racing round judged (best level- and round-adjusted centre), or null before. */
     public String leader() {
         return leader;
     }
 
-    /** Each point's level-adjusted centre over all its forks, the points still in contention. */
+    /** Each point's centre over all its forks (level- and round-adjusted, {@link RoundCentres}), the points still in contention. */
     public Map<String, Double> centres() {
         return centres(contenders());
     }
@@ -375,7 +381,7 @@ public final class EliteRace {
                 rows.add(r);
             }
         }
-        return rows.isEmpty() ? Map.of() : Judge.centres(new Evidence("objective", "", settings.higherIsBetter(), rows));
+        return RoundCentres.of(rows, settings.higherIsBetter());
     }
 
     private String best(Set<String> points, Map<String, Double> centre) {

@@ -19,34 +19,69 @@ import org.jvmmark.report.judge.RowForks;
  */
 public final class RaceSimulation {
     static final int SIDE = 5;
-    static final int GRID_FORKS = 3;
+    /** The grids the race is compared with: every point, this many forks each. */
+    static final int[] GRID_FORKS = {3, 4, 5, 6};
     static final double THRESHOLD = 0.05;
     static final List<String> FIRST = List.of("0,4", "4,0", "2,2", "4,4", "1,3", "3,1");
+    /** The race's trial cap in the table: 60 % of the 3-fork grid's 75 trials, and 60 % of the 4-fork grid's 100. */
+    static final int[] CAPS = {45, 60};
 
-    /** One scenario's rates over its races. */
-    record Row(String scenario, int races, double picked, double falseWinner, double calledBetter, double trials,
-               double gridPicked, double gridTrials) {
+    /**
+     * One scenario's rates over its races.
+     *
+     * @param gain the largest true gain of the scenario (0: a flat space)
+     * @param gridPicked per {@link #GRID_FORKS}, the grid's rate of correct picks (%)
+     */
+    record Row(String scenario, double gain, int races, int cap, double picked, double falseWinner, double calledBetter, double trials,
+               double[] gridPicked) {
+        /** The grid's trials at the race's rate of correct picks (interpolated); NaN outside the grids measured. */
+        double gridTrialsAtRaceRate() {
+            for (int i = 1; i < GRID_FORKS.length; i++) {
+                double lo = gridPicked[i - 1];
+                double hi = gridPicked[i];
+                if (picked >= lo && picked <= hi && hi > lo) {
+                    double forks = GRID_FORKS[i - 1] + (picked - lo) / (hi - lo) * (GRID_FORKS[i] - GRID_FORKS[i - 1]);
+                    return forks * SIDE * SIDE;
+                }
+            }
+            return Double.NaN;
+        }
+
+        /** Whether the race picks right less often than the smallest grid: the grid at its rate needs fewer trials. */
+        boolean belowSmallestGrid() {
+            return picked < gridPicked[0];
+        }
+
+        /** Whether the race picks right more often than the largest grid. */
+        boolean aboveLargestGrid() {
+            return picked > gridPicked[gridPicked.length - 1];
+        }
     }
 
     private RaceSimulation() {
     }
 
-    static EliteRace.Settings settings() {
-        // tune's own settings, with 60 % of the grid's trials
-        return EliteRace.Settings.standard((int) (0.6 * GRID_FORKS * SIDE * SIDE), THRESHOLD, false);
+    /** tune's own settings ({@link EliteRace.Settings#standard}) with a cap of {@code cap} trials. */
+    static EliteRace.Settings settings(int cap) {
+        return EliteRace.Settings.standard(cap, THRESHOLD, false);
     }
 
-    /** {@code races} races with true gains drawn from [gainLow, gainHigh] (0, 0: a flat space). */
-    static Row run(String scenario, int races, double gainLow, double gainHigh, long seed) {
+    /**
+     * {@code races} races with true gains drawn from [gainLow, gainHigh] (0, 0: a flat space). Each race's machine and
+     * space come from a seed of their own, so the grids meet the same machines whatever the race's cap.
+     */
+    static Row run(String scenario, int races, double gainLow, double gainHigh, long seed, int cap) {
         Random rnd = new Random(seed);
         int picked = 0;
         int falseWinner = 0;
         int called = 0;
         long trials = 0;
-        int gridPicked = 0;
+        int[] gridPicked = new int[GRID_FORKS.length];
         for (int i = 0; i < races; i++) {
-            Machine m = new Machine(rnd, gainLow + (gainHigh - gainLow) * rnd.nextDouble());
-            EliteRace race = new EliteRace("0,0", null, FIRST, RaceSimulation::neighbours, settings());
+            double gain = gainLow + (gainHigh - gainLow) * rnd.nextDouble();
+            long machineSeed = rnd.nextLong();
+            Machine m = new Machine(new Random(machineSeed), gain);
+            EliteRace race = new EliteRace("0,0", null, FIRST, RaceSimulation::neighbours, settings(cap));
             for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
                 m.newRound();
                 for (int f = 0; f < r.forksEach(); f++) {
@@ -67,26 +102,30 @@ public final class RaceSimulation {
                     falseWinner++;
                 }
             }
-            if (m.correct(grid(m))) {
-                gridPicked++;
+            for (int g = 0; g < GRID_FORKS.length; g++) {
+                Machine same = new Machine(new Random(machineSeed + 1 + g), gain, m);
+                if (same.correct(grid(same, GRID_FORKS[g]))) {
+                    gridPicked[g]++;
+                }
             }
         }
-        return new Row(scenario, races, 100.0 * picked / races, 100.0 * falseWinner / races, 100.0 * called / races,
-                (double) trials / races, 100.0 * gridPicked / races, GRID_FORKS * SIDE * SIDE);
+        double[] gridRate = java.util.Arrays.stream(gridPicked).mapToDouble(n -> 100.0 * n / races).toArray();
+        return new Row(scenario, gainHigh, races, cap, 100.0 * picked / races, 100.0 * falseWinner / races, 100.0 * called / races,
+                (double) trials / races, gridRate);
     }
 
-    /** The 3-fork grid's pick: every point, one batch, the best level-adjusted centre. */
-    private static String grid(Machine m) {
+    /** The grid's pick: every point, {@code forks} forks, one batch, the best level-adjusted centre. */
+    private static String grid(Machine m, int forks) {
         m.newRound();
         List<RowForks> rows = new ArrayList<>();
         for (int x = 0; x < SIDE; x++) {
             for (int y = 0; y < SIDE; y++) {
                 String p = x + "," + y;
-                double[] v = new double[GRID_FORKS];
-                double[] l = new double[GRID_FORKS];
-                boolean[] c = new boolean[GRID_FORKS];
-                int[] b = new int[GRID_FORKS];
-                for (int f = 0; f < GRID_FORKS; f++) {
+                double[] v = new double[forks];
+                double[] l = new double[forks];
+                boolean[] c = new boolean[forks];
+                int[] b = new int[forks];
+                for (int f = 0; f < forks; f++) {
                     EliteRace.Fork k = m.fork(p, 1);
                     v[f] = k.value();
                     l[f] = k.machineNs();
@@ -96,7 +135,8 @@ public final class RaceSimulation {
             }
         }
         Map<String, Double> c = Judge.centres(new Evidence("objective", "", false, rows));
-        return c.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return c.entrySet().stream().filter(e -> !e.getValue().isNaN()).min(Map.Entry.comparingByValue()).orElseThrow()
+                .getKey();
     }
 
     static List<String> neighbours(String p) {
@@ -137,6 +177,17 @@ public final class RaceSimulation {
             this.levelGap = Math.log(2.4 + rnd.nextDouble());
         }
 
+        /** The machine and space of {@code same}, its forks drawn from {@code rnd} (a grid beside the race). */
+        Machine(Random rnd, double gain, Machine same) {
+            this.rnd = rnd;
+            this.gain = gain;
+            this.bestX = same.bestX;
+            this.bestY = same.bestY;
+            this.forkSpread = same.forkSpread;
+            this.runSpread = same.runSpread;
+            this.levelGap = same.levelGap;
+        }
+
         void newRound() {
             upperShare = 0.8 * rnd.nextDouble();
             runEffect = runSpread * rnd.nextGaussian();
@@ -164,21 +215,51 @@ public final class RaceSimulation {
         }
     }
 
-    /** The table of docs/tuning.md: 1,000 races a scenario, seed 42. */
+    /** The table of docs/tuning.md: 1,000 races a scenario and cap, seeds 42–45. */
     static List<Row> table(int races) {
-        return List.of(run("best 4–10 % better", races, 0.04, 0.10, 42), run("best 4–6 % better", races, 0.04, 0.06, 43),
-                run("best 8–10 % better", races, 0.08, 0.10, 44), run("flat space", races, 0, 0, 45));
+        List<Row> out = new ArrayList<>();
+        for (int cap : CAPS) {
+            out.addAll(table(races, cap));
+        }
+        return out;
+    }
+
+    /** The four scenarios at one cap: 4–10 %, 4–6 %, 8–10 % better, flat. */
+    static List<Row> table(int races, int cap) {
+        return List.of(run("best 4–10 % better", races, 0.04, 0.10, 42, cap), run("best 4–6 % better", races, 0.04, 0.06, 43, cap),
+                run("best 8–10 % better", races, 0.08, 0.10, 44, cap), run("flat space", races, 0, 0, 45, cap));
     }
 
     public static void main(String[] args) {
         int races = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
-        System.out.println("| scenario | races | race picks best (or within 5 %) | grid picks best | false winner | called better"
-                + " than default | race trials (mean) | grid trials | race / grid |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|");
+        StringBuilder head = new StringBuilder("| scenario | race cap | race picks best (or within 5 %) | false winner | called better"
+                + " than default | race trials (mean) |");
+        StringBuilder rule = new StringBuilder("|---|---|---|---|---|---|");
+        for (int f : GRID_FORKS) {
+            head.append(" grid ").append(f).append(" forks (").append(f * SIDE * SIDE).append(" trials) |");
+            rule.append("---|");
+        }
+        System.out.println(head.append(" grid trials at the race's rate | race / grid at equal rate |"));
+        System.out.println(rule.append("---|---|"));
         for (Row r : table(races)) {
-            System.out.printf("| %s | %d | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f | %.0f | %.0f %% |%n", r.scenario(), r.races(),
-                    r.picked(), r.gridPicked(), r.falseWinner(), r.calledBetter(), r.trials(), r.gridTrials(),
-                    100 * r.trials() / r.gridTrials());
+            StringBuilder line = new StringBuilder(String.format("| %s | %d | %.1f %% | %.1f %% | %.1f %% | %.1f |", r.scenario(),
+                    r.cap(), r.picked(), r.falseWinner(), r.calledBetter(), r.trials()));
+            for (double g : r.gridPicked()) {
+                line.append(String.format(" %.1f %% |", g));
+            }
+            int smallest = GRID_FORKS[0] * SIDE * SIDE;
+            int largest = GRID_FORKS[GRID_FORKS.length - 1] * SIDE * SIDE;
+            double equal = r.gridTrialsAtRaceRate();
+            if (r.gain() == 0) {
+                line.append(" — | — |"); // every pick is right in a flat space: no rate to match
+            } else if (r.belowSmallestGrid()) {
+                line.append(String.format(" < %d | > %.0f %% |", smallest, 100 * r.trials() / smallest));
+            } else if (r.aboveLargestGrid()) {
+                line.append(String.format(" > %d | < %.0f %% |", largest, 100 * r.trials() / largest));
+            } else {
+                line.append(String.format(" %.0f | %.0f %% |", equal, 100 * r.trials() / equal));
+            }
+            System.out.println(line);
         }
     }
 }
