@@ -51,13 +51,13 @@ final class TuneRounds {
     }
 
     /**
-     * Each JDK's share of what is left of the budget when its race begins: the budget less what this launch's build and
-     * this process have taken already (the JDKs' probes, planning) and the run's end, in equal parts. A race that took
-     * its cap from the whole budget overran it by the build (a {@code --budget 2m} race took 2 min 26 s after a 46 s build).
+     * Each JDK's share of the budget less what this launch's build took of it and the run's end, in equal parts. A race
+     * that took its cap from the whole budget overran it by the build (a {@code --budget 2m} race took 2 min 26 s after a
+     * 46 s build).
      */
     static double share(String budget, int jdks) {
-        RunBudget b = RunBudget.ofThisProcess(Budget.parse(budget), 0);
-        return Math.max(0, b.leftSeconds() - RunBudget.END_SECONDS) / Math.max(1, jdks);
+        return Math.max(0, Budget.parse(budget).seconds() - RunBudget.buildSecondsOfThisLaunch() - RunBudget.END_SECONDS)
+                / Math.max(1, jdks);
     }
 
     /** The trials a race may run in {@code seconds} of its share of the budget, at {@code secondsEach} a trial. */
