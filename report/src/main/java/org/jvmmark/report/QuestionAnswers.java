@@ -1,5 +1,7 @@
 package org.jvmmark.report;
 
+import org.jvmmark.results.Trial;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -351,18 +353,34 @@ public final class QuestionAnswers {
 
     // ---- across JVMs: one variant at one swept value, JVMs ranked ----
 
+    /**
+     * The workload's own variant a row ran ("platform", "tomcat-virtual"), or "" for a workload without variants: what
+     * a question across JVMs groups by. Not the row's whole variant label, which names its collector and flags too
+     * ("G1+-Xmx256m"): grouped by that, a run of {@code --gc}/{@code --jvm-args} put every JVM setting in a group of its
+     * own and answered "only … ran: nothing to compare" for each, never which setting is fastest.
+     */
+    static String workloadVariant(Row r) {
+        if (r.trials().isEmpty()) {
+            return r.variant();
+        }
+        Trial t = r.trials().get(0);
+        String v = t.identity().workloadVariant();
+        boolean jvmSettings = !r.flags().isEmpty() || !t.provenance().requestedGc().isEmpty();
+        return v != null ? v : jvmSettings ? "" : r.variant();
+    }
+
     private static List<Answer> acrossJvms(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
                                            double threshold, List<Headline> headlines, Map<String, JvmFacts> facts) {
         boolean starting = JvmFactNotes.aboutStarting(workload);
         Set<String> swept = ModelBuilder.sweptKeys(rows);
         Map<List<Object>, List<Row>> groups = new LinkedHashMap<>();
         Set<String> variants = new LinkedHashSet<>();
-        rows.forEach(r -> variants.add(r.variant()));
+        rows.forEach(r -> variants.add(workloadVariant(r)));
         for (Row r : rows) {
-            if (!q.variants().isEmpty() && !q.variants().contains(r.variant())) {
+            if (!q.variants().isEmpty() && !q.variants().contains(workloadVariant(r))) {
                 continue;
             }
-            groups.computeIfAbsent(List.of(r.variant(), at(r, swept)), k -> new ArrayList<>()).add(r);
+            groups.computeIfAbsent(List.of(workloadVariant(r), at(r, swept)), k -> new ArrayList<>()).add(r);
         }
         List<Answer> out = new ArrayList<>();
         groups.forEach((key, group) -> {

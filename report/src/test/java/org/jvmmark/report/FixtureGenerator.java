@@ -134,6 +134,34 @@ final class FixtureGenerator {
         return written(g.results(trials));
     }
 
+    /**
+     * A grid of JVM settings on one JDK ({@code run queue-latency --gc … --jvm-args …}): per variant label
+     * ("G1+-Xmx128m"), its forks around the given levels, interleaved fork by fork, with queue-latency's question across
+     * JVMs recorded as the runner records it.
+     */
+    static String flagsGridJson(long seed, Map<String, double[]> levelsByVariant) throws IOException {
+        FixtureGenerator g = new FixtureGenerator(seed, false, 0.001);
+        List<Trial> trials = new ArrayList<>();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("rate", 100000);
+        params.put("runs", 3);
+        int forks = levelsByVariant.values().iterator().next().length;
+        for (int fork = 1; fork <= forks; fork++) {
+            for (Map.Entry<String, double[]> e : levelsByVariant.entrySet()) {
+                List<String> parts = List.of(e.getKey().split("\\+"));
+                List<String> flags = parts.subList(1, parts.size());
+                List<String> args = new ArrayList<>(List.of("-XX:+Use" + parts.get(0) + "GC"));
+                args.addAll(flags);
+                Trial t = g.latencyTrial("queue-latency", params, jvm(25), e.getKey(), fork, 3, e.getValue()[fork - 1], false);
+                trials.add(TrialBuilder.from(t).requestedGc(parts.get(0)).variantJvmArgs(args).flags(flags).build());
+            }
+        }
+        org.jvmmark.results.WorkloadQuestion q = new org.jvmmark.results.WorkloadQuestion("fastest-jvm",
+                "Which JVM hands 256-byte messages through Chronicle Queue with the lowest latency?", false,
+                List.of("endToEnd p50"), "", List.of());
+        return written(g.results(trials).withQuestions(Map.of("queue-latency", List.of(q))));
+    }
+
     /** The result set {@code r} as the runner writes it: by the one writer. */
     static String written(Results r) throws IOException {
         return new String(ResultsWriter.bytes(r), StandardCharsets.UTF_8);

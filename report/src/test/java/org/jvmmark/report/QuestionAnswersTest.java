@@ -11,6 +11,7 @@ import org.jvmmark.report.render.Report;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.jvmmark.results.ResultsReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -153,5 +154,23 @@ class QuestionAnswersTest {
         ReportModel m = Report.render(dir);
         Golden.assertMatches("golden/questions/startup-report.md", Files.readString(dir.resolve("report.md")));
         Golden.assertMatches("golden/questions/startup-console.txt", Report.verdictText(m));
+    }
+
+    @Test
+    void shouldRankTheSettingsOfAGridOfFlagsAsOneQuestion(@TempDir Path tmp) throws Exception {
+        // run --gc G1,Parallel --jvm-args=-Xmx128m --jvm-args=-Xmx1g on one JDK: four settings of one JVM, one question
+        // across them, not four groups of one row each ("only … ran: nothing to compare")
+        Map<String, double[]> grid = new java.util.LinkedHashMap<>();
+        grid.put("G1+-Xmx128m", new double[] {500, 502, 498, 501});
+        grid.put("G1+-Xmx1g", new double[] {520, 518, 522, 519});
+        grid.put("Parallel+-Xmx128m", new double[] {600, 604, 597, 602});
+        grid.put("Parallel+-Xmx1g", new double[] {610, 606, 612, 609});
+        Files.writeString(tmp.resolve("results.json"), FixtureGenerator.flagsGridJson(7, grid));
+        ReportModel m = ModelBuilder.build(ResultsReader.read(tmp.resolve("results.json")));
+        List<Answer> answers = section(m, "queue-latency").answers();
+        assertEquals(1, answers.size(), answers.toString());
+        String words = answers.get(0).words();
+        assertFalse(words.contains("nothing to compare"), words);
+        assertTrue(words.contains("G1 · -Xmx128m") && words.contains("G1 · -Xmx1g"), words);
     }
 }
