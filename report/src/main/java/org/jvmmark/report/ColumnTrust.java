@@ -21,9 +21,7 @@ public final class ColumnTrust {
 
     /** Why this percentile of this probe is not trusted for these rows, or null when it is. */
     static String distrust(List<Row> rows, String probe, String key) {
-        double percentile = Percentiles.value(key);
-        return rows.stream().flatMap(r -> r.okTrials().stream()).map(t -> distrust(t, probe, percentile))
-                .filter(Objects::nonNull).findFirst().orElse(null);
+        return distrust(rows.stream().flatMap(r -> r.okTrials().stream()), probe, key);
     }
 
     /**
@@ -31,12 +29,12 @@ public final class ColumnTrust {
      * it is or is not a latency percentile: what {@code tune} asks of its objective before it races on it.
      */
     public static String distrust(List<Trial> trials, Column col) {
-        if (col.kind() != Column.Kind.LATENCY) {
-            return null;
-        }
-        double percentile = Percentiles.value(col.key());
-        return trials.stream().filter(Trial::ok).map(t -> distrust(t, col.probe(), percentile)).filter(Objects::nonNull)
-                .findFirst().orElse(null);
+        return col.kind() != Column.Kind.LATENCY ? null : distrust(trials.stream().filter(Trial::ok), col.probe(), col.key());
+    }
+
+    private static String distrust(java.util.stream.Stream<Trial> ok, String probe, String key) {
+        double percentile = Percentiles.value(key);
+        return ok.map(t -> distrust(t, probe, percentile)).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     private static String distrust(Trial t, String probe, double percentile) {

@@ -68,9 +68,11 @@ final class TuneTrials {
             for (String v : d.values()) {
                 Point one = new Point(List.of(new Point.Setting(d, v)));
                 Long limit = options.container().memoryBytes();
-                String why = limit != null && d.pastMemoryLimit(v, limit) != null ? d.pastMemoryLimit(v, limit)
-                        : d.kind() == Dimension.Kind.COLLECTOR ? probe.unsupportedReason(jdk, GarbageCollector.parse(v))
-                        : probe.refusal(jdk, d.flags(v));
+                String why = limit == null ? null : d.pastMemoryLimit(v, limit);
+                if (why == null) {
+                    why = d.kind() == Dimension.Kind.COLLECTOR ? probe.unsupportedReason(jdk, GarbageCollector.parse(v))
+                            : probe.refusal(jdk, d.flags(v));
+                }
                 if (why != null) {
                     refusal.put(one.label(), why);
                     PlannedTrial t = plan(jdk, one, 1);
