@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
@@ -96,7 +97,9 @@ public final class ForkNotes {
                 + " beside each fork, on the trial's CPUs, read a cache-line round trip more than "
                 + String.format(java.util.Locale.ROOT, "%.1f", org.jvmmark.results.MachineState.CHANGE_FACTOR)
                 + "× apart before and after): " + String.join("; ", lines) + ". Where the probe's readings fall on two levels, "
-                + "such a fork's value blends both in a proportion nobody measured, and the verdicts leave it out.";
+                + "such a fork's value blends both in a proportion nobody measured: a figure the level was not shown to move"
+                + " by less than " + Format.percent(Judge.LEVEL_BOUND) + " leaves it out (its verdict says so), a figure the"
+                + " level does not move keeps it.";
     }
 
     private static boolean inSection(Trial t, String workload) {

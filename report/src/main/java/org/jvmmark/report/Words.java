@@ -293,8 +293,19 @@ public final class Words {
         };
         String how = (j.withinLevels() ? "; " + withinLevels(j.levelGap()) : "")
                 + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "")
-                + (j.acrossRuns() && j.estimated() ? "; " + runs(j) : "");
+                + (j.acrossRuns() && j.estimated() ? "; " + runs(j) : "")
+                + (j.leftOut() > 0 ? "; " + leftOut(j.leftOut()) : "");
         return base + how;
+    }
+
+    /**
+     * "2 forks left out: the machine changed level while they ran, and the level was not shown to move this figure by
+     * less than 2 %" (DESIGN.md §3): such a fork blends two levels in a proportion nobody measured.
+     */
+    static String leftOut(int forks) {
+        return forks(forks) + " left out: the machine changed level while " + (forks == 1 ? "it" : "they")
+                + " ran, and the level was not shown to move this figure by less than "
+                + Format.percent(Judge.LEVEL_BOUND);
     }
 
     /** "3 runs against 3", "1 run against 1, run-to-run spread from this host's history": what an interval across runs rests on. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.statistics.distribution.FDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * The fit of the noise model (DESIGN.md beside this class) to one {@link Evidence}: on log fork values,
@@ -54,6 +55,11 @@ final class NoiseModel {
     private final double runVariance;
     private final double runDf;
     private final RunSpread prior;
+    /** §3: the 90 % interval of the level's effect λ (log) when it was estimated, NaN otherwise. */
+    private final double lambdaLow;
+    private final double lambdaHigh;
+    /** §3: whether the level was observed on two levels but moves this figure by less than {@link Judge#LEVEL_BOUND}. */
+    private final boolean levelBounded;
     /** The gap of two launch levels the values show (a row's forks on both) and no probe observed; NaN otherwise. */
     private final double unobservedGap;
 
@@ -64,13 +70,21 @@ final class NoiseModel {
     static NoiseModel of(Evidence e) {
         NoiseModel m = FITS.get(e);
         if (m == null) {
-            m = new NoiseModel(e);
+            m = new NoiseModel(e, null);
+            if (m.levelBounded(Judge.LEVEL_BOUND)) {
+                // §3: the level does not move this figure: judged as it is, the forks that changed level kept.
+                m = new NoiseModel(e, m);
+            }
             FITS.put(e, m);
         }
         return m;
     }
 
-    private NoiseModel(Evidence e) {
+    /**
+     * @param bounded null for the fit within the machine's levels; else that fit, whose λ was shown to lie within ±{@link
+     *     #LEVEL_BOUND}: this fit then ignores the levels and keeps the forks that changed level, and remembers λ's interval
+     */
+    private NoiseModel(Evidence e, NoiseModel bounded) {
         List<RowForks> rows = e.rows();
         int k = rows.size();
         prior = e.runSpread();
@@ -78,7 +92,8 @@ final class NoiseModel {
         // §3: the machine's levels from the probe's round trips (a two-component mixture beating one by BIC, ≥ 1.3× apart);
         // a fork whose readings straddle the levels gets the posterior between 0 and 1.
         boolean observed = logs && rows.stream().allMatch(r -> Arrays.stream(r.machine()).allMatch(v -> v > 0));
-        TwoLevels probe = observed ? TwoLevels.mixture(rows.stream().map(RowForks::machine).toList()) : TwoLevels.ONE_LEVEL;
+        TwoLevels probe = observed && bounded == null ? TwoLevels.mixture(rows.stream().map(RowForks::machine).toList())
+                : TwoLevels.ONE_LEVEL;
         n = new int[k];
         changed = new int[k];
         cellRun = new int[k][];
@@ -172,6 +187,20 @@ final class NoiseModel {
         }
         lambda = levelled ? slope : Double.NaN;
         varLambda = levelled ? 1 / info : 0;
+        if (bounded != null) {
+            lambdaLow = bounded.lambdaLow;
+            lambdaHigh = bounded.lambdaHigh;
+            levelBounded = true;
+        } else if (levelled && pooledDf >= 1 && Double.isFinite(varLambda)) {
+            double q = TDistribution.of(pooledDf).inverseSurvivalProbability(0.05);
+            lambdaLow = slope - q * Math.sqrt(varLambda);
+            lambdaHigh = slope + q * Math.sqrt(varLambda);
+            levelBounded = false;
+        } else {
+            lambdaLow = Double.NaN;
+            lambdaHigh = Double.NaN;
+            levelBounded = false;
+        }
         // ρ: the spread of each row's run centres (level-adjusted) about the row's mean, pooled over rows with 2+ runs.
         double rs = 0;
         double rdf = 0;
@@ -330,6 +359,24 @@ final class NoiseModel {
 
     boolean logs() {
         return logs;
+    }
+
+    /**
+     * §3: whether the machine's level, observed on two levels, was shown to move this figure by less than {@code bound}
+     * (the 90 % interval of λ within ±bound as a ratio). Such a figure is judged without the levels, and keeps the forks
+     * during which the machine changed level.
+     */
+    boolean levelBounded(double bound) {
+        return levelBounded || Double.isFinite(lambdaLow) && lambdaLow >= Math.log1p(-bound)
+                && lambdaHigh <= Math.log1p(bound);
+    }
+
+    /**
+     * §3: the 90 % interval of how much the machine's upper level moves this figure, as ratios {low, high} (1.0: not at
+     * all); NaNs where it was not estimated (one level, no probe, no row with forks on both levels).
+     */
+    double[] levelEffect() {
+        return new double[] {Math.exp(lambdaLow), Math.exp(lambdaHigh)};
     }
 
     /** The gap between the observed levels as a factor, NaN where the levels were not observed or did not differ. */
