@@ -299,13 +299,12 @@ public final class Words {
     }
 
     /**
-     * "2 forks left out: the machine changed level while they ran, and the level was not shown to move this figure by
-     * less than 2 %" (DESIGN.md §3): such a fork blends two levels in a proportion nobody measured.
+     * "2 forks left out: the machine changed level while they ran, and this figure follows the level by more than its
+     * fork noise" (DESIGN.md §3): such a fork blends two levels in a proportion nobody measured.
      */
     static String leftOut(int forks) {
         return forks(forks) + " left out: the machine changed level while " + (forks == 1 ? "it" : "they")
-                + " ran, and the level was not shown to move this figure by less than "
-                + Format.percent(Judge.LEVEL_BOUND);
+                + " ran, and this figure follows the level by more than its fork noise (or by an amount no fork has shown)";
     }
 
     /** "3 runs against 3", "1 run against 1, run-to-run spread from this host's history": what an interval across runs rests on. */

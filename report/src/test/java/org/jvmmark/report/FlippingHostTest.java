@@ -70,12 +70,20 @@ class FlippingHostTest {
     }
 
     @Test
-    void shouldSayWhyStartupCannotBeToldYet() {
+    void shouldKeepStartupsForksWhereTheLevelMovesItLessThanItsNoise() {
+        // hello startup time moved 3 % (90 % CI 0.8–5.6 %) with the level on its 12 forks on one level, its fork noise 1.7 %:
+        // not within ±2 %, not wholly past the noise either, so a fork that changed level counts half on each level
         Headline h = headline("startup");
+        assertEquals(0, h.judgement().leftOut(), Words.headline(h));
+        assertTrue(h.outcome() != Headline.Outcome.TOO_FEW_FORKS, Words.headline(h));
+        assertTrue(h.judgement().forksCandidate() >= 3 && h.judgement().forksReference() >= 3, Words.headline(h));
+    }
+
+    @Test
+    void shouldSayWhyQueueLatencyCannotBeToldYet() {
+        Headline h = headline("queue-latency");
         String words = Words.headline(h);
-        // hello startup time moved 3 % (90 % CI 0.8–5.6 %) with the level on its 12 stable forks: not shown within ±2 %
-        assertEquals(Headline.Outcome.TOO_FEW_FORKS, h.outcome(), words);
-        assertTrue(words.contains("left out: the machine changed level while they ran, and the level was not shown to move"
-                + " this figure by less than 2 %"), words);
+        assertTrue(words.contains("left out: the machine changed level while they ran, and this figure follows the level"),
+                words);
     }
 }

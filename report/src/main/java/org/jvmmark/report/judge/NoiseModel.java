@@ -70,21 +70,38 @@ final class NoiseModel {
     static NoiseModel of(Evidence e) {
         NoiseModel m = FITS.get(e);
         if (m == null) {
-            m = new NoiseModel(e, null);
-            if (m.levelBounded(Judge.LEVEL_BOUND)) {
-                // §3: the level does not move this figure: judged as it is, the forks that changed level kept.
-                m = new NoiseModel(e, m);
+            m = new NoiseModel(e, Changed.LEFT_OUT, null);
+            if (m.changedForks() > 0 || m.levelBounded(Judge.LEVEL_BOUND)) {
+                if (m.levelBounded(Judge.LEVEL_BOUND)) {
+                    // §3: the level does not move this figure: judged as it is, the forks that changed level kept.
+                    m = new NoiseModel(e, Changed.NO_LEVELS, m);
+                } else if (!m.levelPastNoise() && Double.isFinite(m.lambdaLow)) {
+                    // §3: the level moves it by no more than a fork's own noise, if at all: a fork that changed level is
+                    // kept, half on each level (it blends them in a proportion nobody measured, off by at most half of
+                    // an effect that is within the noise).
+                    m = new NoiseModel(e, Changed.HALF, m);
+                }
             }
             FITS.put(e, m);
         }
         return m;
     }
 
+    /** What a fit does with the forks during which the machine changed level (§3). */
+    private enum Changed {
+        /** Left out, where the probe saw two levels: the first fit, and the one kept where the level moves the figure. */
+        LEFT_OUT,
+        /** Kept at level ½ within the levels: where the level moves the figure by no more than its fork noise. */
+        HALF,
+        /** Kept, and the levels ignored: where the level moves the figure by less than {@link Judge#LEVEL_BOUND}. */
+        NO_LEVELS
+    }
+
     /**
-     * @param bounded null for the fit within the machine's levels; else that fit, whose λ was shown to lie within ±{@link
-     *     #LEVEL_BOUND}: this fit then ignores the levels and keeps the forks that changed level, and remembers λ's interval
+     * @param mode what to do with the forks that changed level
+     * @param first for the modes that keep them, the first fit (they left out), whose λ interval decided it
      */
-    private NoiseModel(Evidence e, NoiseModel bounded) {
+    private NoiseModel(Evidence e, Changed mode, NoiseModel first) {
         List<RowForks> rows = e.rows();
         int k = rows.size();
         prior = e.runSpread();
@@ -92,8 +109,8 @@ final class NoiseModel {
         // §3: the machine's levels from the probe's round trips (a two-component mixture beating one by BIC, ≥ 1.3× apart);
         // a fork whose readings straddle the levels gets the posterior between 0 and 1.
         boolean observed = logs && rows.stream().allMatch(r -> Arrays.stream(r.machine()).allMatch(v -> v > 0));
-        TwoLevels probe = observed && bounded == null ? TwoLevels.mixture(rows.stream().map(RowForks::machine).toList())
-                : TwoLevels.ONE_LEVEL;
+        TwoLevels probe = observed && mode != Changed.NO_LEVELS
+                ? TwoLevels.mixture(rows.stream().map(RowForks::machine).toList()) : TwoLevels.ONE_LEVEL;
         n = new int[k];
         changed = new int[k];
         cellRun = new int[k][];
@@ -110,7 +127,7 @@ final class NoiseModel {
             int[] b = r.batches();
             boolean[] moved = r.machineChanged();
             for (int j = 0; j < b.length; j++) {
-                if (probe.twoLevel() && moved[j]) {
+                if (probe.twoLevel() && moved[j] && mode == Changed.LEFT_OUT) {
                     // §3: the probe saw the machine change level while this fork ran; its value blends two levels in a
                     // proportion nobody measured, so it informs neither. Counted, named, not estimated from.
                     changed[i]++;
@@ -131,7 +148,8 @@ final class NoiseModel {
             for (Map.Entry<Integer, List<Integer>> run : byRun.entrySet()) {
                 List<Integer> idx = run.getValue();
                 y[i][c] = idx.stream().mapToDouble(j -> logs ? Math.log(f[j]) : f[j]).toArray();
-                lv[i][c] = idx.stream().mapToDouble(j -> probe.twoLevel() ? probe.upperProbability(l[j]) : 0).toArray();
+                lv[i][c] = idx.stream().mapToDouble(j -> !probe.twoLevel() ? 0 : moved[j] ? 0.5 : probe.upperProbability(l[j]))
+                        .toArray();
                 cellRun[i][c] = run.getKey();
                 cellN[i][c] = idx.size();
                 cellMean[i][c] = Stats.mean(y[i][c]);
@@ -187,10 +205,10 @@ final class NoiseModel {
         }
         lambda = levelled ? slope : Double.NaN;
         varLambda = levelled ? 1 / info : 0;
-        if (bounded != null) {
-            lambdaLow = bounded.lambdaLow;
-            lambdaHigh = bounded.lambdaHigh;
-            levelBounded = true;
+        if (first != null) {
+            lambdaLow = first.lambdaLow;
+            lambdaHigh = first.lambdaHigh;
+            levelBounded = mode == Changed.NO_LEVELS;
         } else if (levelled && pooledDf >= 1 && Double.isFinite(varLambda)) {
             double q = TDistribution.of(pooledDf).inverseSurvivalProbability(0.05);
             lambdaLow = slope - q * Math.sqrt(varLambda);
@@ -369,6 +387,25 @@ final class NoiseModel {
     boolean levelBounded(double bound) {
         return levelBounded || Double.isFinite(lambdaLow) && lambdaLow >= Math.log1p(-bound)
                 && lambdaHigh <= Math.log1p(bound);
+    }
+
+    /** §3: forks left out because the machine changed level while they ran, over all rows. */
+    private int changedForks() {
+        return Arrays.stream(changed).sum();
+    }
+
+    /**
+     * §3: whether the level moves this figure by more than a fork's own noise: the 90 % interval of λ lies wholly past
+     * ±max({@link Judge#LEVEL_BOUND}, the pooled fork noise). A fork that changed level would then be off by more than
+     * the noise, in a direction nobody measured.
+     */
+    private boolean levelPastNoise() {
+        double sigma = Double.NaN;
+        for (int i = 0; i < own.length && Double.isNaN(sigma); i++) {
+            sigma = own[i] ? Double.NaN : Math.sqrt(variance[i]);
+        }
+        double bound = Math.max(Math.log1p(Judge.LEVEL_BOUND), Double.isFinite(sigma) ? sigma : 0);
+        return lambdaLow > bound || lambdaHigh < -bound;
     }
 
     /**
