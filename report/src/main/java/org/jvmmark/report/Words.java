@@ -374,7 +374,8 @@ public final class Words {
         if (j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0) {
             return "";
         }
-        String unit = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS ? " runs" : " forks";
+        String unit = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS ? " runs"
+                : j.leftOut() > 0 ? " forks that stay on one level" : " forks";
         return j.forksToTell() == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP + unit + " a side would tell"
                 : j.forksToTell() + unit + " a side would tell";
     }
