@@ -91,7 +91,13 @@ public final class RequestMix {
         byte[] bytes(InetSocketAddress target) {
             StringBuilder b = new StringBuilder();
             b.append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ").append(target.getHostString()).append(':')
-                    .append(target.getPort()).append("\r\nUser-Agent: jvmmark\r\nAccept: */*\r\n");
+                    .append(target.getPort()).append("\r\n");
+            if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("user-agent"))) {
+                b.append("User-Agent: jvmmark\r\n");
+            }
+            if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("accept"))) {
+                b.append("Accept: */*\r\n");
+            }
             headers.forEach((k, v) -> b.append(k).append(": ").append(v).append("\r\n"));
             if (body.length > 0 || !method.equals("GET") && !method.equals("DELETE") && !method.equals("OPTIONS")) {
                 b.append("Content-Length: ").append(body.length).append("\r\n");
