@@ -100,7 +100,7 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
 
     /**
      * The version and commit the runner was built from ({@code version.properties}, filled in by the build): "jvmmark
-     * 0.4.1-SNAPSHOT (commit 0123456789ab) on Java 17.0.15". A build outside a git clone says "unknown commit"; classes
+     * 0.5.0 (commit 0123456789ab) on Java 17.0.15". A build outside a git clone says "unknown commit"; classes
      * run without the build's resources say "development build".
      */
     static final class Version implements CommandLine.IVersionProvider {
@@ -110,7 +110,7 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
                     + System.getProperty("java.version")};
         }
 
-        /** "0.4.1-SNAPSHOT (commit 0123456789ab)" from the properties, or "(development build)" without them. */
+        /** "0.5.0 (commit 0123456789ab)" from the properties, or "(development build)" without them. */
         static String describe(java.io.InputStream properties) {
             java.util.Properties p = new java.util.Properties();
             if (properties == null) {
