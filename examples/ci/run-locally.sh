@@ -9,8 +9,9 @@
 # made here from samples/spring-app (a Spring Boot service and its request mix): a push to main measures k runs and
 # keeps them (the cache), then two pushes to a pull request each build the PR's jar, measure k runs, compare them
 # against main's kept runs and update ONE comment (a directory stands in for the comment API): the second push edits
-# the first push's comment, never adds one. Smoke profile, one JDK, one fork a run; JVMMARK_CI_ARCHIVE=DIR takes
-# jvmmark from a release archive in DIR (as the pipelines do) instead of this checkout's ./jvmmark.
+# the first push's comment, never adds one. Smoke profile, one JDK, one fork a run; jvmmark comes from the release
+# archive the build made (dist/target, or JVMMARK_CI_ARCHIVE=DIR), installed as the pipelines install a pinned one; without
+# one, from this checkout's ./jvmmark.
 #
 # scripts/check-docs.sh calls it, so CI runs it. Exit 0 when every check holds; --stored-only runs part 1 alone.
 set -euo pipefail
@@ -71,8 +72,9 @@ cp "$ROOT/examples/ci/jvmmark-ci.sh" "$APP/ci/"
 cd "$APP"
 git init -q -b main . && git -c user.name=ci -c user.email=ci@example.org commit -qm "the service" --allow-empty
 git add -A && git -c user.name=ci -c user.email=ci@example.org commit -qm "the service and its mix"
-if [ -n "${JVMMARK_CI_ARCHIVE:-}" ]; then
-  export JVMMARK_RELEASE_URL="$JVMMARK_CI_ARCHIVE"
+archive=$(ls "${JVMMARK_CI_ARCHIVE:-$ROOT/dist/target}"/jvmmark-*.tar.gz 2>/dev/null | head -1 || true)
+if [ -n "$archive" ]; then       # the release archive the build made, installed as the pipelines install a pinned one
+  export JVMMARK_RELEASE_URL="$(dirname "$archive")" JVMMARK_VERSION="$(basename "$archive" .tar.gz | sed 's/^jvmmark-//')"
   unset JVMMARK
 else
   export JVMMARK="$ROOT/jvmmark"

@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import org.jvmmark.runner.cli.CompareCommand;
+import org.jvmmark.runner.cli.CompletionCommand;
+import org.jvmmark.runner.cli.ConfigFile;
+import org.jvmmark.runner.cli.InitCommand;
 import org.jvmmark.runner.cli.DriveCommand;
 import org.jvmmark.runner.cli.HistoryCommand;
 import org.jvmmark.runner.cli.JdksCommand;
@@ -28,7 +32,8 @@ import org.jvmmark.runner.cli.TuneCommand;
 @Command(name = "jvmmark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, TuneCommand.class, ReportCommand.class,
-            CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
+            CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, InitCommand.class,
+            CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
     static final int USAGE = ExitStatus.USAGE;
     public static final int INTERRUPTED = ExitStatus.INTERRUPTED;
@@ -56,6 +61,13 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
         main.out = out;
         main.err = err;
         CommandLine cl = new CommandLine(main);
+        // jvmmark.toml in the working directory: defaults for the options, overridden by flags
+        try {
+            cl.setDefaultValueProvider(ConfigFile.load(Path.of("").toAbsolutePath()));
+        } catch (UserException ex) {
+            err.println("jvmmark: " + ex.getMessage());
+            return USAGE;
+        }
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -33,7 +33,7 @@ public final class RunCommand implements Callable<Integer> {
     @ParentCommand
     private Streams main;
 
-    @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
+    @Parameters(paramLabel = "WORKLOAD", arity = "0..*", split = ConfigFile.LIST_SPLIT, description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
 
     @picocli.CommandLine.Mixin
@@ -42,9 +42,13 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private SessionOptions session = new SessionOptions();
 
-    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]",
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]", split = ConfigFile.LIST_SPLIT,
             description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
     private List<String> params = new ArrayList<>();
+
+    @Option(names = "--mix", paramLabel = "FILE.json", description = "The http workload's request mix (the same as --param"
+            + " mix=FILE.json; jvmmark.toml's mix): method, path, body, expected status and weight per endpoint.")
+    private String mix;
 
     @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "JVM flags forming one variant (repeatable: one variant each).")
     private List<String> jvmArgs = new ArrayList<>();
@@ -112,6 +116,10 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The options as given on this command line. */
     private RunOptions given() {
+        List<String> params = new ArrayList<>(this.params);
+        if (mix != null && params.stream().noneMatch(p -> p.startsWith("mix="))) {
+            params.add("mix=" + mix);
+        }
         return new RunOptions(workloads, session.jdks, List.of(), session.profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
                 budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, container.limits(), shard,
                 external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null);
