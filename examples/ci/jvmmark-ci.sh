@@ -100,7 +100,7 @@ gate() {
     echo "$MARKER"
     cat answer.md
     echo
-    echo "<sub>$RUNS runs a side; updated for ${GATE_COMMIT:-the latest push} (jvmmark $("$(jvmmark_cmd)" --version 2>&1 | head -1))</sub>"
+    echo "<sub>$(find "$base" -mindepth 1 -maxdepth 1 -type d | wc -l) runs of main, $(find "$cand" -mindepth 1 -maxdepth 1 -type d | wc -l) of this change; updated for ${GATE_COMMIT:-the latest push} (jvmmark $("$(jvmmark_cmd)" --version 2>&1 | head -1))</sub>"
   } > comment.md
   if [ -n "${COMMENT_API:-}" ]; then
     comment comment.md || say "could not update the comment (a fork's pull request has no write token): see the job summary"

@@ -7,7 +7,7 @@
 #
 # Part 2 (about two minutes): the pipelines' own steps (jvmmark-ci.sh) end to end in a sample application's repository
 # made here from samples/spring-app (a Spring Boot service and its request mix): a push to main measures k runs and
-# keeps them (the cache), then two pushes to a pull request each build the PR's jar, measure k runs, compare them
+# keeps them (the cache), then two pushes to a pull request each build the PR's jar, measure a run, compare it
 # against main's kept runs and update ONE comment (a directory stands in for the comment API): the second push edits
 # the first push's comment, never adds one. Smoke profile, one JDK, one fork a run; jvmmark comes from the release
 # archive the build made (dist/target, or JVMMARK_CI_ARCHIVE=DIR), installed as the pipelines install a pinned one; without
@@ -94,7 +94,7 @@ push_to_pr() { # one push to the pull request: the gate job; prints compare's ex
   local status=0
   rm -rf baseline candidate target
   cp -r "$(ls -d "$CACHE"/baseline-* | head -1)" baseline                     # actions/cache/restore (restore-keys)
-  ci/jvmmark-ci.sh install >&2 && ci/jvmmark-ci.sh build >&2 && ci/jvmmark-ci.sh measure candidate >&2
+  ci/jvmmark-ci.sh install >&2 && ci/jvmmark-ci.sh build >&2 && RUNS=1 ci/jvmmark-ci.sh measure candidate >&2
   GATE_COMMIT="$(git rev-parse --short HEAD)" ci/jvmmark-ci.sh gate baseline candidate >&2 || status=$?
   echo "$status"
 }
@@ -119,4 +119,4 @@ for e in greeting createOrder orderCount; do
 done
 grep -q '^\*\*[A-Z]' "$comment" || fail "the comment does not open with compare's conclusion"
 grep -q '^A: `baseline` ' "$comment" || fail "the comment does not compare against main's kept runs (A: baseline)"
-echo "run-locally: the pipeline holds in an application's repository (main kept 2 runs; two PR pushes compared against them, exit $first then $second; one comment, edited)"
+echo "run-locally: the pipeline holds in an application's repository (main kept 2 runs; two PR pushes of one run each compared against them, exit $first then $second; one comment, edited)"

@@ -13,10 +13,19 @@ import org.jvmmark.api.ParamCheck;
 public final class AppJarCheck implements ParamCheck {
     @Override
     public String check(String value) {
-        Path jar = Paths.get(value).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalArgumentException("http: app jar " + jar + " does not exist");
+        return existing(value, "app jar").toString();
+    }
+
+    /**
+     * A file a parameter names, made absolute against the runner's working directory.
+     *
+     * @throws IllegalArgumentException "http: WHAT PATH does not exist"
+     */
+    public static Path existing(String value, String what) {
+        Path file = Paths.get(value).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("http: " + what + " " + file + " does not exist");
         }
-        return jar.toString();
+        return file;
     }
 }

@@ -1,10 +1,9 @@
 package org.jvmmark.workloads.http.driver;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 
 import org.jvmmark.api.ParamCheck;
+import org.jvmmark.workloads.http.common.AppJarCheck;
 
 /**
  * The runner's check of {@code --param mix=FILE}: the file exists and is a valid {@link RequestMix}; its path is made
@@ -13,10 +12,7 @@ import org.jvmmark.api.ParamCheck;
 public final class RequestMixCheck implements ParamCheck {
     @Override
     public String check(String value) {
-        Path file = Paths.get(value).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("http: mix file " + file + " does not exist");
-        }
+        Path file = AppJarCheck.existing(value, "mix file");
         RequestMix.read(file);
         return file.toString();
     }
