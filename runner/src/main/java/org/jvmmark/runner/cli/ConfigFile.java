@@ -34,8 +34,6 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  */
 public final class ConfigFile implements IDefaultValueProvider {
     public static final String NAME = "jvmmark.toml";
-    /** What {@code --param} and run's workloads are split on when they come from here: a line break, never in an argument. */
-    static final String LIST_SPLIT = "\\R";
     private static final Set<String> KEYS = Set.of("jdks", "workloads", "profile", "threshold", "budget", "history", "machine", "mix",
             "params");
     /** Commands whose {@code --jdk} and {@code --param} mean the JDKs and parameters of a run (not jdks' or history's). */
@@ -100,6 +98,22 @@ public final class ConfigFile implements IDefaultValueProvider {
             throw new UserException(f + ": " + key + " must be a string or a number, not " + v);
         }
         return v.asText();
+    }
+
+    /**
+     * A list option's values with the file's lists taken apart: picocli hands a default as one value, so the file's
+     * {@code [params]} and {@code workloads} come as one value of lines (a line break is never in an argument).
+     */
+    static List<String> lines(List<String> values) {
+        List<String> all = new ArrayList<>();
+        for (String v : values) {
+            for (String line : v.split("\\R")) {
+                if (!line.isBlank()) {
+                    all.add(line.strip());
+                }
+            }
+        }
+        return all;
     }
 
     /** The file read, or null when there is none. */

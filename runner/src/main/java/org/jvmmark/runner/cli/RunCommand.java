@@ -33,7 +33,7 @@ public final class RunCommand implements Callable<Integer> {
     @ParentCommand
     private Streams main;
 
-    @Parameters(paramLabel = "WORKLOAD", arity = "0..*", split = ConfigFile.LIST_SPLIT, description = "Workloads to run (default: all listed by 'jvmmark list').")
+    @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
 
     @picocli.CommandLine.Mixin
@@ -42,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private SessionOptions session = new SessionOptions();
 
-    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]", split = ConfigFile.LIST_SPLIT,
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE[,...]",
             description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
     private List<String> params = new ArrayList<>();
 
@@ -116,7 +116,8 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The options as given on this command line. */
     private RunOptions given() {
-        List<String> params = new ArrayList<>(this.params);
+        List<String> params = ConfigFile.lines(this.params);
+        List<String> workloads = ConfigFile.lines(this.workloads);
         if (mix != null && params.stream().noneMatch(p -> p.startsWith("mix="))) {
             params.add("mix=" + mix);
         }

@@ -67,7 +67,7 @@ public final class TuneCommand implements Callable<Integer> {
     @Option(names = "--budget", paramLabel = "DURATION", description = "Time for the whole race, all JDKs (default " + DEFAULT_BUDGET + ").")
     private String budget;
 
-    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", split = ConfigFile.LIST_SPLIT, description = "Set a workload parameter (repeatable; one value each).")
+    @Option(names = {"--param", "-p"}, paramLabel = "KEY=VALUE", description = "Set a workload parameter (repeatable; one value each).")
     private List<String> params = new ArrayList<>();
 
     @Option(names = "--variant", paramLabel = "NAME", description = "The workload's own variant to tune (one; see 'jvmmark list').")
@@ -111,7 +111,7 @@ public final class TuneCommand implements Callable<Integer> {
             }
             container.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.container());
         } else {
-            options = new TuneOptions(workload, session.jdks, List.of(), session.profile, params, variant, space, objective, constraints,
+            options = new TuneOptions(workload, session.jdks, List.of(), session.profile, ConfigFile.lines(params), variant, space, objective, constraints,
                     baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold, external.jarNames(),
                     external.classpathEntries(), external.taskNames(), container.limits());
         }
