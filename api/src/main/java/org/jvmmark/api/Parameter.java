@@ -29,6 +29,12 @@ public @interface Parameter {
     /** When not empty, the only values accepted. */
     String[] choices() default {};
 
+    /**
+     * The workload's own check of a non-empty value ({@link ParamCheck}), run by the runner before it forks anything;
+     * {@code ParamCheck.class} itself (the default): none.
+     */
+    Class<? extends ParamCheck> check() default ParamCheck.class;
+
     /** Container of repeated {@link Parameter}s. */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

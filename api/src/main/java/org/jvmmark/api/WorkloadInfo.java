@@ -240,8 +240,22 @@ public final class WorkloadInfo {
             if (problem != null) {
                 throw new IllegalArgumentException(name + ": bad value '" + e.getValue() + "' for " + e.getKey() + " (" + problem + ")");
             }
-            values.put(e.getKey(), e.getValue());
+            values.put(e.getKey(), checked(p, e.getValue()));
         }
+    }
+
+    /** The value after the parameter's own {@link ParamCheck}, if it names one and the value is not empty. */
+    private static String checked(Parameter p, String value) {
+        if (p.check() == ParamCheck.class || value.trim().isEmpty()) {
+            return value;
+        }
+        ParamCheck check;
+        try {
+            check = p.check().getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError ex) {
+            throw new IllegalStateException("cannot make the check " + p.check().getName() + " of parameter " + p.name() + ": " + ex, ex);
+        }
+        return check.check(value.trim());
     }
 
     /**

@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import org.jvmmark.runner.cli.CompareCommand;
+import org.jvmmark.runner.cli.CompletionCommand;
+import org.jvmmark.runner.cli.ConfigFile;
+import org.jvmmark.runner.cli.InitCommand;
 import org.jvmmark.runner.cli.DriveCommand;
 import org.jvmmark.runner.cli.HistoryCommand;
 import org.jvmmark.runner.cli.JdksCommand;
@@ -28,7 +32,8 @@ import org.jvmmark.runner.cli.TuneCommand;
 @Command(name = "jvmmark", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Which JVM runs my server workload fastest? Runs workloads on every JDK, in a fresh JVM per trial.",
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, TuneCommand.class, ReportCommand.class,
-            CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, CommandLine.HelpCommand.class})
+            CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, InitCommand.class,
+            CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
     static final int USAGE = ExitStatus.USAGE;
     public static final int INTERRUPTED = ExitStatus.INTERRUPTED;
@@ -56,6 +61,13 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
         main.out = out;
         main.err = err;
         CommandLine cl = new CommandLine(main);
+        // jvmmark.toml in the working directory: defaults for the options, overridden by flags
+        try {
+            cl.setDefaultValueProvider(ConfigFile.load(Path.of("").toAbsolutePath()));
+        } catch (UserException ex) {
+            err.println("jvmmark: " + ex.getMessage());
+            return USAGE;
+        }
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -100,7 +112,7 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
 
     /**
      * The version and commit the runner was built from ({@code version.properties}, filled in by the build): "jvmmark
-     * 0.4.1-SNAPSHOT (commit 0123456789ab) on Java 17.0.15". A build outside a git clone says "unknown commit"; classes
+     * 0.5.0 (commit 0123456789ab) on Java 17.0.15". A build outside a git clone says "unknown commit"; classes
      * run without the build's resources say "development build".
      */
     static final class Version implements CommandLine.IVersionProvider {
@@ -110,7 +122,7 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
                     + System.getProperty("java.version")};
         }
 
-        /** "0.4.1-SNAPSHOT (commit 0123456789ab)" from the properties, or "(development build)" without them. */
+        /** "0.5.0 (commit 0123456789ab)" from the properties, or "(development build)" without them. */
         static String describe(java.io.InputStream properties) {
             java.util.Properties p = new java.util.Properties();
             if (properties == null) {

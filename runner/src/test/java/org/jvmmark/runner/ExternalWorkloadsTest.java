@@ -40,7 +40,7 @@ class ExternalWorkloadsTest {
         Path dist = tmp.resolve("dist");
         maven(ROOT, "install", "-pl", "api,harness", "-am", "-DskipTests", "-Djvmmark.dist=" + dist,
                 "-Dmaven.repo.local=" + repo, "-Dmaven.repo.local.tail=" + tail);
-        assertTrue(Files.isRegularFile(repo.resolve("org/jvmmark/jvmmark-harness/0.4.1-SNAPSHOT/jvmmark-harness-0.4.1-SNAPSHOT.pom")));
+        assertTrue(Files.isRegularFile(repo.resolve("org/jvmmark/jvmmark-harness/0.5.0/jvmmark-harness-0.5.0.pom")));
         Path project = tmp.resolve("external");
         copy(ROOT.resolve("samples/external"), project);
         maven(project, "-o", "package", "-Dmaven.repo.local=" + repo, "-Dmaven.repo.local.tail=" + tail);
@@ -91,7 +91,7 @@ class ExternalWorkloadsTest {
             assertTrue(cp.startsWith(WorkloadCatalog.distribution().resolve("child") + "/*:" + jar), cp);
         }
         try (Stream<Path> child = Files.list(WorkloadCatalog.distribution().resolve("child"))) {
-            assertEquals(List.of("HdrHistogram-2.2.2.jar", "jvmmark-api-0.4.1-SNAPSHOT.jar", "jvmmark-harness-0.4.1-SNAPSHOT.jar"),
+            assertEquals(List.of("HdrHistogram-2.2.2.jar", "jvmmark-api-0.5.0.jar", "jvmmark-harness-0.5.0.jar"),
                     child.map(p -> p.getFileName().toString()).sorted().toList(), "nothing of jvmmark beyond api and harness");
         }
         assertTrue(Cli.trial(Cli.results(out), "acme-lru/").path("metrics").has("hitRatio"));

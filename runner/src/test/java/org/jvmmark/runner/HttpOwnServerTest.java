@@ -123,4 +123,47 @@ class HttpOwnServerTest {
         assertEquals("driver: validation failed: GET /helo answered 404 (expected 200 with the 13-byte body 'Hello, World!')",
                 t.path("error").asText());
     }
+
+    private static JsonNode mixTrial(Path out, String mix, int expectedStatus) throws Exception {
+        Path file = Files.writeString(dir.resolve(out.getFileName() + ".json"), mix);
+        Cli.Result r = Cli.run("run", "http", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString(),
+                "--param", "server=app", "--param", "app=" + jar, "--param", "url=http://127.0.0.1:{port}/hello",
+                "--param", "mix=" + file, "--param", "seconds=2", "--param", "warmupSeconds=0", "--param", "appStartSeconds=3");
+        assertEquals(expectedStatus, r.status(), r.out() + r.err());
+        return expectedStatus == 2 ? null : Cli.results(out).path("trials").get(0);
+    }
+
+    /** A mix entry answered with another status than it expects: that entry's errors, and the trial says which. */
+    @Test
+    void shouldCountAWrongStatusAsThatEndpointsError() throws Exception {
+        JsonNode t = mixTrial(dir.resolve("mixstatus"), "{\"requests\": [{\"name\": \"hello\", \"path\": \"/hello\", \"weight\": 999},"
+                + " {\"name\": \"created\", \"path\": \"/hello\", \"status\": 201, \"weight\": 1}]}", 1);
+        assertEquals("failed", t.path("status").asText());
+        assertEquals("driver: validation failed: endpoint created (GET /hello): none of its", t.path("error").asText().replaceAll(" \\d+ measured.*", ""),
+                t.path("error").asText());
+        assertTrue(t.path("error").asText().endsWith("created (GET /hello) answered with status 200 (expected 201)"), t.path("error").asText());
+    }
+
+    /** An endpoint the app does not have: one line naming it and what it answered. */
+    @Test
+    void shouldSayWhichEndpointIsUnreachable() throws Exception {
+        JsonNode t = mixTrial(dir.resolve("mixmissing"), "{\"requests\": [{\"name\": \"hello\", \"path\": \"/hello\"},"
+                + " {\"name\": \"orders\", \"method\": \"POST\", \"path\": \"/orders\", \"body\": {\"item\": 1}, \"status\": 201}]}", 1);
+        String error = t.path("error").asText();
+        assertTrue(error.startsWith("driver: validation failed: ") && error.contains("orders (POST /orders) answered with status 404 (expected 201)")
+                && !error.contains("\n"), error);
+    }
+
+    /** A malformed mix is refused before any trial: one line, exit 2, no results written. */
+    @Test
+    void shouldRefuseAMalformedMixBeforeAnyTrial() throws Exception {
+        Path out = dir.resolve("mixbad");
+        Path file = Files.writeString(dir.resolve("bad.json"), "{\"requests\": [{\"path\": \"/hello\", \"method\": \"FETCH\"}]}");
+        Cli.Result r = Cli.run("run", "http", "--jdk", Cli.HOST_JDK, "--profile", "smoke", "--out", out.toString(),
+                "--param", "server=app", "--param", "app=" + jar, "--param", "mix=" + file);
+        assertEquals(2, r.status(), r.out() + r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("http: mix " + file + ": request 1: unknown method 'FETCH'; valid: GET, POST"), r.err());
+        assertTrue(!Files.exists(out.resolve("results.json")), "no trial ran");
+    }
 }

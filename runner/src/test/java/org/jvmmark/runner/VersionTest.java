@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** {@code jvmmark --version}: the pom's version and the commit the build embedded, or "unknown commit". */
@@ -16,7 +18,15 @@ class VersionTest {
     @Test
     void shouldNameTheVersionAndTheCommitOfThisBuild() {
         String v = new Main.Version().getVersion()[0];
-        assertTrue(v.matches("jvmmark 0\\.4\\.\\d+(-SNAPSHOT)? \\((commit [0-9a-f]{12}|unknown commit)\\) on Java .+"), v);
+        assertTrue(v.matches("jvmmark \\d+\\.\\d+\\.\\d+ \\((commit [0-9a-f]{12}|unknown commit)\\) on Java .+"), "a release, not a snapshot: " + v);
+    }
+
+    /** The version a pipeline pins is one the changelog names, as a release of its own. */
+    @Test
+    void shouldBeAVersionTheChangelogNames() throws Exception {
+        String version = new Main.Version().getVersion()[0].split(" ")[1];
+        String changelog = Files.readString(Path.of(System.getProperty("jvmmark.home"), "CHANGELOG.md"));
+        assertTrue(changelog.lines().anyMatch(l -> l.startsWith("## [" + version + "] — 20")), "CHANGELOG.md has no section ## [" + version + "]");
     }
 
     @Test

@@ -46,6 +46,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Set a workload parameter (repeatable). Several values (a comma list for a numeric parameter, or the key repeated) sweep it: one set of trials per value.")
     private List<String> params = new ArrayList<>();
 
+    @Option(names = "--mix", paramLabel = "FILE.json", description = "The http workload's request mix (the same as --param"
+            + " mix=FILE.json; jvmmark.toml's mix): method, path, body, expected status and weight per endpoint.")
+    private String mix;
+
     @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "JVM flags forming one variant (repeatable: one variant each).")
     private List<String> jvmArgs = new ArrayList<>();
 
@@ -112,6 +116,11 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The options as given on this command line. */
     private RunOptions given() {
+        List<String> params = ConfigFile.lines(this.params);
+        List<String> workloads = ConfigFile.lines(this.workloads);
+        if (mix != null && params.stream().noneMatch(p -> p.startsWith("mix="))) {
+            params.add("mix=" + mix);
+        }
         return new RunOptions(workloads, session.jdks, List.of(), session.profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
                 budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, container.limits(), shard,
                 external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null);

@@ -111,7 +111,7 @@ public final class TuneCommand implements Callable<Integer> {
             }
             container.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.container());
         } else {
-            options = new TuneOptions(workload, session.jdks, List.of(), session.profile, params, variant, space, objective, constraints,
+            options = new TuneOptions(workload, session.jdks, List.of(), session.profile, ConfigFile.lines(params), variant, space, objective, constraints,
                     baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold, external.jarNames(),
                     external.classpathEntries(), external.taskNames(), container.limits());
         }

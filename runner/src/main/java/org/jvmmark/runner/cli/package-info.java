@@ -1,6 +1,7 @@
 /**
  * The command line: one picocli command per verb ({@code run}, {@code list}, {@code jdks},
- * {@code tune}, {@code report}, {@code compare}, {@code merge}, {@code history}, {@code serve}, {@code drive}), the
+ * {@code tune}, {@code report}, {@code compare}, {@code merge}, {@code history}, {@code serve}, {@code drive}, {@code init},
+ * {@code completion}), {@link org.jvmmark.runner.cli.ConfigFile} (jvmmark.toml, the options' defaults), the
  * option types they share, and the console output (progress, summary tables). Commands validate
  * input and turn it into calls on the other rooms; they hold no planning or forking logic: {@code run}
  * parses into an immutable {@link org.jvmmark.runner.cli.RunOptions} and hands it to

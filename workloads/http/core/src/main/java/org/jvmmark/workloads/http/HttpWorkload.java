@@ -12,7 +12,9 @@ import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.TuneSpace;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.Workload;
+import org.jvmmark.workloads.http.common.AppJarCheck;
 import org.jvmmark.workloads.http.driver.HttpDriver;
+import org.jvmmark.workloads.http.driver.RequestMixCheck;
 import org.jvmmark.workloads.http.server.ServerTrial;
 
 /**
@@ -35,11 +37,14 @@ import org.jvmmark.workloads.http.server.ServerTrial;
 @Parameter(name = "poolThreads", defaultValue = "200", type = ParamType.INTEGER,
         summary = "server: platform pool size (Tomcat's and Jetty's default; the JDK server's fixed pool)")
 @Parameter(name = "sleepMillis", defaultValue = "10000", type = ParamType.INTEGER, summary = "server: how long /sleep waits before it answers")
-@Parameter(name = "app", defaultValue = "", summary = "server=app: your server's jar, started with this JDK's java -jar")
+@Parameter(name = "app", defaultValue = "", summary = "server=app: your server's jar, started with this JDK's java -jar",
+        check = AppJarCheck.class)
 @Parameter(name = "appArgs", defaultValue = "", summary = "server=app: arguments after -jar; {port} becomes the port")
 @Parameter(name = "url", defaultValue = "http://127.0.0.1:{port}/hello",
         summary = "server=app: the URL to drive; {port} is a free port, given to the app as PORT, -Dserver.port and {port} in appArgs")
 @Parameter(name = "sleepUrl", defaultValue = "", summary = "server=app: a URL that answers after a while, for the hold phase (empty: no hold phase)")
+@Parameter(name = "mix", defaultValue = "", check = RequestMixCheck.class,
+        summary = "driver: a request mix (JSON: method, path, headers, body, status, weight per request) that max, rate and sweep send instead of GET of the url; a latency probe per entry")
 @Parameter(name = "body", defaultValue = org.jvmmark.workloads.http.common.Handlers.BODY, summary = "server=app: the exact body every response must have")
 @Parameter(name = "appStartSeconds", defaultValue = "60", type = ParamType.INTEGER, summary = "server=app: how long the jar may take to listen")
 @Parameter(name = "mode", defaultValue = "max", choices = {"max", "rate", "hold", "sweep"},

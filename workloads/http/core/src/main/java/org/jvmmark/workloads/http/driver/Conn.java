@@ -40,6 +40,9 @@ final class Conn {
     ByteBuffer out;
     boolean connected;
     boolean awaiting;
+    /** The request outstanding or armed: endpoint {@link #endpoint} of {@link #endpoints} (the load's when it was sent). */
+    Endpoints endpoints = Endpoints.NONE;
+    int endpoint;
     boolean measured;
     boolean queued;
     long connectStartNanos;

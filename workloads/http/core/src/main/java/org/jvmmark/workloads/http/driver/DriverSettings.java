@@ -28,6 +28,8 @@ final class DriverSettings {
     /** The path the hold phase holds, or null (a user's server without {@code sleepUrl}). */
     final String sleepPath;
     final byte[] body;
+    /** The request mix max, rate and sweep send ({@code mix=FILE}), or null: GET of {@link #path}. */
+    final RequestMix mix;
     final String mode;
     final int connections;
     final long sleepNanos;
@@ -64,6 +66,8 @@ final class DriverSettings {
                 : Handlers.SLEEP_PATH;
         body = (app ? context.param("body") : Handlers.BODY).getBytes(StandardCharsets.UTF_8);
         mode = context.param("mode");
+        String mixFile = p.getOrDefault("mix", "").trim();
+        mix = mixFile.isEmpty() ? null : RequestMix.read(java.nio.file.Paths.get(mixFile));
         connections = context.intParam("connections");
         sleepNanos = context.longParam("sleepMillis") * 1_000_000L;
         responseTimeoutNanos = context.longParam("responseTimeoutMillis") * 1_000_000L;
@@ -95,6 +99,10 @@ final class DriverSettings {
         if (driverProcesses > 1 && hold) {
             throw new IllegalArgumentException("http: driverProcesses=" + driverProcesses + " splits the rate schedule only; the hold phase"
                     + " would hold the first process's share of the connections: add -p hold=false");
+        }
+        if (driverProcesses > 1 && mix != null) {
+            throw new IllegalArgumentException("http: a request mix runs in one driver process: use driverProcesses=1 (or segment=I/N"
+                    + " per host), not driverProcesses=" + driverProcesses);
         }
         if (driverProcesses > 1 && segment.count > 1) {
             throw new IllegalArgumentException("http: use driverProcesses=N on one host or segment=I/N per host, not both");

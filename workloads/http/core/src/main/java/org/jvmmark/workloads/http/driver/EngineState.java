@@ -21,6 +21,11 @@ final class EngineState {
     final SplitRecorder corrected;
     /** Latency of measured answered requests from the actual send, ns; each I/O thread its own writer. */
     final SplitRecorder uncorrected;
+    /**
+     * A mix's latency per entry (its probe), corrected and from the send, each I/O thread its own writer; null
+     * without a mix. Recorded only while a load of the mix runs.
+     */
+    volatile EndpointRecorders[] byEndpoint;
     /** Every response checked and found right, measured or not (warm-up, hold). */
     final LongAdder validated = new LongAdder();
     final LongAdder reconnects = new LongAdder();

@@ -38,8 +38,12 @@ final class Exchange {
         this.free = free;
     }
 
-    /** Sends {@code request} on the connection: due at {@code intended}, sent at {@code now}. */
-    void send(Conn c, byte[] request, long intended, long now, boolean measured) {
+    /** Sends endpoint {@code e}'s request on the connection: due at {@code intended}, sent at {@code now}. */
+    void send(Conn c, Endpoints endpoints, int e, long intended, long now, boolean measured) {
+        byte[] request = endpoints.request[e];
+        c.endpoints = endpoints;
+        c.endpoint = e;
+        c.parser.expect(endpoints.status[e], endpoints.expectBody[e]);
         c.intendedNanos = intended;
         c.sentNanos = now;
         c.word = (c.seq << 2) | Conn.SENT;
@@ -120,14 +124,14 @@ final class Exchange {
                 }
             }
         } catch (RuntimeException e) {
-            state.fail(current.requestLine + ": " + e.getMessage());
+            state.fail(c.endpoints.label[c.endpoint] + ": " + e.getMessage());
         }
     }
 
     private void answered(Conn c, Plan current) {
         long now = System.nanoTime();
         if (!c.awaiting) {
-            state.fail(current.requestLine + ": the server sent a response nobody asked for");
+            state.fail(c.endpoints.label[c.endpoint] + ": the server sent a response nobody asked for");
             return;
         }
         long sent = c.sentAt();
@@ -136,7 +140,7 @@ final class Exchange {
         c.word = (c.seq << 2) | Conn.IDLE;
         c.awaiting = false;
         counts.outstanding--;
-        if (!ledger.answered(c.parser, current.requestLine, c.measured, intended, sent, now)) {
+        if (!ledger.answered(c.parser, c.endpoints, c.endpoint, c.measured, intended, sent, now)) {
             return;
         }
         if (c.parser.close()) {
@@ -159,7 +163,7 @@ final class Exchange {
             c.awaiting = false;
             counts.outstanding--;
             if (c.measured) {
-                ledger.failed(state.outcomes, c.intendedNanos, kind, System.nanoTime());
+                ledger.failed(state.outcomes, c.endpoints, c.endpoint, c.intendedNanos, kind, System.nanoTime());
             }
         }
         connector.reopen(c);

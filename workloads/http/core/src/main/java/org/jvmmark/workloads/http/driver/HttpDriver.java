@@ -47,6 +47,9 @@ public final class HttpDriver implements Workload {
         }
         LoadEngine engine = new LoadEngine(s.target, DriverSettings.sourceAddresses(s.target.getAddress(), s.sources), s.ownConnections,
                 s.driverThreads, s.body, s.responseTimeoutNanos);
+        if (s.mix != null) {
+            engine.mix(s.mix);
+        }
         ServerWatch watch = new ServerWatch(context, s, engine);
         try {
             connect(watch);

@@ -225,8 +225,8 @@ final class IoLoop implements Runnable {
                     batch[batchSize++] = c;
                     c.queued = true;
                 } else {
+                    exchange.send(c, current.endpoints, current.endpoints.pick(c.index, c.k), now, now, now - current.measureFromNanos >= 0);
                     c.k++;
-                    exchange.send(c, current.request, now, now, now - current.measureFromNanos >= 0);
                 }
                 break;
             case RATE:
@@ -245,9 +245,9 @@ final class IoLoop implements Runnable {
                 if (!c.holdDone && c.index < current.endIndex) {
                     c.holdDone = true;
                     holdSent++;
-                    exchange.send(c, current.request, now, now, true);
+                    exchange.send(c, current.endpoints, 0, now, now, true);
                 } else if (state.resending && c.index < current.endIndex) {
-                    exchange.send(c, current.request, now, now, false);
+                    exchange.send(c, current.endpoints, 0, now, now, false);
                 }
                 break;
             default:
@@ -279,11 +279,12 @@ final class IoLoop implements Runnable {
      */
     private void sendScheduled(Conn c, long now, boolean onTime) throws IOException {
         long intended = c.dueNanos;
+        int e = current.endpointOf(c.index + c.k * (long) connections);
         boolean measured = schedule.advance(c, current);
         if (onTime && measured) {
             state.outcomes.sendLag.record(id, now - intended);
         }
-        exchange.send(c, current.request, intended, now, measured);
+        exchange.send(c, current.endpoints, e, intended, now, measured);
     }
 
 
@@ -317,7 +318,7 @@ final class IoLoop implements Runnable {
             if (p.load == Load.RATE) {
                 for (long j = c.index + c.k * (long) connections; j < p.endIndex; j += connections) {
                     if (j >= p.measureFromIndex) {
-                        ledger.failed(o, p.due(j), ErrorCounts.NOT_SENT, now);
+                        ledger.failed(o, p.endpoints, p.endpointOf(j), p.due(j), ErrorCounts.NOT_SENT, now);
                     }
                 }
             }
@@ -328,7 +329,7 @@ final class IoLoop implements Runnable {
                 c.awaiting = false;
                 counts.outstanding--;
                 if (c.measured) {
-                    ledger.failed(o, c.intendedNanos, ErrorCounts.UNANSWERED_AT_END, now);
+                    ledger.failed(o, c.endpoints, c.endpoint, c.intendedNanos, ErrorCounts.UNANSWERED_AT_END, now);
                 }
                 connector.reopen(c); // a late answer must not arrive in the next load
             }

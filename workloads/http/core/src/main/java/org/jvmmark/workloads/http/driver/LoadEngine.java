@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * The driver's engine: keep-alive HTTP/1.1 connections spread over a few I/O threads (one NIO
  * selector each), each connection with at most one request outstanding (no pipelining, as a
@@ -67,6 +69,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class LoadEngine implements AutoCloseable {
     private final InetSocketAddress target;
+    private final byte[] expectedBody;
     private final List<IoLoop> loops = new ArrayList<>();
     private final EngineState state;
     /** Latency of measured requests from the due time (rate) or send (max, hold), ns; each I/O thread its own writer. */
@@ -79,6 +82,8 @@ final class LoadEngine implements AutoCloseable {
     /** Every failure of the engine's life by kind: connects, warm-up and measured requests. */
     final ErrorCounts errors;
     private final int connections;
+    /** The request mix max and rate loads send, or null: GET of their path. */
+    private Endpoints mix;
 
     /**
      * @param sources loopback source addresses to spread the connections over
@@ -89,6 +94,7 @@ final class LoadEngine implements AutoCloseable {
                byte[] expectedBody, long responseTimeoutNanos) throws IOException {
         this.target = target;
         this.connections = connections;
+        this.expectedBody = expectedBody;
         int n = Math.max(1, Math.min(threads, connections));
         state = new EngineState(n);
         for (int t = 0; t < n; t++) {
@@ -102,12 +108,36 @@ final class LoadEngine implements AutoCloseable {
         validated = state.validated;
         reconnects = state.reconnects;
         errors = state.errors;
-        state.outcomes = newOutcomes(0);
+        state.outcomes = newOutcomes(0, Endpoints.NONE);
     }
 
     /** A phase's outcomes, with a writer for each I/O thread ({@code 0 … n−1}) and each sender ({@code n … 2n−1}). */
-    private Outcomes newOutcomes(long scheduled) {
-        return new Outcomes(scheduled, 2 * loops.size());
+    private Outcomes newOutcomes(long scheduled, Endpoints endpoints) {
+        return new Outcomes(scheduled, 2 * loops.size(), endpoints.mix == null ? 0 : endpoints.size());
+    }
+
+    /**
+     * From now on the closed loop and the open model send {@code requests}' entries (each request's by its
+     * deterministic draw) instead of GET of their path; the hold phase still holds its path. Call before {@link
+     * #connect}.
+     */
+    void mix(RequestMix requests) {
+        mix = Endpoints.of(requests, target);
+        EndpointRecorders[] recorders = new EndpointRecorders[mix.size()];
+        for (int e = 0; e < recorders.length; e++) {
+            recorders[e] = new EndpointRecorders(loops.size());
+        }
+        state.byEndpoint = recorders;
+    }
+
+    /** The mix the loads send, or null. */
+    Endpoints mix() {
+        return mix;
+    }
+
+    /** What max and rate loads send: the mix, or GET of {@code path}. */
+    private Endpoints sends(String path) {
+        return mix != null ? mix : Endpoints.get(path, target, expectedBody);
     }
 
     /** GET request bytes for {@code path}. */
@@ -142,7 +172,7 @@ final class LoadEngine implements AutoCloseable {
      */
     Outcomes startMax(String path, long warmupNanos, long measureNanos, long extraTimeoutNanos, long staggerNanos) {
         long start = System.nanoTime() + 1_000_000;
-        return begin(new Plan(Load.MAX, get(path, target), "GET " + path, start, 0, 0, 0,
+        return begin(new Plan(Load.MAX, sends(path), start, 0, 0, 0,
                 start + warmupNanos, start + warmupNanos + measureNanos, extraTimeoutNanos, staggerNanos), 0);
     }
 
@@ -167,7 +197,7 @@ final class LoadEngine implements AutoCloseable {
         long j0 = Math.round(warmupNanos * rate / 1e9);
         long j1 = j0 + Math.round(measureNanos * rate / 1e9);
         double interval = 1e9 / rate;
-        Plan p = new Plan(Load.RATE, get(path, target), "GET " + path, startNanos, interval, segment.local(j0), segment.local(j1),
+        Plan p = new Plan(Load.RATE, sends(path), startNanos, interval, segment.local(j0), segment.local(j1),
                 startNanos + Math.round(j0 * interval), startNanos + Math.round(j1 * interval), extraTimeoutNanos, 0,
                 segment.count, segment.index);
         return begin(p, segment.local(j1) - segment.local(j0));
@@ -187,7 +217,7 @@ final class LoadEngine implements AutoCloseable {
     Outcomes startHold(String path, long extraTimeoutNanos, int count, boolean keepHeld) {
         long start = System.nanoTime();
         state.resending = keepHeld;
-        return begin(new Plan(Load.HOLD, get(path, target), "GET " + path, start, 0, 0, count, start, Long.MAX_VALUE,
+        return begin(new Plan(Load.HOLD, Endpoints.get(path, target, expectedBody), start, 0, 0, count, start, Long.MAX_VALUE,
                 extraTimeoutNanos, 0), 0);
     }
 
@@ -197,13 +227,37 @@ final class LoadEngine implements AutoCloseable {
     }
 
     private Outcomes begin(Plan p, long scheduled) {
-        Outcomes o = newOutcomes(scheduled);
+        Outcomes o = newOutcomes(scheduled, p.endpoints);
         corrected.interval();
         uncorrected.interval();
+        EndpointRecorders[] byEndpoint = state.byEndpoint;
+        if (byEndpoint != null) {
+            for (EndpointRecorders r : byEndpoint) {
+                r.corrected.interval();
+                r.uncorrected.interval();
+            }
+        }
         state.outcomes = o;
         state.plan = p;
         state.wakeup();
         return o;
+    }
+
+    /**
+     * Each mix entry's latency since the current load began, corrected ({@code [0][e]}) and from the send
+     * ({@code [1][e]}); null without a mix.
+     */
+    Histogram[][] endpointHistograms() {
+        EndpointRecorders[] byEndpoint = state.byEndpoint;
+        if (byEndpoint == null) {
+            return null;
+        }
+        Histogram[][] h = new Histogram[2][byEndpoint.length];
+        for (int e = 0; e < byEndpoint.length; e++) {
+            h[0][e] = byEndpoint[e].corrected.interval();
+            h[1][e] = byEndpoint[e].uncorrected.interval();
+        }
+        return h;
     }
 
     /** Where the current load's measured window starts, {@link System#nanoTime()}. */

@@ -35,12 +35,21 @@ final class LoadPhases {
         return path.equals(sleepPath) ? sleepNanos : 0;
     }
 
+    /** The same for what a load sends: the sleep when the path, or any entry of the mix, is the sleeping handler's. */
+    private long extraTimeoutNanos(String path) {
+        RequestMix mix = settings.mix;
+        if (mix != null) {
+            return mix.entries().stream().anyMatch(e -> e.path.equals(settings.sleepPath)) ? settings.sleepNanos : 0;
+        }
+        return extraTimeoutNanos(path, settings.sleepPath, settings.sleepNanos);
+    }
+
     /**
      * Load for {@code warmup}, then measure for {@code measure}, then wait for the answers still
      * due (up to the response timeout) and give up the rest, which are counted.
      */
     Phase phase(Load how, String path, double rate, long warmup, long measure, String tag) throws Exception {
-        long extra = extraTimeoutNanos(path, settings.sleepPath, settings.sleepNanos);
+        long extra = extraTimeoutNanos(path);
         List<Process> others = new ArrayList<>();
         List<Path> jobs = new ArrayList<>();
         Outcomes o;
@@ -83,6 +92,7 @@ final class LoadPhases {
         engine.finish(settings.responseTimeoutNanos + extra);
         watch.checkFailure();
         sink.accept(engine.corrected.interval(), engine.uncorrected.interval());
+        Histogram[][] byEndpoint = engine.endpointHistograms();
         long window = windowEnd - windowStart;
         Histogram sendLag = o.sendLag.interval();
         if (!jobs.isEmpty()) {
@@ -93,7 +103,8 @@ final class LoadPhases {
                 ? Math.max(window, o.lastEndNanos() - windowStart) : window;
         watch.checkOpen(tag);
         double targetRate = how != Load.RATE ? 0 : settings.driverProcesses > 1 ? rate : rate / settings.segment.count;
-        return new Phase(corrected, uncorrected, sendLag, o, elapsed, cpu < 0 || cpu0 < 0 ? -1 : cpu - cpu0, process, targetRate);
+        return new Phase(corrected, uncorrected, sendLag, o, elapsed, cpu < 0 || cpu0 < 0 ? -1 : cpu - cpu0, process, targetRate,
+                engine.mix(), byEndpoint);
     }
 
     /** Waits until {@code deadlineNanos}, watching the server and the engine; hands over 1-s interval histograms. */

@@ -27,10 +27,21 @@ final class Outcomes {
     /** Per writer, 16 longs apart (a cache line and its neighbour): when its last measured request ended. */
     private final AtomicLongArray lastEndNanos;
     private final int writers;
+    /** Per endpoint of a mix (index as in {@link Endpoints}): answered and failed; one entry without a mix. */
+    private final Outcomes[] byEndpoint;
 
     /** For {@code writers} threads, numbered 0 … writers−1. */
     Outcomes(long scheduled, int writers) {
+        this(scheduled, writers, 0);
+    }
+
+    /** For {@code writers} threads and {@code endpoints} endpoints of a mix, each counted apart too. */
+    Outcomes(long scheduled, int writers, int endpoints) {
         this.scheduled = scheduled;
+        byEndpoint = new Outcomes[endpoints];
+        for (int e = 0; e < endpoints; e++) {
+            byEndpoint[e] = new Outcomes(0, 1);
+        }
         this.writers = writers;
         sendLag = new SplitRecorder(writers);
         lastEndNanos = new AtomicLongArray(writers * SLOT);
@@ -40,6 +51,16 @@ final class Outcomes {
     }
 
     private static final int SLOT = 16;
+
+    /** Endpoint {@code e}'s own counts (its {@link #answered} and {@link #failed}; its last end is not kept). */
+    Outcomes endpoint(int e) {
+        return byEndpoint[e];
+    }
+
+    /** How many endpoints are counted apart (0 without a mix). */
+    int endpoints() {
+        return byEndpoint.length;
+    }
 
     /** Writer {@code writer}'s measured request ended at {@code nanoTime}. */
     void ended(int writer, long nanoTime) {

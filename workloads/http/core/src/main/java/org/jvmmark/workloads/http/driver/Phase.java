@@ -20,9 +20,23 @@ final class Phase {
     /** CPU of the whole driver process over the measured window (before the drain), ns; -1 if unknown. */
     final long processCpuNanos;
     final double targetRate;
+    /** The mix the phase sent, or null (one request). */
+    final Endpoints mix;
+    /** Per mix entry: latency from the due time (failures included) and from the send; null without a mix. */
+    final Histogram[] endpointCorrected;
+    final Histogram[] endpointUncorrected;
 
     Phase(Histogram corrected, Histogram uncorrected, Histogram sendLag, Outcomes outcomes, long elapsedNanos, long ioCpuNanos,
           long processCpuNanos, double targetRate) {
+        this(corrected, uncorrected, sendLag, outcomes, elapsedNanos, ioCpuNanos, processCpuNanos, targetRate, null, null);
+    }
+
+    /** With the mix's entries' latency ({@code byEndpoint}: as {@link LoadEngine#endpointHistograms}), or none when null. */
+    Phase(Histogram corrected, Histogram uncorrected, Histogram sendLag, Outcomes outcomes, long elapsedNanos, long ioCpuNanos,
+          long processCpuNanos, double targetRate, Endpoints mix, Histogram[][] byEndpoint) {
+        this.mix = byEndpoint == null ? null : mix;
+        this.endpointCorrected = byEndpoint == null ? null : byEndpoint[0];
+        this.endpointUncorrected = byEndpoint == null ? null : byEndpoint[1];
         this.corrected = corrected;
         this.uncorrected = uncorrected;
         this.sendLag = sendLag;

@@ -2,10 +2,10 @@ package org.jvmmark.workloads.http.driver;
 
 /** One load as the I/O threads carry it out. Immutable. */
 final class Plan {
-    static final Plan IDLE = new Plan(Load.IDLE, new byte[0], "", 0, 0, 0, 0, 0, 0, 0, 0, 1, 0);
+    static final Plan IDLE = new Plan(Load.IDLE, Endpoints.NONE, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0);
     final Load load;
-    final byte[] request;
-    final String requestLine;
+    /** What it sends: one request, or a mix's entries picked per request. */
+    final Endpoints endpoints;
     final long startNanos;
     /** Rate: nanoseconds between due times of consecutive requests of the schedule. */
     final double intervalNanos;
@@ -23,18 +23,17 @@ final class Plan {
     final long stride;
     final long offset;
 
-    Plan(Load load, byte[] request, String requestLine, long startNanos, double intervalNanos, long measureFromIndex,
+    Plan(Load load, Endpoints endpoints, long startNanos, double intervalNanos, long measureFromIndex,
          long endIndex, long measureFromNanos, long measureUntilNanos, long extraTimeoutNanos, long staggerNanos) {
-        this(load, request, requestLine, startNanos, intervalNanos, measureFromIndex, endIndex, measureFromNanos, measureUntilNanos,
+        this(load, endpoints, startNanos, intervalNanos, measureFromIndex, endIndex, measureFromNanos, measureUntilNanos,
                 extraTimeoutNanos, staggerNanos, 1, 0);
     }
 
-    Plan(Load load, byte[] request, String requestLine, long startNanos, double intervalNanos, long measureFromIndex,
+    Plan(Load load, Endpoints endpoints, long startNanos, double intervalNanos, long measureFromIndex,
          long endIndex, long measureFromNanos, long measureUntilNanos, long extraTimeoutNanos, long staggerNanos,
          long stride, long offset) {
         this.load = load;
-        this.request = request;
-        this.requestLine = requestLine;
+        this.endpoints = endpoints;
         this.startNanos = startNanos;
         this.intervalNanos = intervalNanos;
         this.measureFromIndex = measureFromIndex;
@@ -45,6 +44,16 @@ final class Plan {
         this.staggerNanos = staggerNanos;
         this.stride = stride;
         this.offset = offset;
+    }
+
+    /** This engine's request {@code j} (its own numbering) in the whole schedule's numbering. */
+    long global(long j) {
+        return j * stride + offset;
+    }
+
+    /** Which endpoint this engine's scheduled request {@code j} (its own numbering) sends: the whole schedule's draw. */
+    int endpointOf(long j) {
+        return endpoints.pick(global(j));
     }
 
     /** Due time of this engine's request {@code j} (its own numbering). */

@@ -40,11 +40,15 @@ final class RateSchedule {
     /** Hands the connection's next scheduled request to the sender, which sends it when due. */
     void arm(Conn c, Plan current) {
         c.intendedNanos = c.dueNanos;
+        int e = current.endpointOf(c.index + c.k * (long) connections);
+        c.endpoints = current.endpoints;
+        c.endpoint = e;
+        c.parser.expect(current.endpoints.status[e], current.endpoints.expectBody[e]);
         c.measured = advance(c, current);
         c.awaiting = true;
         counts.outstanding++;
         c.armedChannel = c.channel;
-        c.armedRequest = current.request;
+        c.armedRequest = current.endpoints.request[e];
         c.armedOutcomes = state.outcomes;
         c.seq++;
         c.word = (c.seq << 2) | Conn.ARMED; // publishes the fields above to the sender

@@ -21,32 +21,46 @@ final class RequestLedger {
     }
 
     /**
-     * An answer to a request due at {@code intended} and sent at {@code sent}, read at {@code now}:
-     * counted, and recorded when {@code measured}. False when it was a 200 with a wrong body: the
-     * engine has been stopped with the parser's problem.
+     * An answer to a request of endpoint {@code e} due at {@code intended} and sent at {@code sent}, read at
+     * {@code now}: counted, and recorded when {@code measured}. False when it had the expected status and a wrong
+     * body: the engine has been stopped with the parser's problem. Another status is a failed request of that
+     * endpoint, named by its kind ({@link Endpoints#statusKind}).
      */
-    boolean answered(ResponseParser parser, String requestLine, boolean measured, long intended, long sent, long now) {
+    boolean answered(ResponseParser parser, Endpoints endpoints, int e, boolean measured, long intended, long sent, long now) {
         int status = parser.status();
-        if (status == 200 && !parser.ok()) {
-            state.fail(parser.problem(requestLine));
+        boolean right = status == endpoints.status[e];
+        if (right && !parser.ok()) {
+            state.fail(parser.problem(endpoints.label[e]));
             return false;
         }
         Outcomes o = state.outcomes;
-        if (status == 200) {
+        String kind = right ? null : endpoints.statusKind(e, status);
+        if (right) {
             state.validated.increment();
         } else {
-            state.errors.add(ErrorCounts.status(status));
+            state.errors.add(kind);
             if (state.firstStatusProblem == null) {
-                state.firstStatusProblem = parser.problem(requestLine);
+                state.firstStatusProblem = parser.problem(endpoints.label[e]);
             }
         }
         if (measured) {
             state.corrected.record(writer, now - intended);
-            if (status == 200) {
+            boolean mix = endpoints.mix != null && state.byEndpoint != null;
+            if (mix) {
+                state.byEndpoint[e].corrected.record(writer, now - intended);
+            }
+            if (right) {
                 state.uncorrected.record(writer, now - sent);
                 o.answered.increment();
+                if (mix) {
+                    state.byEndpoint[e].uncorrected.record(writer, now - sent);
+                    o.endpoint(e).answered.increment();
+                }
             } else {
-                o.failed.add(ErrorCounts.status(status));
+                o.failed.add(kind);
+                if (mix) {
+                    o.endpoint(e).failed.add(kind);
+                }
             }
             o.ended(writer, now);
         }
@@ -54,13 +68,17 @@ final class RequestLedger {
     }
 
     /**
-     * A measured request due at {@code intended} that ended at {@code now} without an answer — broken,
+     * A measured request of endpoint {@code e} due at {@code intended} that ended at {@code now} without an answer — broken,
      * timed out, unanswered or not sent at the end: counted in {@code o} as {@code kind} and recorded
      * at {@code now − intended}.
      */
-    void failed(Outcomes o, long intended, String kind, long now) {
+    void failed(Outcomes o, Endpoints endpoints, int e, long intended, String kind, long now) {
         state.corrected.record(writer, now - intended);
         o.failed.add(kind);
+        if (endpoints.mix != null && state.byEndpoint != null) {
+            state.byEndpoint[e].corrected.record(writer, now - intended);
+            o.endpoint(e).failed.add(kind);
+        }
         o.ended(writer, now);
     }
 }

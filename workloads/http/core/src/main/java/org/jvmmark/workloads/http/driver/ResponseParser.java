@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads one HTTP/1.x response at a time from a connection's bytes and checks it against the answer
- * every request must get: status 200 and exactly the expected body. Understands {@code
+ * its request must get: status 200 and exactly the expected body, or a mix entry's status (and body, if given). Understands {@code
  * Content-Length} and {@code Transfer-Encoding: chunked} bodies, skips interim {@code 1xx}
  * responses, and reads {@code Connection} as a list of tokens ({@code close}, {@code keep-alive}).
  * The status line, the header lines and the CRLF after every chunk are checked; anything else is
@@ -19,7 +19,9 @@ import java.nio.charset.StandardCharsets;
 final class ResponseParser {
     private static final int PREVIEW = 60;
 
-    private final byte[] expectedBody;
+    /** The answer the request now outstanding must get: its status and, unless null, exactly this body. */
+    private byte[] expectedBody;
+    private int expectedStatus = 200;
     private final byte[] preview = new byte[PREVIEW];
     /** Where the response being read starts (after any 1xx), and where the header scan resumes. */
     private int start;
@@ -36,6 +38,17 @@ final class ResponseParser {
 
     ResponseParser(byte[] expectedBody) {
         this.expectedBody = expectedBody;
+    }
+
+    /** The answer the next request must get: {@code status}, and exactly {@code body} unless it is null. */
+    void expect(int status, byte[] body) {
+        expectedStatus = status;
+        expectedBody = body;
+    }
+
+    /** The status the outstanding request must be answered with. */
+    int expectedStatus() {
+        return expectedStatus;
     }
 
     /** Forgets a partly read response (the connection was opened again). */
@@ -143,7 +156,7 @@ final class ResponseParser {
             if (at < PREVIEW) {
                 preview[(int) at] = buf[from + i];
             }
-            if (bodyOk && (at >= expectedBody.length || buf[from + i] != expectedBody[(int) at])) {
+            if (bodyOk && expectedBody != null && (at >= expectedBody.length || buf[from + i] != expectedBody[(int) at])) {
                 bodyOk = false;
             }
         }
@@ -254,9 +267,9 @@ final class ResponseParser {
         return status;
     }
 
-    /** Whether the last response was status 200 with exactly the expected body. */
+    /** Whether the last response had the expected status and, where one is expected, exactly the expected body. */
     boolean ok() {
-        return status == 200 && bodyOk && bodyLength == expectedBody.length;
+        return status == expectedStatus && (expectedBody == null || bodyOk && bodyLength == expectedBody.length);
     }
 
     /** Whether the server will close the connection after the last response. */
@@ -266,12 +279,13 @@ final class ResponseParser {
 
     /** What was wrong with the last response, in one line. */
     String problem(String request) {
-        String expected = "200 with the " + expectedBody.length + "-byte body '" + new String(expectedBody, StandardCharsets.UTF_8) + "'";
-        if (status != 200) {
+        String expected = expectedBody == null ? Integer.toString(expectedStatus) : expectedStatus + " with the " + expectedBody.length
+                + "-byte body '" + new String(expectedBody, StandardCharsets.UTF_8) + "'";
+        if (status != expectedStatus) {
             return request + " answered " + status + " (expected " + expected + ")";
         }
         int shown = (int) Math.min(bodyLength, PREVIEW);
-        return request + " answered 200 with a " + bodyLength + "-byte body '" + text(preview, 0, shown)
+        return request + " answered " + status + " with a " + bodyLength + "-byte body '" + text(preview, 0, shown)
                 + (bodyLength > PREVIEW ? "…" : "") + "' (expected " + expected + ")";
     }
 

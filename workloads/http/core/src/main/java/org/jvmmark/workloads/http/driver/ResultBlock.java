@@ -1,9 +1,11 @@
 package org.jvmmark.workloads.http.driver;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.HdrHistogram.Histogram;
 import org.jvmmark.api.Better;
 import org.jvmmark.api.FellBehind;
 import org.jvmmark.api.TrialResult;
@@ -94,11 +96,54 @@ final class ResultBlock {
             result.warning(String.format(Locale.ROOT, "the server fell behind the target rate: %,.0f of %,.0f req/s; latency counts from"
                     + " each request's due time", main.achievedRate(), main.targetRate));
         }
+        if (main.mix != null) {
+            recordEndpoints(result, main, scheduled);
+        }
         if (!scheduled) {
             result.info("latencyNote", "closed loop (max): each request is sent when the previous answer arrives, so latency is from the"
                     + " actual send (no schedule, no coordinated-omission correction); failed requests count at the time they failed;"
                     + " use mode=rate for corrected latency");
         }
+    }
+
+    /**
+     * A mix's entries: one latency probe each, named after the entry, beside {@code endToEnd} (the mix as a whole,
+     * which stays the headline), with its share of the target rate; and {@code info.mix}: each entry's request,
+     * weight, share and how its measured requests ended. An entry some of whose requests failed gets a warning.
+     */
+    private static void recordEndpoints(TrialResult result, Phase main, boolean scheduled) {
+        RequestMix mix = main.mix.mix;
+        Map<String, Object> info = new LinkedHashMap<>();
+        double seconds = main.elapsedNanos / 1e9;
+        for (int e = 0; e < main.mix.size(); e++) {
+            RequestMix.Entry entry = mix.entries().get(e);
+            Outcomes o = main.outcomes.endpoint(e);
+            long answered = o.answered.sum();
+            double rate = answered / seconds;
+            Double target = scheduled ? main.targetRate * mix.share(e) : null;
+            boolean behind = scheduled && FellBehind.rate(target, rate);
+            Histogram corrected = main.endpointCorrected[e];
+            if (corrected.getTotalCount() > 0) {
+                result.latency(entry.name(), ProbeBlock.of(scheduled, target, rate, behind, scheduled ? "fixed" : "closed-loop",
+                        corrected, main.endpointUncorrected[e],
+                        Collections.singletonList(ProbeBlock.run(1, corrected, rate, null, main.elapsedNanos))));
+            }
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("request", entry.method + " " + entry.path);
+            one.put("expectedStatus", entry.status);
+            one.put("weight", entry.weight);
+            one.put("share", mix.share(e));
+            one.put("answered", answered);
+            one.put("failed", o.failed.snapshot());
+            info.put(entry.name(), one);
+            if (o.failed.total() > 0) {
+                result.warning(String.format(Locale.ROOT, "endpoint %s: %,d of %,d measured requests failed: %s", entry.label(),
+                        o.failed.total(), o.total(), o.failed.describe()));
+            }
+        }
+        result.info("mix", info);
+        result.info("mixNote", "each scheduled request picks a mix entry by weight (a deterministic draw from the mix's seed and"
+                + " the request's index); endToEnd is the whole mix, and each entry has a latency probe of its own");
     }
 
     /**
@@ -114,6 +159,13 @@ final class ResultBlock {
             return;
         }
         Outcomes o = main.outcomes;
+        for (int e = 0; main.mix != null && e < main.mix.size(); e++) {
+            Outcomes one = o.endpoint(e);
+            if (one.total() > 0 && one.answered.sum() == 0) {
+                throw new ValidationException(String.format(Locale.ROOT, "endpoint %s: none of its %,d measured requests was answered"
+                        + " as expected: %s", main.mix.label[e], one.total(), one.failed.describe()));
+            }
+        }
         long unfinished = o.failed.count(ErrorCounts.NOT_SENT) + o.failed.count(ErrorCounts.UNANSWERED_AT_END);
         long failed = o.failed.total() - unfinished;
         result.metric("errors", failed, "errors", Better.LOWER);

@@ -1,0 +1,2 @@
+/** Tests of the release archive, run after the dist module packed it. */
+package org.jvmmark.dist;

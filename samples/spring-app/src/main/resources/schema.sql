@@ -1,0 +1,2 @@
+CREATE TABLE IF NOT EXISTS orders (id BIGINT AUTO_INCREMENT PRIMARY KEY, item VARCHAR(100) NOT NULL, quantity INT NOT NULL);
+INSERT INTO orders(item, quantity) VALUES ('book', 1);
