@@ -69,4 +69,32 @@ class UntrustedResultsTest {
         assertEquals(2, h.status(), h.out() + h.err());
         assertTrue(h.err().contains("600 MiB of results files; a side may have at most 512 MiB"), h.err());
     }
+
+    /** Both sides: the baseline, one JDK's vendor replaced by {@code vendor} in every trial. */
+    Path[] sides(String vendor) throws IOException {
+        String text = Files.readString(BASELINE).replace("\"vendor\" : \"Debian\"", "\"vendor\" : "
+                + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(vendor));
+        Path[] sides = {Files.createDirectories(tmp.resolve("side-a")), Files.createDirectories(tmp.resolve("side-b"))};
+        for (Path side : sides) {
+            Files.writeString(side.resolve("results.json"), text);
+        }
+        return sides;
+    }
+
+    @Test
+    void shouldKeepALabelInertInThePullRequestComment() throws IOException {
+        Path[] s = sides("[approve](https://evil.example) @team `x` <img src=x onerror=alert(1)> | a");
+        Cli.Result r = Cli.run("compare", s[0].toString(), s[1].toString(), "--format", "markdown");
+        assertTrue(r.out().contains("\\[approve\\](https://evil.example) @&#8203;team \\`x\\` &lt;img src=x onerror=alert(1)&gt; \\| a"),
+                r.out());
+        assertFalse(r.out().contains("[approve](") || r.out().contains("@team") || r.out().contains("<img"), r.out());
+    }
+
+    @Test
+    void shouldPrintControlCharactersOfALabelAsQuestionMarks() throws IOException {
+        Path[] s = sides("Evil\u001b]0;owned\u0007\u001b[2J\r\u009b31m");
+        Cli.Result r = Cli.run("compare", s[0].toString(), s[1].toString());
+        assertTrue(r.out().contains("Evil?]0;owned??[2J??31m"), r.out());
+        assertFalse(r.out().chars().anyMatch(c -> c == 0x1b || c == '\r' || c == 0x07 || c == 0x9b), r.out());
+    }
 }
