@@ -22,6 +22,10 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.fork.ContainerLimits;
+import org.jvmmark.testkit.Chromium;
+import org.jvmmark.testkit.DumpedDom;
+import org.jvmmark.testkit.OutsideTool;
+import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
@@ -118,6 +122,35 @@ class FuzzTargetsTest {
         } catch (UserException userError) {
             assertOneLine(userError.getMessage());
         }
+    }
+
+    /**
+     * The kept inputs of {@link #resultsReader} that render a page, opened in headless Chromium: the page's own
+     * scripts finish with no error (a policy violation is one), and nothing an input planted ran.
+     */
+    @Test
+    void shouldRunOnlyItsOwnScriptInChromiumForTheKeptInputs() throws Exception {
+        OutsideTool.require("chromium", Chromium.BINARY);
+        Path inputs = Path.of("src/test/resources/org/jvmmark/runner/FuzzTargetsTestInputs/resultsReader");
+        List<Path> kept;
+        try (Stream<Path> s = Files.list(inputs)) {
+            kept = s.sorted().toList();
+        }
+        int opened = 0;
+        for (Path input : kept) {
+            Path run = Files.createDirectories(fresh("browser").resolve("run"));
+            Files.copy(input, run.resolve("results.json"));
+            if (Cli.run("report", run.toString()).status() == 2 || !Files.exists(run.resolve("report.html"))) {
+                continue;
+            }
+            Chromium.Output out = new Chromium(WORK).dumpDom(run.resolve("report.html"), "#all", 1280, 800);
+            String body = DumpedDom.bodyTag(out.stdout());
+            assertEquals("true", DumpedDom.attribute(body, "data-done"), input + ": the page's scripts did not finish");
+            assertEquals("[]", DumpedDom.unescape(DumpedDom.attribute(body, "data-errors")), input + ": errors in the page");
+            assertFalse(out.stdout().contains("data-pwned"), input + ": a script the input planted ran");
+            opened++;
+        }
+        assertTrue(opened >= 2, "pages opened: " + opened);
     }
 
     /** A page's script elements are its own four at most, and its markup holds no handler or script URL. */

@@ -97,4 +97,17 @@ class UntrustedResultsTest {
         assertTrue(r.out().contains("Evil?]0;owned??[2J??31m"), r.out());
         assertFalse(r.out().chars().anyMatch(c -> c == 0x1b || c == '\r' || c == 0x07 || c == 0x9b), r.out());
     }
+
+    /** Found by FuzzTargetsTest#compareSides: a side B of no trials at all passed the gate as "no regression". */
+    @Test
+    void shouldNotPassASideBWithoutTrialsAsNoRegression() throws IOException {
+        Path a = Files.createDirectories(tmp.resolve("a"));
+        Files.copy(BASELINE, a.resolve("results.json"));
+        Path b = Files.createDirectories(tmp.resolve("b"));
+        Files.writeString(b.resolve("results.json"), "{\"schema\":\"jvmmark/results/1\",\"created\":\"2026-11-23T06:46:31Z\","
+                + "\"profile\":\"smoke\",\"host\":{}}");
+        Cli.Result r = Cli.run("compare", a.toString(), b.toString());
+        assertEquals(5, r.status(), r.out());
+        assertTrue(r.out().startsWith("CANNOT TELL: no figure could be judged"), r.out());
+    }
 }
