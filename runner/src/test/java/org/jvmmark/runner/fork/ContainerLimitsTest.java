@@ -88,4 +88,11 @@ class ContainerLimitsTest {
         UserException cpus = assertThrows(UserException.class, () -> ContainerLimits.cpus("1e300"));
         assertEquals("--cpus 1e300: give at most 65536 CPUs", cpus.getMessage());
     }
+
+    /** Found by FuzzTargetsTest#options: a value with a line break, quoted back, made the error two lines. */
+    @Test
+    void shouldKeepTheErrorOneLineWhenTheValueHoldsALineBreak() {
+        UserException e = assertThrows(UserException.class, () -> ContainerLimits.memoryBytes("r777\r217\n61"));
+        assertEquals("--memory 'r777 217 61' is not a size (e.g. 512m, 2g)", e.getMessage());
+    }
 }
