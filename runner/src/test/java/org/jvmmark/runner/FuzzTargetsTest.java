@@ -2,6 +2,7 @@ package org.jvmmark.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -44,8 +46,11 @@ class FuzzTargetsTest {
     private static final Set<Integer> EXITS = Set.of(0, 1, 2, 5);
     /** What {@code report DIR} may leave in DIR besides results.json. */
     private static final Set<String> REPORT_FILES = Set.of("results.json", "report.html", "report.md", "results.csv", ".jvmmark-lock");
-    private static final Pattern EVENT_HANDLER = Pattern.compile("(?i)<[a-z][^>]*\\son[a-z]+\\s*=");
-    private static final Pattern SCRIPT_URL = Pattern.compile("(?i)(href|src|action|formaction|xlink:href)\\s*=\\s*[\"']?\\s*(javascript|data|vbscript):");
+    /** A start tag and what follows its name; attribute values are quoted by the renderers, quotes inside escaped. */
+    private static final Pattern TAG = Pattern.compile("<[a-zA-Z][a-zA-Z0-9-]*((?:\\s+[^\\s=>]+(?:\\s*=\\s*(?:\"[^\"]*\"|'[^']*'|[^\\s>]+))?)*)\\s*/?>");
+    private static final Pattern ATTRIBUTE = Pattern.compile("\\s+([^\\s=>]+)(?:\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s>]+))?");
+    private static final Set<String> URL_ATTRIBUTES = Set.of("href", "src", "action", "formaction", "xlink:href", "srcdoc");
+    private static final Pattern SCRIPT_SCHEME = Pattern.compile("^(javascript|vbscript|data:text/html)");
     private static final Pattern SCRIPT_ELEMENT = Pattern.compile("(?is)<script[^>]*>.*?</script\\s*>");
     private static final Pattern OWN_SCRIPT_TAG = Pattern.compile("<script>\\n|<script type=\"application/json\" id=\"jvmmark-data\">");
 
@@ -148,10 +153,20 @@ class FuzzTargetsTest {
             String body = DumpedDom.bodyTag(out.stdout());
             assertEquals("true", DumpedDom.attribute(body, "data-done"), input + ": the page's scripts did not finish");
             assertEquals("[]", DumpedDom.unescape(DumpedDom.attribute(body, "data-errors")), input + ": errors in the page");
-            assertFalse(out.stdout().contains("data-pwned"), input + ": a script the input planted ran");
+            assertFalse(body.contains("data-pwned"), input + ": a script the input planted ran");
             opened++;
         }
         assertTrue(opened >= 2, "pages opened: " + opened);
+    }
+
+    @Test
+    void shouldCatchAScriptAHandlerAndAScriptUrlThatThePageDidNotWrite() {
+        String own = "<script>\nx()\n</script>\n<td title=\"a onerror=b\">&lt;img src=x onerror=y&gt;</td>";
+        assertOnlyOwnScript(own);
+        for (String planted : new String[] {"<script src=x></script>", "<img src=x onerror=alert(1)>", "<a href=\" JavaScript:alert(1)\">",
+            "<svg><a xlink:href='javascript:1'></a></svg>", "<body onload=\"x\">"}) {
+            assertThrows(AssertionError.class, () -> assertOnlyOwnScript(own + planted), planted);
+        }
     }
 
     /** A page's script elements are its own four at most, and its markup holds no handler or script URL. */
@@ -163,9 +178,17 @@ class FuzzTargetsTest {
         }
         assertTrue(tags.size() <= 4, "script elements: " + tags);
         tags.forEach(t -> assertTrue(OWN_SCRIPT_TAG.matcher(t).matches(), "a script element jvmmark did not write: " + t));
-        String markup = SCRIPT_ELEMENT.matcher(html).replaceAll("");
-        assertFalse(EVENT_HANDLER.matcher(markup).find(), "an event handler attribute in the page");
-        assertFalse(SCRIPT_URL.matcher(markup).find(), "a script URL in the page");
+        var tag = TAG.matcher(SCRIPT_ELEMENT.matcher(html).replaceAll(""));
+        while (tag.find()) {
+            var attribute = ATTRIBUTE.matcher(tag.group(1));
+            while (attribute.find()) {
+                String name = attribute.group(1).toLowerCase(Locale.ROOT);
+                String value = attribute.group(2) == null ? ""
+                        : attribute.group(2).replaceAll("^[\"']|[\"']$", "").strip().toLowerCase(Locale.ROOT);
+                assertFalse(name.startsWith("on"), "an event handler attribute in the page: " + tag.group());
+                assertFalse(URL_ATTRIBUTES.contains(name) && SCRIPT_SCHEME.matcher(value).find(), "a script URL in the page: " + tag.group());
+            }
+        }
     }
 
     private static void assertOneLineOrNone(Cli.Result r) {
