@@ -18,13 +18,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jvmmark.report.Format;
 import org.jvmmark.report.OutputFile;
 import org.jvmmark.report.Words;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.render.ChartJs;
+import org.jvmmark.report.render.PageScripts;
 
 /**
  * The history as one self-contained page that stays readable at 1,280 px with hundreds of series: one
@@ -42,7 +41,6 @@ import org.jvmmark.report.render.ChartJs;
  * <p>Stateless and thread-safe.
  */
 public final class TrendPage {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SPARK_WIDTH = 112;
     private static final int SPARK_HEIGHT = 28;
     /** Change points listed in a row; older ones are counted ("2 earlier") and shown in the chart. */
@@ -145,11 +143,10 @@ public final class TrendPage {
         data.put("series", chartData);
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n").append(OutputFile.GENERATOR).append('\n')
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
-                .append("script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n")
+                .append(Scripts.POLICY)
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>jvmmark history</title>\n<style>\n").append(resource("trend.css")).append("</style>\n<script>\n")
-                .append(ChartJs.errorRecorder()).append("</script>\n</head>\n<body>\n<h1>jvmmark history</h1>\n");
+                .append("<title>jvmmark history</title>\n<style>\n").append(resource("trend.css")).append("</style>\n")
+                .append(PageScripts.element(Scripts.ERRORS)).append("</head>\n<body>\n<h1>jvmmark history</h1>\n");
         summary(h, series.size(), groups.size(), runs, answers, judge.threshold());
         h.append("<form class=\"filters\" id=\"filters\" role=\"search\">")
                 .append("<label>workload <select id=\"f-group\"><option value=\"\">all ").append(groups.size()).append("</option>");
@@ -167,8 +164,7 @@ public final class TrendPage {
                 .append("<th class=\"num\">latest</th><th>since the baseline</th><th>change points · check</th></tr></thead>\n")
                 .append(body).append("</table>\n");
         h.append("<script type=\"application/json\" id=\"trend-data\">").append(json(data)).append("</script>\n");
-        h.append("<script>\n").append(ChartJs.script()).append("\n</script>\n<script>\n").append(resource("trend.js"))
-                .append("</script>\n</body>\n</html>\n");
+        h.append(PageScripts.element(Scripts.CHART_JS)).append(PageScripts.element(Scripts.TREND)).append("</body>\n</html>\n");
         return h.toString();
     }
 
@@ -476,11 +472,15 @@ public final class TrendPage {
     }
 
     private static String json(Object o) {
-        try {
-            return JSON.writeValueAsString(o).replace("</", "<\\/");
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return PageScripts.data(o);
+    }
+
+    /** The page's three scripts, read once, and the policy that allows exactly them (no other inline script). */
+    private static final class Scripts {
+        static final String ERRORS = ChartJs.errorRecorder();
+        static final String CHART_JS = ChartJs.script();
+        static final String TREND = resource("trend.js");
+        static final String POLICY = PageScripts.policy(List.of(ERRORS, CHART_JS, TREND));
     }
 
     private static String resource(String name) {

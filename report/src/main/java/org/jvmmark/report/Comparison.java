@@ -113,6 +113,11 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
         if (!regressions().isEmpty()) {
             return ExitStatus.REGRESSED;
         }
+        if (nothingJudged() && !notCompared().isEmpty()) {
+            // B lacks A's rows and nothing was judged (B held no trials at all, say): no evidence, never "no
+            // regression" (found by the fuzzer)
+            return ExitStatus.CANNOT_TELL;
+        }
         return ExitStatus.of(judgements());
     }
 

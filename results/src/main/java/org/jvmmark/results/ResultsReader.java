@@ -20,7 +20,7 @@ import org.jvmmark.api.ForkMain;
  */
 public final class ResultsReader {
     /** A results file larger than this is refused before it is parsed; jvmmark's own are far smaller. */
-    public static final long MAX_FILE_BYTES = 1L << 30;
+    public static final long MAX_FILE_BYTES = 256L << 20;
     /** Overrides {@link #MAX_FILE_BYTES} (bytes). */
     public static final String MAX_FILE_BYTES_PROPERTY = "jvmmark.results.maxBytes";
     /** One histogram's base64 text: HdrHistogram's bounded counts array compresses to far less. */
@@ -77,6 +77,7 @@ public final class ResultsReader {
         String schema = root.path(SCHEMA_FIELD).asText("");
         checkSchema(schema, origin);
         checkHistogramMemory(root.path("trials"), origin);
+        checkFinitePercentiles(root.path("trials"), origin);
         List<Trial> trials = new ArrayList<>();
         ResultsJson top;
         try {
@@ -189,6 +190,70 @@ public final class ResultsReader {
                         + budget / (1 << 20) + " MiB, half of this JVM's heap");
             }
         }
+    }
+
+    /**
+     * Refuses a file with a percentile that is not a finite number ({@code NaN}, {@code Infinity}, {@code 1e999},
+     * or the same as text), naming the first. jvmmark writes such a value as null, so one in a file was put there by
+     * another hand; left in, it would be dropped here but stored by an older reader, abort a history import midway
+     * or poison a series. Metrics keep their own rule (left out with a warning, see {@link Metric}).
+     */
+    static void checkFinitePercentiles(JsonNode trials, String origin) throws IOException {
+        int i = 0;
+        for (JsonNode t : trials) {
+            i++;
+            String bad = nonFinitePercentile(t, "");
+            if (bad != null) {
+                throw new IOException(origin + ": trial " + i + " (" + t.path("id").asText("no id") + "): " + bad
+                        + " is not a finite number");
+            }
+        }
+    }
+
+    /** "latency.endToEnd.percentiles.50 (Infinity)": the first percentile under {@code n} that is not finite, or null. */
+    private static String nonFinitePercentile(JsonNode n, String path) {
+        if (n.isObject()) {
+            for (var it = n.fields(); it.hasNext(); ) {
+                var e = it.next();
+                String where = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+                if (e.getKey().equals("percentiles") && e.getValue().isObject()) {
+                    for (var p = e.getValue().fields(); p.hasNext(); ) {
+                        var v = p.next();
+                        if (!finite(v.getValue())) {
+                            return where + "." + v.getKey() + " (" + v.getValue().asText() + ")";
+                        }
+                    }
+                }
+                String deeper = nonFinitePercentile(e.getValue(), where);
+                if (deeper != null) {
+                    return deeper;
+                }
+            }
+        } else if (n.isArray()) {
+            int k = 0;
+            for (JsonNode e : n) {
+                String deeper = nonFinitePercentile(e, path + "[" + k++ + "]");
+                if (deeper != null) {
+                    return deeper;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether a percentile's value is a finite number or null (text that names one: left to the binding). */
+    private static boolean finite(JsonNode v) {
+        if (v.isNumber()) {
+            return Double.isFinite(v.doubleValue());
+        }
+        if (v.isTextual()) {
+            try {
+                return Double.isFinite(Double.parseDouble(v.asText()));
+            } catch (NumberFormatException notANumber) {
+                return true;
+            }
+        }
+        return true;
     }
 
     /**

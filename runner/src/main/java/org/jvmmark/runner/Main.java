@@ -3,6 +3,8 @@ package org.jvmmark.runner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import picocli.CommandLine;
@@ -52,14 +54,18 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, System.out, System.err));
+        Charset console = InertControls.consoleCharset();
+        System.exit(execute(args, InertControls.of(System.out, console), InertControls.of(System.err, console)));
     }
 
     /** Runs the CLI and returns its exit status instead of exiting. */
-    public static int execute(String[] args, PrintStream out, PrintStream err) {
+    public static int execute(String[] args, PrintStream out, PrintStream callerErr) {
         Main main = new Main();
-        main.out = out;
-        main.err = err;
+        // Labels, ids and errors printed below may come from results files or JVMs someone else controls. A caller's
+        // own streams (the tests') write UTF-8; main() passes the console's, already filtered in its charset.
+        main.out = InertControls.of(out, StandardCharsets.UTF_8);
+        main.err = InertControls.of(callerErr, StandardCharsets.UTF_8);
+        PrintStream err = main.err;
         CommandLine cl = new CommandLine(main);
         // jvmmark.toml in the working directory: defaults for the options, overridden by flags
         try {
@@ -68,7 +74,7 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
             err.println("jvmmark: " + ex.getMessage());
             return USAGE;
         }
-        cl.setOut(new PrintWriter(out, true));
+        cl.setOut(new PrintWriter(InertControls.raw(out), true)); // usage help: jvmmark's own text, colours and all
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("jvmmark: " + Text.firstLine(ex.getMessage()));
@@ -107,7 +113,7 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
 
     @Override
     public void run() {
-        CommandLine.usage(this, out);
+        CommandLine.usage(this, InertControls.raw(out));
     }
 
     /**

@@ -8,7 +8,8 @@ package org.jvmmark.runner;
 public final class UserException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** @param message one line; a line break in it (a value the user gave, quoted back) becomes a space */
     public UserException(String message) {
-        super(message, null, false, false);
+        super(message == null ? null : message.replaceAll("[\\r\\n\\u2028\\u2029]+", " "), null, false, false);
     }
 }

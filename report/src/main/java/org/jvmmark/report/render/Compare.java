@@ -78,7 +78,32 @@ public final class Compare {
         if (subs.isEmpty()) {
             throw new IOException("no results file: " + dir.resolve("results.json") + " (nor in a subdirectory of " + dir + ")");
         }
+        checkSideSize(dir, subs);
         return subs;
+    }
+
+    /** The most runs one side may have: more is not a set of replicates but a way to exhaust the heap. */
+    public static final int MAX_RUNS_PER_SIDE = 500;
+    /** The most bytes of results files one side may have, all its runs together; each is also capped on its own. */
+    public static final long MAX_SIDE_BYTES = 512L << 20;
+
+    /**
+     * Refuses, before anything is read, a side whose runs are more than {@link #MAX_RUNS_PER_SIDE} or whose results
+     * files add up to more than {@link #MAX_SIDE_BYTES}: side B may come from a pull request, and read whole it could
+     * take the heap (each file is also held to {@link ResultsReader#MAX_FILE_BYTES}).
+     */
+    static void checkSideSize(Path dir, List<Path> runs) throws IOException {
+        if (runs.size() > MAX_RUNS_PER_SIDE) {
+            throw new IOException(dir + " holds " + runs.size() + " runs; a side may have at most " + MAX_RUNS_PER_SIDE);
+        }
+        long total = 0;
+        for (Path run : runs) {
+            total += Files.size(run.resolve("results.json"));
+        }
+        if (total > MAX_SIDE_BYTES) {
+            throw new IOException(dir + " holds " + total / (1 << 20) + " MiB of results files; a side may have at most "
+                    + MAX_SIDE_BYTES / (1 << 20) + " MiB");
+        }
     }
 
     /** As {@link #compare(Path, Path, Options, PrintStream)} with the given threshold and HTML path, the rest default. */

@@ -36,8 +36,8 @@ public final class CompareMarkdown {
             inList = false;
         }
         md.append(inList ? "\n" : "");
-        md.append("A: `").append(nameA).append("` (").append(cell(CompareRenderer.describe(c.a().results()))).append(")  \n");
-        md.append("B: `").append(nameB).append("` (").append(cell(CompareRenderer.describe(c.b().results()))).append(")\n\n");
+        md.append("A: ").append(MarkdownRenderer.code(nameA)).append(" (").append(cell(CompareRenderer.describe(c.a().results()))).append(")  \n");
+        md.append("B: ").append(MarkdownRenderer.code(nameB)).append(" (").append(cell(CompareRenderer.describe(c.b().results()))).append(")\n\n");
         md.append("| workload | row | figure | A | B | change | verdict |\n");
         md.append("|---|---|---|---:|---:|---:|---|\n");
         int listed = 0;
@@ -67,8 +67,8 @@ public final class CompareMarkdown {
         return md.toString();
     }
 
-    /** Text safe inside a table cell or a line of Markdown: pipes escaped, no line breaks, no HTML. */
+    /** Text safe inside a table cell or a line of Markdown ({@link MarkdownRenderer#esc}: no link, mention or HTML). */
     public static String cell(String s) {
-        return s.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace("\n", " ");
+        return MarkdownRenderer.esc(s);
     }
 }

@@ -85,7 +85,7 @@ public final class CompareRenderer {
         int status = c.exitStatus();
         if (status == ExitStatus.REGRESSED || failsOnMissing) {
             out.add("REGRESSED: " + counts + (failsOnMissing ? "; " + missing.size() + " rows not compared (--require-all)" : "") + ".");
-        } else if (c.nothingJudged() && !unsure.isEmpty()) {
+        } else if (c.nothingJudged() && (!unsure.isEmpty() || !missing.isEmpty())) {
             out.add("CANNOT TELL: no figure could be judged: " + counts + ".");
         } else if (status == ExitStatus.CANNOT_TELL) {
             out.add("CANNOT TELL whether anything regressed: " + counts + ".");

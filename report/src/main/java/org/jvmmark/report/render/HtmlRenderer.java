@@ -11,8 +11,6 @@ import java.util.Properties;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneVerdicts;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jvmmark.results.Results;
 import org.jvmmark.report.AnswerList;
 import org.jvmmark.report.Cell;
@@ -36,7 +34,6 @@ import org.jvmmark.report.NoiseVerdict;
  * Security Policy forbids every network fetch). Stateless and thread-safe.
  */
 public final class HtmlRenderer {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private HtmlRenderer() {
     }
@@ -81,20 +78,27 @@ public final class HtmlRenderer {
     /** The page's opening: CSP, styles, and the error recorder that must run before anything else. */
     static void head(StringBuilder h, String title) {
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n").append(org.jvmmark.report.OutputFile.GENERATOR).append("\n")
-                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
-                .append("script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n")
+                .append(Scripts.POLICY)
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-                .append(esc(title)).append("</title>\n<style>\n").append(resource("report.css")).append("</style>\n<script>\n")
-                .append(resource("errors.js")).append("</script>\n</head>\n<body>\n");
+                .append(esc(title)).append("</title>\n<style>\n").append(resource("report.css")).append("</style>\n")
+                .append(PageScripts.element(Scripts.ERRORS)).append("</head>\n<body>\n");
     }
 
     /** The page's end: the chart data, Chart.js (only when there are charts to draw) and the drawing script. */
     static void tail(StringBuilder h, Map<String, Object> data) {
         h.append("<script type=\"application/json\" id=\"jvmmark-data\">").append(json(data)).append("</script>\n");
         if (!((List<?>) data.get("charts")).isEmpty()) {
-            h.append("<script>\n").append(chartJs()).append("\n</script>\n");
+            h.append(PageScripts.element(Scripts.CHART_JS));
         }
-        h.append("<script>\n").append(resource("report.js")).append("</script>\n</body>\n</html>\n");
+        h.append(PageScripts.element(Scripts.REPORT)).append("</body>\n</html>\n");
+    }
+
+    /** The page's three scripts, read once, and the policy that allows exactly them. */
+    private static final class Scripts {
+        static final String ERRORS = resource("errors.js");
+        static final String CHART_JS = chartJs();
+        static final String REPORT = resource("report.js");
+        static final String POLICY = PageScripts.policy(List.of(ERRORS, CHART_JS, REPORT));
     }
 
     /**
@@ -367,13 +371,9 @@ public final class HtmlRenderer {
         return sb.toString();
     }
 
-    /** JSON safe inside a script element: "</" cannot end it early. */
+    /** JSON safe inside a script element (see {@link PageScripts#data}). */
     static String json(Object data) {
-        try {
-            return JSON.writeValueAsString(data).replace("</", "<\\/");
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("chart data is not serialisable: " + e.getMessage(), e);
-        }
+        return PageScripts.data(data);
     }
 
     static String resource(String name) {

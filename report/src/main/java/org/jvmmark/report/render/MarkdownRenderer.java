@@ -53,7 +53,7 @@ public final class MarkdownRenderer {
         md.append(answers(AnswerList.of(model)));
         md.append("\nContents: ");
         for (Section s : model.sections()) {
-            md.append('[').append(esc(s.workload())).append("](#").append(s.workload().toLowerCase(java.util.Locale.ROOT)).append(") · ");
+            md.append('[').append(esc(s.workload())).append("](#").append(anchor(s.workload())).append(") · ");
         }
         md.append("[noise verdict](#noise-verdict) · [how to read this](#how-to-read-this)\n\n");
         md.append("## Noise verdict\n\n**").append(esc(model.noise().headline())).append("**\n\n");
@@ -209,9 +209,47 @@ public final class MarkdownRenderer {
     }
 
     /** Escapes what would break a table cell or start markup. */
+    /**
+     * Text, inert in GitHub-flavoured Markdown wherever it lands (a table cell, a list item, a heading): labels reach
+     * a pull request's comment from results files its author controls, so none may make a link ({@code [approve](…)}),
+     * an image, HTML, a mention ({@code @team}: a zero-width space after the {@code @}), emphasis, code, maths, or a
+     * new cell or line. Control and bidirectional-format characters become {@code ?}.
+     */
     public static String esc(String s) {
-        return s.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
-                .replace("<", "&lt;").replace("\n", " ");
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\\', '|', '*', '_', '`', '[', ']', '~', '$' -> sb.append('\\').append(c);
+                case '#' -> sb.append(i == 0 ? "\\#" : "#"); // a heading only where a line starts
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '&' -> sb.append("&amp;");
+                case '@' -> sb.append(i + 1 < s.length() && Character.isLetterOrDigit(s.charAt(i + 1)) ? "@&#8203;" : "@");
+                case '\n', '\r', '\t' -> sb.append(' ');
+                default -> sb.append(Character.isISOControl(c) || Character.getType(c) == Character.FORMAT ? '?' : c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** {@code s} as a Markdown code span: a fence longer than any run of backticks inside, controls as {@code ?}. */
+    public static String code(String s) {
+        String text = s.replaceAll("[\\p{Cntrl}\\p{Cf}]", "?");
+        int longest = 0;
+        int run = 0;
+        for (char c : text.toCharArray()) {
+            run = c == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        String fence = "`".repeat(longest + 1);
+        String pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+        return fence + pad + text + pad + fence;
+    }
+
+    /** A heading's anchor as GitHub makes it, from letters, digits and hyphens only (never a way out of the link). */
+    static String anchor(String heading) {
+        return heading.toLowerCase(java.util.Locale.ROOT).replace(' ', '-').replaceAll("[^\\p{L}\\p{N}_-]", "");
     }
 
     /** "yes", "no", "unknown" when single forks leave the spread unknown, "not ranked" when no two rows could be. */

@@ -48,7 +48,13 @@ public final class WhyBlock {
             }
             h.append("<td class=\"label\">");
             for (Link k : l.links()) {
-                h.append("<a href=\"").append(HtmlRenderer.esc(k.href())).append("\">").append(HtmlRenderer.esc(k.text())).append("</a> ");
+                if (PageScripts.isLinkable(k.href())) {
+                    h.append("<a href=\"").append(HtmlRenderer.esc(k.href().replace(" ", "%20"))).append("\">")
+                            .append(HtmlRenderer.esc(k.text())).append("</a> ");
+                } else {
+                    // not a path inside the run directory (a scheme, "..", an absolute path): shown, never followed
+                    h.append(HtmlRenderer.esc(k.text() + " (" + k.href() + ")")).append(' ');
+                }
             }
             h.append("</td></tr>\n<tr><td class=\"notes\" style=\"max-width:none;border-top:none\" colspan=\"").append(HEADER.size())
                     .append("\">").append(HtmlRenderer.esc(l.sentence())).append("</td></tr>\n");
@@ -68,7 +74,9 @@ public final class WhyBlock {
             md.append('|');
             l.cells().forEach(c -> md.append(' ').append(MarkdownRenderer.esc(c)).append(" |"));
             List<String> links = new ArrayList<>();
-            l.links().forEach(k -> links.add("[" + MarkdownRenderer.esc(k.text()) + "](" + k.href().replace(" ", "%20") + ")"));
+            l.links().forEach(k -> links.add(PageScripts.isLinkable(k.href())
+                    ? "[" + MarkdownRenderer.esc(k.text()) + "](" + k.href().replace(" ", "%20") + ")"
+                    : MarkdownRenderer.esc(k.text() + " (" + k.href() + ")")));
             md.append(' ').append(String.join(" ", links)).append(" |\n");
         }
         md.append('\n');

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import org.jvmmark.runner.InertControls;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -116,7 +117,7 @@ public abstract class Progress implements AutoCloseable {
             this.budget = budget;
             this.bar = new ProgressBarBuilder().setTaskName(trials + " trials").setInitialMax(Math.max(1, estimatedSeconds))
                     .setUnit(" s", 1).setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK).setUpdateIntervalMillis(500)
-                    .setConsumer(new ConsoleProgressBarConsumer(out)).setMaxRenderedLength(100)
+                    .setConsumer(new ConsoleProgressBarConsumer(InertControls.raw(out))).setMaxRenderedLength(100)
                     .setEtaFunction(Bar::eta)
                     .build();
         }
@@ -138,15 +139,17 @@ public abstract class Progress implements AutoCloseable {
         void finished(int index, PlannedTrial trial, TrialStatus status, double wallSeconds) {
             bar.stepBy(trial.estimatedSeconds());
             if (status != TrialStatus.OK) {
-                bar.setExtraMessage(" " + trial.id() + ": " + status.json());
+                bar.setExtraMessage(" " + InertControls.text(trial.id()) + ": " + status.json());
             }
         }
 
         /** Printed above the bar (carriage return, erase the line, then the text), which redraws below it. */
         @Override
         void problem(PlannedTrial trial, String error, Path logs) {
-            out.print("\r\033[K" + trial.id() + ":" + System.lineSeparator() + problemLine(error, logs) + System.lineSeparator());
-            out.flush();
+            PrintStream raw = InertControls.raw(out);
+            raw.print("\r\033[K" + InertControls.text(trial.id() + ":" + System.lineSeparator() + problemLine(error, logs))
+                    + System.lineSeparator());
+            raw.flush();
         }
 
         @Override

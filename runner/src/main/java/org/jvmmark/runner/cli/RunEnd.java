@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jvmmark.report.OutputFile;
 import org.jvmmark.report.render.Report;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.ExitStatus;
@@ -129,7 +130,8 @@ final class RunEnd {
                 w.println("jvmmark: internal error at " + java.time.Instant.now());
                 error.printStackTrace(w);
             }
-            Files.writeString(log, trace.toString(), StandardCharsets.UTF_8);
+            // a new file renamed over the name: a link planted there is replaced, never written through
+            OutputFile.writeAtomically(log, trace.toString());
             where = "stack trace in " + log;
         } catch (IOException | RuntimeException e) {
             where = "stack trace not written to " + log + " (" + Text.firstLine(String.valueOf(e.getMessage())) + ")";

@@ -25,6 +25,10 @@ public record ContainerLimits(Double cpus, Long memoryBytes, String cpuset) {
     static final long MIN_MEMORY_BYTES = 6L << 20;
     /** Docker's smallest {@code --cpus}: 1 ms of CPU time per 100 ms period, the kernel's smallest quota. */
     static final double MIN_CPUS = 0.01;
+    /** The largest {@code --memory}: 1 PiB, past any host; a larger number is a typo, or would wrap a long. */
+    static final long MAX_MEMORY_BYTES = 1L << 50;
+    /** The most {@code --cpus}: past any host; a quota of more would overflow the kernel's microseconds. */
+    static final double MAX_CPUS = 65_536;
     private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*([bkmgt]?)(?:i?b)?");
 
     /**
@@ -58,6 +62,9 @@ public record ContainerLimits(Double cpus, Long memoryBytes, String cpuset) {
         if (!(n >= MIN_CPUS) || Double.isInfinite(n)) {
             throw new UserException("--cpus " + t + ": give at least " + MIN_CPUS + " CPUs (e.g. 1 or 1.5)");
         }
+        if (n > MAX_CPUS) {
+            throw new UserException("--cpus " + t + ": give at most " + (long) MAX_CPUS + " CPUs");
+        }
         return n;
     }
 
@@ -74,7 +81,12 @@ public record ContainerLimits(Double cpus, Long memoryBytes, String cpuset) {
             case "t" -> 40;
             default -> 0;
         };
-        long bytes = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(1L << shift)).longValue();
+        BigDecimal exact = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(1L << shift));
+        if (exact.compareTo(BigDecimal.valueOf(MAX_MEMORY_BYTES)) > 0) {
+            // longValue() would wrap: 16777217t is 2^64 + 1 TiB and came out as 1 TiB
+            throw new UserException("--memory " + text.trim() + ": the largest limit is 1024t (1 PiB)");
+        }
+        long bytes = exact.longValue();
         if (bytes < MIN_MEMORY_BYTES) {
             throw new UserException("--memory " + text.trim() + ": the smallest limit is 6m");
         }

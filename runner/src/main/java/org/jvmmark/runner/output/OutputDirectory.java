@@ -4,7 +4,15 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.FileSystems;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Set;
 import org.jvmmark.api.scratch.SafeTree;
 import org.jvmmark.runner.UserException;
 
@@ -37,8 +45,12 @@ public final class OutputDirectory {
      */
     public static OutputDirectory forNewRun(Path dir) {
         checkNewRun(dir);
+        boolean made = !Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
         try {
             Files.createDirectories(dir);
+            if (made) {
+                closeToOthers(dir);
+            }
         } catch (IOException e) {
             throw new UserException("--out " + dir + ": cannot create the directory (" + reason(e) + ")");
         }
@@ -53,6 +65,7 @@ public final class OutputDirectory {
      */
     public static void checkNewRun(Path dir) {
         refuseFile(dir);
+        checkOwnedAndClosed(dir);
         if (Files.exists(dir.resolve(ResultsFile.NAME))) {
             throw new UserException(dir.resolve(ResultsFile.NAME) + " exists; add --resume to continue it, or choose another --out");
         }
@@ -69,6 +82,7 @@ public final class OutputDirectory {
      */
     public static OutputDirectory forResume(Path dir) {
         refuseFile(dir);
+        checkOwnedAndClosed(dir);
         if (!Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
             throw new UserException("no " + ResultsFile.NAME + " in " + dir + " to resume");
         }
@@ -107,7 +121,9 @@ public final class OutputDirectory {
             for (int n = 1; n < 1000; n++) {
                 Path dir = parent.resolve(n == 1 ? stamp : stamp + "-" + n);
                 try {
-                    return Files.createDirectory(dir);
+                    Files.createDirectory(dir);
+                    closeToOthers(dir);
+                    return dir;
                 } catch (java.nio.file.FileAlreadyExistsException taken) {
                     // another run started in the same second
                 }
@@ -115,6 +131,70 @@ public final class OutputDirectory {
             throw new UserException("cannot create a new directory in " + parent + ": " + stamp + " to " + stamp + "-999 all exist");
         } catch (IOException e) {
             throw new UserException("cannot create a results directory in " + parent + " (" + reason(e) + ")");
+        }
+    }
+
+    /**
+     * Refuses an existing {@code --out} that another user owns, or that its group or everyone may write (a link as
+     * the last name included): whoever can write there can turn {@code error.log} or a trial's log into a link to any
+     * file between two of jvmmark's writes, and jvmmark often runs as root. Where the file system has no POSIX
+     * owners and modes (Windows), nothing is checked.
+     */
+    static void checkOwnedAndClosed(Path dir) {
+        try {
+            if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)
+                    || !Files.getFileStore(dir).supportsFileAttributeView(PosixFileAttributeView.class)) {
+                return;
+            }
+            UserPrincipal me = me();
+            if (me == null) {
+                return;
+            }
+            if (Files.isSymbolicLink(dir)) {
+                UserPrincipal linkOwner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
+                if (!linkOwner.equals(me)) {
+                    throw new UserException("--out " + dir + " is a link owned by " + linkOwner.getName() + ", not by "
+                            + me.getName() + "; name a directory of your own");
+                }
+            }
+            PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class);
+            if (!a.owner().equals(me)) {
+                throw new UserException("--out " + dir + " belongs to " + a.owner().getName() + ", not to " + me.getName()
+                        + "; name a directory of your own (jvmmark never writes where another user can)");
+            }
+            Set<PosixFilePermission> p = a.permissions();
+            if (p.contains(PosixFilePermission.GROUP_WRITE) || p.contains(PosixFilePermission.OTHERS_WRITE)) {
+                throw new UserException("--out " + dir + " is writable by " + (p.contains(PosixFilePermission.OTHERS_WRITE)
+                        ? "everyone" : "its group") + " (" + PosixFilePermissions.toString(p) + "); chmod go-w it or name another");
+            }
+        } catch (IOException e) {
+            throw new UserException("--out " + dir + ": cannot read its owner (" + reason(e) + ")");
+        }
+    }
+
+    /**
+     * The user this process runs as, as the file system names owners: on Linux the owner of {@code /proc/self} (the
+     * effective user, also in a container whose user has no name), else the user named by {@code user.name}; null
+     * when neither can be told, and then nothing is checked.
+     */
+    private static UserPrincipal me() {
+        try {
+            Path self = Path.of("/proc/self");
+            return Files.exists(self) ? Files.getOwner(self)
+                    : FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
+    }
+
+    /** A directory jvmmark made: no write for group or others, whatever the umask (a umask of 002 is common). */
+    private static void closeToOthers(Path dir) throws IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(dir, PosixFileAttributeView.class);
+        if (view != null) {
+            Set<PosixFilePermission> p = view.readAttributes().permissions();
+            p.remove(PosixFilePermission.GROUP_WRITE);
+            p.remove(PosixFilePermission.OTHERS_WRITE);
+            view.setPermissions(p);
         }
     }
 

@@ -76,4 +76,23 @@ class ContainerLimitsTest {
     void shouldReadAFileFromBeforeCpusMeantAQuotaAsItsCpuset() {
         assertEquals(new ContainerLimits(null, null, "1"), ContainerLimits.recorded(Map.of("cpus", "1")));
     }
+
+    @Test
+    void shouldRefuseASizeOrQuotaPastTheBoundInsteadOfWrapping() {
+        for (String huge : new String[] {"16777217t", "9223372036854775808", "1025t", "99999999999999999999g"}) {
+            UserException e = assertThrows(UserException.class, () -> ContainerLimits.memoryBytes(huge), huge);
+            assertEquals("--memory " + huge + ": the largest limit is 1024t (1 PiB)", e.getMessage());
+        }
+        assertEquals(1L << 50, ContainerLimits.memoryBytes("1024t"));
+        assertEquals(1536L << 20, ContainerLimits.memoryBytes("1.5g"));
+        UserException cpus = assertThrows(UserException.class, () -> ContainerLimits.cpus("1e300"));
+        assertEquals("--cpus 1e300: give at most 65536 CPUs", cpus.getMessage());
+    }
+
+    /** Found by FuzzTargetsTest#options: a value with a line break, quoted back, made the error two lines. */
+    @Test
+    void shouldKeepTheErrorOneLineWhenTheValueHoldsALineBreak() {
+        UserException e = assertThrows(UserException.class, () -> ContainerLimits.memoryBytes("r777\r217\n61"));
+        assertEquals("--memory 'r777 217 61' is not a size (e.g. 512m, 2g)", e.getMessage());
+    }
 }

@@ -5,16 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.runner.ExitStatus;
+import org.jvmmark.runner.UserException;
 
 /** {@code --out}: nothing of the user's is ever deleted; a path jvmmark cannot use is one line and exit 2. */
 class OutputDirectoryTest {
@@ -86,5 +95,38 @@ class OutputDirectoryTest {
         assertNotNull(ExitStatus.noSpace(new IOException("Disk quota exceeded")));
         assertNull(ExitStatus.noSpace(new IOException("Permission denied")));
         assertNull(ExitStatus.noSpace(new IllegalStateException("a bug")));
+    }
+
+    @Test
+    void shouldRefuseAnOutThatOthersMayWriteAndCloseOneItMakes() throws Exception {
+        Path open = Files.createDirectories(tmp.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        UserException e = assertThrows(UserException.class, () -> OutputDirectory.forNewRun(open));
+        assertEquals("--out " + open + " is writable by everyone (rwxrwxrwx); chmod go-w it or name another", e.getMessage());
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxr-x"));
+        e = assertThrows(UserException.class, () -> OutputDirectory.checkNewRun(open));
+        assertTrue(e.getMessage().contains("is writable by its group"), e.getMessage());
+        Path made = tmp.resolve("made");
+        OutputDirectory.forNewRun(made);
+        Set<PosixFilePermission> p = Files.getPosixFilePermissions(made);
+        assertFalse(p.contains(PosixFilePermission.GROUP_WRITE)
+                || p.contains(PosixFilePermission.OTHERS_WRITE), "made closed to others: " + p);
+    }
+
+    @Test
+    void shouldRefuseAnOutOwnedByAnotherUserOrALinkToOne() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "only root can give a directory away");
+        Path theirs = Files.createDirectories(tmp.resolve("theirs"));
+        Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("rwxr-xr-x"));
+        UserPrincipal nobody = theirs.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        Files.setOwner(theirs, nobody);
+        UserException e = assertThrows(UserException.class, () -> OutputDirectory.forNewRun(theirs));
+        assertEquals("--out " + theirs + " belongs to nobody, not to root; name a directory of your own (jvmmark never writes where"
+                + " another user can)", e.getMessage());
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), Files.createDirectories(tmp.resolve("mine")));
+        Files.getFileAttributeView(link, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setOwner(nobody);
+        e = assertThrows(UserException.class, () -> OutputDirectory.forNewRun(link));
+        assertTrue(e.getMessage().contains("is a link owned by nobody"), e.getMessage());
     }
 }
