@@ -47,13 +47,27 @@ public final class ComparisonBuilder {
 
     /**
      * Several runs a side (DESIGN.md of the judge, §4): each run a replicate with its own run effect. Rows are matched on
-     * the first run of each side; a row of a later run joins the first run's row it matches.
+     * the first run of each side; a row of a later run joins the first run's row it matches, and a row missing from a
+     * later run cannot be told. Another host class is refused (see the overload with {@code allowOtherHost}).
      *
      * @param runSpread what is known of this host's run-to-run spread where the sides have one run each, by "workload|figure"
      *     ("queue-latency|endToEnd p50"; {@link Verdicts#figureKey})
      */
     public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
                                      java.util.function.Function<String, RunSpread> runSpread) {
+        return compare(runsA, runsB, threshold, gateAll, runSpread, false);
+    }
+
+    /**
+     * As {@link #compare(List, List, double, boolean, java.util.function.Function)}; the sides are first checked to be
+     * the same measurement ({@link SameMeasurement}). Rows are matched over every run of a side: a row of A missing from
+     * B, or from any run of either side, cannot be told (never "not compared" with exit 0).
+     *
+     * @param allowOtherHost whether to judge sides of different host classes anyway ({@code --allow other-host}: a
+     *     user who means it; the notes say so); else every gating figure of such sides cannot be told
+     */
+    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
+                                     java.util.function.Function<String, RunSpread> runSpread, boolean allowOtherHost) {
         Judge.checkThreshold(threshold);
         ReportModel a = runsA.get(0);
         ReportModel b = runsB.get(0);
@@ -83,15 +97,23 @@ public final class ComparisonBuilder {
             java.util.Set<String> headline = headlineFigures(sa, sb, a.results(), b.results());
             for (Row ra : sa.rows()) {
                 Row rb = pairs.get(ra);
+                List<Row> repA = rb == null ? List.of() : replicas(runsA, sa.workload(), ra);
+                List<Row> repB = rb == null ? List.of() : replicas(runsB, sa.workload(), rb);
                 if (rb == null) {
-                    lines.add(notCompared(sa.workload(), ra.label(), ra.status(), "", sb == null ? "workload not run in B" : "only in A"));
+                    lines.add(missingRow(sa.workload(), ra, sb == null ? "workload not run in B" : otherParams(ra, rowsB), threshold));
+                } else if (repA.size() < runsA.size() || repB.size() < runsB.size()) {
+                    lines.add(missingRow(sa.workload(), ra, "in " + repA.size() + " of A's " + runsA.size() + " runs and "
+                            + repB.size() + " of B's " + runsB.size() + ": rows are matched over every run of a side", threshold));
                 } else {
-                    compareRows(lines, pending, sa, sb, replicas(runsA, sa.workload(), ra), replicas(runsB, sa.workload(), rb),
-                            threshold, headline);
+                    compareRows(lines, pending, sa, sb, repA, repB, threshold, headline);
                 }
             }
             for (Row rb : rowsB) {
                 lines.add(notCompared(sa.workload(), rb.label(), "", rb.status(), "only in B"));
+            }
+            for (Row extra : laterOnly(runsA, sa)) {
+                lines.add(missingRow(sa.workload(), extra, "in a later run of A only, not in its first: rows are matched"
+                        + " over every run of a side", threshold));
             }
         }
         decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread);
@@ -101,7 +123,70 @@ public final class ComparisonBuilder {
                 lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
             }
         }
-        return new Comparison(a, b, threshold, lines, notes(a.results(), b.results()));
+        List<String> hosts = SameMeasurement.hostDifferences(runsA.stream().map(ReportModel::results).toList(),
+                runsB.stream().map(ReportModel::results).toList());
+        List<String> notes = notes(a.results(), b.results());
+        if (!hosts.isEmpty() && allowOtherHost) {
+            notes.add(0, "Compared across hosts (--allow other-host): " + String.join("; ", hosts)
+                    + ". Differences may come from the machine, not the JVM.");
+        } else if (!hosts.isEmpty()) {
+            // Another host class: no figure is the JVM's alone. Failures stay (a crash is a crash on any host).
+            String why = "not the same host class: " + String.join("; ", hosts) + " (--allow other-host to judge anyway)";
+            lines.replaceAll(l -> l.judgement() == null || l.figure().equals("status") || !l.gating() ? l
+                    : refusedLine(l, l.judgement().effect().higherIsBetter(), threshold, why));
+        }
+        List<String> refused = new ArrayList<>();
+        for (Comparison.Line l : lines) {
+            if (l.gating() && l.judgement() != null && l.judgement().reason() == Judgement.Reason.NOT_COMPARABLE) {
+                String why = l.why().startsWith("not the same host class") ? l.why() : l.name() + ": " + l.why();
+                if (!refused.contains(why)) {
+                    refused.add(why);
+                }
+            }
+        }
+        return new Comparison(a, b, threshold, lines, notes, refused);
+    }
+
+    /** {@code l} as "cannot tell: not the same measurement", gating. */
+    private static Comparison.Line refusedLine(Comparison.Line l, boolean higherIsBetter, double threshold, String why) {
+        Judgement j = Judge.notComparable(higherIsBetter, threshold);
+        return new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(),
+                Comparison.Verdict.CANNOT_TELL, why, l.effect(), l.beyondThreshold(), "", j, true);
+    }
+
+    /** A row of A that B lacks, or that a run of either side lacks: cannot tell, gating (issue 48; DESIGN.md §7). */
+    private static Comparison.Line missingRow(String workload, Row ra, String why, double threshold) {
+        Judgement j = Judge.notComparable(true, threshold);
+        return new Comparison.Line(workload, ra.label(), "status", ra.status(), "—", "", Comparison.Verdict.CANNOT_TELL,
+                "not the same rows: " + why, null, false, "", j, true);
+    }
+
+    /** Why {@code ra} matched no row of B: the row B has with the same JVM and variant and other parameters, if any. */
+    private static String otherParams(Row ra, List<Row> rowsB) {
+        for (Row rb : rowsB) {
+            if (rb.jvm().vendor().equals(ra.jvm().vendor()) && rb.jvm().feature() == ra.jvm().feature()
+                    && rb.variant().equals(ra.variant()) && !rb.params().equals(ra.params())) {
+                return "the workload's parameters differ (A: " + ra.params() + ", B: " + rb.params() + ")";
+            }
+        }
+        return "only in A (renamed, or not run in B)";
+    }
+
+    /** Rows of a side's later runs that match no row of its first run in section {@code first}. */
+    private static List<Row> laterOnly(List<ReportModel> runs, Section first) {
+        List<Row> out = new ArrayList<>();
+        for (ReportModel run : runs.subList(1, runs.size())) {
+            run.sections().stream().filter(s -> s.workload().equals(first.workload())).findFirst().ifPresent(s -> {
+                for (Row r : s.rows()) {
+                    List<Row> firsts = new ArrayList<>(first.rows());
+                    if (take(firsts, r, true) == null && take(firsts, r, false) == null
+                            && out.stream().noneMatch(o -> o.label().equals(r.label()))) {
+                        out.add(r);
+                    }
+                }
+            });
+        }
+        return out;
     }
 
     private static Comparison.Line notCompared(String workload, String row, String a, String b, String why) {
@@ -237,11 +322,18 @@ public final class ComparisonBuilder {
                     }
                     continue;
                 }
+                String differs = SameMeasurement.figureDifference(ca, cb);
+                if (differs == null) {
+                    fbs = fbs.stream().map(f -> SameMeasurement.rescaled(f, cb.unit(), ca.unit())).toList();
+                }
                 Figure fb = merged(fbs);
                 Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
                 String pinned = pinned(ra, rb, ca);
-                if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
-                    lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "corrected for coordinated omission on one side only"));
+                if (differs != null) {
+                    // Issue 48: two measures judged as one is no answer; a headline that differs cannot pass.
+                    Comparison.Line u = line.unjudged(gatingFigure ? Comparison.Verdict.CANNOT_TELL
+                            : Comparison.Verdict.NOT_CORRECTED, "not the same measurement: " + differs);
+                    lines.add(gatingFigure ? refusedLine(u, ca.higherIsBetter(), threshold, u.why()) : u);
                 } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
                     // As in the report: timed from the actual start, it hides the requests a stall delayed.
                     lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "not corrected for coordinated omission"));
@@ -411,7 +503,8 @@ public final class ComparisonBuilder {
 
     private static List<String> notes(Results a, Results b) {
         List<String> notes = new ArrayList<>();
-        for (String key : List.of("cpuModel", "cpus", "kernel", "isolatedCpus")) {
+        // The CPU model and count are the host class: refused or allowed by SameMeasurement, said once there.
+        for (String key : List.of("kernel", "isolatedCpus")) {
             String va = a.host().getOrDefault(key, "");
             String vb = b.host().getOrDefault(key, "");
             if (!Objects.equals(va, vb)) {

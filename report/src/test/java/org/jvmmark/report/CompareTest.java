@@ -122,7 +122,9 @@ class CompareTest {
         String threads = "\"threads\": {\"value\": %d, \"unit\": \"threads\", \"better\": \"none\", \"samples\": [%d, %d, %d]}";
         Path a = Golden.results(tmp.resolve("a"), "{}", Golden.trial("w/1", String.format(threads, 8, 8, 8, 8), ""));
         Path b = Golden.results(tmp.resolve("b"), "{}", Golden.trial("w/1", String.format(threads, 400, 400, 401, 399), ""));
-        assertEquals(0, Compare.compare(a, b, 0.05, null, out), printed());
+        // Nothing judged says nothing (issue 48): exit 5, never the default "no regression".
+        assertEquals(5, Compare.compare(a, b, 0.05, null, out), printed());
+        assertTrue(printed().startsWith("CANNOT TELL: no figure could be judged: "), printed());
         assertTrue(printed().contains("a fact, not a score"), printed());
         Report.render(b);
         String md = Files.readString(b.resolve("report.md"));
@@ -131,15 +133,21 @@ class CompareTest {
     }
 
     @Test
-    void shouldListARowOnOneSideOnlyAsNotComparedAndFailItOnlyWhenAllAreRequired() throws IOException {
+    void shouldSayCannotTellForARowOfAMissingFromBAndListARowOfBOnlyAsNotCompared() throws IOException {
         Path a = Golden.results(tmp.resolve("a"), "{}", scoreTrial("w/1", 100),
                 scoreTrial("w/2", 100).replace("\"version\": \"21.0.8\", \"feature\": 21", "\"version\": \"25.0.1\", \"feature\": 25"));
         Path b = Golden.results(tmp.resolve("b"), "{}", scoreTrial("w/1", 100));
+        // Issue 48: a row of the baseline the candidate lacks (renamed, dropped) is never "no regression".
         assertEquals(5, Compare.compare(a, b, 0.05, null, out), printed());
-        assertTrue(printed().contains("1 row not compared (on one side only; --require-all would fail them):\n"
-                + "  w · Temurin 25.0.1: only in A\n"), printed());
+        assertTrue(printed().startsWith("CANNOT TELL: the sides are not the same measurement: w · Temurin 25.0.1 · status: not"
+                + " the same rows: only in A (renamed, or not run in B).\n"), printed());
         bytes.reset();
-        assertEquals(1, Compare.compare(a, b, new Compare.Options(0.05, true, false, null, false), out), printed());
+        // A row of B only (a new JVM) is listed, not a regression unless --require-all.
+        assertEquals(5, Compare.compare(b, a, 0.05, null, out), printed());
+        assertTrue(printed().contains("1 row not compared (on one side only; --require-all would fail them):\n"
+                + "  w · Temurin 25.0.1: only in B\n"), printed());
+        bytes.reset();
+        assertEquals(1, Compare.compare(b, a, new Compare.Options(0.05, true, false, null, false), out), printed());
         assertTrue(printed().startsWith("REGRESSED: 0 regressed, 0 improved, 0 no difference (within ±5 %), 1 cannot tell of 1"
                 + " figures judged; 1 rows not compared (--require-all)."), printed());
     }

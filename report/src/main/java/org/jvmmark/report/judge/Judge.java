@@ -140,6 +140,16 @@ public final class Judge {
                 threshold);
     }
 
+    /**
+     * The answer for a figure whose two sides are not the same measurement (DESIGN.md §7): cannot tell, never "no
+     * regression"; the caller says why.
+     */
+    public static Judgement notComparable(boolean higherIsBetter, double threshold) {
+        Effect none = new Effect(Double.NaN, Double.NaN, Double.NaN, EQUIVALENCE_CONFIDENCE, higherIsBetter);
+        return new Judgement(Answer.CANNOT_TELL, Reason.NOT_COMPARABLE, none, Double.NaN, 0, 0, 0, 0, false, Double.NaN,
+                false, threshold);
+    }
+
     /** @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0 */
     public static void checkThreshold(double threshold) {
         if (!(threshold >= 0) || Double.isInfinite(threshold)) {
