@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsWriter;
 import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
@@ -116,8 +117,9 @@ public final class ComparisonBuilder {
                         + " over every run of a side", threshold));
             }
         }
-        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread);
-        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false, runSpread);
+        int[] batchB = sameRuns(runsA, runsB);
+        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread, batchB);
+        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false, runSpread, batchB);
         for (Section sb : sectionsB.values()) {
             for (Row rb : sb.rows()) {
                 lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
@@ -145,6 +147,34 @@ public final class ComparisonBuilder {
             }
         }
         return new Comparison(a, b, threshold, lines, notes, refused);
+    }
+
+    /**
+     * Per run of B, the run the judge counts it as: the A run it is (the same file compared with itself: its forks are
+     * the same forks, with no run effect between them, DESIGN.md §4), else a run of its own after A's.
+     */
+    private static int[] sameRuns(List<ReportModel> runsA, List<ReportModel> runsB) {
+        int[] out = new int[runsB.size()];
+        for (int k = 0; k < runsB.size(); k++) {
+            out[k] = runsA.size() + k;
+            Results rb = runsB.get(k).results();
+            for (int j = 0; j < runsA.size(); j++) {
+                Results ra = runsA.get(j).results();
+                if (rb.created() != null && rb.created().equals(ra.created()) && sameBytes(ra, rb)) {
+                    out[k] = j;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether two result sets are one file: every value the writer would write the same. */
+    private static boolean sameBytes(Results a, Results b) {
+        try {
+            return java.util.Arrays.equals(ResultsWriter.bytes(a), ResultsWriter.bytes(b));
+        } catch (java.io.IOException e) {
+            return false; // not writable: not known to be the same run, so judged as two
+        }
     }
 
     /** {@code l} as "cannot tell: not the same measurement", gating. */
@@ -414,7 +444,7 @@ public final class ComparisonBuilder {
      * of every row ("A#i", "B#i"), each B judged against its A.
      */
     private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating,
-                               java.util.function.Function<String, RunSpread> runSpread) {
+                               java.util.function.Function<String, RunSpread> runSpread, int[] batchB) {
         Map<String, List<Integer>> byFigure = new LinkedHashMap<>();
         for (int i = 0; i < pending.size(); i++) {
             byFigure.computeIfAbsent(pending.get(i).workload() + "|" + pending.get(i).column().id(), k -> new ArrayList<>())
@@ -427,8 +457,10 @@ public final class ComparisonBuilder {
                 // Side A's runs are runs 0…k−1, B's follow: every run its own batch (§4). Failures are the row's, judged
                 // once on its status line.
                 List<Figure> a = pending.get(i).a();
-                rows.add(sideRow("A#" + i, a, 0));
-                rows.add(sideRow("B#" + i, pending.get(i).b(), a.size()));
+                rows.add(sideRow("A#" + i, a, java.util.stream.IntStream.range(0, a.size()).toArray()));
+                List<Figure> b = pending.get(i).b();
+                rows.add(sideRow("B#" + i, b, b.size() == batchB.length ? batchB
+                        : java.util.stream.IntStream.range(0, b.size()).map(k -> a.size() + k).toArray()));
             }
             Column col = pending.get(group.get(0)).column();
             RunSpread known = runSpread.apply(pending.get(group.get(0)).workload() + "|" + Verdicts.figureKey(col));
@@ -460,14 +492,14 @@ public final class ComparisonBuilder {
         }
     }
 
-    /** One side's forks over its runs, run {@code firstRun} + i for the i-th. */
-    private static RowForks sideRow(String id, List<Figure> perRun, int firstRun) {
+    /** One side's forks over its runs, the i-th run's forks in run {@code runBatch[i]}. */
+    private static RowForks sideRow(String id, List<Figure> perRun, int[] runBatch) {
         List<Double> forks = new ArrayList<>();
         List<Integer> batches = new ArrayList<>();
         for (int k = 0; k < perRun.size(); k++) {
             for (double v : perRun.get(k).forks()) {
                 forks.add(v);
-                batches.add(firstRun + k);
+                batches.add(runBatch[k]);
             }
         }
         double[] machine = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.machine())).toArray();

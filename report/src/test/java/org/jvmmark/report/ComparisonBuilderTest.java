@@ -145,6 +145,26 @@ class ComparisonBuilderTest {
         assertTrue(called >= 14, "called in " + called + " of 20 tables");
     }
 
+    @Test
+    void shouldPassAClearImprovementOnOneRunASide() throws IOException {
+        // Issue 48: every fork 20 % faster, one run a side: the run-to-run spread no one measured cannot turn that into
+        // worse, so the gate passes (exit 0) and says it improved.
+        int exit = compare(40, List.of(new Truth("queue-latency", 25, around(40, 5, 600, 0.02))),
+                List.of(new Truth("queue-latency", 25, around(41, 5, 480, 0.02))));
+        assertEquals(0, exit, printed());
+        assertTrue(printed().contains("  improved: queue-latency · "), printed());
+    }
+
+    @Test
+    void shouldNotCallARunComparedWithItselfARegression() throws IOException {
+        // Issue 48: the same run on both sides is the same forks: no run effect between them, no regression (exit 0).
+        bytes.reset();
+        Path d = FixtureGenerator.writeTruth(tmp.resolve("self"), 42, 0.02,
+                new Truth("queue-latency", 25, around(42, 5, 600, 0.02)), new Truth("queue-latency", 17, around(43, 5, 640, 0.02)));
+        assertEquals(0, Compare.compare(d, d, 0.05, null, out), printed());
+        assertTrue(printed().startsWith("No regression past ±5 %: 0 regressed, 0 improved, 2 no difference"), printed());
+    }
+
     /** Four rows at 3 forks, 3 % fork noise; the first (Temurin 25) scaled by {@code change}. */
     private static List<Truth> table(long seed, double change) {
         return List.of(new Truth("synthetic", 25, around(seed, 3, 500 * change, 0.03)),
