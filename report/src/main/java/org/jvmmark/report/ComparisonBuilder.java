@@ -184,6 +184,19 @@ public final class ComparisonBuilder {
                 Comparison.Verdict.CANNOT_TELL, why, l.effect(), l.beyondThreshold(), "", j, true);
     }
 
+    /**
+     * Whether {@code ca} is a tail of a headline latency (a deeper percentile of the same probe, short of the maximum)
+     * that the report's trust rule ({@link ColumnTrust}: the samples and CPUs every fork had) trusts on both sides: such
+     * a tail gates with its headline (issue 48), where the machine supports it; elsewhere it is shown, not judged.
+     */
+    private static boolean trustedTail(Column ca, Column cb, java.util.Set<String> headline) {
+        if (cb == null || ca.kind() != Column.Kind.LATENCY || !ca.trusted() || !cb.trusted() || "max".equals(ca.key())) {
+            return false;
+        }
+        return headline.stream().anyMatch(h -> h.startsWith(ca.probe() + "/") && !h.contains("/uncorrected/")
+                && Percentiles.value(h.substring(ca.probe().length() + 1)) < Percentiles.value(ca.key()));
+    }
+
     /** A row of A that B lacks, or that a run of either side lacks: cannot tell, gating (issue 48; DESIGN.md §7). */
     private static Comparison.Line missingRow(String workload, Row ra, String why, double threshold) {
         Judgement j = Judge.notComparable(true, threshold);
@@ -342,7 +355,7 @@ public final class ComparisonBuilder {
                     continue;
                 }
                 Figure fa = merged(fas);
-                boolean gatingFigure = headline.contains(ca.id());
+                boolean gatingFigure = headline.contains(ca.id()) || trustedTail(ca, cb, headline);
                 if (fbs.isEmpty()) {
                     if (gatingFigure) {
                         // DESIGN.md §7: a headline measured before and not now is never "no regression".

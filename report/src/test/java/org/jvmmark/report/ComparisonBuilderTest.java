@@ -165,6 +165,30 @@ class ComparisonBuilderTest {
         assertTrue(printed().startsWith("No regression past ±5 %: 0 regressed, 0 improved, 2 no difference"), printed());
     }
 
+    /** Three runs a side of workload w, 5 forks each, p50 around 100 ns and p99 around {@code p99} ns, 1 % fork noise. */
+    private Path tails(String name, double p99) throws IOException {
+        java.util.Random random = new java.util.Random(name.hashCode());
+        for (int k = 0; k < 3; k++) {
+            String[] trials = new String[5];
+            for (int f = 0; f < 5; f++) {
+                trials[f] = Golden.trial("w/" + f, "", String.format(java.util.Locale.ROOT, "\"endToEnd\": {\"coCorrected\":"
+                        + " true, \"percentiles\": {\"50\": %.2f, \"99\": %.2f}}", 100 * (1 + 0.01 * random.nextGaussian()),
+                        p99 * (1 + 0.01 * random.nextGaussian())));
+            }
+            Golden.results(tmp.resolve(name).resolve("run" + k), "{}", trials);
+        }
+        return tmp.resolve(name);
+    }
+
+    @Test
+    void shouldGateATailTheMachineSupports() throws IOException {
+        // Issue 48: p99 30 % worse, p50 the same; p99 trusted on both sides (the report's rule: no CPU or sample count
+        // rules it out). The tail gates with its headline, without --gate all.
+        bytes.reset();
+        assertEquals(1, Compare.compare(tails("a", 300), tails("b", 390), 0.05, null, out), printed());
+        assertTrue(printed().contains("  w · Temurin 21.0.8 · p99 latency: "), printed());
+    }
+
     /** Four rows at 3 forks, 3 % fork noise; the first (Temurin 25) scaled by {@code change}. */
     private static List<Truth> table(long seed, double change) {
         return List.of(new Truth("synthetic", 25, around(seed, 3, 500 * change, 0.03)),
