@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsWriter;
 import org.jvmmark.report.judge.Effect;
@@ -185,12 +186,14 @@ public final class ComparisonBuilder {
     }
 
     /**
-     * Whether {@code ca} is a tail of a headline latency (a deeper percentile of the same probe, short of the maximum)
-     * that the report's trust rule ({@link ColumnTrust}: the samples and CPUs every fork had) trusts on both sides: such
-     * a tail gates with its headline (issue 48), where the machine supports it; elsewhere it is shown, not judged.
+     * Whether {@code ca} is a tail of a headline latency (p99 and deeper on the same probe, short of the maximum: the
+     * percentiles {@link PercentileTrust#SCHEDULER_PERCENTILE} on where a small machine's scheduler writes them) that the
+     * report's trust rule ({@link ColumnTrust}: the samples and CPUs every fork had) trusts on both sides: such a tail
+     * gates with its headline (issue 48), where the machine supports it; elsewhere it is shown, not judged.
      */
     private static boolean trustedTail(Column ca, Column cb, java.util.Set<String> headline) {
-        if (cb == null || ca.kind() != Column.Kind.LATENCY || !ca.trusted() || !cb.trusted() || "max".equals(ca.key())) {
+        if (cb == null || ca.kind() != Column.Kind.LATENCY || !ca.trusted() || !cb.trusted() || "max".equals(ca.key())
+                || Percentiles.value(ca.key()) < PercentileTrust.SCHEDULER_PERCENTILE) {
             return false;
         }
         return headline.stream().anyMatch(h -> h.startsWith(ca.probe() + "/") && !h.contains("/uncorrected/")
