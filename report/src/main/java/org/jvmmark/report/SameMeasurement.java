@@ -60,21 +60,35 @@ public final class SameMeasurement {
                         + words(vb) + ")");
             }
         }
-        double[] sa = singleCore(a);
-        double[] sb = singleCore(b);
-        if (sa.length >= MIN_READINGS && sb.length >= MIN_READINGS) {
-            double ma = median(sa);
-            double mb = median(sb);
-            double spread = Math.sqrt((sa.length * Math.pow(mad(sa, ma), 2) + sb.length * Math.pow(mad(sb, mb), 2))
-                    / (sa.length + sb.length));
-            double d = Math.abs(ma - mb);
-            if (d > SPEED_SPREADS * spread && d > Math.log1p(SPEED_FLOOR_PERCENT / 100)) {
-                out.add(String.format(Locale.ROOT, "the machine probe's single-core speed differs (A: %.3g ns/op, B: %.3g"
-                        + " ns/op, %.0f %% apart; the readings of one side spread by %.1f %%)", Math.exp(ma), Math.exp(mb),
-                        100 * Math.expm1(d), 100 * Math.expm1(spread)));
-            }
+        String speed = speedDifference(singleCore(a), singleCore(b));
+        if (speed != null) {
+            out.add(speed);
         }
         return out;
+    }
+
+    /**
+     * Why two sides' single-core speeds (the probe's ns per op, as logs) say two host classes, null when they do not
+     * or too few readings were taken: the medians further apart than {@value #SPEED_SPREADS} robust standard deviations
+     * of the readings and at least {@value #SPEED_FLOOR_PERCENT} %.
+     */
+    public static String speedDifference(double[] logNsPerOpA, double[] logNsPerOpB) {
+        double[] sa = logNsPerOpA;
+        double[] sb = logNsPerOpB;
+        if (sa.length < MIN_READINGS || sb.length < MIN_READINGS) {
+            return null;
+        }
+        double ma = median(sa);
+        double mb = median(sb);
+        double spread = Math.sqrt((sa.length * Math.pow(mad(sa, ma), 2) + sb.length * Math.pow(mad(sb, mb), 2))
+                / (sa.length + sb.length));
+        double d = Math.abs(ma - mb);
+        if (d > SPEED_SPREADS * spread && d > Math.log1p(SPEED_FLOOR_PERCENT / 100)) {
+            return String.format(Locale.ROOT, "the machine probe's single-core speed differs (A: %.3g ns/op, B: %.3g"
+                    + " ns/op, %.0f %% apart; the readings of one side spread by %.1f %%)", Math.exp(ma), Math.exp(mb),
+                    100 * Math.expm1(d), 100 * Math.expm1(spread));
+        }
+        return null;
     }
 
     /**

@@ -11,11 +11,13 @@ package org.jvmmark.report.judge;
  */
 public record RunSpread(double sigma, Source source) {
     /**
-     * The largest run-to-run spread measured between identical runs on the development VMs (2.5 % RMS on queue-latency,
-     * AMD EPYC host, 2026-11-26): what the judge assumes where this host's is unknown. A call must clear it; "no
+     * The largest run-to-run spread measured between identical runs on this project's hosts: 5.2 % on queue-latency's
+     * p50 (Intel Xeon host, quiet, 2026-11-28; its run centres spread 1.9–5.2 % over the measured pairs, measured/README.md),
+     * above the 2.5 % of the AMD EPYC hosts of 2026-11-26 that was assumed before (issue 48). What the judge assumes where
+     * this host's is unknown: a call must clear it, and an improvement passes only where it could not reverse it; "no
      * difference" is never claimed on it.
      */
-    public static final double ASSUMED_SIGMA = 0.025;
+    public static final double ASSUMED_SIGMA = 0.052;
 
     /** Where the spread comes from. */
     public enum Source {
