@@ -129,8 +129,9 @@ public final class WildGates {
     /** Prints the table of DESIGN.md §8: {@code TABLE_GATES} gates a cell, seed {@link #SEED}. */
     public static void main(String[] args) {
         int gates = args.length > 0 ? Integer.parseInt(args[0]) : TABLE_GATES;
-        System.out.println("| scenario | change of B's first JVM | 1 run a side: P(0) · P(1) · P(5), % | 3 runs a side: P(0) · P(1) · P(5), % |");
-        System.out.println("|---|---|---|---|");
+        System.out.println("| scenario | B's first JVM | 1 run a side: P(exit 0) | P(exit 1) | P(exit 5) | 3 runs a side:"
+                + " P(exit 0) | P(exit 1) | P(exit 5) |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         for (Scenario s : SCENARIOS) {
             for (double change : CHANGES) {
                 System.out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", s.name(),
