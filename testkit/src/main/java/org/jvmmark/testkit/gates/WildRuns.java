@@ -24,23 +24,7 @@ public final class WildRuns {
     private WildRuns() {
     }
 
-    /**
-     * What the machine does.
-     *
-     * @param name the scenario's name in the table
-     * @param forkSpread the fork noise's scale on the log scale (0.03: 3 %)
-     * @param tailDf the degrees of freedom of the fork noise's Student t (0: Gaussian; 3: heavy tails)
-     * @param rowSpread per row, a factor on the fork spread (heteroscedastic rows)
-     * @param runSpread the run effect's standard deviation (shared by the run's rows)
-     * @param rowRunSpread the run effect's part of each row's own, on top (rows that disagree)
-     * @param driftPerRun the machine's drift per run, on the log scale, A's runs first and then B's
-     * @param outliers the share of forks multiplied by 1.5–3
-     * @param upperShare the most launches a run puts on the machine's upper level (the share is drawn from 0 to it)
-     * @param missingProbe the share of probe readings not taken
-     * @param forksB forks per run on side B, when not the caller's count (unequal forks); 0: as A
-     * @param hostB the speed of B's host against A's (0.92: B's host makes every value 8 % smaller)
-     * @param failure the share of forks that fail (both sides)
-     */
+    /** What the machine does: one scenario of the table. Immutable, hence thread-safe. */
     public static final class Scenario {
         private final String name;
         private final double forkSpread;
@@ -56,7 +40,21 @@ public final class WildRuns {
         private final double hostB;
         private final double failure;
 
-        @SuppressWarnings("checkstyle:ParameterNumber")
+        /**
+         * @param name the scenario's name in the table
+         * @param forkSpread the fork noise's scale on the log scale (0.03: 3 %)
+         * @param tailDf the degrees of freedom of the fork noise's Student t (0: Gaussian; 3: heavy tails)
+         * @param rowSpread per row, a factor on the fork spread (heteroscedastic rows)
+         * @param runSpread the run effect's standard deviation (shared by the run's rows)
+         * @param rowRunSpread the run effect's part of each row's own, on top (rows that disagree)
+         * @param driftPerRun the machine's drift per run, on the log scale, A's runs first and then B's
+         * @param outliers the share of forks multiplied by 1.5–3
+         * @param upperShare the most launches a run puts on the machine's upper level (the share is drawn from 0 to it)
+         * @param missingProbe the share of probe readings not taken
+         * @param forksB forks per run on side B, when not the caller's count (unequal forks); 0: as A
+         * @param hostB the speed of B's host against A's (0.92: B's host makes every value 8 % smaller)
+         * @param failure the share of forks that fail (both sides)
+         */
         public Scenario(String name, double forkSpread, double tailDf, double[] rowSpread, double runSpread,
                         double rowRunSpread, double driftPerRun, double outliers, double upperShare, double missingProbe,
                         int forksB, double hostB, double failure) {
