@@ -2,7 +2,10 @@ package org.jvmmark.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.results.Disturbance;
+import org.jvmmark.results.MachineState;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 
@@ -94,9 +97,11 @@ public final class ForkNotes {
         }
         return "The machine changed while " + (lines.size() == 1 ? "this fork" : "these forks") + " ran (the runner's probe"
                 + " beside each fork, on the trial's CPUs, read a cache-line round trip more than "
-                + String.format(java.util.Locale.ROOT, "%.1f", org.jvmmark.results.MachineState.CHANGE_FACTOR)
+                + String.format(Locale.ROOT, "%.2f", MachineState.CHANGE_FACTOR)
                 + "× apart before and after): " + String.join("; ", lines) + ". Where the probe's readings fall on two levels, "
-                + "such a fork's value blends both in a proportion nobody measured, and the verdicts leave it out.";
+                + "such a fork's value blends both in a proportion nobody measured: a figure the level moves by more than its"
+                + " fork noise leaves it out (its verdict says so); one it moves less keeps it, counted half on each level, or as"
+                + " it is where the level moves it by less than " + Format.percent(Judge.LEVEL_BOUND) + ".";
     }
 
     private static boolean inSection(Trial t, String workload) {

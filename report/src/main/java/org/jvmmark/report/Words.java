@@ -294,8 +294,18 @@ public final class Words {
         };
         String how = (j.withinLevels() ? "; " + withinLevels(j.levelGap()) : "")
                 + (j.ownSpread() ? "; a side judged on its own spread (it varies more than the other rows)" : "")
-                + (j.acrossRuns() && j.estimated() ? "; " + runs(j) : "");
+                + (j.acrossRuns() && j.estimated() ? "; " + runs(j) : "")
+                + (j.leftOut() > 0 ? "; " + leftOut(j.leftOut()) : "");
         return base + how;
+    }
+
+    /**
+     * "2 forks left out: the machine changed level while they ran, and this figure follows the level by more than its
+     * fork noise" (DESIGN.md §3): such a fork blends two levels in a proportion nobody measured.
+     */
+    static String leftOut(int forks) {
+        return forks(forks) + " left out: the machine changed level while " + (forks == 1 ? "it" : "they")
+                + " ran, and this figure follows the level by more than its fork noise (or by an amount no fork has shown)";
     }
 
     /** "3 runs against 3", "1 run against 1, run-to-run spread from this host's history": what an interval across runs rests on. */
@@ -365,7 +375,8 @@ public final class Words {
         if (j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0) {
             return "";
         }
-        String unit = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS ? " runs" : " forks";
+        String unit = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS ? " runs"
+                : j.leftOut() > 0 ? " forks that stay on one level" : " forks";
         return j.forksToTell() == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP + unit + " a side would tell"
                 : j.forksToTell() + unit + " a side would tell";
     }

@@ -38,9 +38,11 @@ class MachineChangedForksTest {
         Results r = results(Map.of("cpus", 2));
         assertEquals(List.of("vendor-17.0.1/default fork 2: cache-line round trip 133 → 410 ns"), ForkNotes.machineChanged(r, "w"));
         assertEquals("The machine changed while this fork ran (the runner's probe beside each fork, on the trial's CPUs, read a"
-                + " cache-line round trip more than 2.0× apart before and after): vendor-17.0.1/default fork 2: cache-line round"
+                + " cache-line round trip more than 2.75× apart before and after): vendor-17.0.1/default fork 2: cache-line round"
                 + " trip 133 → 410 ns. Where the probe's readings fall on two levels, such a fork's value blends both in a"
-                + " proportion nobody measured, and the verdicts leave it out.", ForkNotes.machineChangedSentence(r, "w"));
+                + " proportion nobody measured: a figure the level moves by more than its fork noise leaves it out (its verdict"
+                + " says so); one it moves less keeps it, counted half on each level, or as it is where the level moves it by"
+                + " less than 2 %.", ForkNotes.machineChangedSentence(r, "w"));
         assertEquals(List.of(), ForkNotes.machineChanged(r, "other"));
         String md = org.jvmmark.report.render.MarkdownRenderer.render(ModelBuilder.build(r));
         assertTrue(md.contains("fork 2: cache-line round trip 133 → 410 ns"), md);

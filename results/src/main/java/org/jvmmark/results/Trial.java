@@ -63,7 +63,7 @@ public record Trial(Identity identity, Outcome outcome, Measured measured, Prove
 
     /**
      * Whether the machine changed while this fork ran: its before and after round trips differ by more than a
-     * factor {@link MachineState#CHANGE_FACTOR} (2.0; the javadoc there says why, from the readings seen). False when either reading is
+     * factor {@link MachineState#CHANGE_FACTOR} (2.75; the javadoc there says why, from the readings seen). False when either reading is
      * missing.
      */
     public boolean machineChangedDuring() {

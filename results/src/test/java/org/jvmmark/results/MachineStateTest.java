@@ -54,8 +54,12 @@ class MachineStateTest {
         assertFalse(steady.machineChangedDuring(), "178.6/115.5 = 1.55 was seen within one level (Intel Xeon, 2026-11-27)");
         assertEquals("", steady.outcome().machineState().change());
         assertTrue(trial(new MachineState(reading(410.0), reading(133.0)), "ok").machineChangedDuring(), "either way");
-        assertTrue(trial(new MachineState(reading(100.0), reading(200.1)), "ok").machineChangedDuring());
-        assertFalse(trial(new MachineState(reading(100.0), reading(200.0)), "ok").machineChangedDuring(), "more than 2.0");
+        assertTrue(trial(new MachineState(reading(100.0), reading(275.1)), "ok").machineChangedDuring());
+        assertFalse(trial(new MachineState(reading(100.0), reading(275.0)), "ok").machineChangedDuring(), "more than 2.75");
+        assertFalse(trial(new MachineState(reading(100.0), reading(171.0)), "ok").machineChangedDuring(),
+                "1.71 was seen within one level (Intel Xeon, 2026-11-27)");
+        assertTrue(trial(new MachineState(reading(68.5), reading(303.55)), "ok").machineChangedDuring(),
+                "4.43, the narrowest change of level seen (AMD EPYC, 2026-11-28)");
     }
 
     @Test

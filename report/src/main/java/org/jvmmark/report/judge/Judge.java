@@ -45,6 +45,13 @@ public final class Judge {
      * principle (Berger 1982) it holds at {@value #ALPHA} when each does.
      */
     public static final double EQUIVALENCE_CONFIDENCE = 1 - 2 * ALPHA;
+    /**
+     * §3: a figure the machine's level moves by less than this (the whole 90 % interval of λ within ±2 %, as a ratio) is
+     * judged without the level, and keeps the forks during which the machine changed level: such a fork's blend of two
+     * levels then moves its value by less than 2 %, under half the default 5 % threshold, and less than the fork noise of
+     * every figure measured on this VM but synthetic's (whose λ is 0 ± 0.3 %).
+     */
+    public static final double LEVEL_BOUND = 0.02;
     /** The default practical threshold: 5 %. */
     public static final double DEFAULT_THRESHOLD = 0.05;
 
@@ -171,6 +178,34 @@ public final class Judge {
     }
 
     /**
+     * The forks of {@code row} the judge estimates from for {@code e}'s figure: those that measured it, less those during
+     * which the machine changed level where the figure follows the level (DESIGN.md §3). What {@code --forks auto}
+     * counts, so that a row it calls complete has the forks the report's verdict needs.
+     */
+    public static int usableForks(Evidence e, String row) {
+        return NoiseModel.of(e).forks(e.indexOf(row));
+    }
+
+    /** {@code row}'s forks left out of {@code e}'s figure because the machine changed level while they ran (§3). */
+    public static int leftOut(Evidence e, String row) {
+        return NoiseModel.of(e).changed(e.indexOf(row));
+    }
+
+    /**
+     * §3: the 90 % interval of how much the machine's upper level moves {@code e}'s figure, as ratios {low, high};
+     * NaNs where it was not estimated. Where it lies within ±{@link #LEVEL_BOUND} the figure is judged without
+     * the levels and keeps the forks that changed level.
+     */
+    public static double[] levelEffect(Evidence e) {
+        return NoiseModel.of(e).levelEffect();
+    }
+
+    /** Whether the machine's observed level was shown not to move {@code e}'s figure (§3; see {@link #levelEffect}). */
+    public static boolean levelBounded(Evidence e) {
+        return NoiseModel.of(e).levelBounded(LEVEL_BOUND);
+    }
+
+    /**
      * The gap between the machine's two launch levels as a factor when the figure's rows are judged within them, NaN
      * when they are not (one level, or rows that land on the levels in shares of their own).
      */
@@ -263,7 +298,7 @@ public final class Judge {
             return new Judgement(early == Reason.FAILED ? Answer.WORSE : Answer.CANNOT_TELL, early, point, Double.NaN,
                     m.forks(c), m.forks(r), cand.failed(), early == Reason.FAILED ? 0 : MIN_FORKS, false, gap, false,
                     threshold, m.runs(c), m.runs(r), m.runs(c) == 0 || m.runs(r) == 0 ? RunSpread.Source.CANCELS
-                    : RunSpread.Source.ASSUMED);
+                    : RunSpread.Source.ASSUMED, m.changed(c) + m.changed(r));
         }
         NoiseModel.Estimate est = m.estimate(c, r);
         if (!Double.isFinite(est.diff()) || !(est.se() >= 0) || Double.isNaN(est.df())) {
@@ -317,7 +352,8 @@ public final class Judge {
             default -> 0;
         };
         return new Judgement(answer, reason, effect, p, m.forks(c), m.forks(r), cand.failed(), tell, est.withinLevels(), gap,
-                est.ownSpread(), threshold, est.runsCandidate(), est.runsReference(), est.runSpread());
+                est.ownSpread(), threshold, est.runsCandidate(), est.runsReference(), est.runSpread(),
+                m.changed(c) + m.changed(r));
     }
 
     private static Effect interval(NoiseModel.Estimate est, double df, double confidence, boolean higher) {

@@ -21,10 +21,20 @@ package org.jvmmark.report.judge;
  * @param runsReference the reference's
  * @param runSpread where the run-to-run spread behind the interval came from ({@link RunSpread.Source#CANCELS} for rows
  *     of the same runs)
+ * @param leftOut the pair's forks that measured the figure and were left out of it because the machine changed level
+ *     while they ran and the figure follows the level (DESIGN.md §3); the forks counts above are without them
  */
 public record Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
                         int failedCandidate, int toTell, boolean withinLevels, double levelGap, boolean ownSpread,
-                        double threshold, int runsCandidate, int runsReference, RunSpread.Source runSpread) {
+                        double threshold, int runsCandidate, int runsReference, RunSpread.Source runSpread, int leftOut) {
+    /** A judgement none of whose forks was left out for a change of level. */
+    public Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
+                     int failedCandidate, int toTell, boolean withinLevels, double levelGap, boolean ownSpread,
+                     double threshold, int runsCandidate, int runsReference, RunSpread.Source runSpread) {
+        this(answer, reason, effect, p, forksCandidate, forksReference, failedCandidate, toTell, withinLevels, levelGap,
+                ownSpread, threshold, runsCandidate, runsReference, runSpread, 0);
+    }
+
     /** A judgement of two rows of the same run. */
     public Judgement(Answer answer, Reason reason, Effect effect, double p, int forksCandidate, int forksReference,
                      int failedCandidate, int toTell, boolean withinLevels, double levelGap, boolean ownSpread,

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.statistics.distribution.FDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * The fit of the noise model (DESIGN.md beside this class) to one {@link Evidence}: on log fork values,
@@ -54,6 +55,11 @@ final class NoiseModel {
     private final double runVariance;
     private final double runDf;
     private final RunSpread prior;
+    /** §3: the 90 % interval of the level's effect λ (log) when it was estimated, NaN otherwise. */
+    private final double lambdaLow;
+    private final double lambdaHigh;
+    /** §3: whether the level was observed on two levels but moves this figure by less than {@link Judge#LEVEL_BOUND}. */
+    private final boolean levelBounded;
     /** The gap of two launch levels the values show (a row's forks on both) and no probe observed; NaN otherwise. */
     private final double unobservedGap;
 
@@ -64,13 +70,38 @@ final class NoiseModel {
     static NoiseModel of(Evidence e) {
         NoiseModel m = FITS.get(e);
         if (m == null) {
-            m = new NoiseModel(e);
+            m = new NoiseModel(e, Changed.LEFT_OUT, null);
+            if (m.changedForks() > 0 || m.levelBounded(Judge.LEVEL_BOUND)) {
+                if (m.levelBounded(Judge.LEVEL_BOUND)) {
+                    // §3: the level does not move this figure: judged as it is, the forks that changed level kept.
+                    m = new NoiseModel(e, Changed.NO_LEVELS, m);
+                } else if (!m.levelPastNoise() && Double.isFinite(m.lambdaLow)) {
+                    // §3: the level moves it by no more than a fork's own noise, if at all: a fork that changed level is
+                    // kept, half on each level (it blends them in a proportion nobody measured, off by at most half of
+                    // an effect that is within the noise).
+                    m = new NoiseModel(e, Changed.HALF, m);
+                }
+            }
             FITS.put(e, m);
         }
         return m;
     }
 
-    private NoiseModel(Evidence e) {
+    /** What a fit does with the forks during which the machine changed level (§3). */
+    private enum Changed {
+        /** Left out, where the probe saw two levels: the first fit, and the one kept where the level moves the figure. */
+        LEFT_OUT,
+        /** Kept at level ½ within the levels: where the level moves the figure by no more than its fork noise. */
+        HALF,
+        /** Kept, and the levels ignored: where the level moves the figure by less than {@link Judge#LEVEL_BOUND}. */
+        NO_LEVELS
+    }
+
+    /**
+     * @param mode what to do with the forks that changed level
+     * @param first for the modes that keep them, the first fit (they left out), whose λ interval decided it
+     */
+    private NoiseModel(Evidence e, Changed mode, NoiseModel first) {
         List<RowForks> rows = e.rows();
         int k = rows.size();
         prior = e.runSpread();
@@ -78,7 +109,8 @@ final class NoiseModel {
         // §3: the machine's levels from the probe's round trips (a two-component mixture beating one by BIC, ≥ 1.3× apart);
         // a fork whose readings straddle the levels gets the posterior between 0 and 1.
         boolean observed = logs && rows.stream().allMatch(r -> Arrays.stream(r.machine()).allMatch(v -> v > 0));
-        TwoLevels probe = observed ? TwoLevels.mixture(rows.stream().map(RowForks::machine).toList()) : TwoLevels.ONE_LEVEL;
+        TwoLevels probe = observed && mode != Changed.NO_LEVELS
+                ? TwoLevels.mixture(rows.stream().map(RowForks::machine).toList()) : TwoLevels.ONE_LEVEL;
         n = new int[k];
         changed = new int[k];
         cellRun = new int[k][];
@@ -95,7 +127,7 @@ final class NoiseModel {
             int[] b = r.batches();
             boolean[] moved = r.machineChanged();
             for (int j = 0; j < b.length; j++) {
-                if (probe.twoLevel() && moved[j]) {
+                if (probe.twoLevel() && moved[j] && mode == Changed.LEFT_OUT) {
                     // §3: the probe saw the machine change level while this fork ran; its value blends two levels in a
                     // proportion nobody measured, so it informs neither. Counted, named, not estimated from.
                     changed[i]++;
@@ -116,7 +148,8 @@ final class NoiseModel {
             for (Map.Entry<Integer, List<Integer>> run : byRun.entrySet()) {
                 List<Integer> idx = run.getValue();
                 y[i][c] = idx.stream().mapToDouble(j -> logs ? Math.log(f[j]) : f[j]).toArray();
-                lv[i][c] = idx.stream().mapToDouble(j -> probe.twoLevel() ? probe.upperProbability(l[j]) : 0).toArray();
+                lv[i][c] = idx.stream().mapToDouble(j -> !probe.twoLevel() ? 0 : moved[j] ? 0.5 : probe.upperProbability(l[j]))
+                        .toArray();
                 cellRun[i][c] = run.getKey();
                 cellN[i][c] = idx.size();
                 cellMean[i][c] = Stats.mean(y[i][c]);
@@ -172,6 +205,20 @@ final class NoiseModel {
         }
         lambda = levelled ? slope : Double.NaN;
         varLambda = levelled ? 1 / info : 0;
+        if (first != null) {
+            lambdaLow = first.lambdaLow;
+            lambdaHigh = first.lambdaHigh;
+            levelBounded = mode == Changed.NO_LEVELS;
+        } else if (levelled && pooledDf >= 1 && Double.isFinite(varLambda)) {
+            double q = TDistribution.of(pooledDf).inverseSurvivalProbability(0.05);
+            lambdaLow = slope - q * Math.sqrt(varLambda);
+            lambdaHigh = slope + q * Math.sqrt(varLambda);
+            levelBounded = false;
+        } else {
+            lambdaLow = Double.NaN;
+            lambdaHigh = Double.NaN;
+            levelBounded = false;
+        }
         // ρ: the spread of each row's run centres (level-adjusted) about the row's mean, pooled over rows with 2+ runs.
         double rs = 0;
         double rdf = 0;
@@ -330,6 +377,43 @@ final class NoiseModel {
 
     boolean logs() {
         return logs;
+    }
+
+    /**
+     * §3: whether the machine's level, observed on two levels, was shown to move this figure by less than {@code bound}
+     * (the 90 % interval of λ within ±bound as a ratio). Such a figure is judged without the levels, and keeps the forks
+     * during which the machine changed level.
+     */
+    boolean levelBounded(double bound) {
+        return levelBounded || Double.isFinite(lambdaLow) && lambdaLow >= Math.log1p(-bound)
+                && lambdaHigh <= Math.log1p(bound);
+    }
+
+    /** §3: forks left out because the machine changed level while they ran, over all rows. */
+    private int changedForks() {
+        return Arrays.stream(changed).sum();
+    }
+
+    /**
+     * §3: whether the level moves this figure by more than a fork's own noise: the 90 % interval of λ lies wholly past
+     * ±max({@link Judge#LEVEL_BOUND}, the pooled fork noise). A fork that changed level would then be off by more than
+     * the noise, in a direction nobody measured.
+     */
+    private boolean levelPastNoise() {
+        double sigma = Double.NaN;
+        for (int i = 0; i < own.length && Double.isNaN(sigma); i++) {
+            sigma = own[i] ? Double.NaN : Math.sqrt(variance[i]);
+        }
+        double bound = Math.max(Math.log1p(Judge.LEVEL_BOUND), Double.isFinite(sigma) ? sigma : 0);
+        return lambdaLow > bound || lambdaHigh < -bound;
+    }
+
+    /**
+     * §3: the 90 % interval of how much the machine's upper level moves this figure, as ratios {low, high} (1.0: not at
+     * all); NaNs where it was not estimated (one level, no probe, no row with forks on both levels).
+     */
+    double[] levelEffect() {
+        return new double[] {Math.exp(lambdaLow), Math.exp(lambdaHigh)};
     }
 
     /** The gap between the observed levels as a factor, NaN where the levels were not observed or did not differ. */

@@ -40,7 +40,7 @@ import org.jvmmark.runner.plan.CpuList;
  * last: a multiply's and an add's latency, about 4 cycles, so it follows the core's clock), median of
  * {@value #SPEED_BATCHES} batches of {@value #SPEED_ITERATIONS} iterations after the same warm-up.
  */
-public final class MachineProbe {
+public final class MachineProbe implements MachineReadings {
     /** A warm-up ends after this many batches in a row that did not better the best by {@value #SETTLED_GAIN}. */
     static final int SETTLED_BATCHES = 10;
     static final double SETTLED_GAIN = 0.02;
@@ -105,6 +105,7 @@ public final class MachineProbe {
     }
 
     /** One reading now; it never throws (what could not be measured is null, with the reason). */
+    @Override
     public synchronized MachineState.Reading measure() {
         long start = System.nanoTime();
         if (cpus.isEmpty()) {

@@ -46,7 +46,7 @@ public final class TrialExecutor {
     private final BooleanSupplier cancelled;
     private final InstrumentSet instruments;
     private final DisturbancePolicy disturbance;
-    private final MachineProbe probe;
+    private final MachineReadings probe;
 
     /**
      * @param cpus the CPUs to pin the JVM under test to ({@code taskset -c} syntax), or {@code null}
@@ -76,7 +76,7 @@ public final class TrialExecutor {
         this.cancelled = cancelled;
         this.instruments = instruments;
         this.disturbance = disturbance;
-        this.probe = MachineProbe.forCpus(cpus);
+        this.probe = MachineReadings.forCpus(cpus);
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */

@@ -118,6 +118,7 @@ public final class AdaptiveForks {
             }
         }
         Map<String, double[]> values = new LinkedHashMap<>();
+        Map<String, RowForks> evidenceRows = new LinkedHashMap<>();
         Map<String, Integer> okForks = new LinkedHashMap<>();
         Map<String, Boolean> higher = new LinkedHashMap<>();
         Map<String, Boolean> failed = new LinkedHashMap<>();
@@ -139,15 +140,21 @@ public final class AdaptiveForks {
             List<Trial> trials = byRow.getOrDefault(e.getKey(), List.of());
             Column h = headlineOf.get(e.getValue().workload().name());
             List<Double> v = new ArrayList<>();
+            List<Double> machine = new ArrayList<>();
+            List<Boolean> changed = new ArrayList<>();
             for (Trial t : trials) {
                 if (h != null && t.ok() && !t.disturbed()) { // a disturbed fork is not evidence; its re-run is
                     Double x = Figures.forkValue(t, h);
                     if (x != null) {
                         v.add(x);
+                        // the machine as the probe saw it beside the fork: the judge counts usable forks as the report does
+                        machine.add(t.machineRoundTripNs().orElse(Double.NaN));
+                        changed.add(t.machineChangedDuring());
                         higher.putIfAbsent(e.getKey(), h.higherIsBetter());
                     }
                 }
             }
+            evidenceRows.put(e.getKey(), rowForks(e.getKey(), v, machine, changed));
             okForks.put(e.getKey(), (int) trials.stream().filter(t -> t.ok() && !t.disturbed()).count());
             failed.put(e.getKey(), trials.stream().anyMatch(t -> t.outcome().trialStatus().failure()));
             values.put(e.getKey(), v.stream().mapToDouble(Double::doubleValue).toArray());
@@ -190,7 +197,7 @@ public final class AdaptiveForks {
             List<RowForks> measured = new ArrayList<>();
             for (String r : g.getValue()) {
                 if (values.get(r).length > 0) {
-                    measured.add(RowForks.of(r, values.get(r)));
+                    measured.add(evidenceRows.get(r));
                 }
             }
             if (measured.isEmpty()) {
@@ -205,8 +212,9 @@ public final class AdaptiveForks {
                 evidenceOf.put(r, evidence);
                 for (String other : pending.getOrDefault(r, List.of())) {
                     String key = pairKey(r, other);
-                    if (!keys.contains(key) && values.get(r).length >= Judge.MIN_FORKS
-                            && values.get(other).length >= Judge.MIN_FORKS) {
+                    if (!keys.contains(key) && values.get(r).length > 0 && values.get(other).length > 0
+                            && Judge.usableForks(evidence, r) >= Judge.MIN_FORKS
+                            && Judge.usableForks(evidence, other) >= Judge.MIN_FORKS) {
                         keys.add(key);
                         contrasts.add(new Contrast(evidence, r, other));
                     }
@@ -239,6 +247,18 @@ public final class AdaptiveForks {
             boolean pairOpen = tell > 0 && tell <= maxForks;
             String levels = judged.stream().anyMatch(Judgement::withinLevels) ? ", two levels" : "";
             String label = labelOf.get(rows.get(row).workload().name());
+            Evidence evidence = evidenceOf.get(row);
+            int usable = Judge.usableForks(evidence, row);
+            int leftOut = Judge.leftOut(evidence, row);
+            if (usable < Judge.MIN_FORKS && leftOut > 0 && n < maxForks) {
+                // DESIGN.md §3: forks the judge cannot use for this figure (the machine changed level while they ran and
+                // the figure follows the level) are replaced, before anything else is asked of the row.
+                states.put(row, new RowState(row, n, true, "open, " + leftOut + (leftOut == 1 ? " fork" : " forks")
+                        + " left out (the machine changed level)" + levels,
+                        new ForkValue.Question(usable, Judge.MIN_FORKS, Judge.MIN_FORKS, 0, Double.NaN, 0, threshold,
+                                keptShare(evidence))));
+                continue;
+            }
             if (untestable && judged.isEmpty()) {
                 states.put(row, new RowState(row, n, false, "fewer than " + Judge.MIN_FORKS + " forks measured "
                         + label + " a side, cannot tell"));
@@ -246,11 +266,11 @@ public final class AdaptiveForks {
                 states.put(row, new RowState(row, n, false, "decided" + levels));
             } else if ((pairOpen || growForRepeat || tell > maxForks && tell != Judgement.MORE_THAN_CAP) && n < maxForks) {
                 states.put(row, new RowState(row, n, true, "open" + levels,
-                        question(judged, evidenceOf.get(row), values.get(row).length, tell, toRepeat)));
+                        question(judged, evidence, usable, tell, toRepeat)));
             } else if (n >= maxForks) {
                 states.put(row, new RowState(row, n, false, (tell == 0 ? "decided, not repeatable within ±"
                         + Math.round(threshold * 100) + " % at the cap" : "cap reached, cannot tell") + levels,
-                        question(judged, evidenceOf.get(row), values.get(row).length, tell, toRepeat)));
+                        question(judged, evidence, usable, tell, toRepeat)));
             } else {
                 // Hopeless within any cap (the pair would need more than 60 forks a side, the row's own noise more than
                 // the cap allows): stop now rather than spend the budget.
@@ -259,7 +279,7 @@ public final class AdaptiveForks {
                         : "decided, not repeatable within ±" + Math.round(threshold * 100) + " % within the cap ("
                                 + (toRepeat == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP : String.valueOf(toRepeat))
                                 + " forks would be)" + levels,
-                        question(judged, evidenceOf.get(row), values.get(row).length, tell, toRepeat)));
+                        question(judged, evidence, usable, tell, toRepeat)));
             }
         }
         // In plan order, as the account is read.
@@ -280,7 +300,38 @@ public final class AdaptiveForks {
                 ? open.effect().confidence() : Judge.EQUIVALENCE_CONFIDENCE;
         double z = org.apache.commons.statistics.distribution.NormalDistribution.of(0, 1).inverseSurvivalProbability((1 - confidence) / 2);
         double spread = Judge.spread(evidence);
-        return new ForkValue.Question(forks, tell, toRepeat, effect, spread > -1 ? Math.log1p(spread) : Double.NaN, z, threshold);
+        return new ForkValue.Question(forks, tell, toRepeat, effect, spread > -1 ? Math.log1p(spread) : Double.NaN, z, threshold,
+                keptShare(evidence));
+    }
+
+    /**
+     * The share of a figure's forks the judge keeps (DESIGN.md §3): below 1 on a host whose level flips, for a figure the
+     * level moves, so a new fork is usable with about this probability and the plan buys forks accordingly. At least a
+     * quarter: a share estimated from a few forks that kept almost none must not price a row out of the budget.
+     */
+    static double keptShare(Evidence e) {
+        int kept = 0;
+        int measured = 0;
+        for (RowForks r : e.rows()) {
+            kept += Judge.usableForks(e, r.id());
+            measured += r.n();
+        }
+        return measured == 0 ? 1 : Math.max(0.25, (double) kept / measured);
+    }
+
+    /** A row's forks of one figure, with the machine as the probe saw it beside each (NaN: not observed). */
+    private static RowForks rowForks(String row, List<Double> values, List<Double> machine, List<Boolean> changed) {
+        boolean[] moved = new boolean[changed.size()];
+        for (int i = 0; i < moved.length; i++) {
+            moved[i] = changed.get(i);
+        }
+        return new RowForks(row, values.stream().mapToDouble(Double::doubleValue).toArray(), 0, new int[values.size()],
+                machine.stream().mapToDouble(Double::doubleValue).toArray(), moved);
+    }
+
+    /** Whether an open row's forks would replace forks the judge left out, short of the {@value Judge#MIN_FORKS} it needs. */
+    private static boolean replaces(RowState s) {
+        return s.question() != null && s.question().forks() < Judge.MIN_FORKS;
     }
 
     private static String pairKey(String a, String b) {
@@ -391,7 +442,10 @@ public final class AdaptiveForks {
             }
         });
         List<String> ranked = new ArrayList<>(next.keySet());
-        ranked.sort(Comparator.comparingDouble((String r) -> -offers.get(r).perSecond()));
+        // Replacements first (DESIGN.md §3): a row short of the forks a verdict needs answers nothing until it has them,
+        // and on a host whose level flips its forks were spent already; then the most answer per second.
+        ranked.sort(Comparator.comparingInt((String r) -> replaces(states.get(r)) ? 0 : 1)
+                .thenComparingDouble(r -> -offers.get(r).perSecond()));
         List<PlannedTrial> round = new ArrayList<>();
         Map<String, String> notGrown = new LinkedHashMap<>();
         java.util.Set<String> pastBudget = new java.util.LinkedHashSet<>();

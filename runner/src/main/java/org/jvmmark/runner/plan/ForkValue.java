@@ -2,6 +2,7 @@ package org.jvmmark.runner.plan;
 
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.jvmmark.report.judge.Judge;
 
 /**
  * What more forks of an open row would buy, per second: the forks it still needs, the probability that they turn its
@@ -35,8 +36,15 @@ public final class ForkValue {
      * @param spread the fork-to-fork spread as a log ({@code ln(1 + Judge.spread)}); NaN when unknown
      * @param z the judge's interval's quantile (1.645 for 90 %)
      * @param threshold the practical threshold as a fraction (0.05)
+     * @param keptShare the share of the figure's forks the judge keeps: below 1 where the machine changes level during
+     *     forks and the figure follows the level (DESIGN.md §3), so a new fork is usable with about this probability
      */
-    public record Question(int forks, int forksToTell, int forksToRepeat, double effect, double spread, double z, double threshold) {
+    public record Question(int forks, int forksToTell, int forksToRepeat, double effect, double spread, double z, double threshold,
+                           double keptShare) {
+        /** A question whose every fork the judge keeps. */
+        public Question(int forks, int forksToTell, int forksToRepeat, double effect, double spread, double z, double threshold) {
+            this(forks, forksToTell, forksToRepeat, effect, spread, z, threshold, 1);
+        }
     }
 
     /**
@@ -60,6 +68,12 @@ public final class ForkValue {
      * @param secondsPerFork the row's per-trial estimate ({@link DurationEstimates})
      */
     public static Offer of(Question q, int cap, double secondsPerFork) {
+        if (q.forks() < Judge.MIN_FORKS) {
+            // Forks the judge could not use (the machine changed level while they ran): until the row has the forks a
+            // verdict needs, nothing can be asked of it, so the replacements are bought whatever they answer.
+            int more = launches(Judge.MIN_FORKS - q.forks(), q.keptShare());
+            return new Offer(more, more * secondsPerFork, 1, Judge.MIN_FORKS);
+        }
         int needed = q.forksToTell() > 0 ? q.forksToTell() : q.forksToRepeat();
         if (needed <= q.forks() && needed > 0) {
             needed = q.forks() + 1;
@@ -69,9 +83,14 @@ public final class ForkValue {
         }
         // a question the cap cannot answer is offered up to the cap, at the lower probability of an answer there
         int target = Math.min(cap, needed);
-        int more = target - q.forks();
         double p = q.forksToTell() > 0 ? answerProbability(q, target) : repeatProbability(q, target);
+        int more = launches(target - q.forks(), q.keptShare());
         return new Offer(more, more * secondsPerFork, p, needed);
+    }
+
+    /** The forks to launch for {@code usable} more the judge can use, when it keeps a share {@code kept} of them. */
+    static int launches(int usable, double kept) {
+        return kept >= 1 || !(kept > 0) ? usable : (int) Math.ceil(usable / kept - 1e-9);
     }
 
     /** The probability that a pair still "cannot tell" at {@code q.forks()} a side answers at {@code target} a side. */
