@@ -335,6 +335,10 @@ public final class Judge {
             boolean pastThreshold = equivalence.low() > 1 + threshold || equivalence.high() < 1 - threshold;
             effect = pastThreshold ? family : equivalence;
         }
+        if (m.levelWithSide(c, r)) {
+            answer = Answer.CANNOT_TELL; // issue 48: the level moved with the side, λ not estimable within a run
+            reason = Reason.LEVEL_WITH_SIDE;
+        }
         if (est.acrossRuns() && !Double.isNaN(m.unobservedGap())) {
             answer = Answer.CANNOT_TELL; // §3: levels the values show and no probe observed, across runs
             reason = Reason.LEVELS_NOT_OBSERVED;

@@ -93,7 +93,12 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
          * latency corrected for coordinated omission on one side only, units that are not one scale apart, opposite
          * directions), so no difference between them is the JVM's alone (§7).
          */
-        NOT_COMPARABLE(false);
+        NOT_COMPARABLE(false),
+        /**
+         * Cannot tell: the probe saw the machine on two levels, and the two rows sat on them in different shares with no
+         * run holding forks of a row on both, so the level's effect cannot be told from the rows' difference (§3).
+         */
+        LEVEL_WITH_SIDE(true);
 
         /** Whether the judge estimated the effect before answering (its interval then counts in the family). */
         final boolean estimated;
