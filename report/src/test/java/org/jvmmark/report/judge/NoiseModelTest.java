@@ -130,4 +130,14 @@ class NoiseModelTest {
         assertEquals(Answer.WORSE, exact.answer(), exact.toString());
         assertEquals(Answer.CANNOT_TELL, fromThree.answer(), fromThree.toString());
     }
+
+    @Test
+    void shouldNotCallASideOnTheUpperLevelARegressionWithoutProbeReadings() {
+        // One run a side, no probe readings in the files: B's forks all on the upper level, A's mostly on the lower. The
+        // level is the machine's as much as the JVM's; no run tells them apart.
+        RowForks a = new RowForks("A0", new double[] {500, 505, 1250, 498, 502}, 0, 0);
+        RowForks b = new RowForks("B0", new double[] {1245, 1260, 1250, 1255, 1248}, 0, 1);
+        Evidence e = new Evidence("endToEnd/50", "ns", false, List.of(a, b));
+        assertEquals(ExitStatus.CANNOT_TELL, ExitStatus.of(Judge.judge(List.of(new Contrast(e, "B0", "A0")), 0.05)));
+    }
 }
