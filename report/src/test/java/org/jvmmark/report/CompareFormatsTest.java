@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.render.AnswerFormat;
+import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.render.Compare;
 
 /** {@code compare --format markdown|json}: pinned by golden files, and checked as a reader of each format reads it. */
@@ -25,7 +26,7 @@ class CompareFormatsTest {
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         // A host whose history measured a 1 % run-to-run spread: one run a side can then call the fixture's regression.
         exit[0] = Compare.compare(a, b, new Compare.Options(0.05, false, false, null, false,
-                k -> org.jvmmark.report.judge.RunSpread.stored(0.01), format), out);
+                k -> RunSpread.stored(0.01), format), out);
         return bytes.toString(StandardCharsets.UTF_8);
     }
 
