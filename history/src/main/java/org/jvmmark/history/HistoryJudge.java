@@ -292,6 +292,7 @@ public final class HistoryJudge {
             segments.add(new Segment(measured.subList(0, r - newest), java.util.Arrays.copyOfRange(centres, 0, r - newest)));
             segments.add(new Segment(measured.subList(r - newest, r), java.util.Arrays.copyOfRange(centres, r - newest, r)));
         }
+        segments = fixedBaseline(segments);
         // Stage 2: one row per level, its runs' centres its values.
         List<RowForks> levelRows = new ArrayList<>();
         for (int i = 0; i < segments.size(); i++) {
@@ -307,6 +308,51 @@ public final class HistoryJudge {
         return new Prepared(s, c, scope, first(base.runs(), ps), base.runs().size(), first(last.runs(), ps.subList(ps.size() - 1,
                 ps.size())), last.runs().size(), segments, newestFailed, ps.size(), failures(segments, ps.get(ps.size() - 1)),
                 Judge.unobservedLevelGap(runs));
+    }
+
+    /**
+     * The baseline is the accepted baseline's first runs — at most {@value #NEWEST_RUNS} of the first level, never
+     * fewer than it has — and the rest of the first level a level of its own (its runs still count in the spread). The
+     * newest level is judged against those first runs, not against every run before it: a slow drift, a fraction of a
+     * percent a night with no step, or steps each under the threshold (which no change point keeps), add up in this
+     * contrast past the threshold, where against all earlier runs (or the level just before) they hide in their own
+     * baseline (issue 48).
+     *
+     * <p>Why a fixed window and not a trend test or cumulative sums: the gate's question is whether the newest level is
+     * worse than the accepted one by more than the threshold, whatever the path. A trend test answers whether there is
+     * any slope — it fires on a slope that has not yet added up to the threshold, and its straight line misfits a drift
+     * that stops or steps — and a CUSUM answers when a mean moved, with a tuning (k, h) that trades the two error rates
+     * outside the one judge's interval rule. The window contrast is judged by the same rule, interval and family as
+     * every other gate, so its error rates are the ones DESIGN.md §8 publishes.
+     */
+    private static List<Segment> fixedBaseline(List<Segment> segments) {
+        Segment first = segments.get(0);
+        int k = Math.max(Math.min(NEWEST_RUNS, first.runs().size()), Math.min(MIN_RUNS, first.runs().size()));
+        if (segments.size() < 2 || k >= first.runs().size()) {
+            return newestRuns(segments);
+        }
+        List<Segment> out = new ArrayList<>();
+        out.add(new Segment(first.runs().subList(0, k), java.util.Arrays.copyOfRange(first.centres(), 0, k)));
+        out.add(new Segment(first.runs().subList(k, first.runs().size()),
+                java.util.Arrays.copyOfRange(first.centres(), k, first.centres().length)));
+        out.addAll(segments.subList(1, segments.size()));
+        return newestRuns(out);
+    }
+
+    /**
+     * The newest level's newest {@value #NEWEST_RUNS} runs as the newest level, the rest of it a level of its own: under
+     * a drift a long newest level averages over its own past.
+     */
+    private static List<Segment> newestRuns(List<Segment> segments) {
+        Segment last = segments.get(segments.size() - 1);
+        int n = last.runs().size();
+        if (segments.size() < 2 || n <= NEWEST_RUNS) {
+            return segments;
+        }
+        List<Segment> out = new ArrayList<>(segments.subList(0, segments.size() - 1));
+        out.add(new Segment(last.runs().subList(0, n - NEWEST_RUNS), java.util.Arrays.copyOfRange(last.centres(), 0, n - NEWEST_RUNS)));
+        out.add(new Segment(last.runs().subList(n - NEWEST_RUNS, n), java.util.Arrays.copyOfRange(last.centres(), n - NEWEST_RUNS, n)));
+        return out;
     }
 
     private static HistoryStore.Point first(List<HistoryStore.Point> runs, List<HistoryStore.Point> otherwise) {

@@ -51,7 +51,7 @@ public final class RunSpreads {
             sum[1] += runs.size() - 1;
         }
         Map<String, RunSpread> out = new HashMap<>();
-        sums.forEach((k, v) -> out.put(k, RunSpread.stored(Math.sqrt(v[0] / v[1]))));
+        sums.forEach((k, v) -> out.put(k, RunSpread.stored(Math.sqrt(v[0] / v[1]), v[1]))); // df Σ(runs − 1)
         return out;
     }
 }

@@ -76,7 +76,7 @@ class HistoryJudgeTest {
         assertEquals(Judgement.Answer.WORSE, r.answer(), CheckText.text(v));
         assertEquals(12, r.since().runId(), "began at run 12");
         assertEquals(3, r.candidateRuns());
-        assertEquals(11, r.baselineRuns());
+        assertEquals(5, r.baselineRuns(), "the accepted baseline's first five runs");
         assertTrue(r.judgement().effect().ratio() > 1.12 && r.judgement().effect().ratio() < 1.18, r.toString());
         assertTrue(r.judgement().effect().low() > 1, "the interval excludes no change: " + r);
         assertEquals(ExitStatus.REGRESSED, CheckText.exitStatus(v));
@@ -84,7 +84,7 @@ class HistoryJudgeTest {
         assertTrue(text.startsWith("REGRESSION: 1 regressed, 0 cannot tell"), text);
         assertTrue(text.contains("since run 12 (2026-11-12T00:00:00Z): 1"), text);
         assertTrue(text.contains("% slower (95 % CI "), text);
-        assertTrue(text.contains("3 runs against a baseline of 11 from run 1"), text);
+        assertTrue(text.contains("3 runs against a baseline of 5 from run 1"), text);
         assertTrue(text.contains("\nqueue-latency  messageBytes=256, rate=100000  (machine box)\n"), text);
         assertTrue(text.contains("\n  REGRESSION   Temurin 25.0.1 · G1 · p50 latency\n"), text);
         assertTrue(CheckText.text(v).lines().allMatch(l -> l.length() <= CheckText.WIDTH), CheckText.text(v));
@@ -204,6 +204,26 @@ class HistoryJudgeTest {
                 assertTrue(j.couldBeWorse());
             }
         }
+    }
+
+    @Test
+    void shouldCatchASlowDriftAgainstTheAcceptedBaseline() {
+        // Issue 48: nightly runs a fraction of a percent slower each night, no step, past the threshold against the first
+        // runs by the end. Judged as the newest runs against all earlier ones, the drift hides in its own baseline.
+        int caught = 0;
+        for (int seed = 0; seed < 10; seed++) {
+            List<HistoryJudge.Verdict> v = check(series(300 + seed, 30, i -> 500 * (1 + 0.004 * i)));
+            caught += CheckText.exitStatus(v) == ExitStatus.REGRESSED ? 1 : 0;
+            assertNotEquals(ExitStatus.OK, CheckText.exitStatus(v), CheckText.text(v));
+        }
+        assertTrue(caught >= 8, "a drift of 12 % over 30 runs called in " + caught + " of 10 series");
+    }
+
+    @Test
+    void shouldAddUpStepsUnderTheThresholdPastIt() {
+        // Three steps of 3 % (each under the 5 % threshold, so no change point keeps them): 9 % in all.
+        List<HistoryJudge.Verdict> v = check(series(5, 24, i -> 500 * Math.pow(1.03, i / 6)));
+        assertEquals(ExitStatus.REGRESSED, CheckText.exitStatus(v), CheckText.text(v));
     }
 
     @Test

@@ -10,12 +10,21 @@ import org.jvmmark.report.judge.Effect;
  * {@link ComparisonBuilder}; immutable, hence thread-safe.
  *
  * @param threshold the relative change that counts, as a fraction
- * @param notes facts about the comparison itself (e.g. the hosts differ), one sentence each
+ * @param notes facts about the comparison itself (e.g. the profiles differ), one sentence each
+ * @param refused why the sides are not the same measurement ({@link SameMeasurement}: another host class), one clause
+ *     each; every gating figure is then "cannot tell" and the conclusion's first line says why. Empty when they are
  */
-public record Comparison(ReportModel a, ReportModel b, double threshold, List<Line> lines, List<String> notes) {
+public record Comparison(ReportModel a, ReportModel b, double threshold, List<Line> lines, List<String> notes,
+                         List<String> refused) {
     public Comparison {
         lines = List.copyOf(lines);
         notes = List.copyOf(notes);
+        refused = List.copyOf(refused);
+    }
+
+    /** Two sides that are the same measurement. */
+    public Comparison(ReportModel a, ReportModel b, double threshold, List<Line> lines, List<String> notes) {
+        this(a, b, threshold, lines, notes, List.of());
     }
 
     /** How a figure moved from A to B. */
@@ -113,12 +122,8 @@ public record Comparison(ReportModel a, ReportModel b, double threshold, List<Li
         if (!regressions().isEmpty()) {
             return ExitStatus.REGRESSED;
         }
-        if (nothingJudged() && !notCompared().isEmpty()) {
-            // B lacks A's rows and nothing was judged (B held no trials at all, say): no evidence, never "no
-            // regression" (found by the fuzzer)
-            return ExitStatus.CANNOT_TELL;
-        }
-        return ExitStatus.of(judgements());
+        // Nothing judged says nothing: "no regression" is a finding, never the default (issue 48).
+        return nothingJudged() ? ExitStatus.CANNOT_TELL : ExitStatus.of(judgements());
     }
 
     /** The judge's answers for every gating figure, in line order: what the exit status rests on. */

@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsWriter;
 import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
@@ -47,13 +49,27 @@ public final class ComparisonBuilder {
 
     /**
      * Several runs a side (DESIGN.md of the judge, §4): each run a replicate with its own run effect. Rows are matched on
-     * the first run of each side; a row of a later run joins the first run's row it matches.
+     * the first run of each side; a row of a later run joins the first run's row it matches, and a row missing from a
+     * later run cannot be told. Another host class is refused (see the overload with {@code allowOtherHost}).
      *
      * @param runSpread what is known of this host's run-to-run spread where the sides have one run each, by "workload|figure"
      *     ("queue-latency|endToEnd p50"; {@link Verdicts#figureKey})
      */
     public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
                                      java.util.function.Function<String, RunSpread> runSpread) {
+        return compare(runsA, runsB, threshold, gateAll, runSpread, false);
+    }
+
+    /**
+     * As {@link #compare(List, List, double, boolean, java.util.function.Function)}; the sides are first checked to be
+     * the same measurement ({@link SameMeasurement}). Rows are matched over every run of a side: a row of A missing from
+     * B, or from any run of either side, cannot be told (never "not compared" with exit 0).
+     *
+     * @param allowOtherHost whether to judge sides of different host classes anyway ({@code --allow other-host}: a
+     *     user who means it; the notes say so); else every gating figure of such sides cannot be told
+     */
+    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
+                                     java.util.function.Function<String, RunSpread> runSpread, boolean allowOtherHost) {
         Judge.checkThreshold(threshold);
         ReportModel a = runsA.get(0);
         ReportModel b = runsB.get(0);
@@ -83,25 +99,140 @@ public final class ComparisonBuilder {
             java.util.Set<String> headline = headlineFigures(sa, sb, a.results(), b.results());
             for (Row ra : sa.rows()) {
                 Row rb = pairs.get(ra);
+                List<Row> repA = rb == null ? List.of() : replicas(runsA, sa.workload(), ra);
+                List<Row> repB = rb == null ? List.of() : replicas(runsB, sa.workload(), rb);
                 if (rb == null) {
-                    lines.add(notCompared(sa.workload(), ra.label(), ra.status(), "", sb == null ? "workload not run in B" : "only in A"));
+                    lines.add(missingRow(sa.workload(), ra, sb == null ? "workload not run in B" : otherParams(ra, rowsB), threshold));
+                } else if (repA.size() < runsA.size() || repB.size() < runsB.size()) {
+                    lines.add(missingRow(sa.workload(), ra, "in " + repA.size() + " of A's " + runsA.size() + " runs and "
+                            + repB.size() + " of B's " + runsB.size() + ": rows are matched over every run of a side", threshold));
                 } else {
-                    compareRows(lines, pending, sa, sb, replicas(runsA, sa.workload(), ra), replicas(runsB, sa.workload(), rb),
-                            threshold, headline);
+                    compareRows(lines, pending, sa, sb, repA, repB, threshold, headline);
                 }
             }
             for (Row rb : rowsB) {
                 lines.add(notCompared(sa.workload(), rb.label(), "", rb.status(), "only in B"));
             }
+            for (Row extra : laterOnly(runsA, sa)) {
+                lines.add(missingRow(sa.workload(), extra, "in a later run of A only, not in its first: rows are matched"
+                        + " over every run of a side", threshold));
+            }
         }
-        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread);
-        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false, runSpread);
+        int[] batchB = sameRuns(runsA, runsB);
+        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread, batchB);
+        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false, runSpread, batchB);
         for (Section sb : sectionsB.values()) {
             for (Row rb : sb.rows()) {
                 lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
             }
         }
-        return new Comparison(a, b, threshold, lines, notes(a.results(), b.results()));
+        List<String> hosts = SameMeasurement.hostDifferences(runsA.stream().map(ReportModel::results).toList(),
+                runsB.stream().map(ReportModel::results).toList());
+        List<String> notes = notes(a.results(), b.results());
+        if (!hosts.isEmpty() && allowOtherHost) {
+            notes.add(0, "Compared across hosts (--allow other-host): " + String.join("; ", hosts)
+                    + ". Differences may come from the machine, not the JVM.");
+        } else if (!hosts.isEmpty()) {
+            // Another host class: no figure is the JVM's alone. Failures stay (a crash is a crash on any host).
+            String why = "not the same host class: " + String.join("; ", hosts) + " (--allow other-host to judge anyway)";
+            lines.replaceAll(l -> l.judgement() == null || l.figure().equals("status") || !l.gating() ? l
+                    : refusedLine(l, l.judgement().effect().higherIsBetter(), threshold, why));
+        }
+        List<String> refused = new ArrayList<>();
+        for (Comparison.Line l : lines) {
+            if (l.gating() && l.judgement() != null && l.judgement().reason() == Judgement.Reason.NOT_COMPARABLE) {
+                String why = l.why().startsWith("not the same host class") ? l.why() : l.name() + ": " + l.why();
+                if (!refused.contains(why)) {
+                    refused.add(why);
+                }
+            }
+        }
+        return new Comparison(a, b, threshold, lines, notes, refused);
+    }
+
+    /**
+     * Per run of B, the run the judge counts it as: the A run it is (the same file compared with itself: its forks are
+     * the same forks, with no run effect between them, DESIGN.md §4), else a run of its own after A's.
+     */
+    private static int[] sameRuns(List<ReportModel> runsA, List<ReportModel> runsB) {
+        int[] out = new int[runsB.size()];
+        for (int k = 0; k < runsB.size(); k++) {
+            out[k] = runsA.size() + k;
+            Results rb = runsB.get(k).results();
+            for (int j = 0; j < runsA.size(); j++) {
+                Results ra = runsA.get(j).results();
+                if (rb.created() != null && rb.created().equals(ra.created()) && sameBytes(ra, rb)) {
+                    out[k] = j;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether two result sets are one file: every value the writer would write the same. */
+    private static boolean sameBytes(Results a, Results b) {
+        try {
+            return java.util.Arrays.equals(ResultsWriter.bytes(a), ResultsWriter.bytes(b));
+        } catch (java.io.IOException e) {
+            return false; // not writable: not known to be the same run, so judged as two
+        }
+    }
+
+    /** {@code l} as "cannot tell: not the same measurement", gating. */
+    private static Comparison.Line refusedLine(Comparison.Line l, boolean higherIsBetter, double threshold, String why) {
+        Judgement j = Judge.notComparable(higherIsBetter, threshold);
+        return new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(),
+                Comparison.Verdict.CANNOT_TELL, why, l.effect(), l.beyondThreshold(), "", j, true);
+    }
+
+    /**
+     * Whether {@code ca} is a tail of a headline latency (p99 and deeper on the same probe, short of the maximum: the
+     * percentiles {@link PercentileTrust#SCHEDULER_PERCENTILE} on where a small machine's scheduler writes them) that the
+     * report's trust rule ({@link ColumnTrust}: the samples and CPUs every fork had) trusts on both sides: such a tail
+     * gates with its headline (issue 48), where the machine supports it; elsewhere it is shown, not judged.
+     */
+    private static boolean trustedTail(Column ca, Column cb, java.util.Set<String> headline) {
+        if (cb == null || ca.kind() != Column.Kind.LATENCY || !ca.trusted() || !cb.trusted() || "max".equals(ca.key())
+                || Percentiles.value(ca.key()) < PercentileTrust.SCHEDULER_PERCENTILE) {
+            return false;
+        }
+        return headline.stream().anyMatch(h -> h.startsWith(ca.probe() + "/") && !h.contains("/uncorrected/")
+                && Percentiles.value(h.substring(ca.probe().length() + 1)) < Percentiles.value(ca.key()));
+    }
+
+    /** A row of A that B lacks, or that a run of either side lacks: cannot tell, gating (issue 48; DESIGN.md §7). */
+    private static Comparison.Line missingRow(String workload, Row ra, String why, double threshold) {
+        Judgement j = Judge.notComparable(true, threshold);
+        return new Comparison.Line(workload, ra.label(), "status", ra.status(), "—", "", Comparison.Verdict.CANNOT_TELL,
+                "not the same rows: " + why, null, false, "", j, true);
+    }
+
+    /** Why {@code ra} matched no row of B: the row B has with the same JVM and variant and other parameters, if any. */
+    private static String otherParams(Row ra, List<Row> rowsB) {
+        for (Row rb : rowsB) {
+            if (rb.jvm().vendor().equals(ra.jvm().vendor()) && rb.jvm().feature() == ra.jvm().feature()
+                    && rb.variant().equals(ra.variant()) && !rb.params().equals(ra.params())) {
+                return "the workload's parameters differ (A: " + ra.params() + ", B: " + rb.params() + ")";
+            }
+        }
+        return "only in A (renamed, or not run in B)";
+    }
+
+    /** Rows of a side's later runs that match no row of its first run in section {@code first}. */
+    private static List<Row> laterOnly(List<ReportModel> runs, Section first) {
+        List<Row> out = new ArrayList<>();
+        for (ReportModel run : runs.subList(1, runs.size())) {
+            run.sections().stream().filter(s -> s.workload().equals(first.workload())).findFirst().ifPresent(s -> {
+                for (Row r : s.rows()) {
+                    List<Row> firsts = new ArrayList<>(first.rows());
+                    if (take(firsts, r, true) == null && take(firsts, r, false) == null
+                            && out.stream().noneMatch(o -> o.label().equals(r.label()))) {
+                        out.add(r);
+                    }
+                }
+            });
+        }
+        return out;
     }
 
     private static Comparison.Line notCompared(String workload, String row, String a, String b, String why) {
@@ -227,7 +358,7 @@ public final class ComparisonBuilder {
                     continue;
                 }
                 Figure fa = merged(fas);
-                boolean gatingFigure = headline.contains(ca.id());
+                boolean gatingFigure = headline.contains(ca.id()) || trustedTail(ca, cb, headline);
                 if (fbs.isEmpty()) {
                     if (gatingFigure) {
                         // DESIGN.md §7: a headline measured before and not now is never "no regression".
@@ -237,11 +368,18 @@ public final class ComparisonBuilder {
                     }
                     continue;
                 }
+                String differs = SameMeasurement.figureDifference(ca, cb);
+                if (differs == null) {
+                    fbs = fbs.stream().map(f -> SameMeasurement.rescaled(f, cb.unit(), ca.unit())).toList();
+                }
                 Figure fb = merged(fbs);
                 Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
                 String pinned = pinned(ra, rb, ca);
-                if (ca.kind() == Column.Kind.LATENCY && ca.coCorrected() != cb.coCorrected()) {
-                    lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "corrected for coordinated omission on one side only"));
+                if (differs != null) {
+                    // Issue 48: two measures judged as one is no answer; a headline that differs cannot pass.
+                    Comparison.Line u = line.unjudged(gatingFigure ? Comparison.Verdict.CANNOT_TELL
+                            : Comparison.Verdict.NOT_CORRECTED, "not the same measurement: " + differs);
+                    lines.add(gatingFigure ? refusedLine(u, ca.higherIsBetter(), threshold, u.why()) : u);
                 } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
                     // As in the report: timed from the actual start, it hides the requests a stall delayed.
                     lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "not corrected for coordinated omission"));
@@ -322,7 +460,7 @@ public final class ComparisonBuilder {
      * of every row ("A#i", "B#i"), each B judged against its A.
      */
     private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating,
-                               java.util.function.Function<String, RunSpread> runSpread) {
+                               java.util.function.Function<String, RunSpread> runSpread, int[] batchB) {
         Map<String, List<Integer>> byFigure = new LinkedHashMap<>();
         for (int i = 0; i < pending.size(); i++) {
             byFigure.computeIfAbsent(pending.get(i).workload() + "|" + pending.get(i).column().id(), k -> new ArrayList<>())
@@ -335,8 +473,10 @@ public final class ComparisonBuilder {
                 // Side A's runs are runs 0…k−1, B's follow: every run its own batch (§4). Failures are the row's, judged
                 // once on its status line.
                 List<Figure> a = pending.get(i).a();
-                rows.add(sideRow("A#" + i, a, 0));
-                rows.add(sideRow("B#" + i, pending.get(i).b(), a.size()));
+                rows.add(sideRow("A#" + i, a, java.util.stream.IntStream.range(0, a.size()).toArray()));
+                List<Figure> b = pending.get(i).b();
+                rows.add(sideRow("B#" + i, b, b.size() == batchB.length ? batchB
+                        : java.util.stream.IntStream.range(0, b.size()).map(k -> a.size() + k).toArray()));
             }
             Column col = pending.get(group.get(0)).column();
             RunSpread known = runSpread.apply(pending.get(group.get(0)).workload() + "|" + Verdicts.figureKey(col));
@@ -368,14 +508,14 @@ public final class ComparisonBuilder {
         }
     }
 
-    /** One side's forks over its runs, run {@code firstRun} + i for the i-th. */
-    private static RowForks sideRow(String id, List<Figure> perRun, int firstRun) {
+    /** One side's forks over its runs, the i-th run's forks in run {@code runBatch[i]}. */
+    private static RowForks sideRow(String id, List<Figure> perRun, int[] runBatch) {
         List<Double> forks = new ArrayList<>();
         List<Integer> batches = new ArrayList<>();
         for (int k = 0; k < perRun.size(); k++) {
             for (double v : perRun.get(k).forks()) {
                 forks.add(v);
-                batches.add(firstRun + k);
+                batches.add(runBatch[k]);
             }
         }
         double[] machine = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.machine())).toArray();
@@ -411,7 +551,8 @@ public final class ComparisonBuilder {
 
     private static List<String> notes(Results a, Results b) {
         List<String> notes = new ArrayList<>();
-        for (String key : List.of("cpuModel", "cpus", "kernel", "isolatedCpus")) {
+        // The CPU model and count are the host class: refused or allowed by SameMeasurement, said once there.
+        for (String key : List.of("kernel", "isolatedCpus")) {
             String va = a.host().getOrDefault(key, "");
             String vb = b.host().getOrDefault(key, "");
             if (!Objects.equals(va, vb)) {

@@ -286,6 +286,10 @@ public final class Words {
             case FAILURES_UNCLEAR -> effect + (effect.isEmpty() ? "" : "; ") + forks(j.failedCandidate())
                     + " failed or timed out, more than before but not beyond chance";
             case MISSING -> "measured before, not now (or not trusted now)";
+            case NOT_COMPARABLE -> "the sides are not the same measurement";
+            case LEVEL_WITH_SIDE -> effect + (effect.isEmpty() ? "" : "; ") + "but the machine probe saw the two sides' forks on"
+                    + " different levels, and no run had a row's forks on both, so the level's effect cannot be told from"
+                    + " the JVMs'";
             case LEVELS_NOT_OBSERVED -> effect + "; but these forks land on two levels " + Format.sig(j.levelGap())
                     + "× apart that no machine probe observed, and the machine's share of launches on them moves from run"
                     + " to run: runs with the probe (jvmmark 0.5 or later) would tell";

@@ -145,6 +145,50 @@ class ComparisonBuilderTest {
         assertTrue(called >= 14, "called in " + called + " of 20 tables");
     }
 
+    @Test
+    void shouldPassAClearImprovementOnOneRunASide() throws IOException {
+        // Issue 48: every fork 20 % faster, one run a side: the run-to-run spread no one measured (assumed 5.2 %) cannot
+        // turn that into worse, so the gate passes (exit 0); whether it is better past the threshold, it cannot tell.
+        int exit = compare(40, List.of(new Truth("queue-latency", 25, around(40, 5, 600, 0.02))),
+                List.of(new Truth("queue-latency", 25, around(41, 5, 480, 0.02))));
+        assertEquals(0, exit, printed());
+        assertTrue(printed().contains("cannot tell (not worse past ±5 %): queue-latency · "), printed());
+    }
+
+    @Test
+    void shouldNotCallARunComparedWithItselfARegression() throws IOException {
+        // Issue 48: the same run on both sides is the same forks: no run effect between them, no regression (exit 0).
+        bytes.reset();
+        Path d = FixtureGenerator.writeTruth(tmp.resolve("self"), 42, 0.02,
+                new Truth("queue-latency", 25, around(42, 5, 600, 0.02)), new Truth("queue-latency", 17, around(43, 5, 640, 0.02)));
+        assertEquals(0, Compare.compare(d, d, 0.05, null, out), printed());
+        assertTrue(printed().startsWith("No regression past ±5 %: 0 regressed, 0 improved, 2 no difference"), printed());
+    }
+
+    /** Three runs a side of workload w, 5 forks each, p50 around 100 ns and p99 around {@code p99} ns, 1 % fork noise. */
+    private Path tails(String name, double p99) throws IOException {
+        java.util.Random random = new java.util.Random(name.hashCode());
+        for (int k = 0; k < 3; k++) {
+            String[] trials = new String[5];
+            for (int f = 0; f < 5; f++) {
+                trials[f] = Golden.trial("w/" + f, "", String.format(java.util.Locale.ROOT, "\"endToEnd\": {\"coCorrected\":"
+                        + " true, \"percentiles\": {\"50\": %.2f, \"99\": %.2f}}", 100 * (1 + 0.01 * random.nextGaussian()),
+                        p99 * (1 + 0.01 * random.nextGaussian())));
+            }
+            Golden.results(tmp.resolve(name).resolve("run" + k), "{}", trials);
+        }
+        return tmp.resolve(name);
+    }
+
+    @Test
+    void shouldGateATailTheMachineSupports() throws IOException {
+        // Issue 48: p99 30 % worse, p50 the same; p99 trusted on both sides (the report's rule: no CPU or sample count
+        // rules it out). The tail gates with its headline, without --gate all.
+        bytes.reset();
+        assertEquals(1, Compare.compare(tails("a", 300), tails("b", 390), 0.05, null, out), printed());
+        assertTrue(printed().contains("  w · Temurin 21.0.8 · p99 latency: "), printed());
+    }
+
     /** Four rows at 3 forks, 3 % fork noise; the first (Temurin 25) scaled by {@code change}. */
     private static List<Truth> table(long seed, double change) {
         return List.of(new Truth("synthetic", 25, around(seed, 3, 500 * change, 0.03)),

@@ -147,6 +147,16 @@ public final class Judge {
                 threshold);
     }
 
+    /**
+     * The answer for a figure whose two sides are not the same measurement (DESIGN.md §7): cannot tell, never "no
+     * regression"; the caller says why.
+     */
+    public static Judgement notComparable(boolean higherIsBetter, double threshold) {
+        Effect none = new Effect(Double.NaN, Double.NaN, Double.NaN, EQUIVALENCE_CONFIDENCE, higherIsBetter);
+        return new Judgement(Answer.CANNOT_TELL, Reason.NOT_COMPARABLE, none, Double.NaN, 0, 0, 0, 0, false, Double.NaN,
+                false, threshold);
+    }
+
     /** @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0 */
     public static void checkThreshold(double threshold) {
         if (!(threshold >= 0) || Double.isInfinite(threshold)) {
@@ -324,6 +334,10 @@ public final class Judge {
             reason = Reason.INTERVAL_WIDE;
             boolean pastThreshold = equivalence.low() > 1 + threshold || equivalence.high() < 1 - threshold;
             effect = pastThreshold ? family : equivalence;
+        }
+        if (m.levelWithSide(c, r)) {
+            answer = Answer.CANNOT_TELL; // issue 48: the level moved with the side, λ not estimable within a run
+            reason = Reason.LEVEL_WITH_SIDE;
         }
         if (est.acrossRuns() && !Double.isNaN(m.unobservedGap())) {
             answer = Answer.CANNOT_TELL; // §3: levels the values show and no probe observed, across runs

@@ -87,7 +87,18 @@ public record Judgement(Answer answer, Reason reason, Effect effect, double p, i
         /** Cannot tell: the candidate lost more forks than the reference, not beyond chance (§6). */
         FAILURES_UNCLEAR(true),
         /** Cannot tell: the figure was measured by the reference and not by the candidate, or is not trusted there (§7). */
-        MISSING(false);
+        MISSING(false),
+        /**
+         * Cannot tell: the two sides are not the same measurement (another host class, other workload parameters, the
+         * latency corrected for coordinated omission on one side only, units that are not one scale apart, opposite
+         * directions), so no difference between them is the JVM's alone (§7).
+         */
+        NOT_COMPARABLE(false),
+        /**
+         * Cannot tell: the probe saw the machine on two levels, and the two rows sat on them in different shares with no
+         * run holding forks of a row on both, so the level's effect cannot be told from the rows' difference (§3).
+         */
+        LEVEL_WITH_SIDE(true);
 
         /** Whether the judge estimated the effect before answering (its interval then counts in the family). */
         final boolean estimated;

@@ -54,6 +54,11 @@ final class NoiseModel {
     private final double varLambda;
     private final double runVariance;
     private final double runDf;
+    /** Per row, the run-to-run variance it is judged on and its degrees of freedom: its own where it disagrees (§4). */
+    private final double[] rowRunVariance;
+    private final double[] rowRunDf;
+    /** §3: whether the probe observed the machine on two levels in this fit. */
+    private final boolean observedTwoLevels;
     private final RunSpread prior;
     /** §3: the 90 % interval of the level's effect λ (log) when it was estimated, NaN otherwise. */
     private final double lambdaLow;
@@ -235,6 +240,10 @@ final class NoiseModel {
         }
         runDf = rdf;
         runVariance = rdf >= 1 ? rs / rdf : Double.NaN;
+        double[][] perRow = runSpreadsPerRow();
+        rowRunVariance = perRow[0];
+        rowRunDf = perRow[1];
+        observedTwoLevels = probe.twoLevel();
         // Where the probe measured the machine and saw one level, levels in the values are the rows' own behaviour.
         TwoLevels shown = logs && !observed ? TwoLevels.of(rows.stream().map(RowForks::forks).toList()) : TwoLevels.ONE_LEVEL;
         unobservedGap = shown.twoLevel() ? shown.gap() : Double.NaN;
@@ -332,16 +341,113 @@ final class NoiseModel {
                     refMean, noise, kc, kr, RunSpread.Source.CANCELS);
         }
         if (runDf >= 1) {
-            // Run centres are the replicates: their spread holds the run effect and the forks' noise alike (§4).
-            double total = runVariance * (1.0 / kc + 1.0 / kr) + vLevel;
-            return new Estimate(diff, Math.sqrt(total), runDf, within, own[c] || own[r], logs, refMean,
-                    Math.sqrt(runVariance), kc, kr, RunSpread.Source.MEASURED);
+            // Run centres are the replicates: their spread holds the run effect and the forks' noise alike (§4); each
+            // row's own where its runs disagree with the others' (issue 48).
+            double rc = rowRunVariance[c] / kc;
+            double rr = rowRunVariance[r] / kr;
+            double total = rc + rr + vLevel;
+            return new Estimate(diff, Math.sqrt(total), runDfOf(c, r, rc, rr), within, own[c] || own[r], logs, refMean,
+                    Math.sqrt((rowRunVariance[c] + rowRunVariance[r]) / 2), kc, kr, RunSpread.Source.MEASURED);
         }
         double tau2 = logs ? prior.sigma() * prior.sigma() : Math.pow(prior.sigma() * refMean, 2);
-        double total = vc + vr + vLevel + tau2 * (1.0 / kc + 1.0 / kr);
-        return new Estimate(diff, Math.sqrt(total), welch(c, r, vc, vr, vLevel), within, own[c] || own[r], logs, refMean,
-                noise, kc, kr, prior.source());
+        double runPart = tau2 * (1.0 / kc + 1.0 / kr);
+        double total = vc + vr + vLevel + runPart;
+        return new Estimate(diff, Math.sqrt(total), withPriorDf(welch(c, r, vc, vr, vLevel), vc + vr + vLevel, runPart),
+                within, own[c] || own[r], logs, refMean, noise, kc, kr, prior.source());
     }
+
+    /**
+     * Issue 48 (§4): the degrees of freedom of a contrast whose fork part has {@code forkDf} and whose run part is the
+     * prior's spread: a stored spread measured from a few runs carries its own uncertainty (Welch–Satterthwaite, the
+     * prior's df); an assumed one is a bound, its df infinite.
+     */
+    private double withPriorDf(double forkDf, double forkPart, double runPart) {
+        double total = forkPart + runPart;
+        double denom = (forkPart == 0 || Double.isInfinite(forkDf) ? 0 : forkPart * forkPart / forkDf)
+                + (Double.isInfinite(prior.df()) ? 0 : runPart * runPart / prior.df());
+        return total == 0 || denom == 0 ? forkDf : Math.min(forkDf, total * total / denom);
+    }
+
+    /**
+     * Issue 48 (§4): the run spread per row, as [variance, df] arrays. A row whose run centres spread more than the other
+     * rows' beyond chance (F-test, p &lt; {@value #OUTLIER_ALPHA}) keeps its own — a JVM that varies more between runs
+     * would otherwise get the others' narrower interval — and the rest share the spread pooled over them.
+     */
+    private double[][] runSpreadsPerRow() {
+        int k = cellMean.length;
+        double[] ss = new double[k];
+        double[] rdf = new double[k];
+        for (int i = 0; i < k; i++) {
+            if (cellMean[i].length >= 2) {
+                double m = centre(i);
+                for (int c = 0; c < cellMean[i].length; c++) {
+                    ss[i] += Math.pow(adjusted(i, c) - m, 2);
+                }
+                rdf[i] = cellMean[i].length - 1;
+            }
+        }
+        boolean[] ownRun = new boolean[k];
+        while (true) {
+            int worst = -1;
+            double worstP = OUTLIER_ALPHA;
+            for (int i = 0; i < k; i++) {
+                double restSs = 0;
+                double restDf = 0;
+                for (int j = 0; j < k; j++) {
+                    restSs += j != i && !ownRun[j] ? ss[j] : 0;
+                    restDf += j != i && !ownRun[j] ? rdf[j] : 0;
+                }
+                if (ownRun[i] || rdf[i] < 1 || restDf < 2 || restSs <= 0) {
+                    continue;
+                }
+                double p = FDistribution.of(rdf[i], restDf).survivalProbability((ss[i] / rdf[i]) / (restSs / restDf));
+                if (p < worstP) {
+                    worstP = p;
+                    worst = i;
+                }
+            }
+            if (worst < 0) {
+                break;
+            }
+            ownRun[worst] = true;
+        }
+        double pss = 0;
+        double pdf = 0;
+        for (int i = 0; i < k; i++) {
+            pss += ownRun[i] ? 0 : ss[i];
+            pdf += ownRun[i] ? 0 : rdf[i];
+        }
+        double[][] out = new double[2][k];
+        for (int i = 0; i < k; i++) {
+            out[0][i] = ownRun[i] ? ss[i] / rdf[i] : pdf >= 1 ? pss / pdf : runVariance;
+            out[1][i] = ownRun[i] ? rdf[i] : pdf >= 1 ? pdf : runDf;
+        }
+        return out;
+    }
+
+    /** The df of a contrast across runs: the pooled one where both rows share it, else Welch–Satterthwaite's. */
+    private double runDfOf(int c, int r, double rc, double rr) {
+        if (rowRunDf[c] == rowRunDf[r] && rowRunVariance[c] == rowRunVariance[r]) {
+            return rowRunDf[c];
+        }
+        double denom = rc * rc / rowRunDf[c] + rr * rr / rowRunDf[r];
+        return denom == 0 ? Math.min(rowRunDf[c], rowRunDf[r]) : (rc + rr) * (rc + rr) / denom;
+    }
+
+    /**
+     * Issue 48 (§3): whether the machine's level touches the contrast of rows {@code c} and {@code r} and cannot be
+     * estimated: the probe saw two levels, no run holds forks of one row on both (so λ was not fitted), and the rows sit
+     * on them in shares more than {@value #LEVEL_SHARE} apart. The difference then mixes the JVMs' with the machine's in
+     * a proportion nobody measured: such a contrast cannot be told. The probe's own reading does not give the size: its
+     * round trips' gap (about 3× on the AMD hosts) is the cache line's, not the figure's (2.4–3.4× for queue-latency, near
+     * none for a compute-bound one).
+     */
+    boolean levelWithSide(int c, int r) {
+        return observedTwoLevels && Double.isNaN(lambda) && Math.abs(meanLevel(c) - meanLevel(r)) > LEVEL_SHARE;
+    }
+
+    /** The difference of two rows' shares on the upper level that the level's effect must be estimated for (§3). */
+    static final double LEVEL_SHARE = 0.1;
 
     /** Degrees of freedom of a contrast whose parts have the pooled df or a row's own (Welch–Satterthwaite). */
     private double welch(int c, int r, double vc, double vr, double vLevel) {

@@ -35,9 +35,17 @@ public final class Compare {
      * @param runSpreads this host's run-to-run spread by "workload|figure", measured earlier (the history), for sides of one
      *     run each; {@link RunSpread#UNKNOWN} (or null) where it was not
      * @param format how the answer is printed (text by default)
+     * @param allowOtherHost whether sides of different host classes are judged anyway ({@code --allow other-host})
      */
     public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                          java.util.function.Function<String, RunSpread> runSpreads, AnswerFormat format) {
+                          java.util.function.Function<String, RunSpread> runSpreads, AnswerFormat format,
+                          boolean allowOtherHost) {
+        /** Sides of different host classes refused. */
+        public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
+                       java.util.function.Function<String, RunSpread> runSpreads, AnswerFormat format) {
+            this(threshold, requireAll, onlyChanges, html, gateAll, runSpreads, format, false);
+        }
+
         /** Printed as text, nothing known of this host's run-to-run spread. */
         public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
             this(threshold, requireAll, onlyChanges, html, gateAll, k -> RunSpread.UNKNOWN, AnswerFormat.text);
@@ -121,7 +129,8 @@ public final class Compare {
         Judge.checkThreshold(options.threshold()); // before any file is read
         List<ReportModel> a = runs(dirA);
         List<ReportModel> b = runs(dirB);
-        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), options.runSpreads());
+        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), options.runSpreads(),
+                options.allowOtherHost());
         out.print(options.format().render(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
         out.flush();
         if (options.html() != null) {

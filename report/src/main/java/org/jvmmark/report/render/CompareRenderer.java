@@ -83,9 +83,14 @@ public final class CompareRenderer {
                 + notJudged(c);
         boolean failsOnMissing = requireAll && !missing.isEmpty();
         int status = c.exitStatus();
+        if (!c.refused().isEmpty() && status != ExitStatus.REGRESSED) {
+            // Issue 48: why the sides are not the same measurement comes first, before any count.
+            out.add("CANNOT TELL: the sides are not the same measurement: " + c.refused().get(0)
+                    + (c.refused().size() > 1 ? "; and " + (c.refused().size() - 1) + " more below" : "") + ".");
+        }
         if (status == ExitStatus.REGRESSED || failsOnMissing) {
             out.add("REGRESSED: " + counts + (failsOnMissing ? "; " + missing.size() + " rows not compared (--require-all)" : "") + ".");
-        } else if (c.nothingJudged() && (!unsure.isEmpty() || !missing.isEmpty())) {
+        } else if (c.nothingJudged()) {
             out.add("CANNOT TELL: no figure could be judged: " + counts + ".");
         } else if (status == ExitStatus.CANNOT_TELL) {
             out.add("CANNOT TELL whether anything regressed: " + counts + ".");

@@ -62,6 +62,25 @@ public final class CompareCommand implements Callable<Integer> {
                     + "question it declares; default), or all judged figures (one family). Rows that failed always do.")
     private Gate gate;
 
+    /** What a user who means it lets {@code compare} judge across. */
+    enum Allow { OTHER_HOST }
+
+    @Option(names = "--allow", paramLabel = "other-host", converter = AllowConverter.class,
+            description = "other-host: judge sides whose host class differs (CPU model, CPU count, the machine probe's"
+                    + " single-core speed); by default their figures cannot be told (exit 5). Said in the output.")
+    private java.util.List<Allow> allow = new java.util.ArrayList<>();
+
+    /** "other-host" as the option's value. */
+    static final class AllowConverter implements picocli.CommandLine.ITypeConverter<Allow> {
+        @Override
+        public Allow convert(String value) {
+            if (value.equals("other-host")) {
+                return Allow.OTHER_HOST;
+            }
+            throw new picocli.CommandLine.TypeConversionException("--allow takes other-host, not '" + value + "'");
+        }
+    }
+
     @Mixin
     private HistoryOptions history;
 
@@ -77,7 +96,7 @@ public final class CompareCommand implements Callable<Integer> {
                 OutputFile.checkReplaceable(html); // before anything is printed: one line, exit 2
             }
             return Compare.compare(a, b, new Compare.Options(threshold, requireAll, onlyChanges, html, gate == Gate.all,
-                    hostSpreads(), format), main.out());
+                    hostSpreads(), format, allow.contains(Allow.OTHER_HOST)), main.out());
         } catch (IOException | IllegalArgumentException e) {
             throw new UserException(Text.firstLine(e.getMessage()));
         }
