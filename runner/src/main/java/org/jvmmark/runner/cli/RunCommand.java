@@ -74,6 +74,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private ContainerOptions container = new ContainerOptions();
 
+    @Mixin
+    private JavaEnvOption javaEnv = new JavaEnvOption();
+
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
     private String shard;
@@ -114,7 +117,7 @@ public final class RunCommand implements Callable<Integer> {
     private RunOptions given() {
         return new RunOptions(workloads, session.jdks, List.of(), session.profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
                 budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, container.limits(), shard,
-                external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null);
+                external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null, javaEnv.given());
     }
 
     /**
@@ -139,6 +142,7 @@ public final class RunCommand implements Callable<Integer> {
         refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
         refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
         container.refuseOther(given, file, r.container());
+        javaEnv.refuseOther(given, file, r.inheritJavaEnv());
         if (given.hasMatchedOption("--shard")) {
             ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }

@@ -85,6 +85,8 @@ final class RunSession {
     private RunBudget runBudget;
     /** What the default set and the budget left out of the plan, one line each. */
     private List<String> leftOut = List.of();
+    /** The caller's JAVA_TOOL_OPTIONS and the like, as this launch found them (empty when none was set). */
+    private Map<String, String> javaEnv = Map.of();
 
     /**
      * @param options validated: a known profile, fork policy, budget and CPU list
@@ -115,6 +117,8 @@ final class RunSession {
 
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
     int run() throws IOException {
+        // before any JDK is started: the probes describe the JVMs as the trials will run them
+        javaEnv = JavaEnvOption.apply(options.inheritJavaEnv(), System.getenv(), err);
         String profile = options.profile();
         int forks = forkPolicy.base();
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
@@ -291,7 +295,8 @@ final class RunSession {
             results = ResultsFile.create(dir, run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan));
         }
         // a new run's first write, which makes it resumable, carries its JDKs' facts: one write, not two
-        if (recordJvmFacts(results, plan) || recorded == null) {
+        JavaEnvOption.record(results, options.inheritJavaEnv(), javaEnv);
+        if (recordJvmFacts(results, plan) || recorded == null || !javaEnv.isEmpty()) {
             results.write();
         }
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());

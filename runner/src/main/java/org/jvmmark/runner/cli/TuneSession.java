@@ -110,6 +110,8 @@ final class TuneSession {
     }
 
     int run() throws IOException {
+        // before any JDK is started: the probes describe the JVMs as the trials will run them
+        Map<String, String> javaEnv = JavaEnvOption.apply(given.inheritJavaEnv(), System.getenv(), err);
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
@@ -162,8 +164,9 @@ final class TuneSession {
             ResultsFile results = recorded != null ? ResultsFile.open(dir) : ResultsFile.create(dir, options.profile(),
                     HostInfo.collect(), options.command(),
                     DeclaredQuestions.of(List.of(trials.plan(jdks.get(0), Point.DEFAULT, 1))));
+            JavaEnvOption.record(results, options.inheritJavaEnv(), javaEnv);
             if (RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList())
-                    || recorded == null) {
+                    || recorded == null || !javaEnv.isEmpty()) {
                 results.write();
             }
             TuneRecord record = TuneRecord.of(results.results());
