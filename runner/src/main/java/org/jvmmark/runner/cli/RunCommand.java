@@ -93,24 +93,28 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunOptions options = session.resume ? recordedOptions() : given();
-        validate(options);
+        Container container = validate(options);
         DisturbancePolicy policy = DisturbancePolicy.of(session.disturbed);
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err().println("jvmmark: warning: " + w));
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
         return new RunSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, session.threshold, session.history,
-                instruments, user, policy).run();
+                instruments, user, policy, container).run();
     }
 
-    /** What can be judged from the options alone, before any workload is loaded or JDK started. */
-    private static void validate(RunOptions options) {
+    /**
+     * What can be judged from the options alone, before any workload is loaded or JDK started.
+     *
+     * @return the container the trials run inside, prepared once, before the results directory or the Ctrl-C hook exist
+     */
+    private static Container validate(RunOptions options) {
         SessionOptions.checkProfile(options.profile());
         options.forkPolicy();
         if (options.budget() != null) {
             Budget.parse(options.budget());
         }
         // the machine refuses what it cannot give with one line, here, before any trial runs
-        Container.prepare(options.container());
+        return Container.prepare(options.container());
     }
 
     /** The options as given on this command line. */

@@ -79,6 +79,8 @@ final class RunSession {
     private final ForkPolicy forkPolicy;
     private final Budget budget;
     private final DisturbancePolicy disturbance;
+    /** Prepared before the results directory and the Ctrl-C hook: a refusal leaves nothing to resume, nothing to wait for. */
+    private final Container container;
 
     private DurationEstimates durations;
     /** The whole run's budget against its clock (the build included), set when the plan is made. */
@@ -96,11 +98,13 @@ final class RunSession {
      * @param instruments attached to every trial's JVM under test
      * @param external the user's own workloads (from the command line, or from the recorded command)
      * @param disturbance what to do with a fork other processes disturbed
+     * @param container the container the JVM under test runs inside, prepared already
      */
     RunSession(PrintStream out, PrintStream err, RunOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
                       double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external,
-                      DisturbancePolicy disturbance) {
+                      DisturbancePolicy disturbance, Container container) {
         this.disturbance = disturbance;
+        this.container = container;
         this.out = out;
         this.err = err;
         this.options = options;
@@ -307,7 +311,6 @@ final class RunSession {
         }
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
-        Container container = Container.prepare(run.container());
         TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, instruments, disturbance);
         if (container.limiting()) {
             out.println(container.line());

@@ -158,6 +158,8 @@ final class TuneSession {
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir, history);
         }
+        // before the results directory and the Ctrl-C hook: a refusal leaves nothing to resume, nothing to wait for
+        Container container = Container.prepare(options.container());
         Path dir = OutputDirectory.givenOrFresh(outDir);
         OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
         try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "tune --resume" : "tune")) {
@@ -175,7 +177,7 @@ final class TuneSession {
             }
             rounds = new TuneRounds(out, trials, space, record);
             return mode == Mode.PLAN ? slices.planRound(dir, results, rounds, jdks, valid, refused)
-                    : race(dir, output, results, jdks, valid, refused, slices);
+                    : race(dir, output, results, jdks, valid, refused, slices, container);
         }
     }
 
@@ -185,10 +187,9 @@ final class TuneSession {
      * for slices.
      */
     private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
-                     Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
+                     Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner, Container container) throws IOException {
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
-        Container container = Container.prepare(options.container());
         if (container.limiting()) {
             out.println(container.line());
         }

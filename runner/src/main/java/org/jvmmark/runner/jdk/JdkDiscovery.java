@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.NodeList;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 
 /**
  * Finds the JDKs on this machine where they usually live — {@code JAVA_HOME}, {@code java} on
@@ -45,7 +46,7 @@ public final class JdkDiscovery {
     /** Discovery over this process's environment and the standard locations; what is skipped is said on stderr. */
     public JdkDiscovery() {
         this(System.getenv(), Path.of(System.getProperty("user.home")),
-                List.of(Path.of("/usr/lib/jvm"), Path.of("/opt"), Path.of("/Library/Java/JavaVirtualMachines")), isRoot(),
+                List.of(Path.of("/usr/lib/jvm"), Path.of("/opt"), Path.of("/Library/Java/JavaVirtualMachines")), Container.isRoot(),
                 line -> System.err.println("jvmmark: warning: " + line));
     }
 
@@ -77,15 +78,6 @@ public final class JdkDiscovery {
             }).toList();
         }
         return probeAll(homes, false);
-    }
-
-    /** Whether this process runs as root (its {@code /proc/self} belongs to uid 0); false where that cannot be read. */
-    static boolean isRoot() {
-        try {
-            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 
 /** Discovery over fake JDKs (shell scripts answering like {@code java -XshowSettings:properties -version}). */
 class JdkDiscoveryTest {
@@ -98,7 +99,7 @@ class JdkDiscoveryTest {
 
     @Test
     void shouldSkipAsRootAJavaAnotherUserCanChangeAndSaySo() throws Exception {
-        assumeTrue(JdkDiscovery.isRoot(), "needs root: only root skips");
+        assumeTrue(Container.isRoot(), "needs root: only root skips");
         Path root = Files.createDirectories(tmp.resolve("jvm"));
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path good = fakeJdk(root.resolve("good"), null, "Good", 0);
