@@ -15,7 +15,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.plan.Budget;
+import org.jvmmark.runner.plan.MoreForks;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.Shard;
 import org.jvmmark.runner.fork.Container;
@@ -74,6 +76,15 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private ContainerOptions container = new ContainerOptions();
 
+    @Option(names = "--more", paramLabel = "DURATION", description = "With --resume on a finished run: more forks, within this"
+            + " time (e.g. 5m), only for the rows whose question is still 'cannot tell', the most answer per second first;"
+            + " then the report again.")
+    private String more;
+
+    @Option(names = "--more-forks", paramLabel = "N", description = "With --resume: at most N more forks a row, only where the"
+            + " question is still 'cannot tell' (with --more, within its time too).")
+    private Integer moreForks;
+
     @Mixin
     private JavaEnvOption javaEnv = new JavaEnvOption();
 
@@ -93,13 +104,18 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunOptions options = session.resume ? recordedOptions() : given();
+        MoreForks top = MoreForks.parse(more, moreForks);
+        if (top != null && !session.resume) {
+            throw new UserException("--more" + (more == null ? "-forks" : "") + " adds forks to a run that has ended: jvmmark run"
+                    + " --resume --out DIR " + (more == null ? "--more-forks " + moreForks : "--more " + more));
+        }
         Container container = validate(options);
         DisturbancePolicy policy = DisturbancePolicy.of(session.disturbed);
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err().println("jvmmark: warning: " + w));
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
         return new RunSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, session.threshold, session.history,
-                instruments, user, policy, container).run();
+                instruments, user, policy, container).withMore(top).run();
     }
 
     /**
@@ -142,8 +158,13 @@ public final class RunCommand implements Callable<Integer> {
         refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
         refuseOther(given, file, "--variant", variants, r.variants());
         refuseOther(given, file, "--forks", forksOption, r.forks());
-        refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
-        refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
+        try {
+            refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
+            refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
+        } catch (UserException e) {
+            throw new UserException(e.getMessage() + "; to add forks where a question is still open: --more "
+                    + MoreForks.SUGGESTED + " or --more-forks N");
+        }
         refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
         container.refuseOther(given, file, r.container());
         javaEnv.refuseOther(given, file, r.inheritJavaEnv());

@@ -44,6 +44,7 @@ import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.RunBudget;
 import org.jvmmark.runner.plan.ForkSpending;
+import org.jvmmark.runner.plan.MoreForks;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.ResumePlan;
 import org.jvmmark.runner.plan.ResumeSpec;
@@ -82,6 +83,9 @@ final class RunSession {
     /** Prepared before the results directory and the Ctrl-C hook: a refusal leaves nothing to resume, nothing to wait for. */
     private final Container container;
 
+    /** {@code --more}/{@code --more-forks}: forks to add where a question is still open; null when not asked. */
+    private MoreForks more;
+
     private DurationEstimates durations;
     /** The whole run's budget against its clock (the build included), set when the plan is made. */
     private RunBudget runBudget;
@@ -117,6 +121,12 @@ final class RunSession {
         this.external = external;
         this.forkPolicy = options.forkPolicy();
         this.budget = options.budget() != null ? Budget.parse(options.budget()) : options.mainJob() ? Budget.mainJob() : null;
+    }
+
+    /** This session, adding forks where a question is still open once the recorded plan is done ({@code more} may be null). */
+    RunSession withMore(MoreForks top) {
+        this.more = top;
+        return this;
     }
 
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
@@ -309,6 +319,14 @@ final class RunSession {
             out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
                     resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
         }
+        AdaptiveForks wider = more == null ? null : more.adaptive(new AdaptiveForks(AdaptiveForks.DEFAULT_MAX_FORKS, threshold)
+                .states(plan, results.trials()), threshold);
+        if (wider != null && todo.isEmpty() && wider.states(plan, results.trials()).values().stream()
+                .noneMatch(AdaptiveForks.RowState::open)) {
+            out.println("nothing to add in " + dir + ": no question is still open (each is answered, or more forks would not"
+                    + " tell); the report stands");
+            return 0;
+        }
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
         TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, instruments, disturbance);
@@ -357,7 +375,14 @@ final class RunSession {
                 planned.set(plan);
                 more = loop.run(round, "more forks where the question is open, the most answer per second first: ", disturbed);
             }
-            if (adaptive != null) {
+            if (wider != null && !interrupted.get()) {
+                extra += moreForks(wider, plan, results, loop, disturbed, interrupted, planned);
+                plan = planned.get();
+            }
+            if (wider != null) {
+                results.putMore(AdaptiveForks.KEY, AdaptiveForks.account(wider.states(plan, results.trials()), budgetSeconds,
+                        interrupted.get() ? AdaptiveForks.OpenRows.INTERRUPTED : AdaptiveForks.OpenRows.BUDGET_REACHED));
+            } else if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
                 Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), budgetSeconds,
                         RunEnd.openRows(!more || interrupted.get(), budgetReached), next);
@@ -405,6 +430,36 @@ final class RunSession {
         }
         int report = RunEnd.reportAndResults(out, err, dir, results, threshold);
         return report != 0 ? report : RunEnd.exitStatus(trials);
+    }
+
+    /**
+     * {@code --more}: rounds of one more fork for each row whose question is still open under {@code wider}'s cap, the
+     * most answer per second first, within the top-up's time and rounds; the plan grows in {@code planned}.
+     *
+     * @return the forks added
+     */
+    private int moreForks(AdaptiveForks wider, List<PlannedTrial> plan, ResultsFile results, TrialLoop loop,
+                          TrialLoop.Disturbed disturbed, AtomicBoolean interrupted,
+                          AtomicReference<List<PlannedTrial>> planned) throws IOException {
+        long start = System.nanoTime();
+        int added = 0;
+        List<PlannedTrial> grown = new ArrayList<>(plan);
+        for (int round = 0; round < more.rounds() && !interrupted.get(); round++) {
+            AdaptiveForks.Round next = wider.nextRound(grown, results.trials(), more.secondsLeft((System.nanoTime() - start) / 1e9),
+                    durations::estimate);
+            List<PlannedTrial> trials = durations.apply(next.trials());
+            if (trials.isEmpty()) {
+                break;
+            }
+            added += trials.size();
+            grown.addAll(trials);
+            planned.set(grown);
+            if (!loop.run(trials, "more forks (--more) where the question is still open, the most answer per second first: ",
+                    disturbed)) {
+                break;
+            }
+        }
+        return added;
     }
 
     /**
