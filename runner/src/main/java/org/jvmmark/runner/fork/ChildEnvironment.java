@@ -62,14 +62,14 @@ public final class ChildEnvironment {
     }
 
     /**
-     * The {@link #JAVA_OPTIONS} the caller had set, in that order, from {@code environment} (the runner's
+     * The {@link #JAVA_OPTIONS} the caller had set to something, in that order, from {@code environment} (the runner's
      * {@link System#getenv()}): each under its own name, or as the launcher moved it aside.
      */
     public static Map<String, String> javaOptions(Map<String, String> environment) {
         Map<String, String> found = new LinkedHashMap<>();
         for (String name : JAVA_OPTIONS) {
             String value = environment.containsKey(CALLER_PREFIX + name) ? environment.get(CALLER_PREFIX + name) : environment.get(name);
-            if (value != null) {
+            if (value != null && !value.isBlank()) { // set but empty changes nothing
                 found.put(name, value);
             }
         }

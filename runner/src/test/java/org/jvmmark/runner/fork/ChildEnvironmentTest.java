@@ -42,7 +42,7 @@ class ChildEnvironmentTest {
     void shouldFindTheVariablesUnderEitherNameInTheirOrder() {
         assertEquals(List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS"),
                 List.copyOf(ChildEnvironment.javaOptions(caller()).keySet()));
-        assertTrue(ChildEnvironment.javaOptions(Map.of("PATH", "/bin")).isEmpty());
+        assertTrue(ChildEnvironment.javaOptions(Map.of("PATH", "/bin", "JAVA_TOOL_OPTIONS", " ")).isEmpty(), "empty: not set");
     }
 
     @Test
