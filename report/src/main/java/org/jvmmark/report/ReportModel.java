@@ -13,14 +13,22 @@ import org.jvmmark.results.TrialStatus;
  * @param tune the tuning run's answer, judged once here for every rendering of the model; null when not a tuning run
  */
 public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold,
-                          org.jvmmark.report.tune.TuneAnswer tune) {
+                          org.jvmmark.report.tune.TuneAnswer tune, String moreCommand) {
     public ReportModel {
         sections = List.copyOf(sections);
     }
 
     /** The model of {@code results}, with the tuning run's answer judged from them (once). */
     public ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
-        this(results, noise, sections, threshold, results == null ? null : org.jvmmark.report.tune.TuneAnswer.of(results));
+        this(results, noise, sections, threshold, results == null ? null : org.jvmmark.report.tune.TuneAnswer.of(results), null);
+    }
+
+    /**
+     * This model, worded as the report of a run whose "cannot tell" can be bought with {@code command} ({@link
+     * Words#moreCommand}): its renderings word it inside {@link Words#withMoreCommand}.
+     */
+    public ReportModel withMoreCommand(String command) {
+        return new ReportModel(results, noise, sections, threshold, tune, command);
     }
 
     /** Trials by status, e.g. "7 ok, 1 failed, 1 timeout, 1 unsupported". */

@@ -373,15 +373,63 @@ public final class Words {
         return String.format(java.util.Locale.ROOT, gap < 10 ? "%.2f" : "%.0f", gap);
     }
 
-    /** What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. */
+    /**
+     * What would tell, for a judgement that cannot tell: "7 forks a side would tell"; "" otherwise. Where the forks are a
+     * run's own and within reach, and a report of a run is being worded ({@link #withMoreCommand}), the command that buys
+     * them follows: "7 forks a side would tell (./jvmmark run --resume --out runs/x --more 5m)".
+     */
     public static String tell(Judgement j) {
         if (j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0) {
             return "";
         }
-        String unit = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS ? " runs"
-                : j.leftOut() > 0 ? " forks that stay on one level" : " forks";
-        return j.forksToTell() == Judgement.MORE_THAN_CAP ? "more than " + Judgement.CAP + unit + " a side would tell"
-                : j.forksToTell() + unit + " a side would tell";
+        boolean runs = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS;
+        String unit = runs ? " runs" : j.leftOut() > 0 ? " forks that stay on one level" : " forks";
+        if (j.forksToTell() == Judgement.MORE_THAN_CAP) {
+            return "more than " + Judgement.CAP + unit + " a side would tell";
+        }
+        String more = more(j);
+        return j.forksToTell() + unit + " a side would tell" + (more == null ? "" : " (" + more + ")");
+    }
+
+    /** The command that buys a run's own forks in reach ({@link #withMoreCommand}), or null. */
+    private static String more(Judgement j) {
+        boolean runs = j.acrossRuns() && j.reason() != Judgement.Reason.TOO_FEW_FORKS;
+        return runs || j.answer() != Judgement.Answer.CANNOT_TELL || j.forksToTell() <= 0
+                || j.forksToTell() == Judgement.MORE_THAN_CAP ? null : MORE_COMMAND.get();
+    }
+
+    /** The time {@link #moreCommand} suggests buying. */
+    public static final String MORE_TIME = "5m";
+    /** The command that buys the forks {@link #tell} names, while one run's report is worded on this thread. */
+    private static final ThreadLocal<String> MORE_COMMAND = new ThreadLocal<>();
+
+    /**
+     * The command that adds forks where the run in {@code dir} still cannot tell: {@code ./jvmmark run --resume --out DIR
+     * --more 5m}.
+     */
+    public static String moreCommand(java.nio.file.Path dir) {
+        String d = dir.toString();
+        return "./jvmmark run --resume --out " + (d.matches("[A-Za-z0-9_./=:,@%+-]+") ? d : "'" + d.replace("'", "'\\''") + "'")
+                + " --more " + MORE_TIME;
+    }
+
+    /**
+     * Words a run's report with {@code command} ({@link #moreCommand}) after every "n forks a side would tell": the one
+     * place that knows the report is a run's, and where it lies, says so here; every line {@link #tell} makes meanwhile,
+     * on this thread, ends its count with it. Thread-confined: each thread words its own report.
+     */
+    public static <T> T withMoreCommand(String command, java.util.function.Supplier<T> wording) {
+        String before = MORE_COMMAND.get();
+        MORE_COMMAND.set(command);
+        try {
+            return wording.get();
+        } finally {
+            if (before == null) {
+                MORE_COMMAND.remove();
+            } else {
+                MORE_COMMAND.set(before);
+            }
+        }
     }
 
     /**
@@ -403,9 +451,12 @@ public final class Words {
             case NO_DIFFERENCE -> h.runnerUp().label() + " vs " + h.winner().label() + ": " + why(j, h.figure().unit())
                     + ", " + forks;
             default -> {
+                // the command that buys the forks ends the line, after what they would cost
+                String more = more(j);
                 String tell = tell(j);
+                tell = more == null ? tell : tell.substring(0, tell.length() - more.length() - 3);
                 yield h.runnerUp().label() + " vs " + h.winner().label() + ": " + why(j, h.figure().unit())
-                        + (tell.isEmpty() ? "" : "; " + tell) + h.close();
+                        + (tell.isEmpty() ? "" : "; " + tell) + h.close() + (more == null ? "" : "; " + more);
             }
         };
     }

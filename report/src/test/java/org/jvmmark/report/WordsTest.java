@@ -3,7 +3,13 @@ package org.jvmmark.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.report.render.Report;
+import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.judge.Effect;
 
 class WordsTest {
@@ -64,5 +70,21 @@ class WordsTest {
         assertTrue(large.contains("within the machine's two observed launch levels, the figure 2.40× on the upper one") && large.contains("more than 10 %")
                 && large.contains("the guide's workloads page"), large);
         assertEquals("", Words.spread(p50, Double.NaN, 2, 2, Double.NaN));
+    }
+
+    @Test
+    void shouldEndARunsCannotTellWithTheCommandThatBuysTheForks(@TempDir Path tmp) throws Exception {
+        Path dir = FixtureGenerator.writeTruth(tmp.resolve("run"), 2, 0.001, new FixtureGenerator.Truth("synthetic", 17, 1000, 1060, 1000),
+                new FixtureGenerator.Truth("synthetic", 25, 1020, 1000, 1050));
+        String command = "./jvmmark run --resume --out " + dir + " --more 5m";
+        ReportModel model = Report.render(dir, 0.05);
+        String text = Report.verdictText(model).replaceAll("\\s+", " ");
+        assertTrue(text.matches(".*cannot tell .*[0-9]+ forks a side would tell \\(about .*\\); provisionally .*; "
+                + Pattern.quote(command) + "( .*)?"), text);
+        String md = Files.readString(dir.resolve("report.md"));
+        assertTrue(md.contains(" forks a side would tell (" + command), md);
+        assertTrue(!ModelBuilder.build(ResultsReader.readDir(dir)).toString().contains("--more"),
+                "only the report of a run in its directory names it");
+        assertEquals("./jvmmark run --resume --out 'runs/a b' --more 5m", Words.moreCommand(Path.of("runs/a b")));
     }
 }

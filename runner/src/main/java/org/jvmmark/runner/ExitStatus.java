@@ -11,7 +11,7 @@ import java.nio.file.FileSystemException;
  *   0   every trial ok or unsupported (compare: no regression)
  *   1   some trial failed or timed out (compare: a regression)
  *   2   bad input: one line says what and what would be right; nothing was run
- *   3   internal error in jvmmark (a bug: the line says so; -Djvmmark.debug=true gives the stack trace; in the
+ *   3   internal error in jvmmark (a bug: the line says so; JVMMARK_DEBUG=true gives the stack trace; in the
  *       middle of a run the trials already measured are kept and reported, and the trace is in DIR/error.log)
  *   4   no space left on the device (or quota exceeded) while writing, or a report that cannot be
  *       written; finished trials are kept

@@ -39,6 +39,8 @@ import org.jvmmark.runner.cli.TuneCommand;
 public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
     static final int USAGE = ExitStatus.USAGE;
     public static final int INTERRUPTED = ExitStatus.INTERRUPTED;
+    /** The environment variable that makes an internal error print its stack trace. */
+    static final String DEBUG_VARIABLE = "JVMMARK_DEBUG";
 
     public PrintStream out = System.out;
     public PrintStream err = System.err;
@@ -93,14 +95,23 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
                 return ExitStatus.NO_SPACE;
             }
             err.println("jvmmark: internal error (a bug in jvmmark, please report it): " + ex);
-            if (Boolean.getBoolean("jvmmark.debug")) {
+            if (debug()) {
                 ex.printStackTrace(err);
             } else {
-                err.println("(run with JAVA_TOOL_OPTIONS=-Djvmmark.debug=true for the stack trace)");
+                err.println("(run with " + DEBUG_VARIABLE + "=true for the stack trace)");
             }
             return ExitStatus.INTERNAL_ERROR;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * Whether an internal error prints its stack trace: {@value #DEBUG_VARIABLE}{@code =true} in the environment (jvmmark's
+     * own variable: a {@code JAVA_TOOL_OPTIONS} exported for it would reach every JVM the shell starts), or
+     * {@code -Djvmmark.debug=true} on the runner's own command line.
+     */
+    static boolean debug() {
+        return Boolean.getBoolean("jvmmark.debug") || "true".equalsIgnoreCase(System.getenv(DEBUG_VARIABLE));
     }
 
     private static String commandPath(CommandLine cl) {

@@ -119,4 +119,17 @@ class CliErrorsTest {
         assertUsageError(Cli.run("run", "--resume"), "--resume needs --out DIR, the directory of the run to continue");
         assertUsageError(Cli.run("run", "--resume", "--out", tmp.toString()), "no results.json in " + tmp + " to resume");
     }
+
+    @Test
+    void shouldRefuseAContainerTheMachineCannotGiveBeforeMakingTheResultsDirectory() {
+        Path out = tmp.resolve("refused");
+        long start = System.nanoTime();
+        Cli.Result r = Cli.run("run", "synthetic", "--jdk", "17", "--profile", "smoke", "--cpus", "512", "--out", out.toString(),
+                "--history", "off");
+        assertEquals(2, r.status(), r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("jvmmark: --cpus 512: only "), r.err());
+        assertFalse(Files.exists(out), "nothing to resume");
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "no wait for a Ctrl-C hook");
+    }
 }

@@ -4,11 +4,18 @@ import org.jvmmark.report.Comparison;
 
 /**
  * How a gate's answer is printed ({@code compare --format}, {@code history check --format}): {@code text} for a person at
- * a terminal (the default), {@code markdown} for a pull-request comment, {@code json} for a program. The lowercase
- * names are the option's values. Stateless and thread-safe.
+ * a terminal (the default), {@code markdown} for a pull-request comment, {@code json} for a program; for {@code compare}
+ * also side B's figures for the tools teams run, {@code bmf} (Bencher Metric Format) and {@code github}
+ * (github-action-benchmark's JSON), see {@link BenchmarkExport}. The lowercase names are the option's values. Stateless
+ * and thread-safe.
  */
 public enum AnswerFormat {
-    text, markdown, json;
+    text, markdown, json, bmf, github;
+
+    /** Whether this is an export of figures ({@link BenchmarkExport}) rather than an answer. */
+    public boolean export() {
+        return this == bmf || this == github;
+    }
 
     /**
      * {@code compare}'s answer in this format.
@@ -21,6 +28,8 @@ public enum AnswerFormat {
             case text -> CompareRenderer.text(c, nameA, nameB, onlyChanges, requireAll);
             case markdown -> CompareMarkdown.markdown(c, nameA, nameB, onlyChanges, requireAll);
             case json -> CompareJson.json(c, nameA, nameB, onlyChanges, requireAll);
+            case bmf -> BenchmarkExport.bmf(c.b());
+            case github -> BenchmarkExport.githubActionBenchmark(c.b());
         };
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.jvmmark.report.AnswerList;
 import org.jvmmark.report.ModelBuilder;
+import org.jvmmark.report.Words;
 import org.jvmmark.report.OutputFile;
 import org.jvmmark.report.ReportModel;
 import org.jvmmark.report.judge.Judge;
@@ -49,9 +50,11 @@ public final class Report {
      */
     public static ReportModel render(Path resultsDir, Results results, double threshold) throws IOException {
         Judge.checkThreshold(threshold);
-        ReportModel model = ModelBuilder.build(results, threshold);
-        String html = HtmlRenderer.render(model);
-        write(resultsDir.resolve("report.md"), MarkdownRenderer.render(model));
+        // a run's "cannot tell" names the command that buys the forks; a tuning race continues with tune --resume instead
+        String more = results.command().containsKey("tune") ? null : Words.moreCommand(resultsDir);
+        ReportModel model = Words.withMoreCommand(more, () -> ModelBuilder.build(results, threshold)).withMoreCommand(more);
+        String html = Words.withMoreCommand(more, () -> HtmlRenderer.render(model));
+        write(resultsDir.resolve("report.md"), Words.withMoreCommand(more, () -> MarkdownRenderer.render(model)));
         write(resultsDir.resolve("results.csv"), CsvRenderer.render(results));
         write(resultsDir.resolve("report.html"), html);
         return model;
@@ -62,6 +65,10 @@ public final class Report {
      * then the answers to the workloads' questions ({@link AnswerList}).
      */
     public static String verdictText(ReportModel model) {
+        return Words.withMoreCommand(model.moreCommand(), () -> verdictTextOf(model));
+    }
+
+    private static String verdictTextOf(ReportModel model) {
         TuneAnswer tune = model.tune();
         if (tune != null) {
             // A tuning run ends with which settings: its workload's questions compare JVMs, and the race's points are

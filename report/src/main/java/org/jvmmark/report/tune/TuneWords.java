@@ -12,6 +12,8 @@ import org.jvmmark.report.judge.Judgement;
  * the confirmation round's ({@link Confirmation}): fresh forks, not the forks that chose the pick. Stateless.
  */
 final class TuneWords {
+    /** The name the winner's flags are pasted under ({@link #paste}). */
+    static final String PASTE_VARIABLE = "JVMMARK_JVM_ARGS";
     private TuneWords() {
     }
 
@@ -49,13 +51,15 @@ final class TuneWords {
     }
 
     /**
-     * The winner's flags as one line to paste into the environment of the JVM it is for:
-     * {@code JAVA_TOOL_OPTIONS="-XX:+UseParallelGC -Xmx256m"}; null when the point has no flags of its own.
+     * The winner's flags as one line to paste, under jvmmark's own name: {@code JVMMARK_JVM_ARGS="-XX:+UseParallelGC
+     * -Xmx256m"}, to put where the service's JVM takes its flags ({@code java $JVMMARK_JVM_ARGS -jar app.jar}, or
+     * {@code --jvm-args "$JVMMARK_JVM_ARGS"} for the next run). Not {@code JAVA_TOOL_OPTIONS}: exported in a shell, that
+     * would reach every JVM the shell starts; null when the point has no flags of its own.
      */
     static String paste(TuneRecord.JdkRace race, String row) {
         List<String> flags = race.points().stream().filter(p -> p.row().equals(row)).findFirst()
                 .map(TuneRecord.PointRow::flags).orElse(List.of());
-        return flags.isEmpty() ? null : "JAVA_TOOL_OPTIONS=\"" + String.join(" ", flags) + "\"";
+        return flags.isEmpty() ? null : PASTE_VARIABLE + "=\"" + String.join(" ", flags) + "\"";
     }
 
     /** A JDK's answer in one sentence, without the JDK's name: the first line {@link #lines} says of it. */

@@ -94,7 +94,7 @@ class TuneAnswerTest {
         assertEquals(3, c.vsDefault().forksReference());
         assertTrue(c.vsDefault().answer() != Judgement.Answer.BETTER, "the racing rounds' 30 % is not claimed: " + c.vsDefault());
         String lines = String.join("\n", a.lines());
-        assertTrue(!lines.contains("faster than the default (") && !lines.contains("JAVA_TOOL_OPTIONS"), lines);
+        assertTrue(!lines.contains("faster than the default (") && !lines.contains("JVMMARK_JVM_ARGS"), lines);
         assertTrue(lines.contains("on the confirmation forks"), lines);
     }
 
@@ -108,7 +108,7 @@ class TuneAnswerTest {
         String lines = String.join("\n", a.lines());
         assertTrue(lines.startsWith("jdk-17: -XX:+UseParallelGC: ") && lines.contains(" 30 % faster than the default ("), lines);
         assertTrue(lines.contains("3 forks each, on the confirmation round's fresh forks"), lines);
-        assertTrue(lines.contains("\n  JAVA_TOOL_OPTIONS=\"-XX:+UseParallelGC\""), lines);
+        assertTrue(lines.contains("\n  JVMMARK_JVM_ARGS=\"-XX:+UseParallelGC\""), lines);
         assertTrue(lines.contains("3 rounds (the last the confirmation: 3 fresh forks each for default, -XX:+UseParallelGC)"), lines);
     }
 

@@ -84,9 +84,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     private HistoryOptions history;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json",
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json|bmf|github",
             description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
-                    + " jvmmark/compare/1). The exit status is the same.")
+                    + " jvmmark/compare/1); bmf (Bencher Metric Format) or github (github-action-benchmark's JSON): side B's"
+                    + " figures. The exit status is the same.")
     private AnswerFormat format;
 
     @Override

@@ -267,6 +267,8 @@ public final class HistoryCommand implements Callable<Integer> {
                     case text -> CheckText.text(verdicts);
                     case markdown -> CheckMarkdown.markdown(verdicts);
                     case json -> CheckJson.json(verdicts);
+                    case bmf, github -> throw new UserException("history check --format " + format + ": a history check"
+                            + " answers in text, markdown or json (bmf and github export a run: report DIR --format " + format + ")");
                 });
                 return CheckText.exitStatus(verdicts);
             } catch (SQLException e) {

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.jvmmark.report.ModelBuilder;
+import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.render.BenchmarkExport;
 import org.jvmmark.report.render.Report;
+import org.jvmmark.results.ResultsReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,10 +32,18 @@ public final class ReportCommand implements Callable<Integer> {
             description = Threshold.HELP)
     private double threshold;
 
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|bmf|github", description = "text (default): render"
+            + " the report and print who won; bmf (Bencher Metric Format) or github (github-action-benchmark's JSON): print"
+            + " the run's figures in that format, one benchmark per row, and render nothing.")
+    private String format;
+
     @Override
     public Integer call() {
         if (!Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
             throw new UserException("no " + ResultsFile.NAME + " in " + dir);
+        }
+        if (!format.equals("text")) {
+            return export();
         }
         try {
             main.out().print(Report.verdictText(Report.render(dir, threshold)));
@@ -47,5 +59,19 @@ public final class ReportCommand implements Callable<Integer> {
             main.out().println("wrote " + dir.resolve(f));
         }
         return 0;
+    }
+
+    /** {@code --format bmf|github}: the figures on stdout, nothing written. */
+    private int export() {
+        if (!format.equals("bmf") && !format.equals("github")) {
+            throw new UserException("unknown --format '" + format + "'; valid: text, bmf, github");
+        }
+        try {
+            ReportModel model = ModelBuilder.build(ResultsReader.readDir(dir), threshold);
+            main.out().print(format.equals("bmf") ? BenchmarkExport.bmf(model) : BenchmarkExport.githubActionBenchmark(model));
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            throw new UserException("cannot read " + dir + ": " + Text.firstLine(String.valueOf(e.getMessage())));
+        }
     }
 }

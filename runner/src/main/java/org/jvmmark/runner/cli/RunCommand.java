@@ -15,7 +15,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.plan.Budget;
+import org.jvmmark.runner.plan.MoreForks;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.Shard;
 import org.jvmmark.runner.fork.Container;
@@ -78,6 +80,18 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private ContainerOptions container = new ContainerOptions();
 
+    @Option(names = "--more", paramLabel = "DURATION", description = "With --resume on a finished run: more forks, within this"
+            + " time (e.g. 5m), only for the rows whose question is still 'cannot tell', the most answer per second first;"
+            + " then the report again.")
+    private String more;
+
+    @Option(names = "--more-forks", paramLabel = "N", description = "With --resume: at most N more forks a row, only where the"
+            + " question is still 'cannot tell' (with --more, within its time too).")
+    private Integer moreForks;
+
+    @Mixin
+    private JavaEnvOption javaEnv = new JavaEnvOption();
+
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Run slice I of N of the plan, counted from 1 (1/4 ... 4/4), or auto/N (the index from JOB_COMPLETION_INDEX, or SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN); join slices with 'jvmmark merge'.")
     private String shard;
@@ -94,24 +108,33 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunOptions options = session.resume ? recordedOptions() : given();
-        validate(options);
+        MoreForks top = MoreForks.parse(more, moreForks);
+        if (top != null && !session.resume) {
+            throw new UserException("--more" + (more == null ? "-forks" : "") + " adds forks to a run that has ended: jvmmark run"
+                    + " --resume --out DIR " + (more == null ? "--more-forks " + moreForks : "--more " + more));
+        }
+        Container container = validate(options);
         DisturbancePolicy policy = DisturbancePolicy.of(session.disturbed);
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err().println("jvmmark: warning: " + w));
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
                 : external;
         return new RunSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, session.threshold, session.history,
-                instruments, user, policy).run();
+                instruments, user, policy, container).withMore(top).run();
     }
 
-    /** What can be judged from the options alone, before any workload is loaded or JDK started. */
-    private static void validate(RunOptions options) {
+    /**
+     * What can be judged from the options alone, before any workload is loaded or JDK started.
+     *
+     * @return the container the trials run inside, prepared once, before the results directory or the Ctrl-C hook exist
+     */
+    private static Container validate(RunOptions options) {
         SessionOptions.checkProfile(options.profile());
         options.forkPolicy();
         if (options.budget() != null) {
             Budget.parse(options.budget());
         }
         // the machine refuses what it cannot give with one line, here, before any trial runs
-        Container.prepare(options.container());
+        return Container.prepare(options.container());
     }
 
     /** The options as given on this command line. */
@@ -123,7 +146,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         return new RunOptions(workloads, session.jdks, List.of(), session.profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
                 budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, container.limits(), shard,
-                external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null);
+                external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null, javaEnv.given());
     }
 
     /**
@@ -144,10 +167,16 @@ public final class RunCommand implements Callable<Integer> {
         refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
         refuseOther(given, file, "--variant", variants, r.variants());
         refuseOther(given, file, "--forks", forksOption, r.forks());
-        refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
-        refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
+        try {
+            refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
+            refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
+        } catch (UserException e) {
+            throw new UserException(e.getMessage() + "; to add forks where a question is still open: --more "
+                    + MoreForks.SUGGESTED + " or --more-forks N");
+        }
         refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
         container.refuseOther(given, file, r.container());
+        javaEnv.refuseOther(given, file, r.inheritJavaEnv());
         if (given.hasMatchedOption("--shard")) {
             ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.results.Results;
+import org.jvmmark.runner.fork.ChildEnvironment;
 import org.jvmmark.runner.fork.ContainerLimits;
 import org.jvmmark.runner.plan.ForkPolicy;
 
@@ -37,12 +38,13 @@ import org.jvmmark.runner.plan.ForkPolicy;
  * @param adaptiveBudgetSeconds the seconds adaptive forks may use in all, fixed when the run began (null until then, or
  *     when forks are fixed)
  * @param budgetRows the rows {@code --budget} kept when the run began (null without a budget): a resumed run keeps them
+ * @param inheritJavaEnv {@code --inherit-java-env}: the JVMs under test get the caller's {@code JAVA_TOOL_OPTIONS} and the like
  */
 public record RunOptions(List<String> workloads, List<String> jdk, List<String> jdkHomes, String profile, List<String> params,
                          List<String> gc, List<String> jvmArgs, List<String> variants, String forks, Integer maxForks, String budget,
                          boolean allVariants, ContainerLimits container, String shard, List<String> workloadJars,
                          List<String> workloadClasspath, List<String> tasks, List<String> instruments, Long adaptiveBudgetSeconds,
-                         List<String> budgetRows) {
+                         List<String> budgetRows, boolean inheritJavaEnv) {
 
     public RunOptions {
         container = container == null ? ContainerLimits.NONE : container;
@@ -72,7 +74,7 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
                 Boolean.TRUE.equals(c.get("allVariants")), ContainerLimits.recorded(c),
                 shard instanceof String s ? s : null, strings(c, "workloadJars"), strings(c, "workloadClasspath"),
                 strings(c, "tasks"), strings(c, "instruments"), adaptiveBudget instanceof Number n ? n.longValue() : null,
-                c.get("budgetRows") instanceof List<?> ? strings(c, "budgetRows") : null);
+                c.get("budgetRows") instanceof List<?> ? strings(c, "budgetRows") : null, ChildEnvironment.recorded(c));
     }
 
     /** The {@code --jdk} selectors that find the same JDKs: the recorded homes when there are some. */
@@ -87,13 +89,14 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
     public RunOptions resolved(List<String> homes, ForkPolicy policy, String shardLabel, Long adaptiveSeconds, List<String> rows) {
         return new RunOptions(workloads, jdk, homes, profile, params, gc, jvmArgs, variants, policy.label(),
                 policy.adaptive() ? policy.maxForks() : null, budget, allVariants, container, shardLabel, workloadJars,
-                workloadClasspath, tasks, instruments, adaptiveSeconds, rows);
+                workloadClasspath, tasks, instruments, adaptiveSeconds, rows, inheritJavaEnv);
     }
 
     /** These options with the instruments' titles, as the run attached them. */
     public RunOptions withInstruments(List<String> titles) {
         return new RunOptions(workloads, jdk, jdkHomes, profile, params, gc, jvmArgs, variants, forks, maxForks, budget,
-                allVariants, container, shard, workloadJars, workloadClasspath, tasks, titles, adaptiveBudgetSeconds, budgetRows);
+                allVariants, container, shard, workloadJars, workloadClasspath, tasks, titles, adaptiveBudgetSeconds, budgetRows,
+                inheritJavaEnv);
     }
 
     /** The fork policy these options ask for on their profile. */
@@ -132,6 +135,7 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
             c.put("allVariants", true);
         }
         container.record(c);
+        ChildEnvironment.record(c, inheritJavaEnv);
         if (!instruments.isEmpty()) {
             c.put("instruments", instruments);
         }

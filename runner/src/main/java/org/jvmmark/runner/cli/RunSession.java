@@ -44,6 +44,7 @@ import org.jvmmark.runner.plan.ForkPolicy;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.RunBudget;
 import org.jvmmark.runner.plan.ForkSpending;
+import org.jvmmark.runner.plan.MoreForks;
 import org.jvmmark.runner.plan.Planner;
 import org.jvmmark.runner.plan.ResumePlan;
 import org.jvmmark.runner.plan.ResumeSpec;
@@ -79,12 +80,19 @@ final class RunSession {
     private final ForkPolicy forkPolicy;
     private final Budget budget;
     private final DisturbancePolicy disturbance;
+    /** Prepared before the results directory and the Ctrl-C hook: a refusal leaves nothing to resume, nothing to wait for. */
+    private final Container container;
+
+    /** {@code --more}/{@code --more-forks}: forks to add where a question is still open; null when not asked. */
+    private MoreForks more;
 
     private DurationEstimates durations;
     /** The whole run's budget against its clock (the build included), set when the plan is made. */
     private RunBudget runBudget;
     /** What the default set and the budget left out of the plan, one line each. */
     private List<String> leftOut = List.of();
+    /** The caller's JAVA_TOOL_OPTIONS and the like, as this launch found them (empty when none was set). */
+    private Map<String, String> javaEnv = Map.of();
 
     /**
      * @param options validated: a known profile, fork policy, budget and CPU list
@@ -94,11 +102,13 @@ final class RunSession {
      * @param instruments attached to every trial's JVM under test
      * @param external the user's own workloads (from the command line, or from the recorded command)
      * @param disturbance what to do with a fork other processes disturbed
+     * @param container the container the JVM under test runs inside, prepared already
      */
     RunSession(PrintStream out, PrintStream err, RunOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
                       double threshold, HistoryOptions history, InstrumentSet instruments, ExternalWorkloads external,
-                      DisturbancePolicy disturbance) {
+                      DisturbancePolicy disturbance, Container container) {
         this.disturbance = disturbance;
+        this.container = container;
         this.out = out;
         this.err = err;
         this.options = options;
@@ -113,8 +123,16 @@ final class RunSession {
         this.budget = options.budget() != null ? Budget.parse(options.budget()) : options.mainJob() ? Budget.mainJob() : null;
     }
 
+    /** This session, adding forks where a question is still open once the recorded plan is done ({@code more} may be null). */
+    RunSession withMore(MoreForks top) {
+        this.more = top;
+        return this;
+    }
+
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
     int run() throws IOException {
+        // before any JDK is started: the probes describe the JVMs as the trials will run them
+        javaEnv = JavaEnvOption.apply(options.inheritJavaEnv(), System.getenv(), err);
         String profile = options.profile();
         int forks = forkPolicy.base();
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
@@ -291,7 +309,8 @@ final class RunSession {
             results = ResultsFile.create(dir, run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan));
         }
         // a new run's first write, which makes it resumable, carries its JDKs' facts: one write, not two
-        if (recordJvmFacts(results, plan) || recorded == null) {
+        JavaEnvOption.record(results, options.inheritJavaEnv(), javaEnv);
+        if (recordJvmFacts(results, plan) || recorded == null || !javaEnv.isEmpty()) {
             results.write();
         }
         ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
@@ -300,9 +319,16 @@ final class RunSession {
             out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
                     resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
         }
+        AdaptiveForks wider = more == null ? null : more.adaptive(new AdaptiveForks(AdaptiveForks.DEFAULT_MAX_FORKS, threshold)
+                .states(plan, results.trials()), threshold);
+        if (wider != null && todo.isEmpty() && wider.states(plan, results.trials()).values().stream()
+                .noneMatch(AdaptiveForks.RowState::open)) {
+            out.println("nothing to add in " + dir + ": no question is still open (each is answered, or more forks would not"
+                    + " tell); the report stands");
+            return 0;
+        }
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
-        Container container = Container.prepare(run.container());
         TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, instruments, disturbance);
         if (container.limiting()) {
             out.println(container.line());
@@ -349,7 +375,14 @@ final class RunSession {
                 planned.set(plan);
                 more = loop.run(round, "more forks where the question is open, the most answer per second first: ", disturbed);
             }
-            if (adaptive != null) {
+            if (wider != null && !interrupted.get()) {
+                extra += moreForks(wider, plan, results, loop, disturbed, interrupted, planned);
+                plan = planned.get();
+            }
+            if (wider != null) {
+                results.putMore(AdaptiveForks.KEY, AdaptiveForks.account(wider.states(plan, results.trials()), budgetSeconds,
+                        interrupted.get() ? AdaptiveForks.OpenRows.INTERRUPTED : AdaptiveForks.OpenRows.BUDGET_REACHED));
+            } else if (adaptive != null) {
                 // an interruption or the budget changes what open rows say; else the last trial wrote this already
                 Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), budgetSeconds,
                         RunEnd.openRows(!more || interrupted.get(), budgetReached), next);
@@ -397,6 +430,36 @@ final class RunSession {
         }
         int report = RunEnd.reportAndResults(out, err, dir, results, threshold);
         return report != 0 ? report : RunEnd.exitStatus(trials);
+    }
+
+    /**
+     * {@code --more}: rounds of one more fork for each row whose question is still open under {@code wider}'s cap, the
+     * most answer per second first, within the top-up's time and rounds; the plan grows in {@code planned}.
+     *
+     * @return the forks added
+     */
+    private int moreForks(AdaptiveForks wider, List<PlannedTrial> plan, ResultsFile results, TrialLoop loop,
+                          TrialLoop.Disturbed disturbed, AtomicBoolean interrupted,
+                          AtomicReference<List<PlannedTrial>> planned) throws IOException {
+        long start = System.nanoTime();
+        int added = 0;
+        List<PlannedTrial> grown = new ArrayList<>(plan);
+        for (int round = 0; round < more.rounds() && !interrupted.get(); round++) {
+            AdaptiveForks.Round next = wider.nextRound(grown, results.trials(), more.secondsLeft((System.nanoTime() - start) / 1e9),
+                    durations::estimate);
+            List<PlannedTrial> trials = durations.apply(next.trials());
+            if (trials.isEmpty()) {
+                break;
+            }
+            added += trials.size();
+            grown.addAll(trials);
+            planned.set(grown);
+            if (!loop.run(trials, "more forks (--more) where the question is still open, the most answer per second first: ",
+                    disturbed)) {
+                break;
+            }
+        }
+        return added;
     }
 
     /**

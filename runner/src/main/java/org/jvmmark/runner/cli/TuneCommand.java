@@ -76,6 +76,9 @@ public final class TuneCommand implements Callable<Integer> {
     @Mixin
     private ContainerOptions container = new ContainerOptions();
 
+    @Mixin
+    private JavaEnvOption javaEnv = new JavaEnvOption();
+
     @Option(names = "--plan-only", description = "Record the round to run next in --out DIR (judging the rounds DIR holds) and"
             + " stop: run it as slices with --shard, join them with merge, and plan again on the merged directory.")
     private boolean planOnly;
@@ -110,10 +113,11 @@ public final class TuneCommand implements Callable<Integer> {
                 ResumeSpec.refuseOther(recorded.path(), "WORKLOAD", workload, options.workload());
             }
             container.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.container());
+            javaEnv.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.inheritJavaEnv());
         } else {
             options = new TuneOptions(workload, session.jdks, List.of(), session.profile, ConfigFile.lines(params), variant, space, objective, constraints,
                     baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold, external.jarNames(),
-                    external.classpathEntries(), external.taskNames(), container.limits());
+                    external.classpathEntries(), external.taskNames(), container.limits(), javaEnv.given());
         }
         validate(options);
         ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())

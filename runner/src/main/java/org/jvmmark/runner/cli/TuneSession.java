@@ -110,6 +110,8 @@ final class TuneSession {
     }
 
     int run() throws IOException {
+        // before any JDK is started: the probes describe the JVMs as the trials will run them
+        Map<String, String> javaEnv = JavaEnvOption.apply(given.inheritJavaEnv(), System.getenv(), err);
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
@@ -156,14 +158,17 @@ final class TuneSession {
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir, history);
         }
+        // before the results directory and the Ctrl-C hook: a refusal leaves nothing to resume, nothing to wait for
+        Container container = Container.prepare(options.container());
         Path dir = OutputDirectory.givenOrFresh(outDir);
         OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
         try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "tune --resume" : "tune")) {
             ResultsFile results = recorded != null ? ResultsFile.open(dir) : ResultsFile.create(dir, options.profile(),
                     HostInfo.collect(), options.command(),
                     DeclaredQuestions.of(List.of(trials.plan(jdks.get(0), Point.DEFAULT, 1))));
+            JavaEnvOption.record(results, options.inheritJavaEnv(), javaEnv);
             if (RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList())
-                    || recorded == null) {
+                    || recorded == null || !javaEnv.isEmpty()) {
                 results.write();
             }
             TuneRecord record = TuneRecord.of(results.results());
@@ -172,7 +177,7 @@ final class TuneSession {
             }
             rounds = new TuneRounds(out, trials, space, record);
             return mode == Mode.PLAN ? slices.planRound(dir, results, rounds, jdks, valid, refused)
-                    : race(dir, output, results, jdks, valid, refused, slices);
+                    : race(dir, output, results, jdks, valid, refused, slices, container);
         }
     }
 
@@ -182,10 +187,9 @@ final class TuneSession {
      * for slices.
      */
     private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
-                     Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner) throws IOException {
+                     Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner, Container container) throws IOException {
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
-        Container container = Container.prepare(options.container());
         if (container.limiting()) {
             out.println(container.line());
         }

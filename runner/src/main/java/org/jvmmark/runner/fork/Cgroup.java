@@ -1,7 +1,10 @@
 package org.jvmmark.runner.fork;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One child cgroup the runner made for one launch, with a CPU quota and a memory limit written into it, and removed
@@ -26,6 +30,8 @@ public final class Cgroup implements AutoCloseable {
     static final long PERIOD_MICROS = 100_000;
     private static final Set<Cgroup> LIVE = ConcurrentHashMap.newKeySet();
     private static final long REMOVE_WAIT_MILLIS = 3000;
+    /** How many names {@link #create} tries before it gives up. */
+    static final int MAX_NAME_ATTEMPTS = 100;
 
     /**
      * How long the shutdown hook lets the processes in a cgroup end by themselves before it kills them: longer than
@@ -41,6 +47,7 @@ public final class Cgroup implements AutoCloseable {
                 c.awaitEmpty(until);
                 c.close();
             }
+            CgroupDelegation.releaseAll();
         }, "jvmmark-cgroups"));
     }
 
@@ -48,13 +55,16 @@ public final class Cgroup implements AutoCloseable {
     private final String settings;
     private boolean closed;
 
+    /** The directories this cgroup made: a concurrent list the making call fills, so that the hook may undo it meanwhile. */
     private Cgroup(List<Path> dirs, String settings) {
-        this.dirs = List.copyOf(dirs);
+        this.dirs = dirs;
         this.settings = settings;
     }
 
     /**
-     * Makes cgroup {@code name} in each controller's place that {@code limits} needs, and writes the limits.
+     * Makes cgroup {@code name} in each controller's place that {@code limits} needs, and writes the limits. A cgroup of
+     * that name that is there already is not jvmmark's to touch (a stale one of an earlier runner, another tool's): it
+     * is left alone and a new name tried ({@code name-2}, {@code name-3}, ...), in every place at once.
      *
      * @param cpu the cpu controller's place, used when {@code cpus} is not null
      * @param memory the memory controller's place, used when {@code memoryBytes} is not null
@@ -62,6 +72,21 @@ public final class Cgroup implements AutoCloseable {
      */
     static Cgroup create(CgroupHost.Controller cpu, CgroupHost.Controller memory, Double cpus, Long memoryBytes, String name)
             throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            String candidate = attempt == 1 ? name : name + "-" + attempt;
+            Cgroup made = tryCreate(cpu, memory, cpus, memoryBytes, candidate);
+            if (made != null) {
+                return made;
+            }
+            if (attempt == MAX_NAME_ATTEMPTS) {
+                throw new IOException("cannot make a cgroup named " + name + ": " + MAX_NAME_ATTEMPTS + " names taken already");
+            }
+        }
+    }
+
+    /** {@link #create} under {@code name}; null when a cgroup of that name is there already (nothing then touched). */
+    private static Cgroup tryCreate(CgroupHost.Controller cpu, CgroupHost.Controller memory, Double cpus, Long memoryBytes,
+                                    String name) throws IOException {
         Map<Path, Map<String, String>> writes = new LinkedHashMap<>();
         if (cpus != null) {
             writes.computeIfAbsent(cpu.dir().resolve(name), d -> new LinkedHashMap<>()).putAll(cpuSettings(cpu.v2(), cpus));
@@ -70,15 +95,21 @@ public final class Cgroup implements AutoCloseable {
             writes.computeIfAbsent(memory.dir().resolve(name), d -> new LinkedHashMap<>()).putAll(memorySettings(memory.v2(), memoryBytes));
         }
         List<String> said = new ArrayList<>();
-        Cgroup made = new Cgroup(new ArrayList<>(writes.keySet()), "");
+        List<Path> created = new CopyOnWriteArrayList<>();
+        // only what this call made is ever removed, also when it fails
+        Cgroup made = new Cgroup(created, "");
         LIVE.add(made);
         try {
             for (Map.Entry<Path, Map<String, String>> e : writes.entrySet()) {
                 try {
                     Files.createDirectory(e.getKey());
+                } catch (FileAlreadyExistsException x) {
+                    made.close();
+                    return null;
                 } catch (IOException x) {
                     throw new IOException("cannot make " + e.getKey() + ": " + reason(x), x);
                 }
+                created.add(e.getKey());
                 for (Map.Entry<String, String> w : e.getValue().entrySet()) {
                     write(e.getKey().resolve(w.getKey()), w.getValue());
                     said.add(w.getKey() + " " + w.getValue());
@@ -89,7 +120,7 @@ public final class Cgroup implements AutoCloseable {
             throw e;
         }
         LIVE.remove(made);
-        Cgroup cgroup = new Cgroup(made.dirs, String.join(", ", said));
+        Cgroup cgroup = new Cgroup(created, String.join(", ", said));
         LIVE.add(cgroup);
         return cgroup;
     }
@@ -150,8 +181,9 @@ public final class Cgroup implements AutoCloseable {
     }
 
     /**
-     * Removes the cgroup: a process still in it (one the trial's JVM started and left behind) is killed first, as a
-     * cgroup with a process in it cannot be removed. What cannot be removed within a few seconds is left.
+     * Removes the cgroup, and the cgroups the trial's JVM made inside it, depth first (a cgroup with a child cannot be
+     * removed): a process still in one (one the JVM started and left behind) is killed first, as a cgroup with a process
+     * in it cannot be removed either. What cannot be removed within a few seconds is left.
      */
     @Override
     public synchronized void close() {
@@ -160,20 +192,38 @@ public final class Cgroup implements AutoCloseable {
         }
         closed = true;
         LIVE.remove(this);
-        for (Path dir : dirs) {
-            long until = System.nanoTime() + REMOVE_WAIT_MILLIS * 1_000_000L;
-            while (Files.isDirectory(dir)) {
-                killLeftovers(dir);
-                try {
-                    Files.delete(dir);
-                } catch (IOException e) {
-                    if (System.nanoTime() - until > 0) {
-                        break;
-                    }
-                    pause();
+        for (Path dir : List.copyOf(dirs)) {
+            removeTree(dir, System.nanoTime() + REMOVE_WAIT_MILLIS * 1_000_000L);
+        }
+    }
+
+    /** Removes {@code dir}'s child cgroups (depth first), then {@code dir}, until {@code until}. */
+    private static void removeTree(Path dir, long until) {
+        for (Path child : childCgroups(dir)) {
+            removeTree(child, until);
+        }
+        while (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            killLeftovers(dir);
+            try {
+                Files.delete(dir);
+            } catch (IOException e) {
+                if (System.nanoTime() - until > 0) {
+                    break;
                 }
+                pause();
             }
         }
+    }
+
+    /** The cgroups inside {@code dir}: its directories (a cgroup's files are not). */
+    static List<Path> childCgroups(Path dir) {
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
+            s.forEach(children::add);
+        } catch (IOException e) {
+            // gone, or unreadable: nothing inside to remove
+        }
+        return children;
     }
 
     /** Waits until no process is left in this cgroup, or {@code System.nanoTime()} passes {@code until}. */

@@ -132,8 +132,9 @@ public final class ChildProcess {
         process.destroyForcibly();
     }
 
-    /** Kills every live child; used by the Ctrl-C hook. */
+    /** Kills every live child, and every {@link ShortProcess} still running; used by the Ctrl-C hook. */
     public static void killAll() {
+        ShortProcess.killAll();
         for (ChildProcess c : LIVE) {
             c.kill();
         }

@@ -7,7 +7,7 @@ import java.util.List;
  * What one launched process runs inside, and the words that put it there: the front of its command line. A {@link
  * Cgroup} is entered by a small {@code sh} that writes its own pid into the cgroup's {@code cgroup.procs} files and
  * then execs the rest, so the JVM starts inside its limits (its ergonomics read them at start, as in a container); a
- * cpuset is {@code taskset -c}. Both exec in place: the process's pid stays the JVM's. The only place a launch is
+ * cpuset is {@code taskset -c}; a systemd scope ({@link SystemdScope}) is {@code systemd-run --scope}. All exec in place: the process's pid stays the JVM's. The only place a launch is
  * limited; {@link ForkedJvm} and the ergonomics probe ({@link Ergonomics}) both take one. Closing removes the cgroup.
  * Thread-safe.
  */
@@ -21,10 +21,22 @@ public final class Confinement implements AutoCloseable {
 
     private final Cgroup cgroup;
     private final String cpuset;
+    /** Words that put the process in a place jvmmark does not own (a systemd scope), before any cpuset; empty when none. */
+    private final List<String> launcher;
 
     Confinement(Cgroup cgroup, String cpuset) {
+        this(cgroup, cpuset, List.of());
+    }
+
+    private Confinement(Cgroup cgroup, String cpuset, List<String> launcher) {
         this.cgroup = cgroup;
         this.cpuset = cpuset;
+        this.launcher = List.copyOf(launcher);
+    }
+
+    /** In the place {@code launcher} puts it ({@code systemd-run --scope ... --}), pinned to {@code cpuset} when not null. */
+    static Confinement scoped(List<String> launcher, String cpuset) {
+        return new Confinement(null, cpuset, launcher);
     }
 
     /** Pinned to {@code cpus} ({@code taskset -c} syntax) and nothing else; {@link #NONE} when null. */
@@ -34,7 +46,7 @@ public final class Confinement implements AutoCloseable {
 
     /** The words to put before the {@code java} of the command line (empty for {@link #NONE}). */
     public List<String> prefix() {
-        List<String> words = new ArrayList<>();
+        List<String> words = new ArrayList<>(launcher);
         if (cgroup != null) {
             words.addAll(List.of("sh", "-c", ENTER, "jvmmark-cgroup"));
             cgroup.procsFiles().forEach(f -> words.add(f.toString()));

@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jvmmark.results.TrialContainer;
 import org.jvmmark.runner.UserException;
 import org.jvmmark.runner.plan.CpuList;
@@ -20,21 +23,27 @@ import org.jvmmark.runner.plan.CpuList;
  */
 public final class Container {
     /** No limits. */
-    public static final Container NONE = new Container(ContainerLimits.NONE, null, null, null, null);
+    public static final Container NONE = new Container(ContainerLimits.NONE, null, null, null, null, null);
     private static final AtomicInteger LAUNCHES = new AtomicInteger();
+    /** The names of the cgroups a runner makes, the pid of the runner in group 1. */
+    private static final Pattern STALE = Pattern.compile("jvmmark-(?:runner-)?([0-9]{1,9})(?:-[0-9]+)*");
 
     private final ContainerLimits limits;
     private final CgroupHost.Controller cpu;
     private final CgroupHost.Controller memory;
     private final String cpuset;
     private final String how;
+    /** On a cgroup v2 host whose cgroup cannot hand the controllers on: the systemd scope each launch runs in, else null. */
+    private final SystemdScope scope;
 
-    private Container(ContainerLimits limits, CgroupHost.Controller cpu, CgroupHost.Controller memory, String cpuset, String how) {
+    private Container(ContainerLimits limits, CgroupHost.Controller cpu, CgroupHost.Controller memory, String cpuset, String how,
+                      SystemdScope scope) {
         this.limits = limits;
         this.cpu = cpu;
         this.memory = memory;
         this.cpuset = cpuset;
         this.how = how;
+        this.scope = scope;
     }
 
     /** Pinning only ({@code --cpuset}, or the pre-quota {@code --cpus LIST}), checked. */
@@ -48,10 +57,22 @@ public final class Container {
      * @throws UserException one line naming what this machine lacks for them
      */
     public static Container prepare(ContainerLimits limits) {
-        return limits.none() ? NONE : prepare(limits, CgroupHost.current(), ClientServerTrial.onlineCpus(), tasksetInstalled());
+        return limits.none() ? NONE : prepare(limits, CgroupHost.current(), ClientServerTrial.onlineCpus(), tasksetInstalled(),
+                () -> SystemdScope.current(isRoot()));
     }
 
+    /** {@link #prepare(ContainerLimits, CgroupHost, String, boolean, Supplier)} where there is no systemd to ask. */
     static Container prepare(ContainerLimits limits, CgroupHost host, String online, boolean taskset) {
+        return prepare(limits, host, online, taskset, () -> null);
+    }
+
+    /**
+     * {@code limits} on a host described by its parts (parameters, so that a fake cgroup tree and a fake systemd can
+     * stand in for the machine's).
+     *
+     * @param scopes the systemd scope to fall back on where a cgroup v2 cgroup cannot hand the controllers on (null: none)
+     */
+    static Container prepare(ContainerLimits limits, CgroupHost host, String online, boolean taskset, Supplier<SystemdScope> scopes) {
         List<Integer> available = CpuList.parse(online);
         String cpuset = limits.cpuset();
         if (cpuset != null) {
@@ -98,7 +119,13 @@ public final class Container {
                     + " which is not installed");
         }
         CgroupHost.Controller memoryController = limits.memoryBytes() == null ? null : host.memory();
-        Container c = new Container(limits, cpuController, memoryController, cpuset, String.join(", ", how));
+        Container c = new Container(limits, cpuController, memoryController, cpuset, String.join(", ", how), null);
+        SystemdScope scope = c.delegateOrScope(scopes);
+        if (scope != null) {
+            List<String> pinned = how.stream().filter(h -> h.startsWith("CPUs ")).toList();
+            c = new Container(limits, null, null, cpuset, String.join(", ", java.util.stream.Stream.concat(
+                    java.util.stream.Stream.of(scope.how(limits.cpus(), limits.memoryBytes())), pinned.stream()).toList()), scope);
+        }
         c.check();
         for (CgroupHost.Controller k : new CgroupHost.Controller[] {cpuController, memoryController}) {
             if (k != null) {
@@ -110,13 +137,14 @@ public final class Container {
 
     /**
      * Removes the empty cgroups a runner that was killed outright ({@code kill -9}) left in {@code dir}: named {@code
-     * jvmmark-PID-N} after a process that is gone. (Its trials' JVMs ended with it: they watch their parent.)
+     * jvmmark-PID-N} (a launch's) or {@code jvmmark-runner-PID} (the leaf a runner moved into, {@link CgroupDelegation})
+     * after a process that is gone. Only an empty cgroup can be removed: one with a process or a child in it is left. (Its trials' JVMs ended with it: they watch their parent.)
      */
     static void removeStale(Path dir) {
-        try (java.nio.file.DirectoryStream<Path> s = Files.newDirectoryStream(dir, "jvmmark-*-*")) {
+        try (java.nio.file.DirectoryStream<Path> s = Files.newDirectoryStream(dir, "jvmmark-*")) {
             for (Path p : s) {
-                String[] parts = p.getFileName().toString().split("-");
-                if (parts.length == 3 && parts[1].matches("[0-9]{1,9}") && ProcessHandle.of(Long.parseLong(parts[1])).isEmpty()) {
+                Matcher m = STALE.matcher(p.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
                     try {
                         Files.delete(p);
                     } catch (IOException e) {
@@ -131,10 +159,8 @@ public final class Container {
 
     /** Makes and removes one cgroup as a launch will: the machine's refusal becomes one line before any trial. */
     private void check() {
-        for (CgroupHost.Controller k : new CgroupHost.Controller[] {cpu, memory}) {
-            if (k != null && k.v2()) {
-                delegate(k);
-            }
+        if (scope != null) {
+            return; // asked already, with the very limits
         }
         try (Confinement ignored = confine()) {
             // made and written: the trials' cgroups will be too
@@ -144,18 +170,81 @@ public final class Container {
         }
     }
 
-    /** On cgroup v2 a cgroup's children have a controller only when its {@code cgroup.subtree_control} hands it on. */
-    private void delegate(CgroupHost.Controller k) {
-        Path control = k.dir().resolve("cgroup.subtree_control");
+    /**
+     * On cgroup v2, makes the runner's cgroup hand {@code cpu} and {@code memory} to the cgroups made in it
+     * ({@link CgroupDelegation}: handed on already, written, or from a leaf the runner moves into); where it cannot, the
+     * systemd scope {@code scopes} offers, checked; where there is none either, one line with the exact command that
+     * gives jvmmark a cgroup it can delegate from.
+     *
+     * @return the scope to run each launch in, or null when jvmmark's own cgroups will do
+     */
+    private SystemdScope delegateOrScope(Supplier<SystemdScope> scopes) {
+        List<CgroupHost.Controller> v2 = java.util.stream.Stream.of(cpu, memory).filter(k -> k != null && k.v2()).toList();
+        if (v2.isEmpty()) {
+            return null;
+        }
+        Path dir = v2.get(0).dir();
+        IOException delegating;
         try {
-            if (List.of(Files.readString(control).trim().split("\\s+")).contains(k.name())) {
-                return;
-            }
-            Files.writeString(control, "+" + k.name());
+            CgroupDelegation.of(dir, v2.stream().map(CgroupHost.Controller::name).distinct().toList(), ProcessHandle.current().pid())
+                    .hold();
+            return null;
         } catch (IOException e) {
-            throw new UserException(options() + ": " + k.where() + " does not hand the " + k.name() + " controller to its"
-                    + " children, and writing +" + k.name() + " to its cgroup.subtree_control failed (" + Cgroup.reason(e)
-                    + "; a cgroup with processes of its own cannot: start jvmmark in a cgroup delegated to it)");
+            delegating = e;
+        }
+        SystemdScope scope = scopes.get();
+        String scopeFailed = "systemd is not running here (no " + SystemdScope.SYSTEMD_RUNNING + ")";
+        if (scope != null) {
+            try {
+                scope.check(limits.cpus(), limits.memoryBytes());
+                return scope;
+            } catch (IOException e) {
+                scopeFailed = e.getMessage();
+            }
+        }
+        throw new UserException(options() + ": cgroup v2 at " + dir + " cannot hand " + v2.stream().map(CgroupHost.Controller::name)
+                .distinct().collect(java.util.stream.Collectors.joining(" and ")) + " to a cgroup for the JVM under test ("
+                + delegating.getMessage() + "), and " + scopeFailed + "; run: " + delegatedCommand(dir, isRoot()));
+    }
+
+    /**
+     * The command that starts this jvmmark command line where it can delegate: as root, in a cgroup of its own just
+     * under the hierarchy's root (whose controllers the root hands on); else as root.
+     */
+    static String delegatedCommand(Path dir, boolean root) {
+        String again = jvmmarkCommand();
+        if (!root) {
+            return "sudo " + again;
+        }
+        Path top = dir;
+        while (top.getParent() != null && Files.exists(top.getParent().resolve("cgroup.controllers"))) {
+            top = top.getParent();
+        }
+        Path own = top.resolve("jvmmark");
+        return "echo '+cpu +memory' > " + top.resolve("cgroup.subtree_control") + " && mkdir -p " + own + " && sh -c 'echo $$ > "
+                + own.resolve("cgroup.procs") + " && exec " + again.replace("'", "'\\''") + "'";
+    }
+
+    /** This jvmmark's command line as the user typed it ({@code ./jvmmark run ...}), from the runner's own arguments. */
+    static String jvmmarkCommand() {
+        List<String> args = ProcessHandle.current().info().arguments().map(List::of).orElse(List.of());
+        int main = args.indexOf("org.jvmmark.runner.Main");
+        if (main < 0) {
+            return "./jvmmark ...";
+        }
+        StringBuilder sb = new StringBuilder("./jvmmark");
+        for (String a : args.subList(main + 1, args.size())) {
+            sb.append(' ').append(a.matches("[A-Za-z0-9_./=:,@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return sb.toString();
+    }
+
+    /** Whether the runner is root: its {@code /proc/self} belongs to uid 0 (false where that cannot be read). */
+    public static boolean isRoot() {
+        try {
+            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 
@@ -176,6 +265,9 @@ public final class Container {
      * @throws IOException when the cgroup cannot be made
      */
     public Confinement confine() throws IOException {
+        if (scope != null) {
+            return Confinement.scoped(scope.prefix(limits.cpus(), limits.memoryBytes()), cpuset);
+        }
         if (cpu == null && memory == null) {
             return Confinement.pinned(cpuset);
         }

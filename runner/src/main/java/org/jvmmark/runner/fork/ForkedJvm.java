@@ -1,6 +1,7 @@
 package org.jvmmark.runner.fork;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
 import org.jvmmark.api.ForkMain;
 import org.jvmmark.api.TrialSpec;
 import org.jvmmark.results.ChildResult;
@@ -22,6 +24,10 @@ import org.jvmmark.runner.jdk.JvmMessages;
  * into one readable line here. Not thread-safe: one owner per fork.
  */
 public final class ForkedJvm {
+    /** The most of a log's end {@link #tail} reads. */
+    static final int TAIL_MAX_BYTES = 256 * 1024;
+    /** How far into a crash log its header (the signal and where) is looked for. */
+    private static final int HEADER_LINES = 200;
     static final int STDERR_TAIL_LINES = 20;
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
@@ -180,8 +186,9 @@ public final class ForkedJvm {
 
     /** {@code SIGSEGV (0xb) at pc=0x..., pid=123, tid=456} from the crash log's header. */
     static String crashSummary(Path hsErr) {
-        try {
-            for (String line : Files.readAllLines(hsErr, StandardCharsets.ISO_8859_1)) {
+        // the header is at the top: a crash log of any size is read no further than its first lines
+        try (Stream<String> header = Files.lines(hsErr, StandardCharsets.ISO_8859_1)) {
+            for (String line : header.limit(HEADER_LINES).toList()) {
                 String l = line.startsWith("#") ? line.substring(1).trim() : "";
                 if (l.startsWith("SIG") || l.startsWith("EXCEPTION_") || l.startsWith("Internal Error")
                         || l.startsWith("Out of Memory Error") || l.startsWith("There is insufficient memory")) {
@@ -195,17 +202,39 @@ public final class ForkedJvm {
         return "see crash log";
     }
 
+    /**
+     * The last {@code lines} lines of {@code file}, read from its end ({@link #TAIL_MAX_BYTES} at most): a JVM that wrote
+     * gigabytes of log costs the runner no more than a short one. Bytes that are not UTF-8 read as replacement
+     * characters; an unreadable file has no tail.
+     */
     static List<String> tail(Path file, int lines) {
-        try {
-            List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
-            return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException e) {
-            try {
-                List<String> all = List.of(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).split("\\R"));
-                return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
-            } catch (IOException | RuntimeException e2) {
-                return List.of();
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+            long end = f.length();
+            long start = end;
+            int newlines = 0;
+            byte[] chunk = new byte[8192];
+            // back from the end until the lines wanted (and the line break before them) are in, or the cap
+            while (start > 0 && newlines <= lines && end - start < TAIL_MAX_BYTES) {
+                int n = (int) Math.min(chunk.length, start);
+                start -= n;
+                f.seek(start);
+                f.readFully(chunk, 0, n);
+                for (int i = 0; i < n; i++) {
+                    if (chunk[i] == '\n') {
+                        newlines++;
+                    }
+                }
             }
+            byte[] bytes = new byte[(int) (end - start)];
+            f.seek(start);
+            f.readFully(bytes);
+            List<String> all = new ArrayList<>(List.of(new String(bytes, StandardCharsets.UTF_8).split("\\R")));
+            if (start > 0 && !all.isEmpty()) {
+                all.remove(0); // begun mid-line
+            }
+            return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | RuntimeException e) {
+            return List.of();
         }
     }
 }

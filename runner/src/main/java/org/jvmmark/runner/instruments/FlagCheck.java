@@ -1,14 +1,14 @@
 package org.jvmmark.runner.instruments;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import org.jvmmark.runner.fork.ShortProcess;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 final class FlagCheck {
     private static final List<String> BOILERPLATE = List.of("Error: Could not create the Java Virtual Machine.",
             "Error: A fatal exception has occurred. Program will exit.", "Error occurred during initialization of VM");
+    /** How long a JVM may take to answer {@code -version} with an instrument's flags (a JFR start is slow). */
+    private static final Duration LIMIT = Duration.ofSeconds(60);
     private final Map<String, String> answers = new ConcurrentHashMap<>();
 
     /** @return {@code null} when {@code java} starts with the instrument's flags, else its one-line refusal */
@@ -36,21 +38,12 @@ final class FlagCheck {
             cmd.add(java.toString());
             cmd.addAll(instrument.jvmArgs(new TrialFiles(scratch, "check")));
             cmd.add("-version");
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(scratch.toFile()).redirectErrorStream(true);
-            org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
-            Process p = pb.start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "the JVM did not answer -version within 60 s with " + instrument.title();
-            }
-            return p.exitValue() == 0 ? "" : refusalLine(out);
+            ShortProcess.Result r = ShortProcess.run(cmd, scratch, LIMIT);
+            return r.ok() ? "" : refusalLine(r.output());
+        } catch (ShortProcess.TimedOut e) {
+            return "the JVM did not answer -version within " + LIMIT.toSeconds() + " s with " + instrument.title() + "; killed";
         } catch (IOException | IllegalStateException e) {
             return e.getMessage();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted while asking the JVM about " + instrument.title();
         } finally {
             delete(scratch);
         }

@@ -1,12 +1,12 @@
 package org.jvmmark.runner.jdk;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import org.jvmmark.runner.fork.ShortProcess;
 
 /**
  * Asks a JVM whether it has a collector by starting it with the collector's flags and
@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe; answers are cached per JDK and collector. Not final so that tests can answer instead.
  */
 public class GcProbe {
+    /** How long a JVM may take to answer {@code -version}: far more than any starts in, far less than forever. */
+    private static final Duration LIMIT = Duration.ofSeconds(30);
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
 
     /**
@@ -49,21 +51,13 @@ public class GcProbe {
         cmd.addAll(flags);
         cmd.add("-version");
         try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-            org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
-            Process p = pb.start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return new Answer(jdk.label() + " did not answer -version with " + String.join(" ", flags), false);
-            }
-            return p.exitValue() == 0 ? Answer.STARTED : new Answer(JvmMessages.refusal(out), true);
+            ShortProcess.Result r = ShortProcess.run(cmd, null, LIMIT);
+            return r.ok() ? Answer.STARTED : new Answer(JvmMessages.refusal(r.output()), true);
+        } catch (ShortProcess.TimedOut e) {
+            return new Answer(jdk.label() + " did not answer -version with " + String.join(" ", flags) + " within "
+                    + LIMIT.toSeconds() + " s; killed", false);
         } catch (IOException e) {
             return new Answer("cannot start " + jdk.java() + ": " + e.getMessage(), false);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Answer("interrupted while asking " + jdk.label() + " about " + String.join(" ", flags), false);
         }
     }
 }

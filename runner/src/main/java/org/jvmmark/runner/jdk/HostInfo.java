@@ -4,10 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import org.jvmmark.runner.fork.ShortProcess;
 
 /**
  * The machine a result set was measured on, read from {@code /proc} and {@code /sys} (Linux; other
@@ -90,16 +91,12 @@ public final class HostInfo {
      */
     private static String virtualization() {
         try {
-            Process p = new ProcessBuilder("systemd-detect-virt").redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (p.waitFor(5, TimeUnit.SECONDS) && !out.isEmpty()) {
+            String out = ShortProcess.run(List.of("systemd-detect-virt"), null, Duration.ofSeconds(5)).output().trim();
+            if (!out.isEmpty()) {
                 return out;
             }
         } catch (IOException e) {
-            // not installed: fall through to the CPU flags
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // not installed, or no answer in time: fall through to the CPU flags
         }
         boolean hypervisor = lines("/proc/cpuinfo").stream().anyMatch(l -> l.startsWith("flags") && l.contains(" hypervisor"));
         String vendor = read("/sys/class/dmi/id/sys_vendor");

@@ -1,8 +1,6 @@
 package org.jvmmark.runner.jdk;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.jvmmark.runner.Text;
+import org.jvmmark.runner.fork.ShortProcess;
 
 /**
  * Describes one candidate JDK home: reads its {@code release} file and starts it once
@@ -35,7 +32,6 @@ public final class JdkProbe {
 
     /** How long {@code java -version} may take: a JDK on a slow network file system starts within it. */
     static final Duration LIMIT = Duration.ofSeconds(30);
-    private static final int MAX_OUTPUT_BYTES = 1 << 20;
 
     private JdkProbe() {
     }
@@ -130,67 +126,16 @@ public final class JdkProbe {
         command.addAll(flags);
         command.addAll(JvmFactsProbe.OPTIONS);
         command.add("-version");
-        ProcessBuilder pb = new ProcessBuilder(command)
-                .redirectErrorStream(true);
-        org.jvmmark.runner.fork.ChildEnvironment.scrub(pb.environment());
-        Process p = pb.start();
-        p.getOutputStream().close();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Thread reader = new Thread(() -> drain(p.getInputStream(), out), "jdk-probe-output");
-        reader.setDaemon(true);
-        reader.start();
+        ShortProcess.Result r;
         try {
-            if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-                killTree(p);
-                throw new IOException(java + " did not finish -version within " + seconds(limit) + "; killed");
-            }
-            // the output ends when the last process holding it does: one that escaped the tree is not waited for
-            reader.join(1000);
-        } catch (InterruptedException e) {
-            killTree(p);
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting " + java);
+            r = ShortProcess.run(command, null, limit);
+        } catch (ShortProcess.TimedOut e) {
+            throw new IOException(java + " did not finish -version within " + seconds(limit) + "; killed");
         }
-        String text;
-        synchronized (out) {
-            text = out.toString(StandardCharsets.UTF_8);
+        if (!r.ok()) {
+            throw new IOException(java + " does not start: " + Text.firstLine(r.output()));
         }
-        if (p.exitValue() != 0) {
-            throw new IOException(java + " does not start: " + Text.firstLine(text));
-        }
-        return text;
-    }
-
-    /** Keeps the first {@link #MAX_OUTPUT_BYTES} of {@code in} and discards the rest until it ends. */
-    private static void drain(InputStream in, ByteArrayOutputStream out) {
-        byte[] buffer = new byte[8192];
-        try (in) {
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                synchronized (out) {
-                    if (out.size() < MAX_OUTPUT_BYTES) {
-                        out.write(buffer, 0, Math.min(n, MAX_OUTPUT_BYTES - out.size()));
-                    }
-                }
-            }
-        } catch (IOException e) {
-            // the stream closed under us (the process was killed): what was read is all there is
-        }
-    }
-
-    /**
-     * Kills {@code p} and everything it started. The descendants are listed first: once {@code p}
-     * is dead, its children belong to init and are no longer found through it.
-     */
-    private static void killTree(Process p) {
-        List<ProcessHandle> tree = p.descendants().collect(Collectors.toList());
-        tree.forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        try {
-            p.waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return r.output();
     }
 
     private static String seconds(Duration d) {

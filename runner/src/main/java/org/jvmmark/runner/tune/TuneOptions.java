@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.results.Results;
+import org.jvmmark.runner.fork.ChildEnvironment;
 import org.jvmmark.runner.fork.ContainerLimits;
 
 /**
@@ -24,11 +25,12 @@ import org.jvmmark.runner.fork.ContainerLimits;
  * @param budget {@code --budget} as its label
  * @param container the container every trial's JVM under test runs inside ({@code --cpus}, {@code --memory},
  *     {@code --cpuset}; {@link ContainerLimits#NONE} for the host)
+ * @param inheritJavaEnv {@code --inherit-java-env}: the JVMs under test get the caller's {@code JAVA_TOOL_OPTIONS} and the like
  */
 public record TuneOptions(String workload, List<String> jdk, List<String> jdkHomes, String profile, List<String> params,
                           String variant, List<String> space, String objective, List<String> constraints, String baseline, String budget,
                           double threshold, List<String> workloadJars, List<String> workloadClasspath, List<String> tasks,
-                          ContainerLimits container) {
+                          ContainerLimits container, boolean inheritJavaEnv) {
     /** The entry of the {@code command} block that marks a tuning run. */
     public static final String KEY = "tune";
 
@@ -52,13 +54,13 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         String chosen = objective != null ? objective : info.tuneObjective() != null ? info.tuneObjective() : headline;
         List<String> bounds = constraints.isEmpty() ? info.tuneConstraints() : constraints;
         return new TuneOptions(workload, jdk, homes, profile, params, variant, space, chosen, bounds, baseline, budget,
-                threshold, workloadJars, workloadClasspath, tasks, container);
+                threshold, workloadJars, workloadClasspath, tasks, container, inheritJavaEnv);
     }
 
     /** These options naming the workload tuned (a {@code --task} by its own name). */
     public TuneOptions withWorkload(String name) {
         return new TuneOptions(name, jdk, jdkHomes, profile, params, variant, space, objective, constraints, baseline, budget,
-                threshold, workloadJars, workloadClasspath, tasks, container);
+                threshold, workloadJars, workloadClasspath, tasks, container, inheritJavaEnv);
     }
 
     /** The {@code --jdk} selectors that find the same JDKs: the recorded homes when there are some. */
@@ -82,6 +84,7 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
         c.put("variants", variant == null ? List.of() : List.of(variant));
         c.put("jdkHomes", jdkHomes);
         container.record(c);
+        ChildEnvironment.record(c, inheritJavaEnv);
         c.put("workloadJars", workloadJars);
         c.put("workloadClasspath", workloadClasspath);
         c.put("tasks", tasks);
@@ -109,7 +112,8 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
                 String.valueOf(t.get("objective")), strings(t.get("constraints")),
                 t.get("baseline") instanceof String b ? b : null, String.valueOf(t.get("budget")),
                 t.get("threshold") instanceof Number n ? n.doubleValue() : 0.05, strings(c.get("workloadJars")),
-                strings(c.get("workloadClasspath")), strings(c.get("tasks")), ContainerLimits.recorded(c));
+                strings(c.get("workloadClasspath")), strings(c.get("tasks")), ContainerLimits.recorded(c),
+                ChildEnvironment.recorded(c));
     }
 
     private static List<String> strings(Object o) {

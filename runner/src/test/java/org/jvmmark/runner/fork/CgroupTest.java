@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,5 +66,33 @@ class CgroupTest {
         IOException e = assertThrows(IOException.class, () -> Cgroup.create(null, missing, null, 256L << 20, "t"));
         assertTrue(e.getMessage().contains("no-such-hierarchy"), e.getMessage());
         assertFalse(Files.exists(fs.resolve("no-such-hierarchy/t")));
+    }
+
+    @Test
+    void shouldLeaveAStaleCgroupOfTheSameNameAloneAndTakeAnother() throws Exception {
+        Path memory = Files.createDirectories(fs.resolve("memory"));
+        Path stale = Files.createDirectory(memory.resolve("jvmmark-1-1"));
+        Process other = new ProcessBuilder("sleep", "30").start();
+        try {
+            Files.writeString(stale.resolve("cgroup.procs"), other.pid() + "\n");
+            Cgroup c = Cgroup.create(null, new CgroupHost.Controller("memory", false, memory), null, 256L << 20, "jvmmark-1-1");
+            assertEquals(List.of(memory.resolve("jvmmark-1-1-2/cgroup.procs")), c.procsFiles());
+            assertTrue(Files.isDirectory(stale) && other.isAlive(), "not made by this runner: not touched");
+            assertEquals(other.pid() + "\n", Files.readString(stale.resolve("cgroup.procs")));
+        } finally {
+            other.destroyForcibly();
+        }
+    }
+
+    @Test
+    void shouldRemoveTheCgroupsTheJvmMadeInsideItsOwnDepthFirst() throws IOException {
+        CgroupHost.Controller memory = CgroupHost.current().memory();
+        assumeTrue(memory != null && Files.isWritable(memory.dir()), "needs a memory cgroup the runner may write (root)");
+        Cgroup c = Cgroup.create(null, memory, null, 256L << 20, "jvmmark-test-" + ProcessHandle.current().pid());
+        Path own = c.procsFiles().get(0).getParent();
+        Path deep = Files.createDirectories(own.resolve("a/b")); // what a JVM under test may make for itself
+        Files.createDirectories(own.resolve("c"));
+        c.close();
+        assertFalse(Files.exists(deep) || Files.exists(own), "removed, children first");
     }
 }

@@ -81,7 +81,7 @@ class ContainerTest {
         Files.createDirectory(locked.resolve("cgroup.subtree_control")); // a directory: cannot be read or written as a file
         String line = refusal(ContainerLimits.parse(null, "256m", null),
                 new CgroupHost(null, new CgroupHost.Controller("memory", true, locked)), "0-1", true);
-        assertTrue(line.startsWith("--memory 256 MiB: cgroup v2 at " + locked + " does not hand the memory controller to its children"),
+        assertTrue(line.startsWith("--memory 256 MiB: cgroup v2 at " + locked + " cannot hand memory to a cgroup for the JVM under test"),
                 line);
     }
 

@@ -3,15 +3,18 @@ package org.jvmmark.runner.jdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.fork.Container;
 
 /** Discovery over fake JDKs (shell scripts answering like {@code java -XshowSettings:properties -version}). */
 class JdkDiscoveryTest {
@@ -68,6 +71,56 @@ class JdkDiscoveryTest {
         assertEquals("Runtime Vendor Inc.", r.vendor(), "java.vendor when the release file has no IMPLEMENTOR");
         assertEquals("runtime-99.0.2", r.label());
         assertEquals("zulu-99.0.1", found.stream().filter(j -> j.home().equals(toolchainReal)).findFirst().orElseThrow().label());
+    }
+
+    @Test
+    void shouldFindAsdfMiseJenvAndHomebrewInstalls() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        Path asdf = fakeJdk(home.resolve(".asdf/installs/java/temurin-21.0.1+12"), null, "Asdf Vendor", 0);
+        Path mise = fakeJdk(home.resolve(".local/share/mise/installs/java/21.0.2"), null, "Mise Vendor", 0);
+        Path jenv = fakeJdk(home.resolve(".jenv/versions/21"), null, "Jenv Vendor", 0);
+        Path brew = tmp.resolve("linuxbrew");
+        Path cellar = fakeJdk(brew.resolve("Cellar/openjdk@21/21.0.3/libexec"), null, "Brew Vendor", 0);
+        Files.createDirectories(brew.resolve("opt"));
+        Files.createSymbolicLink(brew.resolve("opt/openjdk@21"), cellar.getParent());
+        Files.createDirectories(brew.resolve("opt/wget/libexec"));
+
+        List<Path> candidates = new JdkDiscovery(Map.of("PATH", "", "HOMEBREW_PREFIX", brew.toString()), home, List.of())
+                .candidates();
+
+        for (Path p : List.of(asdf, mise, jenv, brew.resolve("opt/openjdk@21/libexec"))) {
+            assertTrue(candidates.contains(p), p + " in " + candidates);
+        }
+        assertTrue(candidates.stream().noneMatch(p -> p.toString().contains("wget")), "only openjdk formulae: " + candidates);
+        List<Path> found = new JdkDiscovery(Map.of("PATH", "", "HOMEBREW_PREFIX", brew.toString()), home, List.of()).discover()
+                .stream().map(Jdk::home).toList();
+        assertTrue(found.contains(cellar.toRealPath()), "Homebrew's JDK starts: " + found);
+    }
+
+    @Test
+    void shouldSkipAsRootAJavaAnotherUserCanChangeAndSaySo() throws Exception {
+        assumeTrue(Container.isRoot(), "needs root: only root skips");
+        Path root = Files.createDirectories(tmp.resolve("jvm"));
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path good = fakeJdk(root.resolve("good"), null, "Good", 0);
+        Path groupWritable = fakeJdk(root.resolve("group-writable"), null, "Group", 0);
+        Files.setPosixFilePermissions(groupWritable.resolve("bin"), PosixFilePermissions.fromString("rwxrwxr-x"));
+        Path foreign = fakeJdk(root.resolve("foreign"), null, "Foreign", 0);
+        Files.setAttribute(foreign.resolve("bin/java"), "unix:uid", 1000);
+        List<String> said = new ArrayList<>();
+
+        List<Path> found = new JdkDiscovery(Map.of("PATH", ""), tmp.resolve("nohome"), List.of(root), true, said::add).discover()
+                .stream().map(Jdk::home).toList();
+
+        assertTrue(found.contains(good.toRealPath()), found.toString());
+        Path groupReal = groupWritable.toRealPath();
+        Path foreignReal = foreign.toRealPath();
+        assertTrue(found.stream().noneMatch(h -> h.startsWith(groupReal) || h.startsWith(foreignReal)), found.toString());
+        String lines = String.join("\n", said);
+        assertTrue(lines.contains("skipped " + groupWritable.resolve("bin/java") + ": its directory ")
+                && lines.contains("is writable by its group"), lines);
+        assertTrue(lines.contains("skipped " + foreign.resolve("bin/java") + ": ") && lines.contains("is owned by uid 1000"), lines);
+        assertEquals(2, said.size(), lines);
     }
 
     @Test

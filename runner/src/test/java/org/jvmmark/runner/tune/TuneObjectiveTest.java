@@ -29,7 +29,7 @@ class TuneObjectiveTest {
 
     private static TuneOptions given(String objective, List<String> constraints) {
         return new TuneOptions("declares", List.of("17"), List.of(), "smoke", List.of(), null, List.of(), objective,
-                constraints, null, "2m", 0.05, List.of(), List.of(), List.of(), null);
+                constraints, null, "2m", 0.05, List.of(), List.of(), List.of(), null, false);
     }
 
     @Test

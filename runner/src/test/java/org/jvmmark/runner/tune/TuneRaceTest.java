@@ -56,7 +56,7 @@ class TuneRaceTest {
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
         assertTrue(answer.contains("on the confirmation round's fresh forks"), "the gain is the confirmation's: " + answer);
-        assertTrue(answer.contains("\n  JAVA_TOOL_OPTIONS=\"-XX:+UseParallelGC -Xmx256m\"\n"), "the winner as one line to paste: " + answer);
+        assertTrue(answer.contains("\n  JVMMARK_JVM_ARGS=\"-XX:+UseParallelGC -Xmx256m\"\n"), "the winner as one line to paste: " + answer);
         assertTrue(!r.out().contains("The questions") && !r.out().contains("nothing to compare"), "no questions of points: " + r.out());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("op time ([0-9.]+) % faster than the default \\(([0-9.]+) % CI ([0-9.]+)–([0-9.]+) %\\)")
                 .matcher(answer);
