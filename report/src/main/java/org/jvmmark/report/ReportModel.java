@@ -3,6 +3,7 @@ package org.jvmmark.report;
 import java.util.List;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.TrialStatus;
+import org.jvmmark.report.tune.TuneAnswer;
 
 /**
  * What every rendering shows: the results, which percentiles are trusted (per workload, probe and
@@ -13,14 +14,14 @@ import org.jvmmark.results.TrialStatus;
  * @param tune the tuning run's answer, judged once here for every rendering of the model; null when not a tuning run
  */
 public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold,
-                          org.jvmmark.report.tune.TuneAnswer tune, String moreCommand) {
+                          TuneAnswer tune, String moreCommand) {
     public ReportModel {
         sections = List.copyOf(sections);
     }
 
     /** The model of {@code results}, with the tuning run's answer judged from them (once). */
     public ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
-        this(results, noise, sections, threshold, results == null ? null : org.jvmmark.report.tune.TuneAnswer.of(results), null);
+        this(results, noise, sections, threshold, results == null ? null : TuneAnswer.of(results), null);
     }
 
     /**

@@ -22,6 +22,7 @@ import org.jvmmark.runner.cli.ReportCommand;
 import org.jvmmark.runner.cli.RunCommand;
 import org.jvmmark.runner.cli.ServeCommand;
 import org.jvmmark.runner.cli.TuneCommand;
+import org.jvmmark.runner.cli.Streams;
 
 /**
  * The {@code jvmmark} command line (picocli). User mistakes — unknown workload, parameter, JDK or
@@ -36,7 +37,7 @@ import org.jvmmark.runner.cli.TuneCommand;
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, TuneCommand.class, ReportCommand.class,
             CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, InitCommand.class,
             CompletionCommand.class, CommandLine.HelpCommand.class})
-public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
+public final class Main implements Runnable, Streams {
     static final int USAGE = ExitStatus.USAGE;
     public static final int INTERRUPTED = ExitStatus.INTERRUPTED;
     /** The environment variable that makes an internal error print its stack trace. */

@@ -18,6 +18,7 @@ import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneVerdicts;
 import org.jvmmark.results.Results;
+import org.jvmmark.report.SectionNotes;
 
 /**
  * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue
@@ -69,7 +70,7 @@ public final class MarkdownRenderer {
         }
         md.append("\n").append(Explanations.LEGEND).append("\n");
         for (Section s : model.sections()) {
-            section(md, s, org.jvmmark.report.SectionNotes.of(r, s));
+            section(md, s, SectionNotes.of(r, s));
         }
         md.append("\n## How to read this\n\n");
         for (String line : Explanations.HOW_TO_READ) {

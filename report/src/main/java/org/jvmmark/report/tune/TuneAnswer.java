@@ -133,7 +133,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
 
     /** The objective as the report names it ("hold latency"), or its id when no point measured it. */
     public String objectiveName() {
-        return objective == null ? record.objective() : org.jvmmark.report.Words.figure(objective);
+        return objective == null ? record.objective() : Words.figure(objective);
     }
 
     /** The trials of a race's rows. */

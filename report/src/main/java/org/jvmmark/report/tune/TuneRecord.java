@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.results.Results;
+import org.jvmmark.report.judge.Judge;
 
 /**
  * The {@value #KEY} block of a tuning run's {@code results.json}: what was optimised under which constraints, and
@@ -183,7 +184,7 @@ public record TuneRecord(String workload, String objective, List<String> constra
                     strings(j.get("behind")), strings(j.get("excluded"))));
         }
         return new TuneRecord(str(m.get("workload")), str(m.get("objective")), strings(m.get("constraints")),
-                m.get("threshold") instanceof Number n ? n.doubleValue() : org.jvmmark.report.judge.Judge.DEFAULT_THRESHOLD, jdks);
+                m.get("threshold") instanceof Number n ? n.doubleValue() : Judge.DEFAULT_THRESHOLD, jdks);
     }
 
     private static List<?> list(Object o) {

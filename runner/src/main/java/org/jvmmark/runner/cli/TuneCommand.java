@@ -20,6 +20,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import org.jvmmark.runner.fork.DisturbancePolicy;
+import org.jvmmark.runner.plan.Shard;
 
 /**
  * {@code jvmmark tune WORKLOAD}: which JVM settings run the workload best, per JDK. Parses and checks the options into
@@ -105,7 +107,7 @@ public final class TuneCommand implements Callable<Integer> {
         if (planOnly && session.dryRun) {
             throw new UserException("--plan-only records a round and --dry-run runs nothing and records nothing; give one");
         }
-        org.jvmmark.runner.plan.Shard slice = shard == null ? null : org.jvmmark.runner.plan.Shard.parse(shard, System.getenv());
+        Shard slice = shard == null ? null : Shard.parse(shard, System.getenv());
         if (session.resume) {
             recorded = session.openForResume(true);
             options = TuneOptions.recorded(recorded.results());
@@ -124,7 +126,7 @@ public final class TuneCommand implements Callable<Integer> {
                 : external;
         TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
         return new TuneSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, user,
-                org.jvmmark.runner.fork.DisturbancePolicy.of(session.disturbed), session.history, mode, slice, sliceOut).run();
+                DisturbancePolicy.of(session.disturbed), session.history, mode, slice, sliceOut).run();
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

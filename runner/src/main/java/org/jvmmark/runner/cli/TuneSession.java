@@ -39,6 +39,11 @@ import org.jvmmark.runner.tune.PlannedRound;
 import org.jvmmark.runner.tune.Point;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
+import org.jvmmark.report.Column;
+import org.jvmmark.report.ColumnTrust;
+import org.jvmmark.report.tune.TuneFigure;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.fork.DisturbancePolicy;
 
 /**
  * One {@code jvmmark tune}: per JDK, asks the JDK which settings of the space it accepts (a refused one becomes an
@@ -75,7 +80,7 @@ final class TuneSession {
         /** Run one slice of the recorded round into a directory of its own ({@code --shard I/N --slice-out S}). */
         SLICE
     }
-    private final org.jvmmark.runner.fork.DisturbancePolicy disturbance;
+    private final DisturbancePolicy disturbance;
     private final Mode mode;
     private final Shard shard;
     private final Path sliceDir;
@@ -93,7 +98,7 @@ final class TuneSession {
      * @param sliceDir where the slice's results go ({@link Mode#SLICE}), else null
      */
     TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
-                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance, HistoryOptions history,
+                ExternalWorkloads external, DisturbancePolicy disturbance, HistoryOptions history,
                 Mode mode, Shard shard, Path sliceDir) {
         this.history = history;
         this.mode = mode;
@@ -194,7 +199,7 @@ final class TuneSession {
             out.println(container.line());
         }
         TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, TuneRoundPlanner.gcLogs(), disturbance);
-        boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
+        boolean rerun = disturbance == DisturbancePolicy.RERUN;
         // the budget against the clock, as run's: this launch's build, this process and the trials recorded before it
         RunBudget budget = RunBudget.ofThisProcess(Budget.parse(options.budget()),
                 recorded == null ? 0 : results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum());
@@ -215,7 +220,7 @@ final class TuneSession {
                     err.println("jvmmark: tune: " + options.objective() + " is not trusted on this machine (" + distrust
                             + "): a race on it would rank the scheduler; race a figure it supports, e.g. --objective \"endToEnd"
                             + " p50\" (" + results.recordedIds().size() + " trials kept in " + results.path() + ")");
-                    return org.jvmmark.runner.ExitStatus.USAGE;
+                    return ExitStatus.USAGE;
                 }
                 before = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
             }
@@ -238,8 +243,8 @@ final class TuneSession {
      * spinning threads records the scheduler, and a race on it would pick by chance.
      */
     private String distrust(ResultsFile results) {
-        List<org.jvmmark.results.Trial> all = results.trials();
-        org.jvmmark.report.Column col = org.jvmmark.report.tune.TuneFigure.parse(options.objective()).column(all);
-        return col == null ? null : org.jvmmark.report.ColumnTrust.distrust(all, col);
+        List<Trial> all = results.trials();
+        Column col = TuneFigure.parse(options.objective()).column(all);
+        return col == null ? null : ColumnTrust.distrust(all, col);
     }
 }

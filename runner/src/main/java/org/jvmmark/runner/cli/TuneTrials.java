@@ -24,6 +24,7 @@ import org.jvmmark.runner.tune.Dimension;
 import org.jvmmark.runner.tune.Point;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
+import org.jvmmark.api.Variant;
 
 /**
  * A race's forks as ordinary trials: which points of the space a JDK accepts, each point's fork planned as any run's
@@ -96,7 +97,7 @@ final class TuneTrials {
         long rows = planned.stream().map(PlannedTrial::rowId).distinct().count();
         if (rows != 1) {
             throw new UserException("tune races one variant of " + entry.info().name() + ": add --variant NAME (one of "
-                    + String.join(", ", entry.info().variants().stream().map(org.jvmmark.api.Variant::name).toList()) + ")");
+                    + String.join(", ", entry.info().variants().stream().map(Variant::name).toList()) + ")");
         }
         return fork == 1 ? planned.get(0) : planned.get(0).asFork(fork);
     }

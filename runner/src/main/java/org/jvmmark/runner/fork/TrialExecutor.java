@@ -26,6 +26,7 @@ import org.jvmmark.runner.instruments.TrialFiles;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.plan.ParamValues;
 import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.api.scratch.SafeTree;
 
 /**
  * Runs one planned trial and builds its typed record with a {@link TrialBuilder}: what the plan says,
@@ -253,6 +254,6 @@ public final class TrialExecutor {
      * by the JVM under test, which need not be trusted); what cannot be removed is left.
      */
     public static void deleteRecursively(Path dir) {
-        org.jvmmark.api.scratch.SafeTree.delete(dir);
+        SafeTree.delete(dir);
     }
 }
