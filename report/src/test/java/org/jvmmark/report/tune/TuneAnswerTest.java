@@ -198,6 +198,18 @@ class TuneAnswerTest {
     }
 
     @Test
+    void shouldNotTakeAPointOutForAConstraintOnTheCentreOfTwoForks() {
+        Results r = race(0.7, false, true);
+        TuneRecord rec = TuneRecord.of(r);
+        TuneRecord bounded = new TuneRecord(rec.workload(), rec.objective(), List.of("opNanos >= 900"), rec.threshold(), rec.jdks());
+        TuneRecord.JdkRace race = bounded.jdks().get(0);
+        List<Trial> roundOne = r.trials().stream().filter(t -> t.identity().fork() <= 2).toList();
+        assertEquals(List.of(FAST), List.copyOf(TuneAnswer.breaks(bounded, race, roundOne).keySet()), "its centre breaks it");
+        assertTrue(TuneAnswer.breaks(bounded, race, roundOne, 3).isEmpty(), "on 2 forks, not for good");
+        assertEquals(List.of(FAST), List.copyOf(TuneAnswer.breaks(bounded, race, r.trials(), 3).keySet()));
+    }
+
+    @Test
     void shouldStateNoGainBeforeTheConfirmation() {
         TuneAnswer a = TuneAnswer.of(race(0.7, false, false));
         assertNull(a.jdks().get(0).confirmation());

@@ -79,4 +79,29 @@ final class TunePrinter {
             }
         }
     }
+
+    /** How many untried points a line names before it counts the rest. */
+    static final int NAMED = 5;
+
+    /**
+     * What the answer's "no setting tried" covers, per JDK: "temurin-25: 6 of 17 valid points tried; not tried:
+     * -XX:+UseZGC -Xmx1g, … and 7 more". A bound over the points tried says nothing of the others.
+     */
+    static void untried(PrintStream out, TuneRecord record, Map<Jdk, List<Point>> valid) {
+        for (Map.Entry<Jdk, List<Point>> e : valid.entrySet()) {
+            TuneRecord.JdkRace race = record.jdks().stream().filter(r -> r.jdk().equals(e.getKey().label())).findFirst().orElse(null);
+            if (race == null) {
+                continue;
+            }
+            List<String> not = e.getValue().stream().map(Point::label).filter(l -> race.rowOf(l) == null).toList();
+            out.println(untriedLine(race.jdk(), e.getValue().size() - not.size(), e.getValue().size(), not));
+        }
+    }
+
+    /** One JDK's line of {@link #untried}. */
+    static String untriedLine(String jdk, int tried, int of, List<String> not) {
+        String named = String.join(", ", not.subList(0, Math.min(NAMED, not.size())))
+                + (not.size() > NAMED ? " and " + (not.size() - NAMED) + " more" : "");
+        return jdk + ": " + tried + " of " + of + " valid points tried" + (not.isEmpty() ? " (all of them)" : "; not tried: " + named);
+    }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jvmmark.report.Column;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneFigure;
 import org.jvmmark.report.tune.TuneRecord;
@@ -116,8 +117,7 @@ final class TuneRounds {
                 }
                 Double value = col == null || !t.ok() || t.disturbed() ? null : TuneFigure.value(t, col);
                 if (t.outcome().trialStatus().failure()) {
-                    elite.spend();
-                    elite.exclude(label);
+                    elite.fail(label, number);
                 } else if (value != null) {
                     elite.record(label, new EliteRace.Fork(number, value, t.machineRoundTripNs().orElse(Double.NaN),
                             t.machineChangedDuring()));
@@ -126,7 +126,7 @@ final class TuneRounds {
                 }
             }
             // a point that breaks a constraint cannot win; the default and the baseline stay, as what gains are measured against
-            TuneAnswer.breaks(record, race, upTo).keySet().stream()
+            TuneAnswer.breaks(record, race, upTo, Judge.MIN_FORKS).keySet().stream()
                     .filter(row -> !row.equals(race.defaultRow()) && !row.equals(race.baselineRow()))
                     .forEach(row -> elite.exclude(race.labelOf(row)));
         }

@@ -225,7 +225,9 @@ final class TuneSession {
             return ExitStatus.INTERRUPTED;
         }
         hook.release();
-        return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+        int status = RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+        TunePrinter.untried(out, rounds.record(), valid);
+        return status;
     }
 
     /**
