@@ -96,10 +96,9 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         if (last == null || !last.confirmation() || race.stopped().isEmpty()) {
             return null;
         }
-        int round = race.rounds().size();
         Set<String> confirmed = new LinkedHashSet<>();
         last.points().forEach(l -> confirmed.add(race.rowOf(l)));
-        List<RowForks> forks = rows(race, trials, col, r -> r == round).stream().filter(r -> confirmed.contains(r.id())).toList();
+        List<RowForks> forks = rows(race, trials, col, race::confirming).stream().filter(r -> confirmed.contains(r.id())).toList();
         Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), forks);
         return Confirmation.of(e, centres, race.defaultRow(), race.baselineRow().isEmpty() ? null : race.baselineRow(), threshold);
     }
@@ -272,8 +271,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         }
         List<RowForks> rows = new ArrayList<>();
         for (JdkAnswer j : led) {
-            int round = j.race().rounds().size();
-            rows(j.race(), trialsOf(j.race(), all), objective, r -> r == round).stream()
+            rows(j.race(), trialsOf(j.race(), all), objective, j.race()::confirming).stream()
                     .filter(r -> r.id().equals(j.confirmation().pick()) && r.n() > 0).forEach(rows::add);
         }
         if (rows.size() < 2) {

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jvmmark.report.tune.Confirmation;
+import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.results.Results;
 import org.jvmmark.runner.ExitStatus;
@@ -50,6 +52,10 @@ final class TuneRoundPlanner {
     private final Path outDir;
     private final Point baseline;
     private TuneRounds rounds;
+    /** {@code --more-forks N}: forks a side of one more confirmation round for a race that cannot tell yet; 0: none. */
+    private int moreForks;
+    /** The JDKs whose race this invocation gave more confirmation forks. */
+    private final java.util.Set<String> extended = new java.util.HashSet<>();
     /** The JDKs whose race has ended, as this invocation said. */
     private final java.util.Set<String> ended = new java.util.HashSet<>();
 
@@ -64,6 +70,12 @@ final class TuneRoundPlanner {
         this.recorded = recorded;
         this.outDir = outDir;
         this.baseline = baseline;
+    }
+
+    /** Asks for {@code forks} more confirmation forks a side for every JDK whose ended race cannot tell yet. */
+    TuneRoundPlanner moreForks(int forks) {
+        this.moreForks = forks;
+        return this;
     }
 
     /**
@@ -134,6 +146,11 @@ final class TuneRoundPlanner {
     private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double share, PlannedRound before,
                                        List<String> again, boolean rerun) throws IOException {
         TuneRecord.JdkRace race = rounds.raceOf(jdk, baseline);
+        if (moreForks > 0 && race.stopped().equals(CONFIRMED) && undecided(results, race) && extended.add(jdk.label())) {
+            TuneRecord.Round last = race.last();
+            TuneRecord.JdkRace open = race.with(race.points(), race.rounds(), "", race.dropped(), race.behind(), race.excluded());
+            return record(jdk, open, TuneRounds.pointsOf(last, points), moreForks, true, results, null, race.rounds().size() + 1);
+        }
         if (!race.stopped().isEmpty()) {
             if (ended.add(jdk.label())) { // said once an invocation
                 out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
@@ -178,12 +195,22 @@ final class TuneRoundPlanner {
         TunePrinter.progress(out, race, number, elite, next, options.threshold());
         if (next == null) {
             ended.add(jdk.label());
-            rounds.stop(race, last.confirmation() ? "confirmed" : "nothing left to race", elite, results);
+            rounds.stop(race, last.confirmation() ? CONFIRMED : "nothing left to race", elite, results);
             return List.of();
         }
         List<Point> round = TuneRounds.pointsOf(new TuneRecord.Round(next.forksEach(), next.points(), List.of(), false),
                 points);
         return record(jdk, race, round, next.forksEach(), next.confirmation(), results, elite, number + 1);
+    }
+
+    /** Why a race that ran its confirmation stopped, as recorded. */
+    static final String CONFIRMED = "confirmed";
+
+    /** Whether the recorded answer of {@code race} is "cannot tell yet". */
+    private static boolean undecided(ResultsFile results, TuneRecord.JdkRace race) {
+        TuneAnswer answer = TuneAnswer.of(results.results());
+        return answer != null && answer.jdks().stream().filter(j -> j.race().jdk().equals(race.jdk())).anyMatch(
+                j -> j.confirmation() == null || j.confirmation().form() == Confirmation.Form.CANNOT_TELL);
     }
 
     /** Records round {@code number} of {@code race} and returns its trials. */

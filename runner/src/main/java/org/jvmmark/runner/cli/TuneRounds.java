@@ -100,6 +100,10 @@ final class TuneRounds {
         EliteRace elite = new EliteRace(Point.DEFAULT.label(), baseline, first, neighbours(points),
                 EliteRace.Settings.standard(race.trialCap(), record.threshold(), col != null && col.higherIsBetter()));
         for (int r = 1; r <= race.rounds().size(); r++) {
+            TuneRecord.Round recordedRound = race.rounds().get(r - 1);
+            if (r > 1 && recordedRound.confirmation() && race.rounds().get(r - 2).confirmation()) {
+                elite.confirmMore(recordedRound.forks()); // a further confirmation (tune --resume --more-forks)
+            }
             EliteRace.Round round = elite.next();
             if (round == null) {
                 break;

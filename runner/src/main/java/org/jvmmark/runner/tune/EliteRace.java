@@ -138,6 +138,10 @@ public final class EliteRace {
     /** Per point, the rounds of its failed forks. */
     private final Map<String, List<Integer>> failures = new LinkedHashMap<>();
     private Round last;
+    /** The confirmation rounds run, by number. */
+    private final Set<Integer> confirmRounds = new TreeSet<>();
+    /** Forks a side of a further confirmation round asked for ({@link #confirmMore}), 0 when none. */
+    private int more;
     private String leader;
     /** A point whose centre beats the leader's on fewer forks, or null. */
     private String challenger;
@@ -211,6 +215,12 @@ public final class EliteRace {
             return last = new Round(1, List.copyOf(active), settings.forksPerRound(), false);
         }
         if (last.confirmation()) {
+            confirmRounds.add(last.number());
+            if (more > 0) {
+                Round again = new Round(last.number() + 1, last.points(), more, true);
+                more = 0;
+                return last = again;
+            }
             done = true;
             return null;
         }
@@ -352,12 +362,26 @@ public final class EliteRace {
         return forks.getOrDefault(p, List.of()).size();
     }
 
+    /**
+     * After the confirmation: one more confirmation round of the same points, {@code forks} fresh forks a side, judged
+     * with the confirmation's forks ({@code tune --resume --more-forks N}, for an answer that cannot tell yet). The
+     * trial cap does not bound it: the user asked for it.
+     */
+    public void confirmMore(int forks) {
+        if (forks < 1) {
+            throw new IllegalArgumentException("at least one more fork a side, not " + forks);
+        }
+        more = forks;
+        done = false;
+    }
+
     /** The answer, from the confirmation round's forks alone ({@link Confirmation}); null before it ran. */
     public Answer answer() {
         if (last == null || !last.confirmation()) {
             return null;
         }
-        Set<Integer> round = Set.of(last.number());
+        Set<Integer> round = new TreeSet<>(confirmRounds);
+        round.add(last.number());
         List<RowForks> rows = last.points().stream().map(p -> row(p, round)).toList();
         Evidence e = new Evidence("objective", "", settings.higherIsBetter(), rows);
         Set<String> fitted = contenders(); // every point's forks tie the rounds' effects together

@@ -152,4 +152,21 @@ class EliteRaceTest {
         assertEquals(Confirmation.Form.KEEP_DEFAULT, c.form(), "bound " + c.bound());
         assertEquals("0", race.answer().pick());
     }
+
+    @Test
+    void shouldRunOneMoreConfirmationRoundWhenAskedAndJudgeOnBoth() {
+        EliteRace race = run(new EliteRace("0", null, List.of("1", "3"), EliteRaceTest::line,
+                EliteRace.Settings.standard(40, 0.05, false)), TRUTH, List.of());
+        int confirmed = race.answer().confirmation().vsDefault().forksReference();
+        race.confirmMore(5);
+        EliteRace.Round more = race.next();
+        assertTrue(more.confirmation() && more.forksEach() == 5, "one more confirmation round: " + more);
+        for (int f = 0; f < 5; f++) {
+            for (String p : more.points()) {
+                race.record(p, new EliteRace.Fork(more.number(), TRUTH.get(p), Double.NaN, false));
+            }
+        }
+        assertEquals(null, race.next(), "then the race ends again");
+        assertEquals(confirmed + 5, race.answer().confirmation().vsDefault().forksReference(), "judged on both rounds' forks");
+    }
 }
