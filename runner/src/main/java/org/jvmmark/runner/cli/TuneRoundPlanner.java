@@ -257,6 +257,8 @@ final class TuneRoundPlanner {
                     .forEach(t -> needed.put(t.id(), t));
         }
         List<PlannedTrial> mine = new ArrayList<>();
+        List<Integer> slices = slices(ids.stream().map(id -> needed.containsKey(id) ? needed.get(id).rowId() : id).toList(),
+                shard.count());
         for (int k = 0; k < ids.size(); k++) {
             PlannedTrial t = needed.get(ids.get(k));
             if (t == null) {
@@ -264,7 +266,7 @@ final class TuneRoundPlanner {
                         + " for on this machine (another JDK build, or a setting this JDK refuses, than where it was planned?);"
                         + " run the slices on machines like the planning one, or record the round again with " + planIt);
             }
-            if (k % shard.count() == shard.index()) {
+            if (slices.get(k) == shard.index()) {
                 mine.add(t);
             }
         }
@@ -306,6 +308,24 @@ final class TuneRoundPlanner {
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
             return 0;
         }
+    }
+
+    /**
+     * The slice (from 0) of each trial of a round, by its row in the round's order: a point's forks go round the slices
+     * (the i-th point's j-th fork to slice (i + j) mod {@code count}), so that they meet several machines whatever the
+     * number of points; by position alone (k mod N), a round of a multiple of N points, interleaved fork by fork, would
+     * put every fork of each point on one machine.
+     */
+    static List<Integer> slices(List<String> rows, int count) {
+        Map<String, Integer> pointIndex = new LinkedHashMap<>();
+        Map<String, Integer> forkIndex = new LinkedHashMap<>();
+        List<Integer> out = new ArrayList<>();
+        for (String row : rows) {
+            int i = pointIndex.computeIfAbsent(row, r -> pointIndex.size());
+            int j = forkIndex.merge(row, 1, Integer::sum) - 1;
+            out.add((i + j) % count);
+        }
+        return out;
     }
 
     /**
