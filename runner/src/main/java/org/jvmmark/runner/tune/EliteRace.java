@@ -42,8 +42,8 @@ import org.jvmmark.report.tune.TuneAnswer;
  *       upward on the forks that chose it) does not inflate the gain.</li>
  * </ul>
  *
- * <p>A point whose fork failed, or that breaks a constraint, is {@link #exclude}d. The caller runs each {@link Round}
- * and {@link #record}s every fork, then asks for the {@link #next} round; points
+ * <p>A point whose forks failed twice ({@link #fail}), or that breaks a constraint, is {@link #exclude}d. The caller
+ * runs each {@link Round} and {@link #record}s every fork, then asks for the {@link #next} round; points
  * are opaque names. Not thread-safe: one instance is one race.
  */
 public final class EliteRace {
