@@ -94,7 +94,10 @@ final class TuneRoundPlanner {
         PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
         results.putMore(PlannedRound.KEY, round.toJson());
         if (todo.isEmpty()) {
-            return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+            int status = RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+            TunePrinter.untried(out, rounds.record(), valid);
+            TunePrinter.moreForks(out, TuneAnswer.of(results.results()), dir, trials::secondsEach, jdks);
+            return status;
         }
         out.printf("%d trials to run, as slices: jvmmark tune --resume --out %s --shard I/N --slice-out SLICE_I (I = 1 … N);%n",
                 todo.size(), dir);

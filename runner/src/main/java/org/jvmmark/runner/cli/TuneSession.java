@@ -234,7 +234,7 @@ final class TuneSession {
         hook.release();
         int status = RunEnd.reportAndResults(out, err, dir, results, options.threshold());
         TunePrinter.untried(out, rounds.record(), valid);
-        TunePrinter.moreForks(out, TuneAnswer.of(results.results()), dir, jdk -> trials.secondsEach(jdk), jdks);
+        TunePrinter.moreForks(out, TuneAnswer.of(results.results()), dir, trials::secondsEach, jdks);
         return status;
     }
 
