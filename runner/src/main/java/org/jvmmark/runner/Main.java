@@ -1,5 +1,10 @@
 package org.jvmmark.runner;
 
+import org.jvmmark.runner.base.InertControls;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Text;
+import org.jvmmark.runner.base.ExitStatus;
+import org.jvmmark.runner.base.Invocation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -63,6 +68,7 @@ public final class Main implements Runnable, Streams {
 
     /** Runs the CLI and returns its exit status instead of exiting. */
     public static int execute(String[] args, PrintStream out, PrintStream callerErr) {
+        Invocation.remember(args);
         Main main = new Main();
         // Labels, ids and errors printed below may come from results files or JVMs someone else controls. A caller's
         // own streams (the tests') write UTF-8; main() passes the console's, already filtered in its charset.

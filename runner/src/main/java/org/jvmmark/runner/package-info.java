@@ -2,7 +2,7 @@
  * The runner: finds JDKs, plans trials (workload × JDK × variant × fork), forks a fresh JVM under test
  * per trial, watches it from outside and records what it measured in {@code results.json}. The root
  * package holds only the entry point ({@link org.jvmmark.runner.Main}), the exit statuses and the
- * one exception a user sees, and {@link org.jvmmark.runner.Text} (one-line messages); the work is in rooms:
+ * one exception a user sees, and {@link org.jvmmark.runner.base.Text} (one-line messages); the work is in rooms:
  * <ul>
  * <li>{@code cli} — the commands (picocli), their options and what they print, and {@code RunSession},
  *     which walks the rooms in order for a run;</li>

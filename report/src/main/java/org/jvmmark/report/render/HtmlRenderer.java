@@ -53,7 +53,7 @@ public final class HtmlRenderer {
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
         JvmStyles styles = new JvmStyles();
         ChartSpecs charts = new ChartSpecs(styles);
-        TuneAnswer tuned = model.tune();
+        TuneAnswer tuned = (model.results() == null ? null : TuneAnswer.of(model.results()));
         if (tuned != null) {
             // a tuning run's question comes first: which settings
             tune(h, tuned, charts);

@@ -37,7 +37,7 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
-        TuneAnswer a = model.tune();
+        TuneAnswer a = (model.results() == null ? null : TuneAnswer.of(model.results()));
         if (a != null) {
             md.append("\n## Which settings (tune: ").append(esc(a.objectiveName()))
                     .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))

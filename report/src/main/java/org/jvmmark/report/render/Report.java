@@ -70,7 +70,7 @@ public final class Report {
     }
 
     private static String verdictTextOf(ReportModel model) {
-        TuneAnswer tune = model.tune();
+        TuneAnswer tune = (model.results() == null ? null : TuneAnswer.of(model.results()));
         if (tune != null) {
             // A tuning run ends with which settings: its workload's questions compare JVMs, and the race's points are
             // not what they are asked of (each would print "cannot tell: … nothing to compare"); report.md keeps them.

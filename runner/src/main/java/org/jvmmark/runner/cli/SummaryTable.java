@@ -8,7 +8,7 @@ import org.jvmmark.report.Format;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 import org.jvmmark.report.Words;
 import org.jvmmark.results.Disturbance;
 

@@ -10,7 +10,7 @@ import org.jvmmark.report.tune.Confirmation;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.Format;
 import org.jvmmark.report.tune.TuneRecord;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.CatalogEntry;

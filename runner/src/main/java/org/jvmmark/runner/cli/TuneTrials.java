@@ -11,7 +11,7 @@ import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialContainer;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.Ergonomics;
 import org.jvmmark.runner.fork.TrialExecutor;

@@ -23,7 +23,6 @@ import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.instruments.TrialFiles;
-import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.plan.ParamValues;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.api.scratch.SafeTree;
@@ -39,6 +38,8 @@ import org.jvmmark.api.scratch.SafeTree;
  */
 public final class TrialExecutor {
     public static final ObjectMapper JSON = new ObjectMapper();
+    /** The run directory's scratch space, under which each trial gets a directory of its own (removed after it). */
+    public static final String SCRATCH = ".jvmmark-work";
 
     private final Path outDir;
     private final Container container;
@@ -88,7 +89,7 @@ public final class TrialExecutor {
         }
         Path logDir = outDir.resolve("logs").resolve(safe(trial.id()));
         deleteRecursively(logDir);
-        Path scratch = Files.createTempDirectory(Files.createDirectories(outDir.resolve(OutputDirectory.WORK)), "trial-");
+        Path scratch = Files.createTempDirectory(Files.createDirectories(outDir.resolve(SCRATCH)), "trial-");
         try {
             TrialSpec spec = new TrialSpec(trial.id(), trial.workload().info().className(), trial.profile(), trial.params(),
                     scratch.resolve("server-work"), scratch.resolve("control"));

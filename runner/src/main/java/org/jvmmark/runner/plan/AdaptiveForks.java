@@ -21,7 +21,7 @@ import org.jvmmark.results.ForkAccount;
 import org.jvmmark.results.Trial;
 import org.jvmmark.api.Variant;
 import org.jvmmark.results.Results;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /**
  * {@code --forks auto}: every row starts with the {@value Judge#MIN_FORKS} forks a verdict needs;

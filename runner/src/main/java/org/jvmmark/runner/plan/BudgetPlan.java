@@ -11,8 +11,8 @@ import java.util.function.Predicate;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.judge.Judge;
-import org.jvmmark.runner.Text;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.Text;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.api.Question;
 
 /**

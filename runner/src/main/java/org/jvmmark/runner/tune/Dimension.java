@@ -3,7 +3,7 @@ package org.jvmmark.runner.tune;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.jdk.GarbageCollector;
 
 /**

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * The JVM settings a {@code tune} searches: the workload's declared dimensions ({@link org.jvmmark.api.TuneSpace},

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.judge.Judgement;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /** What a bound over the points tried covers: how many of the valid points, and which were not tried. */
 class TunePrinterTest {

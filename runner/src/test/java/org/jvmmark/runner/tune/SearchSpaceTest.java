@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.junit.jupiter.api.Test;
 
 class SearchSpaceTest {
