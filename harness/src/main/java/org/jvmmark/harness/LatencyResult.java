@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jvmmark.api.TrialResult;
+import org.jvmmark.api.PercentileTrust;
 
 /**
  * Everything one {@link Harness#run()} measured: per probe its runs and summary, the jitter
@@ -151,14 +152,14 @@ public final class LatencyResult {
         }
         w.addAll(SteadyState.warnings(e2e.runs()));
         // The same rule the report ranks by: the CPUs this JVM obtained against the threads the harness spins.
-        String cpuDistrust = org.jvmmark.api.PercentileTrust.distrust(99, Long.MAX_VALUE - 1, availableProcessors, cpus.size());
+        String cpuDistrust = PercentileTrust.distrust(99, Long.MAX_VALUE - 1, availableProcessors, cpus.size());
         if (cpuDistrust != null) {
             w.add(cpuDistrust + " (" + String.join(", ", cpus.keySet()) + ")");
         }
-        long needed = org.jvmmark.api.PercentileTrust.samplesNeeded(99.99);
+        long needed = PercentileTrust.samplesNeeded(99.99);
         if (e2e.count() > 0 && e2e.count() < needed) {
             w.add(String.format(Locale.ROOT, "%,d samples: p99.99 needs %,d (%d beyond it), so p99.99 and beyond are not"
-                    + " figures to rank on", e2e.count(), needed, org.jvmmark.api.PercentileTrust.TAIL_SAMPLES));
+                    + " figures to rank on", e2e.count(), needed, PercentileTrust.TAIL_SAMPLES));
         }
         CpuAffinity.Pinning bench = cpus.get("benchmark");
         if (options.affinity() && bench != null && !bench.isPinned()) {

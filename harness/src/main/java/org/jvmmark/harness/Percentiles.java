@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Arrays;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.jvmmark.api.Json;
 
 /**
  * The percentiles jvmmark reports, keyed as in {@code results.json} ({@code "50"}, ...,
@@ -25,7 +26,7 @@ public final class Percentiles {
 
     /** {@code "50"}, {@code "99.9"}, ... */
     public static String key(double level) {
-        return org.jvmmark.api.Json.number(level);
+        return Json.number(level);
     }
 
     public static boolean supported(double level, long count) {

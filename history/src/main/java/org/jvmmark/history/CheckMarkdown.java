@@ -3,6 +3,7 @@ package org.jvmmark.history;
 import java.util.List;
 import org.jvmmark.report.render.AnswerFormat;
 import static org.jvmmark.report.render.CompareMarkdown.cell;
+import org.jvmmark.report.judge.Judgement;
 
 /**
  * {@code history check --format markdown}: the check as a pull-request comment — the answer first (its head in bold),
@@ -28,7 +29,7 @@ public final class CheckMarkdown {
                 String answer = v.answer().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
                 md.append("| ").append(cell(k.machine())).append(" | ").append(cell(k.workload())).append(" | ")
                         .append(cell(k.params().replace(",", ", "))).append(" | ").append(cell(CheckText.name(v.series())))
-                        .append(" | ").append(v.answer() == org.jvmmark.report.judge.Judgement.Answer.WORSE ? "**worse**" : answer)
+                        .append(" | ").append(v.answer() == Judgement.Answer.WORSE ? "**worse**" : answer)
                         .append(" | ").append(cell(CheckText.detail(v))).append(" |\n");
             }
             md.append('\n');

@@ -16,6 +16,7 @@ import org.jvmmark.results.Probe;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialStatus;
+import org.jvmmark.report.judge.Stats;
 
 /**
  * Writes runs into the history and reads series back. Each trial is recorded in its own transaction
@@ -54,7 +55,7 @@ public final class HistoryStore {
          * shows one figure everywhere.
          */
         public double value() {
-            return org.jvmmark.report.judge.Stats.center(forkValues);
+            return Stats.center(forkValues);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.jvmmark.results.Trial;
+import org.jvmmark.report.Words;
 
 /**
  * What makes one series: machine, workload, parameters, JVM (vendor and version), variant (its name,
@@ -39,7 +40,7 @@ public record SeriesKey(String machine, String workload, String params, String j
      * held request" — one name for a figure in the report, {@code compare} and the history.
      */
     public String readableName() {
-        return org.jvmmark.report.Words.label(figureName());
+        return Words.label(figureName());
     }
 
     /**

@@ -24,6 +24,7 @@ import org.jvmmark.report.Words;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.render.ChartJs;
 import org.jvmmark.report.render.PageScripts;
+import org.jvmmark.report.render.HtmlRenderer;
 
 /**
  * The history as one self-contained page that stays readable at 1,280 px with hundreds of series: one
@@ -501,6 +502,6 @@ public final class TrendPage {
 
     /** The one HTML escaper, the report's. */
     private static String esc(String s) {
-        return org.jvmmark.report.render.HtmlRenderer.esc(s);
+        return HtmlRenderer.esc(s);
     }
 }

@@ -3,6 +3,7 @@ package org.jvmmark.report;
 import java.util.List;
 import org.jvmmark.report.judge.Effect;
 import org.jvmmark.results.WorkloadQuestion;
+import org.jvmmark.report.judge.Judgement;
 
 /**
  * One line answering one of a workload's declared questions ({@link WorkloadQuestion}) for one group of
@@ -50,7 +51,7 @@ public record Answer(String workload, WorkloadQuestion question, String context,
      * @param judgement the judge's answer, null when the figure was not judged (not trusted here)
      */
     public record FigureAnswer(String figure, String label, double candidate, double baseline, String unit,
-                               org.jvmmark.report.judge.Judgement.Answer outcome, Effect effect, String words,
-                               org.jvmmark.report.judge.Judgement judgement) {
+                               Judgement.Answer outcome, Effect effect, String words,
+                               Judgement judgement) {
     }
 }

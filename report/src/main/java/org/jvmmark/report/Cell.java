@@ -1,5 +1,6 @@
 package org.jvmmark.report;
 import org.jvmmark.report.judge.Effect;
+import org.jvmmark.report.judge.Judgement;
 
 /**
  * A table cell: the row's figure for a column and how it stands against the column's best.
@@ -13,7 +14,7 @@ import org.jvmmark.report.judge.Effect;
  * @param judgement the judge's answer for this row against the column's best, null when not judged
  */
 public record Cell(Figure figure, Mark mark, double delta, double pValue, Effect effect, String why,
-                   org.jvmmark.report.judge.Judgement judgement) {
+                   Judgement judgement) {
     /** How a cell compares with its column's best. */
     public enum Mark {
         /** The best value of the column, and better than every other stable row beyond noise and threshold. */

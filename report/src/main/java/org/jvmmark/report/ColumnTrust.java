@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.HarnessInfo;
 
 /**
  * Applies {@link PercentileTrust} — the rule the harness warns by — to a latency column: a
@@ -51,7 +52,7 @@ public final class ColumnTrust {
      * ({@link org.jvmmark.results.HarnessInfo}); {@code {0, 0}} when not recorded.
      */
     static int[] cpus(Trial t) {
-        org.jvmmark.results.HarnessInfo h = t.measured().harness();
+        HarnessInfo h = t.measured().harness();
         return new int[] {h.availableCpus(), h.pinnedThreads().size()};
     }
 }

@@ -18,6 +18,8 @@ import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.WorkloadQuestion;
+import org.jvmmark.report.judge.Stats;
+import org.jvmmark.results.TrialContainer;
 
 /**
  * Matches two result sets and judges every figure with the report's statistic.
@@ -278,7 +280,7 @@ public final class ComparisonBuilder {
         double[] centres = perRun.stream().mapToDouble(Figure::value).toArray();
         double[] forks = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.forks())).toArray();
         double[] machine = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.machine())).toArray();
-        return new Figure(org.jvmmark.report.judge.Stats.center(centres), forks, List.of(), machine, changed(perRun));
+        return new Figure(Stats.center(centres), forks, List.of(), machine, changed(perRun));
     }
 
     /** Per fork of every run in turn, whether the machine changed while it ran. */
@@ -575,7 +577,7 @@ public final class ComparisonBuilder {
 
     /** The container limits a run's trials ran inside ("1 CPU / 512 MiB"), distinct, or "" when none had any. */
     private static String containers(Results r) {
-        return String.join(", ", r.trials().stream().map(org.jvmmark.results.TrialContainer::of).filter(Objects::nonNull)
-                .map(org.jvmmark.results.TrialContainer::label).distinct().sorted().toList());
+        return String.join(", ", r.trials().stream().map(TrialContainer::of).filter(Objects::nonNull)
+                .map(TrialContainer::label).distinct().sorted().toList());
     }
 }

@@ -4,6 +4,8 @@ import java.util.List;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.report.judge.Judge;
+import org.jvmmark.api.PercentileTrust;
+import org.jvmmark.results.Probe;
 
 /**
  * The words every rendering shares: the legend and the "How to read this" section, so the Markdown
@@ -45,7 +47,7 @@ public final class Explanations {
                     + "than the others' beyond chance keeps its own spread (its fork values are shown). Where the machine "
                     + "probe beside each fork observed two launch levels, rows are compared within them (row + level on the "
                     + "log fork values); levels are never guessed from the figure itself (the judge's DESIGN.md, §3).",
-            "A percentile is trusted only when every fork had " + org.jvmmark.api.PercentileTrust.TAIL_SAMPLES + " samples "
+            "A percentile is trusted only when every fork had " + PercentileTrust.TAIL_SAMPLES + " samples "
                     + "beyond it (p99 needs 10⁴ samples, p99.99 10⁶) and the trial obtained more CPUs than the threads it "
                     + "spins (else p99 and above record the scheduler); the maximum is one sample and never ranked ("
                     + UNTRUSTED + ").",
@@ -108,8 +110,8 @@ public final class Explanations {
         for (int c = 0; c < table.columns().size(); c++) {
             Column col = table.columns().get(c);
             if (col.kind() == Column.Kind.RATE) {
-                List<org.jvmmark.results.Probe> probes = probes(r, col);
-                List<org.jvmmark.results.Probe> behind = probes.stream().filter(org.jvmmark.results.Probe::fellBehind).toList();
+                List<Probe> probes = probes(r, col);
+                List<Probe> behind = probes.stream().filter(Probe::fellBehind).toList();
                 if (!behind.isEmpty()) {
                     double worst = behind.stream().filter(p -> p.targetRate() > 0)
                             .mapToDouble(p -> p.achievedRate() / p.targetRate()).min().orElse(Double.NaN);
@@ -133,13 +135,13 @@ public final class Explanations {
             return "";
         }
         double target = probes(row, column).stream().filter(p -> p.fellBehind() && p.targetRate() > 0)
-                .mapToDouble(org.jvmmark.results.Probe::targetRate).max().orElse(Double.NaN);
+                .mapToDouble(Probe::targetRate).max().orElse(Double.NaN);
         return Double.isNaN(target) ? "" : " (" + shareOf(cell.figure().value() / target) + " of the "
                 + Format.value(target, column.unit()) + " target)";
     }
 
     /** The latency probe behind a rate column, of each of the row's ok trials that has it. */
-    private static List<org.jvmmark.results.Probe> probes(Row row, Column column) {
+    private static List<Probe> probes(Row row, Column column) {
         return row.okTrials().stream().map(t -> t.measured().latency().get(column.probe())).filter(java.util.Objects::nonNull).toList();
     }
 

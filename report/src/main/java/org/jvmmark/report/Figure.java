@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.List;
 import org.jvmmark.report.judge.Stats;
+import org.jvmmark.report.judge.RowForks;
 
 /**
  * One row's value for one column: one value per fork (the unit of evidence, see {@link Figures}),
@@ -24,7 +25,7 @@ public record Figure(double value, double[] forks, List<double[]> runs, double[]
 
     /** A figure whose forks' machine was not observed. */
     public Figure(double value, double[] forks, List<double[]> runs) {
-        this(value, forks, runs, org.jvmmark.report.judge.RowForks.notObserved(forks.length), new boolean[forks.length]);
+        this(value, forks, runs, RowForks.notObserved(forks.length), new boolean[forks.length]);
     }
 
     /** The same forks and machine readings with another row figure. */
@@ -37,10 +38,10 @@ public record Figure(double value, double[] forks, List<double[]> runs, double[]
     }
 
     /** The judge's evidence of this figure for a row named {@code id}, its forks measured in run {@code batch}. */
-    public org.jvmmark.report.judge.RowForks rowForks(String id, int batch) {
+    public RowForks rowForks(String id, int batch) {
         int[] batches = new int[forks.length];
         java.util.Arrays.fill(batches, batch);
-        return new org.jvmmark.report.judge.RowForks(id, forks, 0, batches, machine, machineChanged);
+        return new RowForks(id, forks, 0, batches, machine, machineChanged);
     }
 
     @Override

@@ -9,6 +9,8 @@ import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.RowForks;
 
 /**
  * A row's figure for a column: one value per fork, and the row's figure from them.
@@ -62,15 +64,15 @@ public final class Figures {
      * {@code rows} ("0", "1", …), with its fork values and runs. Failed forks are not counted here: the report
      * shows a row's failures beside it, and {@code compare} judges them as a row's status.
      */
-    public static org.jvmmark.report.judge.Evidence evidence(Column col, List<Row> rows) {
-        List<org.jvmmark.report.judge.RowForks> out = new ArrayList<>();
+    public static Evidence evidence(Column col, List<Row> rows) {
+        List<RowForks> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             Figure f = figure(rows.get(i), col);
             if (f != null) {
                 out.add(f.rowForks(String.valueOf(i), 0));
             }
         }
-        return new org.jvmmark.report.judge.Evidence(col.id(), col.unit(), col.higherIsBetter(), out);
+        return new Evidence(col.id(), col.unit(), col.higherIsBetter(), out);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.Locale;
+import org.jvmmark.api.Json;
 
 /**
  * Number formatting shared by every rendering: three significant figures with a scaled unit, the
@@ -146,7 +147,7 @@ public final class Format {
         if (Double.isNaN(v)) {
             return "";
         }
-        return Double.isInfinite(v) ? Double.toString(v) : org.jvmmark.api.Json.number(v);
+        return Double.isInfinite(v) ? Double.toString(v) : Json.number(v);
     }
 
     /** A p-value: "p=0.003", "p<0.001". */

@@ -2,6 +2,7 @@ package org.jvmmark.report;
 
 import java.util.List;
 import org.jvmmark.report.judge.Effect;
+import org.jvmmark.report.judge.Judgement;
 
 /**
  * The answer to "who won?" for one workload (or one family of its variants, e.g. the servers of
@@ -26,7 +27,7 @@ import org.jvmmark.report.judge.Effect;
  *     more than 18 % slower than it"); "" otherwise
  */
 public record Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
-                       Effect effect, String words, List<NotRun> notRun, org.jvmmark.report.judge.Judgement judgement,
+                       Effect effect, String words, List<NotRun> notRun, Judgement judgement,
                        String close) {
     public Headline {
         notRun = List.copyOf(notRun);
@@ -34,7 +35,7 @@ public record Headline(String workload, String family, Column figure, Outcome ou
 
     /** A headline with nothing to say of how close its rows are. */
     public Headline(String workload, String family, Column figure, Outcome outcome, Row winner, Row runnerUp,
-                    Effect effect, String words, List<NotRun> notRun, org.jvmmark.report.judge.Judgement judgement) {
+                    Effect effect, String words, List<NotRun> notRun, Judgement judgement) {
         this(workload, family, figure, outcome, winner, runnerUp, effect, words, notRun, judgement, "");
     }
 

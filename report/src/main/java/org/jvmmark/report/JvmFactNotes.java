@@ -10,6 +10,7 @@ import java.util.function.Function;
 import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialContainer;
 
 /**
  * Sentences that say which of the JVMs' own facts ({@link JvmFacts}, recorded once per run by the runner) explain a
@@ -45,7 +46,7 @@ public final class JvmFactNotes {
             }
             name = t.workload();
             // inside the user's container the JVM's own choices are the ones it made there, not the host's
-            org.jvmmark.results.TrialContainer inside = org.jvmmark.results.TrialContainer.of(t);
+            TrialContainer inside = TrialContainer.of(t);
             JvmFacts f = inside != null && inside.chosen() != null ? inside.chosen() : all.get(t.provenance().jdk().label());
             if (f != null) {
                 used.putIfAbsent(f.label(), f);

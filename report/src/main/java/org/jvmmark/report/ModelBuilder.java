@@ -15,6 +15,11 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Stats;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.results.JvmFacts;
+import org.jvmmark.results.ProcessFacts;
+import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.results.WorkloadQuestion;
 
 /**
  * Turns {@link Results} into the {@link ReportModel}: groups trials into rows (forks of one JVM
@@ -112,10 +117,10 @@ public final class ModelBuilder {
     /** A disturbed fork as a row shows it: its identity, outcome and notes, no figure (no metric, probe or peak RSS). */
     static Trial withoutFigures(Trial t) {
         Trial.Measured m = t.measured();
-        org.jvmmark.results.ProcessFacts p = t.outcome().process();
-        return org.jvmmark.results.TrialBuilder.from(t)
+        ProcessFacts p = t.outcome().process();
+        return TrialBuilder.from(t)
                 .measured(new Trial.Measured(Map.of(), Map.of(), Map.of(), m.info(), m.infoValues(), m.warnings()))
-                .process(new org.jvmmark.results.ProcessFacts(null, p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(),
+                .process(new ProcessFacts(null, p.wallSeconds(), p.cpuSeconds(), p.exitCode(), p.pid(), p.timedOut(),
                         p.cpusAllowed(), p.cpusRequested(), p.disturbance(), p.more()))
                 .build();
     }
@@ -254,8 +259,8 @@ public final class ModelBuilder {
     }
 
     private static Section section(String workload, List<Row> rows, List<NoiseVerdict.PercentileNoise> noise,
-                                   double threshold, List<org.jvmmark.results.WorkloadQuestion> questions,
-                                   Map<String, org.jvmmark.results.JvmFacts> facts, boolean judged) {
+                                   double threshold, List<WorkloadQuestion> questions,
+                                   Map<String, JvmFacts> facts, boolean judged) {
         List<Table> tables = new ArrayList<>();
         for (String probe : probes(rows)) {
             List<Column> columns = new ArrayList<>();
@@ -331,8 +336,8 @@ public final class ModelBuilder {
      * {@code s} with its questions answered and its "Who won" headlines, each paired answer judged in a family of
      * {@code family} contrasts (0: its own); the tables stay as they were judged.
      */
-    private static Section answered(Section s, List<org.jvmmark.results.WorkloadQuestion> questions, double threshold,
-                                    Map<String, org.jvmmark.results.JvmFacts> facts, int family) {
+    private static Section answered(Section s, List<WorkloadQuestion> questions, double threshold,
+                                    Map<String, JvmFacts> facts, int family) {
         QuestionAnswers.Result answered = QuestionAnswers.of(s.workload(), questions, s.rows(), s.tables(), threshold, facts,
                 family);
         return new Section(s.workload(), s.params(), s.commonFlags(), s.rows(), s.tables(), s.warnings(),
@@ -352,7 +357,7 @@ public final class ModelBuilder {
             double gap = Double.NaN;
             for (int c = 0; c < t.columns().size(); c++) {
                 for (int r = 0; r < t.rows().size(); r++) {
-                    org.jvmmark.report.judge.Judgement j = t.cell(r, c).judgement();
+                    Judgement j = t.cell(r, c).judgement();
                     if (j != null && j.withinLevels()) {
                         figures.add(Words.figure(t.columns().get(c)));
                         gap = j.levelGap();

@@ -224,7 +224,7 @@ public final class QuestionAnswers {
 
     /** The "Who won" line of a paired comparison, from its first featured figure. */
     private static Headline headline(String workload, String family, Column col, Answer.FigureAnswer f, Row cand, Row base,
-                                     String[] names, List<org.jvmmark.report.NotRun> notRun) {
+                                     String[] names, List<NotRun> notRun) {
         if (f == null) {
             return new Headline(workload, family, null, Headline.Outcome.NOTHING_RAN, null, null, null,
                     "No figure of the question was measured for " + names[1] + " against " + names[2] + ".", notRun);
@@ -246,8 +246,8 @@ public final class QuestionAnswers {
         return new Effect(1 / e.ratio(), 1 / e.high(), 1 / e.low(), e.confidence(), e.higherIsBetter());
     }
 
-    private static List<org.jvmmark.report.NotRun> notRun(Row... rows) {
-        return org.jvmmark.report.NotRun.of(List.of(rows));
+    private static List<NotRun> notRun(Row... rows) {
+        return NotRun.of(List.of(rows));
     }
 
     /**

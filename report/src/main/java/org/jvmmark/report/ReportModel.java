@@ -9,18 +9,21 @@ import org.jvmmark.results.TrialStatus;
  * percentile), and one section per workload with its verdicts. Built by {@link ModelBuilder};
  * immutable, hence thread-safe.
  *
+ * <p>A tuning run's answer is not part of the model: the renderers ask {@code TuneAnswer.of(results)} (judged once
+ * per results), so that the model knows nothing of the tuning room that reads it.
+ *
  * @param threshold the practical threshold the verdicts used, as a fraction (0.05 = 5 %)
- * @param tune the tuning run's answer, judged once here for every rendering of the model; null when not a tuning run
+ * @param moreCommand the command that buys a run's missing answers, or null ({@link #withMoreCommand})
  */
 public record ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold,
-                          org.jvmmark.report.tune.TuneAnswer tune, String moreCommand) {
+                          String moreCommand) {
     public ReportModel {
         sections = List.copyOf(sections);
     }
 
-    /** The model of {@code results}, with the tuning run's answer judged from them (once). */
+    /** The model of {@code results}, its "cannot tell" worded without a command to buy the answer. */
     public ReportModel(Results results, NoiseVerdict noise, List<Section> sections, double threshold) {
-        this(results, noise, sections, threshold, results == null ? null : org.jvmmark.report.tune.TuneAnswer.of(results), null);
+        this(results, noise, sections, threshold, null);
     }
 
     /**
@@ -28,7 +31,7 @@ public record ReportModel(Results results, NoiseVerdict noise, List<Section> sec
      * Words#moreCommand}): its renderings word it inside {@link Words#withMoreCommand}.
      */
     public ReportModel withMoreCommand(String command) {
-        return new ReportModel(results, noise, sections, threshold, tune, command);
+        return new ReportModel(results, noise, sections, threshold, command);
     }
 
     /** Trials by status, e.g. "7 ok, 1 failed, 1 timeout, 1 unsupported". */

@@ -38,7 +38,7 @@ public final class SectionNotes {
      * Judge#spread} measures it on the rows of its table; empty when no row has two forks.
      */
     static String spread(Section section) {
-        for (org.jvmmark.report.Headline h : section.headlines()) {
+        for (Headline h : section.headlines()) {
             Column col = h.figure();
             if (col == null) {
                 continue;

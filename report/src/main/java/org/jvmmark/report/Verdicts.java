@@ -8,6 +8,7 @@ import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
+import org.jvmmark.report.judge.Effect;
 
 /**
  * The report's marks and "Who won", both from the {@link Judge}: every cell of a table against its column's
@@ -242,7 +243,7 @@ public final class Verdicts {
         double worst = Double.NaN;
         boolean allBounded = true;
         for (int r : others) {
-            org.jvmmark.report.judge.Effect e = t.cell(r, cc).effect();
+            Effect e = t.cell(r, cc).effect();
             double end = e == null ? Double.NaN : col.higherIsBetter() ? e.low() : e.high();
             allBounded &= Double.isFinite(end);
             if (Double.isFinite(end)) {

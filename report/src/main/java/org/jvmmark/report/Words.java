@@ -439,7 +439,7 @@ public final class Words {
      * other JVM is more than 6 % slower than it" when it cannot be told; the headline's own words (no
      * final period) where no judgement stands behind it.
      */
-    public static String headline(org.jvmmark.report.Headline h) {
+    public static String headline(Headline h) {
         Judgement j = h.judgement();
         if (j == null || h.runnerUp() == null || h.winner() == null || h.figure() == null) {
             String w = h.words();

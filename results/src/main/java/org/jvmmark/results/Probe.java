@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.util.StdConverter;
 import org.HdrHistogram.Histogram;
+import org.jvmmark.api.FellBehind;
 
 /**
  * One probe's latency block. Percentile keys are as in the file ("50", "99.9", "max"). Immutable,
@@ -168,7 +169,7 @@ public record Probe(String unit, long count, boolean coCorrected, double targetR
             double target = f.targetRate() == null ? 0 : f.targetRate();
             Uncorrected u = f.uncorrected();
             return new Probe(f.unit(), f.count(), f.coCorrected(), target, f.achievedRate(),
-                    f.fellBehind() != null ? f.fellBehind() : org.jvmmark.api.FellBehind.rate(target, f.achievedRate()), f.percentiles(),
+                    f.fellBehind() != null ? f.fellBehind() : FellBehind.rate(target, f.achievedRate()), f.percentiles(),
                     u == null ? Map.of() : u.percentiles(), f.runs(), null, f.jitter(), null, f.arrivals(), f.histogram(),
                     u == null ? null : u.histogram(), f.worst(), f.more());
         }

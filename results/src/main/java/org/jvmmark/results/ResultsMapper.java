@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import org.jvmmark.api.Json;
 
 /**
  * The one Jackson mapper the model is bound with: the records of this package carry their field names
@@ -112,13 +113,13 @@ final class ResultsMapper {
 
     /** {@code v} as a person writes it: "12", "0.5" ({@link org.jvmmark.api.Json#number}). */
     static String plain(double v) {
-        return org.jvmmark.api.Json.number(v);
+        return Json.number(v);
     }
 
     private static void write(double v, JsonGenerator g) throws IOException {
         if (!Double.isFinite(v)) {
             g.writeNull();
-        } else if (org.jvmmark.api.Json.integral(v)) {
+        } else if (Json.integral(v)) {
             g.writeNumber((long) v);
         } else {
             g.writeNumber(v);

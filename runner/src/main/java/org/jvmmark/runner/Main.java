@@ -1,5 +1,10 @@
 package org.jvmmark.runner;
 
+import org.jvmmark.runner.base.InertControls;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Text;
+import org.jvmmark.runner.base.ExitStatus;
+import org.jvmmark.runner.base.Invocation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -22,6 +27,7 @@ import org.jvmmark.runner.cli.ReportCommand;
 import org.jvmmark.runner.cli.RunCommand;
 import org.jvmmark.runner.cli.ServeCommand;
 import org.jvmmark.runner.cli.TuneCommand;
+import org.jvmmark.runner.cli.Streams;
 
 /**
  * The {@code jvmmark} command line (picocli). User mistakes — unknown workload, parameter, JDK or
@@ -36,7 +42,7 @@ import org.jvmmark.runner.cli.TuneCommand;
         subcommands = {JdksCommand.class, ListCommand.class, RunCommand.class, TuneCommand.class, ReportCommand.class,
             CompareCommand.class, MergeCommand.class, HistoryCommand.class, ServeCommand.class, DriveCommand.class, InitCommand.class,
             CompletionCommand.class, CommandLine.HelpCommand.class})
-public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
+public final class Main implements Runnable, Streams {
     static final int USAGE = ExitStatus.USAGE;
     public static final int INTERRUPTED = ExitStatus.INTERRUPTED;
     /** The environment variable that makes an internal error print its stack trace. */
@@ -62,6 +68,7 @@ public final class Main implements Runnable, org.jvmmark.runner.cli.Streams {
 
     /** Runs the CLI and returns its exit status instead of exiting. */
     public static int execute(String[] args, PrintStream out, PrintStream callerErr) {
+        Invocation.remember(args);
         Main main = new Main();
         // Labels, ids and errors printed below may come from results files or JVMs someone else controls. A caller's
         // own streams (the tests') write UTF-8; main() passes the console's, already filtered in its charset.

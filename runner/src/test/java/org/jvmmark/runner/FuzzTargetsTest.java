@@ -1,5 +1,7 @@
 package org.jvmmark.runner;
 
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
 package org.jvmmark.runner;
 
+import org.jvmmark.runner.base.ExitStatus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -25,6 +25,10 @@ import org.jvmmark.report.Section;
 import org.jvmmark.report.Table;
 import org.jvmmark.report.Headline;
 import org.jvmmark.report.judge.Stats;
+import org.jvmmark.report.Answer;
+import org.jvmmark.report.QuestionAnswers;
+import org.jvmmark.report.Words;
+import org.jvmmark.report.tune.TuneAnswer;
 
 /**
  * What the HTML page draws, as JSON-writable maps that report.js turns into Chart.js charts. Per
@@ -189,9 +193,9 @@ public final class ChartSpecs {
         }
         // The figures the workload's questions name come first, in the questions' order.
         List<Column> first = new ArrayList<>();
-        for (org.jvmmark.report.Answer a : s.answers()) {
+        for (Answer a : s.answers()) {
             for (String f : a.question().figures()) {
-                Column c = org.jvmmark.report.QuestionAnswers.column(s.tables(), f);
+                Column c = QuestionAnswers.column(s.tables(), f);
                 if (c != null && out.remove(c)) {
                     first.add(c);
                 }
@@ -253,8 +257,8 @@ public final class ChartSpecs {
 
     private static String figureTitle(Section section, Column c) {
         String what = c.kind() == Column.Kind.LATENCY
-                ? org.jvmmark.report.Words.latency(c.title(), c.probe())
-                : org.jvmmark.report.Words.label(c.key());
+                ? Words.latency(c.title(), c.probe())
+                : Words.label(c.key());
         return section.workload() + " — " + what + " (" + direction(c) + ")"
                 + (c.coCorrected() ? "" : " " + Column.NOT_CORRECTED)
                 + (c.trusted() ? "" : " — not trusted on this machine");
@@ -468,22 +472,22 @@ public final class ChartSpecs {
      * A tuning run's points: the objective against the JVM's peak RSS in MiB, one colour per JDK, its Pareto frontier
      * joined by a line and every other point a marker of its own; null when no point has both figures.
      */
-    public String frontier(org.jvmmark.report.tune.TuneAnswer a) {
+    public String frontier(TuneAnswer a) {
         List<Map<String, Object>> lines = new ArrayList<>();
         double mib = 1 << 20;
-        for (org.jvmmark.report.tune.TuneAnswer.JdkAnswer j : a.jdks()) {
+        for (TuneAnswer.JdkAnswer j : a.jdks()) {
             int jvm = jdkStyle(j.race().jdk()).jvm();
-            List<org.jvmmark.report.tune.TuneAnswer.PointFigures> pts = j.points().stream()
+            List<TuneAnswer.PointFigures> pts = j.points().stream()
                     .filter(p -> !Double.isNaN(p.footprint())).toList();
-            List<List<Object>> front = pts.stream().filter(org.jvmmark.report.tune.TuneAnswer.PointFigures::onFrontier)
-                    .sorted(Comparator.comparingDouble(org.jvmmark.report.tune.TuneAnswer.PointFigures::footprint))
+            List<List<Object>> front = pts.stream().filter(TuneAnswer.PointFigures::onFrontier)
+                    .sorted(Comparator.comparingDouble(TuneAnswer.PointFigures::footprint))
                     .map(p -> whiskered(new double[] {p.footprint() / mib, p.objective(), Double.NaN, Double.NaN})).toList();
             if (!front.isEmpty()) {
                 Map<String, Object> l = line(j.race().jdk() + " frontier", new JvmStyles.Style(jvm, 0));
                 l.put("points", front);
                 lines.add(l);
             }
-            for (org.jvmmark.report.tune.TuneAnswer.PointFigures p : pts) {
+            for (TuneAnswer.PointFigures p : pts) {
                 if (!p.onFrontier()) {
                     Map<String, Object> l = line(j.race().jdk() + " " + p.label(), new JvmStyles.Style(jvm, 2));
                     l.put("points", List.of(whiskered(new double[] {p.footprint() / mib, p.objective(), Double.NaN, Double.NaN})));
@@ -494,7 +498,7 @@ public final class ChartSpecs {
         if (lines.isEmpty()) {
             return null;
         }
-        Map<String, Object> spec = spec("lines", org.jvmmark.report.Words.figure(a.objective()) + " against the JVM's peak RSS,"
+        Map<String, Object> spec = spec("lines", Words.figure(a.objective()) + " against the JVM's peak RSS,"
                 + " per point (" + direction(a.objective()) + "; the frontier joined)", a.objective().unit());
         spec.put("xName", "peak RSS");
         spec.put("xUnit", "MiB");

@@ -25,6 +25,9 @@ import org.jvmmark.report.TableViews;
 import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.Headline;
 import org.jvmmark.report.NoiseVerdict;
+import org.jvmmark.report.NotRun;
+import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.SectionNotes;
 
 /**
  * report.html: one self-contained page. First screen: who won, per workload (the {@link VerdictTable}),
@@ -50,7 +53,7 @@ public final class HtmlRenderer {
         h.append("<p class=\"meta\">Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("</p>\n");
         JvmStyles styles = new JvmStyles();
         ChartSpecs charts = new ChartSpecs(styles);
-        TuneAnswer tuned = model.tune();
+        TuneAnswer tuned = (model.results() == null ? null : TuneAnswer.of(model.results()));
         if (tuned != null) {
             // a tuning run's question comes first: which settings
             tune(h, tuned, charts);
@@ -60,7 +63,7 @@ public final class HtmlRenderer {
         toc(h, model);
         noise(h, model.noise());
         for (Section s : model.sections()) {
-            section(h, s, charts.add(s), charts, org.jvmmark.report.SectionNotes.of(model.results(), s));
+            section(h, s, charts.add(s), charts, SectionNotes.of(model.results(), s));
         }
         h.append("<h2 id=\"how-to-read\">How to read this</h2>\n<p class=\"legend\">").append(esc(Explanations.LEGEND))
                 .append("</p>\n<ul>\n");
@@ -77,7 +80,7 @@ public final class HtmlRenderer {
 
     /** The page's opening: CSP, styles, and the error recorder that must run before anything else. */
     static void head(StringBuilder h, String title) {
-        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n").append(org.jvmmark.report.OutputFile.GENERATOR).append("\n")
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n").append(OutputFile.GENERATOR).append("\n")
                 .append(Scripts.POLICY)
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>\n").append(resource("report.css")).append("</style>\n")
@@ -164,7 +167,7 @@ public final class HtmlRenderer {
                     .append("<td class=\"workload\"><a href=\"#").append(esc(l.anchor())).append("\">").append(esc(l.name()))
                     .append("</a></td><td>").append(esc(l.figure())).append("</td><td class=\"winner\">").append(esc(l.winner()))
                     .append("</td><td class=\"runner-up\">").append(esc(l.runnerUp())).append("</td><td class=\"notrun-list\">");
-            for (org.jvmmark.report.NotRun n : l.notRun()) {
+            for (NotRun n : l.notRun()) {
                 h.append("<div title=\"").append(esc(n.text())).append("\">").append(esc(n.head())).append("</div>");
             }
             h.append("</td></tr>\n");

@@ -18,6 +18,7 @@ import org.jvmmark.report.VerdictTable;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneVerdicts;
 import org.jvmmark.results.Results;
+import org.jvmmark.report.SectionNotes;
 
 /**
  * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue
@@ -36,7 +37,7 @@ public final class MarkdownRenderer {
         md.append(esc(Explanations.whatRan(r))).append(".\n\n");
         String host = Explanations.host(r);
         md.append("Host: ").append(esc(host.isEmpty() ? "not recorded" : host)).append("\n\n");
-        TuneAnswer a = model.tune();
+        TuneAnswer a = (model.results() == null ? null : TuneAnswer.of(model.results()));
         if (a != null) {
             md.append("\n## Which settings (tune: ").append(esc(a.objectiveName()))
                     .append(a.record().constraints().isEmpty() ? "" : "; " + esc(String.join(", ", a.record().constraints())))
@@ -69,7 +70,7 @@ public final class MarkdownRenderer {
         }
         md.append("\n").append(Explanations.LEGEND).append("\n");
         for (Section s : model.sections()) {
-            section(md, s, org.jvmmark.report.SectionNotes.of(r, s));
+            section(md, s, SectionNotes.of(r, s));
         }
         md.append("\n## How to read this\n\n");
         for (String line : Explanations.HOW_TO_READ) {

@@ -15,6 +15,7 @@ import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneVerdicts;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.ContainerNotes;
 
 /**
  * Renders a results directory: reads {@code DIR/results.json} and writes {@code DIR/report.html},
@@ -69,7 +70,7 @@ public final class Report {
     }
 
     private static String verdictTextOf(ReportModel model) {
-        TuneAnswer tune = model.tune();
+        TuneAnswer tune = (model.results() == null ? null : TuneAnswer.of(model.results()));
         if (tune != null) {
             // A tuning run ends with which settings: its workload's questions compare JVMs, and the race's points are
             // not what they are asked of (each would print "cannot tell: … nothing to compare"); report.md keeps them.
@@ -88,7 +89,7 @@ public final class Report {
     /** What the JVMs chose inside the user's container, beside the host's defaults, one paragraph a workload; "" without limits. */
     private static String containers(ReportModel model) {
         StringBuilder sb = new StringBuilder();
-        org.jvmmark.report.ContainerNotes.all(model.results()).forEach(l -> sb.append(l).append("\n\n"));
+        ContainerNotes.all(model.results()).forEach(l -> sb.append(l).append("\n\n"));
         return sb.toString();
     }
 

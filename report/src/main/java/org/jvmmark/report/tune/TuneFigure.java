@@ -9,6 +9,7 @@ import org.jvmmark.report.Percentiles;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
+import org.jvmmark.report.Words;
 
 /**
  * A figure {@code tune} optimises or constrains, named as a workload's questions name figures: a latency percentile
@@ -70,7 +71,7 @@ public record TuneFigure(String spec, Column.Kind kind, String probe, String key
                     } else {
                         Metric mm = t.measured().metrics().get(key);
                         if (mm != null) {
-                            return new Column(kind, null, key, org.jvmmark.report.Words.label(key), mm.unit(),
+                            return new Column(kind, null, key, Words.label(key), mm.unit(),
                                     mm.higherIsBetter(), true, true);
                         }
                     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.results.Results;
+import org.jvmmark.report.judge.Judge;
 
 /**
  * The {@value #KEY} block of a tuning run's {@code results.json}: what was optimised under which constraints, and
@@ -58,6 +59,18 @@ public record TuneRecord(String workload, String objective, List<String> constra
         /** The row of a point's label, or null. */
         public String rowOf(String label) {
             return points.stream().filter(p -> p.label().equals(label)).findFirst().map(PointRow::row).orElse(null);
+        }
+
+        /**
+         * Whether round {@code number} (from 1) is one of the confirmation rounds that end the race: the last round and
+         * the confirmation rounds right before it ({@code tune --resume --more-forks} adds one after another).
+         */
+        public boolean confirming(int number) {
+            int first = rounds.size();
+            while (first >= 1 && rounds.get(first - 1).confirmation()) {
+                first--;
+            }
+            return number > first && number <= rounds.size();
         }
 
         /** The last round, or null before the first. */
@@ -183,7 +196,7 @@ public record TuneRecord(String workload, String objective, List<String> constra
                     strings(j.get("behind")), strings(j.get("excluded"))));
         }
         return new TuneRecord(str(m.get("workload")), str(m.get("objective")), strings(m.get("constraints")),
-                m.get("threshold") instanceof Number n ? n.doubleValue() : org.jvmmark.report.judge.Judge.DEFAULT_THRESHOLD, jdks);
+                m.get("threshold") instanceof Number n ? n.doubleValue() : Judge.DEFAULT_THRESHOLD, jdks);
     }
 
     private static List<?> list(Object o) {

@@ -21,12 +21,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Text;
 
 /**
  * {@code jvmmark compare A B}: the conclusion, then deltas with a verdict; exit status 0 no regression, 1 a
- * regression, 5 cannot tell ({@link org.jvmmark.runner.ExitStatus#CANNOT_TELL}). Stateless.
+ * regression, 5 cannot tell ({@link org.jvmmark.runner.base.ExitStatus#CANNOT_TELL}). Stateless.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "Compare two results directories; exits with 0 when nothing regressed, 1 when B regressed against A"

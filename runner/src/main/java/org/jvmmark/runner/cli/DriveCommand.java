@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.jvmmark.api.TrialSpec;
 import org.jvmmark.report.Format;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
 import org.jvmmark.runner.fork.ClientServerTrial;
 import org.jvmmark.runner.fork.Confinement;

@@ -25,8 +25,8 @@ import org.jvmmark.report.render.AnswerFormat;
 import org.jvmmark.report.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
-import org.jvmmark.runner.Text;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.Text;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.TrialExecutor;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -34,6 +34,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import org.jvmmark.history.TrendPage;
+import org.jvmmark.report.OutputFile;
 
 /** {@code jvmmark history ...}: the runs kept in the history database. Each subcommand is stateless. */
 @Command(name = "history", mixinStandardHelpOptions = true,
@@ -329,7 +331,7 @@ public final class HistoryCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             try {
-                org.jvmmark.report.OutputFile.checkReplaceable(out);
+                OutputFile.checkReplaceable(out);
             } catch (IOException e) {
                 throw new UserException(e.getMessage());
             }
@@ -339,7 +341,7 @@ public final class HistoryCommand implements Callable<Integer> {
                     out = defaultPage(options.target());
                 }
                 EDivisive detector = new EDivisive(50, 0.001, minChange);
-                org.jvmmark.history.TrendPage.write(out, store.series(), store.pointsWithFailures(), store.acceptedFrom(),
+                TrendPage.write(out, store.series(), store.pointsWithFailures(), store.acceptedFrom(),
                         new HistoryCheck(detector), new HistoryJudge(detector, minChange));
             } catch (SQLException e) {
                 throw failed(e);
@@ -353,7 +355,7 @@ public final class HistoryCommand implements Callable<Integer> {
 
     /** Where the trend page goes without --out: beside a database file, else beside the default database. */
     static Path defaultPage(String target) {
-        Path db = target == null || target.startsWith("jdbc:") ? org.jvmmark.history.HistoryDatabase.defaultFile() : Path.of(target);
+        Path db = target == null || target.startsWith("jdbc:") ? HistoryDatabase.defaultFile() : Path.of(target);
         Path dir = db.toAbsolutePath().getParent();
         return dir.resolve("history.html");
     }
@@ -363,6 +365,6 @@ public final class HistoryCommand implements Callable<Integer> {
     }
 
     static String pValue(double p) {
-        return org.jvmmark.history.TrendPage.pValue(p);
+        return TrendPage.pValue(p);
     }
 }

@@ -6,7 +6,7 @@ import org.jvmmark.history.HistoryDatabase;
 import org.jvmmark.results.Results;
 import org.jvmmark.runner.fork.ContainerLimits;
 import picocli.CommandLine.Option;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * {@code --history} and {@code --machine}, shared by {@code run} and {@code tune} (through {@link SessionOptions}) and

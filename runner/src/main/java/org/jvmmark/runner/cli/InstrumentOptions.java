@@ -7,7 +7,7 @@ import org.jvmmark.runner.instruments.InstrumentSet;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * {@code run}'s instrument options ({@code --gc-log}, {@code --jfr[=...]},

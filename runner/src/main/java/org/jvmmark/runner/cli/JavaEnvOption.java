@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.jvmmark.runner.fork.ChildEnvironment;
+import org.jvmmark.runner.base.ChildEnvironment;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.ResumeSpec;
 import picocli.CommandLine.Option;

@@ -13,6 +13,7 @@ import org.jvmmark.runner.plan.CatalogEntry;
 import org.jvmmark.runner.plan.DeclaredQuestions;
 import org.jvmmark.runner.plan.ExternalWorkloads;
 import org.jvmmark.runner.plan.WorkloadCatalog;
+import org.jvmmark.api.Question;
 
 /**
  * {@code jvmmark list}: every workload with its summary, parameters (name, default, description),
@@ -74,7 +75,7 @@ public final class ListCommand implements Callable<Integer> {
             if (!facts.isEmpty()) {
                 main.out().println("  " + String.join("; ", facts));
             }
-            for (org.jvmmark.api.Question q : e.info().questions()) {
+            for (Question q : e.info().questions()) {
                 main.out().println("  question " + DeclaredQuestions.describe(q));
             }
             List<String[]> rows = new ArrayList<>();

@@ -10,11 +10,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.output.ResultsMerge;
+import org.jvmmark.runner.tune.TuneOptions;
 
 /**
  * {@code jvmmark merge DIR... --out D}: joins the slices of one plan ({@code run --shard I/N}, one
@@ -65,7 +66,7 @@ public final class MergeCommand implements Callable<Integer> {
         }
         main.out().printf("merged %d trials from %d directories into %s%n", merged.recordedIds().size(), inputs.size(), merged.path());
         int report = RunEnd.renderReport(main.out(), main.err(), target, threshold);
-        if (org.jvmmark.runner.tune.TuneOptions.isTuning(merged.results())) {
+        if (TuneOptions.isTuning(merged.results())) {
             return report; // a failed point is the race's evidence, as in tune itself, not a failed merge
         }
         return report != 0 ? report : RunEnd.exitStatus(merged.trials());

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import org.jvmmark.runner.InertControls;
+import org.jvmmark.runner.base.InertControls;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -12,7 +12,7 @@ import me.tongfei.progressbar.ProgressState;
 import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.plan.RunBudget;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /**
  * Shows how far a run has got: a progress bar with ETA (me.tongfei progressbar) on a terminal, one

@@ -13,10 +13,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import org.jvmmark.runner.ExitStatus;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.ExitStatus;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.output.ResultsFile;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /** {@code jvmmark report DIR}: (re)renders DIR/report.html, DIR/report.md and DIR/results.csv. Stateless. */
 @Command(name = "report", mixinStandardHelpOptions = true,

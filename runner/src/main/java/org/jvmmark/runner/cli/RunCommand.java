@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.runner.fork.DisturbancePolicy;
 import org.jvmmark.runner.output.ResultsFile;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.MoreForks;
 import org.jvmmark.runner.plan.ExternalWorkloads;

@@ -14,13 +14,14 @@ import java.util.Set;
 import org.jvmmark.report.OutputFile;
 import org.jvmmark.report.render.Report;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.ExitStatus;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.ExitStatus;
+import org.jvmmark.runner.base.Text;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.AdaptiveForks;
 import org.jvmmark.runner.plan.DurationEstimates;
 import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.results.Results;
 
 /**
  * How a run ends, however it ends: the trial times kept, the report rendered, the exit status — and for an internal
@@ -82,7 +83,7 @@ final class RunEnd {
     }
 
     /** As {@link #renderReport(PrintStream, PrintStream, Path, double)}, of {@code results} when not null (the run's own). */
-    static int renderReport(PrintStream out, PrintStream err, Path dir, org.jvmmark.results.Results results, double threshold) {
+    static int renderReport(PrintStream out, PrintStream err, Path dir, Results results, double threshold) {
         String kept = "the results are kept in " + dir.resolve(ResultsFile.NAME);
         try {
             // The verdict comes last, where a reader's eyes land when the run ends.

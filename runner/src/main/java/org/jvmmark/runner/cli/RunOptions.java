@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.results.Results;
-import org.jvmmark.runner.fork.ChildEnvironment;
+import org.jvmmark.runner.base.ChildEnvironment;
 import org.jvmmark.runner.fork.ContainerLimits;
 import org.jvmmark.runner.plan.ForkPolicy;
 

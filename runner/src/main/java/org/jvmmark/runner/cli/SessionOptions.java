@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.MachineActivity;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.ResultsFile;

@@ -8,7 +8,9 @@ import org.jvmmark.report.Format;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
+import org.jvmmark.report.Words;
+import org.jvmmark.results.Disturbance;
 
 /**
  * The table printed at the end of {@code run} (and by {@code drive}): one row per trial with its
@@ -41,7 +43,7 @@ public final class SummaryTable {
             if (!t.ok() && t.outcome().error() != null) {
                 errors.add(t.id() + ": " + t.outcome().error());
             } else if (t.disturbed()) {
-                org.jvmmark.results.Disturbance d = t.outcome().process().disturbance();
+                Disturbance d = t.outcome().process().disturbance();
                 errors.add(t.id() + ": disturbed: " + d.reason() + (d.rerunAs() != null ? "; re-run as fork " + d.rerunAs() : "")
                         + "; not evidence");
             }
@@ -62,7 +64,7 @@ public final class SummaryTable {
         }
         String name = metrics.containsKey("score") ? "score" : metrics.keySet().iterator().next();
         Metric m = metrics.get(name);
-        return org.jvmmark.report.Words.label(name) + " " + org.jvmmark.report.Format.value(m.value(), m.unit());
+        return Words.label(name) + " " + Format.value(m.value(), m.unit());
     }
 
     private static String percentile(Probe block, String p) {

@@ -2,7 +2,7 @@ package org.jvmmark.runner.cli;
 
 import java.io.PrintStream;
 import java.util.List;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /** Left-aligned plain-text tables, two spaces between columns. Stateless. */
 public final class Tables {

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.output.HistoryRecorder;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.AdaptiveForks;
 import org.jvmmark.runner.plan.DurationEstimates;

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
-import org.jvmmark.runner.ExitStatus;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.ExitStatus;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.Container;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.jdk.GcProbe;
@@ -19,7 +19,6 @@ import org.jvmmark.runner.jdk.HostInfo;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.jdk.JdkDiscovery;
 import org.jvmmark.runner.jdk.JdkSelection;
-import org.jvmmark.runner.output.HistoryRecorder;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.OutputLock;
 import org.jvmmark.runner.output.ResultsFile;
@@ -39,6 +38,11 @@ import org.jvmmark.runner.tune.PlannedRound;
 import org.jvmmark.runner.tune.Point;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
+import org.jvmmark.report.Column;
+import org.jvmmark.report.ColumnTrust;
+import org.jvmmark.report.tune.TuneFigure;
+import org.jvmmark.results.Trial;
+import org.jvmmark.runner.fork.DisturbancePolicy;
 
 /**
  * One {@code jvmmark tune}: per JDK, asks the JDK which settings of the space it accepts (a refused one becomes an
@@ -75,7 +79,7 @@ final class TuneSession {
         /** Run one slice of the recorded round into a directory of its own ({@code --shard I/N --slice-out S}). */
         SLICE
     }
-    private final org.jvmmark.runner.fork.DisturbancePolicy disturbance;
+    private final DisturbancePolicy disturbance;
     private final Mode mode;
     private final Shard shard;
     private final Path sliceDir;
@@ -85,6 +89,7 @@ final class TuneSession {
     private SearchSpace space;
     private TuneTrials trials;
     private TuneRounds rounds;
+    private int moreForks;
 
     /**
      * @param history where the forks are recorded as they end, as {@code run}'s trials are
@@ -92,8 +97,14 @@ final class TuneSession {
      * @param shard the slice ({@link Mode#SLICE}), else null
      * @param sliceDir where the slice's results go ({@link Mode#SLICE}), else null
      */
+    /** {@code tune --resume --more-forks N} ({@link TuneRoundPlanner#moreForks}). */
+    TuneSession moreForks(int forks) {
+        this.moreForks = forks;
+        return this;
+    }
+
     TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
-                ExternalWorkloads external, org.jvmmark.runner.fork.DisturbancePolicy disturbance, HistoryOptions history,
+                ExternalWorkloads external, DisturbancePolicy disturbance, HistoryOptions history,
                 Mode mode, Shard shard, Path sliceDir) {
         this.history = history;
         this.mode = mode;
@@ -154,7 +165,7 @@ final class TuneSession {
             return 0;
         }
         TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir,
-                baseline);
+                baseline).moreForks(moreForks);
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir, history);
         }
@@ -194,7 +205,7 @@ final class TuneSession {
             out.println(container.line());
         }
         TrialExecutor executor = new TrialExecutor(dir, container, interrupted::get, TuneRoundPlanner.gcLogs(), disturbance);
-        boolean rerun = disturbance == org.jvmmark.runner.fork.DisturbancePolicy.RERUN;
+        boolean rerun = disturbance == DisturbancePolicy.RERUN;
         // the budget against the clock, as run's: this launch's build, this process and the trials recorded before it
         RunBudget budget = RunBudget.ofThisProcess(Budget.parse(options.budget()),
                 recorded == null ? 0 : results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum());
@@ -215,7 +226,7 @@ final class TuneSession {
                     err.println("jvmmark: tune: " + options.objective() + " is not trusted on this machine (" + distrust
                             + "): a race on it would rank the scheduler; race a figure it supports, e.g. --objective \"endToEnd"
                             + " p50\" (" + results.recordedIds().size() + " trials kept in " + results.path() + ")");
-                    return org.jvmmark.runner.ExitStatus.USAGE;
+                    return ExitStatus.USAGE;
                 }
                 before = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
             }
@@ -229,7 +240,10 @@ final class TuneSession {
             return ExitStatus.INTERRUPTED;
         }
         hook.release();
-        return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+        int status = RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+        TunePrinter.untried(out, rounds.record(), valid);
+        TunePrinter.moreForks(out, TuneAnswer.of(results.results()), dir, trials::secondsEach, jdks);
+        return status;
     }
 
     /**
@@ -238,8 +252,8 @@ final class TuneSession {
      * spinning threads records the scheduler, and a race on it would pick by chance.
      */
     private String distrust(ResultsFile results) {
-        List<org.jvmmark.results.Trial> all = results.trials();
-        org.jvmmark.report.Column col = org.jvmmark.report.tune.TuneFigure.parse(options.objective()).column(all);
-        return col == null ? null : org.jvmmark.report.ColumnTrust.distrust(all, col);
+        List<Trial> all = results.trials();
+        Column col = TuneFigure.parse(options.objective()).column(all);
+        return col == null ? null : ColumnTrust.distrust(all, col);
     }
 }

@@ -1,5 +1,7 @@
 package org.jvmmark.runner.fork;
 
+import org.jvmmark.runner.base.ChildEnvironment;
+import org.jvmmark.runner.base.ShortProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,7 +10,9 @@ import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jvmmark.results.TrialContainer;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.Invocation;
+import org.jvmmark.runner.base.Privileges;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.plan.CpuList;
 
 /**
@@ -225,15 +227,14 @@ public final class Container {
                 + own.resolve("cgroup.procs") + " && exec " + again.replace("'", "'\\''") + "'";
     }
 
-    /** This jvmmark's command line as the user typed it ({@code ./jvmmark run ...}), from the runner's own arguments. */
+    /** This jvmmark's command line as the user typed it ({@code ./jvmmark run ...}), from the entry point's arguments. */
     static String jvmmarkCommand() {
-        List<String> args = ProcessHandle.current().info().arguments().map(List::of).orElse(List.of());
-        int main = args.indexOf("org.jvmmark.runner.Main");
-        if (main < 0) {
+        List<String> args = Invocation.args();
+        if (args.isEmpty()) {
             return "./jvmmark ...";
         }
         StringBuilder sb = new StringBuilder("./jvmmark");
-        for (String a : args.subList(main + 1, args.size())) {
+        for (String a : args) {
             sb.append(' ').append(a.matches("[A-Za-z0-9_./=:,@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
         }
         return sb.toString();
@@ -241,11 +242,7 @@ public final class Container {
 
     /** Whether the runner is root: its {@code /proc/self} belongs to uid 0 (false where that cannot be read). */
     public static boolean isRoot() {
-        try {
-            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        return Privileges.isRoot();
     }
 
     private String options() {

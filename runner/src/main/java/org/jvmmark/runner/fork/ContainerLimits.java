@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jvmmark.results.TrialContainer;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * The container the user deploys into, as {@code run} and {@code tune} were asked for it: {@code --cpus N} (Docker's

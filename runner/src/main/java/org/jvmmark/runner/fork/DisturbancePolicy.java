@@ -2,7 +2,7 @@ package org.jvmmark.runner.fork;
 
 import java.util.Arrays;
 import java.util.Locale;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * What a run does with a fork another process disturbed ({@code run --disturbed}). In every case the runner measures

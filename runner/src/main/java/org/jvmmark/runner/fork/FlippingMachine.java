@@ -2,7 +2,7 @@ package org.jvmmark.runner.fork;
 
 import java.util.Random;
 import org.jvmmark.results.MachineState;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * A stand-in for {@link MachineProbe} on a host whose level flips: its cache-line round trip sits on one of two levels,

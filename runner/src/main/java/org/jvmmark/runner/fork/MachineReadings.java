@@ -2,7 +2,7 @@ package org.jvmmark.runner.fork;
 
 import java.util.function.UnaryOperator;
 import org.jvmmark.results.MachineState;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * Where the runner's look at the machine beside each fork comes from ({@link MachineState}: a reading just before the

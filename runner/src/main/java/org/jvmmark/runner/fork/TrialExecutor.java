@@ -23,9 +23,9 @@ import org.jvmmark.results.TrialStatus;
 import org.jvmmark.runner.jdk.Jdk;
 import org.jvmmark.runner.instruments.InstrumentSet;
 import org.jvmmark.runner.instruments.TrialFiles;
-import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.plan.ParamValues;
 import org.jvmmark.runner.plan.PlannedTrial;
+import org.jvmmark.api.scratch.SafeTree;
 
 /**
  * Runs one planned trial and builds its typed record with a {@link TrialBuilder}: what the plan says,
@@ -38,6 +38,8 @@ import org.jvmmark.runner.plan.PlannedTrial;
  */
 public final class TrialExecutor {
     public static final ObjectMapper JSON = new ObjectMapper();
+    /** The run directory's scratch space, under which each trial gets a directory of its own (removed after it). */
+    public static final String SCRATCH = ".jvmmark-work";
 
     private final Path outDir;
     private final Container container;
@@ -87,7 +89,7 @@ public final class TrialExecutor {
         }
         Path logDir = outDir.resolve("logs").resolve(safe(trial.id()));
         deleteRecursively(logDir);
-        Path scratch = Files.createTempDirectory(Files.createDirectories(outDir.resolve(OutputDirectory.WORK)), "trial-");
+        Path scratch = Files.createTempDirectory(Files.createDirectories(outDir.resolve(SCRATCH)), "trial-");
         try {
             TrialSpec spec = new TrialSpec(trial.id(), trial.workload().info().className(), trial.profile(), trial.params(),
                     scratch.resolve("server-work"), scratch.resolve("control"));
@@ -253,6 +255,6 @@ public final class TrialExecutor {
      * by the JVM under test, which need not be trusted); what cannot be removed is left.
      */
     public static void deleteRecursively(Path dir) {
-        org.jvmmark.api.scratch.SafeTree.delete(dir);
+        SafeTree.delete(dir);
     }
 }

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.jvmmark.runner.fork.ShortProcess;
+import org.jvmmark.runner.base.ShortProcess;
 import java.util.stream.Stream;
 
 /**

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.jvmmark.runner.fork.ShortProcess;
+import org.jvmmark.runner.base.ShortProcess;
 
 /**
  * Asks a JVM whether it has a collector by starting it with the collector's flags and

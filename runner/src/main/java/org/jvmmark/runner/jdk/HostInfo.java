@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.runner.fork.ShortProcess;
+import org.jvmmark.runner.base.ShortProcess;
 
 /**
  * The machine a result set was measured on, read from {@code /proc} and {@code /sys} (Linux; other

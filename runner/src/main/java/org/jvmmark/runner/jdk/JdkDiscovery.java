@@ -18,8 +18,8 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.NodeList;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.Container;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Privileges;
 
 /**
  * Finds the JDKs on this machine where they usually live — {@code JAVA_HOME}, {@code java} on
@@ -46,7 +46,7 @@ public final class JdkDiscovery {
     /** Discovery over this process's environment and the standard locations; what is skipped is said on stderr. */
     public JdkDiscovery() {
         this(System.getenv(), Path.of(System.getProperty("user.home")),
-                List.of(Path.of("/usr/lib/jvm"), Path.of("/opt"), Path.of("/Library/Java/JavaVirtualMachines")), Container.isRoot(),
+                List.of(Path.of("/usr/lib/jvm"), Path.of("/opt"), Path.of("/Library/Java/JavaVirtualMachines")), Privileges.isRoot(),
                 line -> System.err.println("jvmmark: warning: " + line));
     }
 

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import org.jvmmark.runner.Text;
-import org.jvmmark.runner.fork.ShortProcess;
+import org.jvmmark.runner.base.Text;
+import org.jvmmark.runner.base.ShortProcess;
 
 /**
  * Describes one candidate JDK home: reads its {@code release} file and starts it once

@@ -1,7 +1,7 @@
 package org.jvmmark.runner.jdk;
 
 import java.util.List;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /** Picks the informative line out of what a JVM prints when it refuses to start. Stateless. */
 public final class JvmMessages {

@@ -1,5 +1,6 @@
 package org.jvmmark.runner.output;
 
+import org.jvmmark.runner.fork.TrialExecutor;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
@@ -14,7 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.Set;
 import org.jvmmark.api.scratch.SafeTree;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * A run's results directory ({@code --out}) and the promise jvmmark makes about it: nothing of the
@@ -29,7 +30,7 @@ import org.jvmmark.runner.UserException;
  */
 public final class OutputDirectory {
     /** The trials' scratch directories: created by the run, removed when it ends. */
-    public static final String WORK = ".jvmmark-work";
+    public static final String WORK = TrialExecutor.SCRATCH;
 
     private final Path dir;
 

@@ -14,8 +14,8 @@ import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.ResultsWriter;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.WorkloadQuestion;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Text;
 
 /**
  * {@code DIR/results.json} (schema {@value #SCHEMA}) during a run: the typed {@link Results}, rewritten

@@ -1,5 +1,6 @@
 package org.jvmmark.runner.output;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,8 +10,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.tune.PlannedRound;
 import org.jvmmark.runner.tune.TuneOptions;
 import org.jvmmark.report.tune.TuneRecord;
@@ -30,6 +30,8 @@ import org.jvmmark.report.tune.TuneRecord;
  * Stateless and thread-safe.
  */
 public final class ResultsMerge {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     /** The fields of {@code command} that decide the plan; {@code shard} is what may differ. */
     private static final List<String> PLAN_FIELDS = List.of("workloads", "jdk", "params", "gc", "jvmArgs", "variants", "forks",
             "forksAuto", "maxForks", "budget", "allVariants", "cpus", "memoryBytes", "cpuset", "workloadJars", "workloadClasspath",
@@ -149,7 +151,7 @@ public final class ResultsMerge {
     /** A recorded option as the user would recognise it in the file (a missing one as {@code null}). */
     private static String json(Object value) {
         try {
-            return TrialExecutor.JSON.writeValueAsString(value);
+            return JSON.writeValueAsString(value);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return String.valueOf(value);
         }

@@ -19,6 +19,9 @@ import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.results.ForkAccount;
 import org.jvmmark.results.Trial;
+import org.jvmmark.api.Variant;
+import org.jvmmark.results.Results;
+import org.jvmmark.runner.base.Text;
 
 /**
  * {@code --forks auto}: every row starts with the {@value Judge#MIN_FORKS} forks a verdict needs;
@@ -60,7 +63,7 @@ import org.jvmmark.results.Trial;
  */
 public final class AdaptiveForks {
     /** The top-level object of {@code results.json} that says how many forks each row took and why. */
-    public static final String KEY = org.jvmmark.results.Results.FORK_ACCOUNT;
+    public static final String KEY = Results.FORK_ACCOUNT;
     /** {@code --max-forks} default. */
     public static final int DEFAULT_MAX_FORKS = 10;
 
@@ -458,8 +461,8 @@ public final class AdaptiveForks {
             } else if (o.seconds() > left) {
                 pastBudget.add(row);
                 notGrown.put(row, o.more() + " more " + (o.more() == 1 ? "fork" : "forks") + " would be needed ("
-                        + org.jvmmark.runner.Text.seconds(o.seconds()) + "), more than the "
-                        + org.jvmmark.runner.Text.seconds(Math.max(0, left)) + " left");
+                        + Text.seconds(o.seconds()) + "), more than the "
+                        + Text.seconds(Math.max(0, left)) + " left");
             } else {
                 round.add(next.get(row));
                 left -= o.seconds();
@@ -517,10 +520,10 @@ public final class AdaptiveForks {
         others.remove(row);
         if (q != null && q.across() == Question.Across.VARIANTS) {
             WorkloadInfo info = rows.get(row).workload().info();
-            List<org.jvmmark.api.Variant> inGroup = info.variants().stream()
+            List<Variant> inGroup = info.variants().stream()
                     .filter(v -> group.stream().anyMatch(r -> v.name().equals(rows.get(r).workloadVariant()))).toList();
             List<String> partnerNames = info.variants().stream().filter(v -> v.name().equals(rows.get(row).workloadVariant()))
-                    .findFirst().map(v -> DefaultSet.partners(info, v, inGroup).stream().map(org.jvmmark.api.Variant::name).toList())
+                    .findFirst().map(v -> DefaultSet.partners(info, v, inGroup).stream().map(Variant::name).toList())
                     .orElse(List.of());
             return others.stream().filter(r -> partnerNames.contains(rows.get(r).workloadVariant())).toList();
         }

@@ -3,7 +3,7 @@ package org.jvmmark.runner.plan;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * A time budget for a whole run ({@code --budget 30m}), the launcher's build of jvmmark included where

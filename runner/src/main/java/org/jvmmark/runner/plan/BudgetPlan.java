@@ -11,8 +11,9 @@ import java.util.function.Predicate;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.judge.Judge;
-import org.jvmmark.runner.Text;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.Text;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.api.Question;
 
 /**
  * {@code --budget}: the plan cut until its estimate fits, in the order each workload declares
@@ -144,13 +145,13 @@ public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
      * on JDK 11 and 17), and the JDK server's pair after it.
      */
     private static Step questionStep(List<PlannedTrial> mine, WorkloadInfo info) {
-        List<org.jvmmark.api.Question> questions = info.questions();
+        List<Question> questions = info.questions();
         if (questions.size() < 2) {
             return null;
         }
         for (int i = questions.size() - 1; i >= 1; i--) {
-            org.jvmmark.api.Question q = questions.get(i);
-            List<org.jvmmark.api.Question> earlier = questions.subList(0, i);
+            Question q = questions.get(i);
+            List<Question> earlier = questions.subList(0, i);
             Set<PlannedTrial> only = new LinkedHashSet<>();
             for (PlannedTrial t : mine) {
                 if (t.unsupportedReason() == null && asks(q, t, mine) && earlier.stream().noneMatch(e -> asks(e, t, mine))) {
@@ -165,10 +166,10 @@ public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
     }
 
     /** Whether question {@code q} asks about trial {@code t}, given the workload's trials planned so far. */
-    private static boolean asks(org.jvmmark.api.Question q, PlannedTrial t, List<PlannedTrial> mine) {
+    private static boolean asks(Question q, PlannedTrial t, List<PlannedTrial> mine) {
         String v = t.workloadVariant();
         Set<String> named = variantsOf(q);
-        if (q.across() == org.jvmmark.api.Question.Across.JVMS) {
+        if (q.across() == Question.Across.JVMS) {
             return q.variants().length == 0 || named.contains(v);
         }
         return named.contains(v) && mine.stream().anyMatch(o -> o.jdk().equals(t.jdk()) && o.unsupportedReason() == null
@@ -193,7 +194,7 @@ public record BudgetPlan(List<PlannedTrial> plan, List<String> leftOut) {
         return String.join(", ", parts);
     }
 
-    private static Set<String> variantsOf(org.jvmmark.api.Question q) {
+    private static Set<String> variantsOf(Question q) {
         Set<String> names = new LinkedHashSet<>();
         if (!q.baseline().isBlank()) {
             names.add(q.baseline().trim());

@@ -3,6 +3,7 @@ package org.jvmmark.runner.plan;
 import java.nio.file.Path;
 import java.util.Map;
 import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.api.Variant;
 
 /**
  * One workload: found in the distribution, in a user's jar ({@code --workload-jar}), or a user's
@@ -36,7 +37,7 @@ public record CatalogEntry(WorkloadInfo info, String module, Path classpathDir, 
      * workload's, plus the jars of the variant those parameters make, if it has its own.
      */
     public String classpathFor(Map<String, String> params) {
-        for (org.jvmmark.api.Variant v : info.variants()) {
+        for (Variant v : info.variants()) {
             Map<String, String> made = WorkloadInfo.parseAssignments(v.params());
             if (!v.classpath().isEmpty() && made.entrySet().stream().allMatch(e -> e.getValue().equals(params.get(e.getKey())))) {
                 return classpath(v.classpath());

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /** Lookups shared by {@code serve} and {@code drive}. Stateless. */
 public final class ClientServerWorkloads {

@@ -3,7 +3,7 @@ package org.jvmmark.runner.plan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /** The kernel's CPU list syntax ({@code 0-3,6}), as {@code taskset -c} takes it. Stateless. */
 public final class CpuList {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jvmmark.api.WorkloadInfo;
 
 /**
  * How long a trial will take: measured, where this machine has run the same kind of trial before,
@@ -192,7 +193,7 @@ public final class DurationEstimates {
     }
 
     /** The same for a trial of {@code info} under {@code profile} with the resolved {@code params}. */
-    static double lengthFactor(org.jvmmark.api.WorkloadInfo info, String profile, Map<String, String> params) {
+    static double lengthFactor(WorkloadInfo info, String profile, Map<String, String> params) {
         Map<String, String> base;
         try {
             base = info.resolveParams(profile, Map.of());

@@ -21,8 +21,8 @@ import org.jvmmark.api.Name;
 import org.jvmmark.api.Workload;
 import org.jvmmark.api.WorkloadInfo;
 import picocli.CommandLine.Option;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Text;
 
 /**
  * The user's own code, benchmarked like the built-in workloads (a picocli mixin of {@code run} and

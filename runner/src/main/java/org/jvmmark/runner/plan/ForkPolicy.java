@@ -2,7 +2,7 @@ package org.jvmmark.runner.plan;
 
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * How many forks each row gets: {@code --forks N} (fixed), or {@code --forks auto} (the default for

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.jvmmark.report.judge.Judgement;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /**
  * Where {@code --forks auto}'s budget went, one line per workload, as the console says it at the end of a run:

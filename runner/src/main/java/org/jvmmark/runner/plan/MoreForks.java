@@ -3,7 +3,7 @@ package org.jvmmark.runner.plan;
 import java.util.Map;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * {@code run --resume --out DIR --more 5m} (or {@code --more-forks N}): buy the answers a finished run left at "cannot

@@ -3,6 +3,7 @@ package org.jvmmark.runner.plan;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.runner.jdk.Jdk;
+import org.jvmmark.api.Variant;
 
 /**
  * One trial of the plan: which workload, on which JDK, in which variant, which fork. Immutable.
@@ -32,7 +33,7 @@ public record PlannedTrial(String id, CatalogEntry workload, Jdk jdk, String var
      */
     public String classpath() {
         String extra = workload.info().variants().stream().filter(v -> v.name().equals(workloadVariant)).findFirst()
-                .map(org.jvmmark.api.Variant::classpath).orElse("");
+                .map(Variant::classpath).orElse("");
         return workload.classpath(extra);
     }
 

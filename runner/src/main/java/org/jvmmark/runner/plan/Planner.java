@@ -12,7 +12,7 @@ import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.runner.jdk.GarbageCollector;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.Jdk;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * Builds the plan: workloads × JDKs × collectors × {@code --jvm-args} sets × workload variants ×

@@ -1,5 +1,6 @@
 package org.jvmmark.runner.plan;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
@@ -9,8 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.fork.TrialExecutor;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * What {@code run --resume} still has to run. A trial id names workload, JDK, variant and fork but
@@ -25,6 +25,8 @@ import org.jvmmark.runner.fork.TrialExecutor;
  * @param rerun how many of {@code todo} replace a failed or timed-out record
  */
 public record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
 
     /**
      * @param file the results file, for the message
@@ -61,7 +63,7 @@ public record ResumePlan(List<PlannedTrial> todo, int done, int rerun) {
     /** What the record has that the plan does not, as {@code key=recorded} items, or {@code null} if they agree. */
     static String difference(PlannedTrial planned, Trial record) {
         ObjectNode want = ParamValues.typed(planned.workload().info(), planned.params());
-        ObjectNode have = ParamValues.typed(planned.workload().info(), (JsonNode) TrialExecutor.JSON.valueToTree(record.identity().paramValues()));
+        ObjectNode have = ParamValues.typed(planned.workload().info(), (JsonNode) JSON.valueToTree(record.identity().paramValues()));
         List<String> diffs = new ArrayList<>();
         have.properties().forEach(e -> {
             if (!e.getValue().equals(want.get(e.getKey()))) {

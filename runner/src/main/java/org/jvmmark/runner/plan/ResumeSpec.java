@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.jvmmark.results.PlannedJdk;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.jdk.Jdk;
 
 /**

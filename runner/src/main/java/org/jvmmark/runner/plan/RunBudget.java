@@ -1,7 +1,7 @@
 package org.jvmmark.runner.plan;
 
 import java.util.function.LongSupplier;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /**
  * A {@link Budget} held against the clock of the whole run: the seconds the launcher spent building jvmmark in this

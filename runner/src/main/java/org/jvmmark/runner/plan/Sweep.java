@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import org.jvmmark.api.ParamType;
 import org.jvmmark.api.Parameter;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.jdk.GarbageCollector;
 import org.jvmmark.runner.jdk.Jdk;
 

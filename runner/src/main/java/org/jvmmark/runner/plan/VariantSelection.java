@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * Which of a workload's own {@link Variant}s a run includes. A variant is a set of parameter

@@ -18,8 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.runner.UserException;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.base.Text;
 
 /**
  * The workloads of a distribution, read from their own metadata — never a hand-kept list.

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.results.Results;
-import org.jvmmark.runner.fork.ChildEnvironment;
+import org.jvmmark.runner.base.ChildEnvironment;
 import org.jvmmark.runner.fork.ContainerLimits;
 
 /**

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.jvmmark.runner.ExitStatus;
+import org.jvmmark.runner.base.ExitStatus;
 
 /** How a run ends when jvmmark itself fails: the trace in error.log, written without following a link there. */
 class RunEndTest {

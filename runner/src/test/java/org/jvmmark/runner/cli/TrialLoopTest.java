@@ -28,7 +28,6 @@ import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
 import org.jvmmark.runner.jdk.Jdk;
-import org.jvmmark.runner.output.HistoryRecorder;
 import org.jvmmark.runner.output.ResultsFile;
 import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.CatalogEntry;

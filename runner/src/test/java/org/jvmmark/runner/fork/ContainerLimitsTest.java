@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 class ContainerLimitsTest {
 

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /** What the machine cannot give is refused with one line before any trial; what it can is said in words. */
 class ContainerTest {

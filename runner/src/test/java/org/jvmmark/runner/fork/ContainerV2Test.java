@@ -11,7 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /**
  * {@code --cpus/--memory} on a cgroup v2 host, over a fake cgroup tree and a fake {@code systemd-run}: the files a

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.results.MachineState;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 /** The stand-in for the machine probe on a host whose level flips: its rate, its levels, how it is selected. */
 class FlippingMachineTest {

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.Container;
 
 /** Discovery over fake JDKs (shell scripts answering like {@code java -XshowSettings:properties -version}). */

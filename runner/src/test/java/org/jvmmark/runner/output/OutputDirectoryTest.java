@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.jvmmark.runner.ExitStatus;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.ExitStatus;
+import org.jvmmark.runner.base.UserException;
 
 /** {@code --out}: nothing of the user's is ever deleted; a path jvmmark cannot use is one line and exit 2. */
 class OutputDirectoryTest {

@@ -13,8 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.runner.Cli;
-import org.jvmmark.runner.ExitStatus;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.ExitStatus;
+import org.jvmmark.runner.base.UserException;
 
 /** One process per results directory: a second one is refused in one line naming the holder. */
 class OutputLockTest {

@@ -15,7 +15,7 @@ import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
 import org.junit.jupiter.api.io.TempDir;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 class ResultsFileTest {
     @TempDir

@@ -17,7 +17,7 @@ import org.jvmmark.api.TrialContext;
 import org.jvmmark.api.Variant;
 import org.jvmmark.api.Workload;
 import org.jvmmark.api.WorkloadInfo;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.Jdk;
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.jvmmark.runner.jdk.GarbageCollector;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.Jdk;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 class PlannerTest {
     @Name("threads")

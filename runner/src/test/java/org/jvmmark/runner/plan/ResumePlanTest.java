@@ -18,7 +18,7 @@ import org.jvmmark.api.WorkloadInfo;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.jdk.Jdk;
 

@@ -13,7 +13,7 @@ import org.jvmmark.api.WorkloadInfo;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.Jdk;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 class ShardTest {
     private static final CatalogEntry KNEE = new CatalogEntry(WorkloadInfo.of(SweepTest.Knee.class), "k", Path.of("/w/k"), false);

@@ -17,7 +17,7 @@ import org.jvmmark.api.WorkloadInfo;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.runner.jdk.GcProbe;
 import org.jvmmark.runner.jdk.Jdk;
-import org.jvmmark.runner.UserException;
+import org.jvmmark.runner.base.UserException;
 
 class SweepTest {
     @Name("knee")

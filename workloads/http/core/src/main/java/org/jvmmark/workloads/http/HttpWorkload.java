@@ -16,6 +16,7 @@ import org.jvmmark.workloads.http.common.AppJarCheck;
 import org.jvmmark.workloads.http.driver.HttpDriver;
 import org.jvmmark.workloads.http.driver.RequestMixCheck;
 import org.jvmmark.workloads.http.server.ServerTrial;
+import org.jvmmark.workloads.http.common.Handlers;
 
 /**
  * The http workload's declaration — its parameters, variants and profiles — and its entry point in
@@ -45,7 +46,7 @@ import org.jvmmark.workloads.http.server.ServerTrial;
 @Parameter(name = "sleepUrl", defaultValue = "", summary = "server=app: a URL that answers after a while, for the hold phase (empty: no hold phase)")
 @Parameter(name = "mix", defaultValue = "", check = RequestMixCheck.class,
         summary = "driver: a request mix (JSON: method, path, headers, body, status, weight per request) that max, rate and sweep send instead of GET of the url; a latency probe per entry")
-@Parameter(name = "body", defaultValue = org.jvmmark.workloads.http.common.Handlers.BODY, summary = "server=app: the exact body every response must have")
+@Parameter(name = "body", defaultValue = Handlers.BODY, summary = "server=app: the exact body every response must have")
 @Parameter(name = "appStartSeconds", defaultValue = "60", type = ParamType.INTEGER, summary = "server=app: how long the jar may take to listen")
 @Parameter(name = "mode", defaultValue = "max", choices = {"max", "rate", "hold", "sweep"},
         summary = "driver: max (closed loop, as wrk), rate (open model at a fixed rate, as wrk2), hold (only the hold phase), sweep (rising rates up to the SLA)")

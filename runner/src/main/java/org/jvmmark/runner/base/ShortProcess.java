@@ -1,4 +1,4 @@
-package org.jvmmark.runner.fork;
+package org.jvmmark.runner.base;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.jvmmark.runner.Text;
 
 /**
  * A short child process run for its answer — {@code java -version} with some flags, {@code systemd-detect-virt},
@@ -94,7 +93,7 @@ public final class ShortProcess {
     }
 
     /** Kills every short child still running, with its descendants: Ctrl-C. */
-    static void killAll() {
+    public static void killAll() {
         LIVE.forEach(ShortProcess::kill);
     }
 

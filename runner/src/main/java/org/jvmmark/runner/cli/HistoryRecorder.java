@@ -1,4 +1,4 @@
-package org.jvmmark.runner.output;
+package org.jvmmark.runner.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -8,8 +8,7 @@ import org.jvmmark.history.HistoryException;
 import org.jvmmark.history.HistoryStore;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
-import org.jvmmark.runner.cli.HistoryOptions;
-import org.jvmmark.runner.Text;
+import org.jvmmark.runner.base.Text;
 
 /**
  * Records a running {@code run}'s trials into the history as they finish, each in its own

@@ -1,4 +1,4 @@
-package org.jvmmark.runner;
+package org.jvmmark.runner.base;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package org.jvmmark.runner;
+package org.jvmmark.runner.base;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;
@@ -21,7 +21,7 @@ import java.nio.file.FileSystemException;
  */
 public final class ExitStatus {
     static final int OK = 0;
-    static final int TRIAL_FAILED = 1;
+    public static final int TRIAL_FAILED = 1;
     public static final int USAGE = 2;
     public static final int INTERNAL_ERROR = 3;
     /** A full disk (or quota) while writing, or a report that cannot be written: the trials are kept. */

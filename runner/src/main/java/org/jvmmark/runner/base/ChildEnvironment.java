@@ -1,4 +1,4 @@
-package org.jvmmark.runner.fork;
+package org.jvmmark.runner.base;
 
 import java.util.LinkedHashMap;
 import java.util.List;

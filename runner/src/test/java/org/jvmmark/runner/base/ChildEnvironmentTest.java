@@ -1,4 +1,4 @@
-package org.jvmmark.runner.fork;
+package org.jvmmark.runner.base;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.jvmmark.runner;
+package org.jvmmark.runner.base;
 
 /**
  * A mistake in what the user asked for (unknown workload, bad {@code --param}, a path that is not a

@@ -1,4 +1,4 @@
-package org.jvmmark.runner;
+package org.jvmmark.runner.base;
 
 import java.util.Locale;
 
