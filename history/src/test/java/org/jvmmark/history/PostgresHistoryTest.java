@@ -3,6 +3,10 @@ package org.jvmmark.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.sql.Connection;
+import java.util.ArrayList;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +14,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -63,10 +70,57 @@ class PostgresHistoryTest extends HistoryStoreContract {
         // one fresh database per test, created through the server itself
         String name = "h" + (++database) + "_" + System.nanoTime();
         try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=jvmmark");
-             java.sql.Statement s = c.createStatement()) {
+             Statement s = c.createStatement()) {
             s.executeUpdate("CREATE DATABASE " + name);
         }
         return HistoryDatabase.of("jdbc:postgresql://127.0.0.1:" + port + "/" + name + "?user=jvmmark");
+    }
+
+    /**
+     * The Grafana board (examples/grafana) runs its queries against this database: every panel's and every template
+     * variable's, with Grafana's macros as Grafana expands them for one machine, workload and figure.
+     */
+    @Test
+    void shouldRunTheGrafanaBoardsQueries() throws Exception {
+        HistoryDatabase db = database().open();
+        HistoryStore store = new HistoryStore(db);
+        store.importRun(run("2026-04-01T00:00:00Z", 10, 12, 11), "m", null);
+        store.importRun(run("2026-04-02T00:00:00Z", 10, 20), "m", null);
+        store.importRun(failedRun("2026-04-03T00:00:00Z", 2), "m", null);
+        JsonNode board = new ObjectMapper().readTree(
+                Path.of(System.getProperty("jvmmark.home", "..")).resolve("examples/grafana/jvmmark-history.json").toFile());
+        List<String> queries = new ArrayList<>();
+        board.path("templating").path("list").forEach(v -> queries.add(v.path("query").asText()));
+        board.path("panels").forEach(p -> p.path("targets").forEach(t -> queries.add(t.path("rawSql").asText())));
+        assertEquals(6, queries.size(), queries.toString());
+        List<List<List<String>>> answers = new ArrayList<>();
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (String q : queries) {
+                String sql = q.replaceAll("\\$__timeFilter\\(([^()]*(?:\\([^()]*\\))?[^()]*)\\)",
+                                "$1 BETWEEN '2026-01-01T00:00:00Z' AND '2027-01-01T00:00:00Z'")
+                        .replace("$machine", "'m'").replace("$workload", "'w'").replace("$figure", "'score'");
+                List<List<String>> rows = new ArrayList<>();
+                try (ResultSet rs = st.executeQuery(sql)) {
+                    while (rs.next()) {
+                        List<String> row = new ArrayList<>();
+                        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                            row.add(rs.getString(i));
+                        }
+                        rows.add(row);
+                    }
+                }
+                answers.add(rows);
+            }
+        }
+        assertEquals(List.of(List.of("m")), answers.get(0), "machines");
+        assertEquals(List.of(List.of("w")), answers.get(1), "workloads");
+        assertEquals(List.of(List.of("score")), answers.get(2), "figures");
+        List<List<String>> perRun = answers.get(3);
+        assertEquals(2, perRun.size(), "one point per run that measured: " + perRun);
+        assertEquals(Math.cbrt(10 * 12 * 11), Double.parseDouble(perRun.get(0).get(2)), 1e-9, "the geometric mean of the forks");
+        assertEquals(Math.sqrt(10 * 20), Double.parseDouble(perRun.get(1).get(2)), 1e-9);
+        assertEquals(2, answers.get(4).size(), "a spread per run of two forks or more: " + answers.get(4));
+        assertEquals(2, answers.get(5).size(), "the failed run's two forks: " + answers.get(5));
     }
 
     static Path postgresBin() throws IOException {

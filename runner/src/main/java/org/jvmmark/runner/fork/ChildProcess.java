@@ -52,16 +52,24 @@ public final class ChildProcess {
         Files.createDirectories(dir);
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
-        pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stdout)));
-        pb.redirectError(stderr == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.to(created(stderr)));
+        pb.redirectOutput(stdout == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.appendTo(created(stdout)));
+        pb.redirectError(stderr == null ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.appendTo(created(stderr)));
         ChildEnvironment.scrub(pb.environment());
         ChildProcess child = new ChildProcess(pb.start());
         LIVE.add(child);
         return child;
     }
 
-    private static java.io.File created(Path file) throws IOException {
+    /**
+     * {@code file}, made new and empty as a plain file: whatever stood at its name — a link another user planted to make
+     * a run as root write through it — is removed, never followed ({@link Files#deleteIfExists} removes a link itself,
+     * and {@code CREATE_NEW} refuses one). The child then appends to the file made here.
+     */
+    static java.io.File created(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.deleteIfExists(file);
+        Files.newByteChannel(file, java.util.EnumSet.of(java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE)).close();
         return file.toFile();
     }
 
