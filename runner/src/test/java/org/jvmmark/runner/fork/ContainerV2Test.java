@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.runner.base.Invocation;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.runner.base.UserException;
 
@@ -97,6 +98,7 @@ class ContainerV2Test {
 
     @Test
     void shouldSayInOneLineTheCommandToRunWhereNeitherWorks() throws IOException {
+        Invocation.remember(new String[] {"run", "queue-large", "--memory", "256m"});
         Path dir = locked();
         String line = assertThrows(UserException.class, () -> Container.prepare(ContainerLimits.parse(null, "256m", null), v2(dir),
                 "0-1", true)).getMessage();
@@ -106,8 +108,9 @@ class ContainerV2Test {
         assertTrue(line.contains("and systemd is not running here (no /run/systemd/system); run: "), line);
         Path top = fs.resolve("sys/fs/cgroup");
         assertEquals("echo '+cpu +memory' > " + top.resolve("cgroup.subtree_control") + " && mkdir -p " + top.resolve("jvmmark")
-                + " && sh -c 'echo $$ > " + top.resolve("jvmmark/cgroup.procs") + " && exec ./jvmmark ...'",
+                + " && sh -c 'echo $$ > " + top.resolve("jvmmark/cgroup.procs") + " && exec ./jvmmark run queue-large --memory 256m'",
                 Container.delegatedCommand(dir, true));
-        assertEquals("sudo ./jvmmark ...", Container.delegatedCommand(dir, false));
+        assertEquals("sudo ./jvmmark run queue-large --memory 256m", Container.delegatedCommand(dir, false),
+                "the exact command this jvmmark was started with");
     }
 }
