@@ -23,8 +23,15 @@ public interface MachineReadings {
      * @throws UserException when {@value FlippingMachine#ENV} is set but malformed
      */
     static MachineReadings forCpus(String cpus) {
-        return forCpus(cpus, System::getenv);
+        return forCpus(cpus, name -> {
+            String v = System.getenv(name);
+            // the same as a system property, for a test that runs the CLI in its own JVM
+            return v != null && !v.isBlank() ? v : System.getProperty(PROPERTY);
+        });
     }
+
+    /** The system property that names a double as {@value FlippingMachine#ENV} does, where the environment does not. */
+    String PROPERTY = "jvmmark.probe.double";
 
     /** As {@link #forCpus(String)}, the environment read through {@code env}. */
     static MachineReadings forCpus(String cpus, UnaryOperator<String> env) {
