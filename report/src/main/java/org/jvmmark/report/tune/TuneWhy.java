@@ -38,13 +38,14 @@ final class TuneWhy {
         if (c == null) {
             return null;
         }
+        int round = race.rounds().size();
         List<String> parts = new ArrayList<>();
-        parts.add(describe("the pick", c.pick(), race, trials));
+        parts.add(describe("the pick", c.pick(), race, trials, round));
         if (!c.defaultPoint().equals(c.pick())) {
-            parts.add(describe("the default", c.defaultPoint(), race, trials));
+            parts.add(describe("the default", c.defaultPoint(), race, trials, round));
         }
         if (c.baseline() != null && !c.baseline().equals(c.pick())) {
-            parts.add(describe("your baseline", c.baseline(), race, trials));
+            parts.add(describe("your baseline", c.baseline(), race, trials, round));
         }
         if (parts.contains(null)) {
             return null;
@@ -53,12 +54,12 @@ final class TuneWhy {
     }
 
     /** "the pick 3 GC pauses, …" over the row's confirmation forks that logged; null when none did. */
-    private static String describe(String who, String row, TuneRecord.JdkRace race, List<Trial> trials) {
+    private static String describe(String who, String row, TuneRecord.JdkRace race, List<Trial> trials, int round) {
         String label = race.labelOf(row);
         List<Instruments.Instrument> logs = new ArrayList<>();
         for (Trial t : trials) {
             // the forks the gain was judged on (as TuneAnswer.rows takes them): the row's, of the round, not disturbed
-            if (TuneAnswer.rowOf(t.id()).equals(row) && race.confirming(race.roundOf(label, t.identity().fork()))
+            if (TuneAnswer.rowOf(t.id()).equals(row) && race.roundOf(label, t.identity().fork()) == round
                     && TuneAnswer.evidence(t)) {
                 Instruments.Instrument log = t.provenance().instruments().instruments().get("gcLog");
                 if (log != null && log.on()) {
