@@ -36,14 +36,18 @@ cp answer.md posted-comment.md
 
 # 4. map the exit status as the pipelines do
 verdict() { case "$1" in 0) echo pass ;; 5) echo warn ;; *) echo fail ;; esac; }
-[ "$(verdict "$status")" = fail ] || fail "a known regression mapped to $(verdict "$status") (exit $status), not fail"
+# One run a side on a host with no history: the 25 % regression is past anything the assumed run-to-run spread (5.2 %)
+# could make of one run, yet "no regression" would be a lie and a call needs the spread measured: the gate warns (exit
+# 5, cannot tell) and says that runs a side would tell; k runs a side (below, on the sample application) call it.
+[ "$(verdict "$status")" != pass ] || fail "a known regression mapped to pass (exit $status)"
+[ "$(verdict "$status")" = warn ] || [ "$(verdict "$status")" = fail ] || fail "a known regression mapped to $(verdict "$status") (exit $status)"
 
 # 5. what the reviewer reads: the conclusion first, then the table, then what the exit status means
-head -3 posted-comment.md | grep -q '^\*\*REGRESSED:\*\* 1 regressed' || fail "the comment does not open with the conclusion"
+head -3 posted-comment.md | grep -q '^\*\*CANNOT TELL whether anything regressed:\*\*' || fail "the comment does not open with the conclusion"
 grep -q '^| workload | row | figure | A | B | change | verdict |$' posted-comment.md || fail "no table header"
-grep -q '^| queue-latency | Temurin 25.0.1 · G1 | p50 latency | 325 ns | 406 ns | 25 % slower | \*\*regressed\*\*' \
+grep -q '^| queue-latency | Temurin 25.0.1 · G1 | p50 latency | 325 ns | 406 ns | 25 % slower | _cannot tell_: 25 % slower' \
   posted-comment.md || fail "the queue-latency regression is not a row of the table"
-tail -1 posted-comment.md | grep -q '^Exit status 1: regression' || fail "the comment does not end with the exit status"
+tail -1 posted-comment.md | grep -q '^Exit status 5: cannot tell' || fail "the comment does not end with the exit status"
 
 # 6. the same runs as JSON, for a program: the schema and the same exit status
 "$ROOT/jvmmark" compare baseline candidate --format json > answer.json || true
@@ -51,7 +55,7 @@ python3 - answer.json "$status" <<'PY' || fail "answer.json is not jvmmark/compa
 import json, sys
 a = json.load(open(sys.argv[1]))
 assert a["schema"] == "jvmmark/compare/1" and a["exitStatus"] == int(sys.argv[2]), a["schema"]
-assert any(l["verdict"] == "regressed" and l["gating"] and l["effect"]["low"] > 1 for l in a["lines"])
+assert any(l["verdict"] == "cannot tell" and l["gating"] for l in a["lines"])
 PY
 
 # 7. a run against itself: 1 fork a row cannot tell, so the gate warns (exit 5), never passes
@@ -60,7 +64,7 @@ status=0
 [ "$(verdict "$status")" = warn ] || fail "a run against itself mapped to $(verdict "$status") (exit $status), not warn"
 grep -q '^\*\*CANNOT TELL' same.md || fail "a run against itself does not say CANNOT TELL"
 
-echo "run-locally: compare holds on stored runs (regression: fail, same runs: warn; the comment reads conclusion, table, exit status)"
+echo "run-locally: compare holds on stored runs (regression on one run a side: warn, never pass; same runs: warn; the comment reads conclusion, table, exit status)"
 [ "${1:-}" = --stored-only ] && exit 0
 
 # Part 2: the sample application's repository and its pipeline, push by push.
