@@ -63,8 +63,6 @@ final class NoiseModel {
     /** §3: the 90 % interval of the level's effect λ (log) when it was estimated, NaN otherwise. */
     private final double lambdaLow;
     private final double lambdaHigh;
-    /** §3: whether the level was observed on two levels but moves this figure by less than {@link Judge#LEVEL_BOUND}. */
-    private final boolean levelBounded;
     /** The gap of two launch levels the values show (a row's forks on both) and no probe observed; NaN otherwise. */
     private final double unobservedGap;
 
@@ -76,16 +74,14 @@ final class NoiseModel {
         NoiseModel m = FITS.get(e);
         if (m == null) {
             m = new NoiseModel(e, Changed.LEFT_OUT, null);
-            if (m.changedForks() > 0 || m.levelBounded(Judge.LEVEL_BOUND)) {
-                if (m.levelBounded(Judge.LEVEL_BOUND)) {
-                    // §3: the level does not move this figure: judged as it is, the forks that changed level kept.
-                    m = new NoiseModel(e, Changed.NO_LEVELS, m);
-                } else if (!m.levelPastNoise() && Double.isFinite(m.lambdaLow)) {
-                    // §3: the level moves it by no more than a fork's own noise, if at all: a fork that changed level is
-                    // kept, half on each level (it blends them in a proportion nobody measured, off by at most half of
-                    // an effect that is within the noise).
-                    m = new NoiseModel(e, Changed.HALF, m);
-                }
+            if (m.levelBounded(Judge.LEVEL_BOUND)) {
+                // §3: the level does not move this figure: judged as it is, the forks that changed level kept.
+                m = new NoiseModel(e, Changed.NO_LEVELS, m);
+            } else if (m.changedForks() > 0 && !m.levelPastNoise() && Double.isFinite(m.lambdaLow)) {
+                // §3: the level moves it by no more than a fork's own noise, if at all: a fork that changed level is
+                // kept, half on each level (it blends them in a proportion nobody measured, off by at most half of
+                // an effect that is within the noise).
+                m = new NoiseModel(e, Changed.HALF, m);
             }
             FITS.put(e, m);
         }
@@ -213,16 +209,13 @@ final class NoiseModel {
         if (first != null) {
             lambdaLow = first.lambdaLow;
             lambdaHigh = first.lambdaHigh;
-            levelBounded = mode == Changed.NO_LEVELS;
         } else if (levelled && pooledDf >= 1 && Double.isFinite(varLambda)) {
             double q = TDistribution.of(pooledDf).inverseSurvivalProbability(0.05);
             lambdaLow = slope - q * Math.sqrt(varLambda);
             lambdaHigh = slope + q * Math.sqrt(varLambda);
-            levelBounded = false;
         } else {
             lambdaLow = Double.NaN;
             lambdaHigh = Double.NaN;
-            levelBounded = false;
         }
         // ρ: the spread of each row's run centres (level-adjusted) about the row's mean, pooled over rows with 2+ runs.
         double rs = 0;
@@ -491,7 +484,7 @@ final class NoiseModel {
      * during which the machine changed level.
      */
     boolean levelBounded(double bound) {
-        return levelBounded || Double.isFinite(lambdaLow) && lambdaLow >= Math.log1p(-bound)
+        return Double.isFinite(lambdaLow) && lambdaLow >= Math.log1p(-bound)
                 && lambdaHigh <= Math.log1p(bound);
     }
 
