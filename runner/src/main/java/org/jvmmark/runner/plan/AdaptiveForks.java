@@ -38,7 +38,8 @@ import org.jvmmark.runner.base.Text;
  * interleaved across JVMs as in the first three; the next round weighs them again on what they measured.
  *
  * <p><b>When is a row's question open?</b> ({@link #states}, the one place that decides.) A row is
- * judged, on its workload's headline figure, against the row(s) it is compared with — across JVMs the
+ * judged, for each kind of question its workload asks (across variants, across JVMs) on that question's first figure,
+ * and is open while any of them is. Under each it is judged against the row(s) it is compared with — across JVMs the
  * best row of its group (same workload variant and swept point), across variants the question's
  * baseline on the same JVM — by the {@link Judge}, with every row of the group as evidence (the
  * machine's levels, the pooled noise). The row is open while
