@@ -49,6 +49,7 @@ public final class TrialExecutor {
     private final InstrumentSet instruments;
     private final DisturbancePolicy disturbance;
     private final MachineReadings probe;
+    private final WorkloadMemoryLimit memoryLimits;
 
     /**
      * @param cpus the CPUs to pin the JVM under test to ({@code taskset -c} syntax), or {@code null}
@@ -79,6 +80,7 @@ public final class TrialExecutor {
         this.instruments = instruments;
         this.disturbance = disturbance;
         this.probe = MachineReadings.forCpus(cpus);
+        this.memoryLimits = WorkloadMemoryLimit.current(container);
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
@@ -108,13 +110,18 @@ public final class TrialExecutor {
             if (limits != null) {
                 record.more(TrialContainer.KEY, limits.toJson());
             }
+            // a workload's own memory limit (queue-large's memoryLimit) is the runner's to give on cgroup v2
+            WorkloadMemoryLimit.ForTrial withOwn = memoryLimits.of(trial.params());
+            if (withOwn.refused() != null) {
+                record.warning(withOwn.refused());
+            }
             // the probe reads the machine just outside the fork's disturbance window, which stays the fork's alone
             MachineState.Reading before = probe.measure();
             MachineActivity.Sample windowStart = MachineActivity.sample();
             if (clientServer) {
                 ClientServerTrial.Outcome o;
                 String oom;
-                try (Confinement inside = container.confine()) {
+                try (Confinement inside = withOwn.container().confine()) {
                     o = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, inside, cancelled).run(deadline, timeoutReason);
                     oom = inside.oomKilled();
                 }
@@ -132,7 +139,7 @@ public final class TrialExecutor {
             } else {
                 ForkOutcome o;
                 String oom;
-                try (Confinement inside = container.confine()) {
+                try (Confinement inside = withOwn.container().confine()) {
                     ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec, scratch, logDir, "jvm",
                             inside);
                     jvm.start();
