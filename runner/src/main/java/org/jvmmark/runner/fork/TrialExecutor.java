@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
@@ -44,7 +45,8 @@ public final class TrialExecutor {
     private final Path outDir;
     private final Container container;
     private final String cpus;
-    private final Ergonomics ergonomics;
+    /** What the JVMs choose inside each container a trial runs in: the run's, or one with a workload's memory limit. */
+    private final Map<Container, Ergonomics> ergonomics = new ConcurrentHashMap<>();
     private final BooleanSupplier cancelled;
     private final InstrumentSet instruments;
     private final DisturbancePolicy disturbance;
@@ -75,7 +77,6 @@ public final class TrialExecutor {
         this.outDir = outDir;
         this.container = container;
         this.cpus = container.cpuset();
-        this.ergonomics = new Ergonomics(container);
         this.cancelled = cancelled;
         this.instruments = instruments;
         this.disturbance = disturbance;
@@ -104,16 +105,17 @@ public final class TrialExecutor {
                     new TrialFiles(logDir, clientServer ? "server" : "jvm"));
             List<String> jvmArgs = new java.util.ArrayList<>(trial.jvmArgs());
             jvmArgs.addAll(launch.jvmArgs());
-            // what the JVM chooses inside the limits, asked before the fork so that the fork's window stays its own
-            TrialContainer limits = ergonomics.block(trial.jdk(), trial.jvmArgs(), clientServer
-                    ? "the server (the JVM under test); the load driver runs outside the limits" : "the JVM under test");
-            if (limits != null) {
-                record.more(TrialContainer.KEY, limits.toJson());
-            }
             // a workload's own memory limit (queue-large's memoryLimit) is the runner's to give on cgroup v2
             WorkloadMemoryLimit.ForTrial withOwn = memoryLimits.of(trial.params());
             if (withOwn.refused() != null) {
                 record.warning(withOwn.refused());
+            }
+            // what the JVM chooses inside the limits, asked before the fork so that the fork's window stays its own
+            TrialContainer limits = ergonomics.computeIfAbsent(withOwn.container(), Ergonomics::new).block(trial.jdk(),
+                    trial.jvmArgs(), clientServer ? "the server (the JVM under test); the load driver runs outside the limits"
+                    : "the JVM under test");
+            if (limits != null) {
+                record.more(TrialContainer.KEY, limits.toJson());
             }
             // the probe reads the machine just outside the fork's disturbance window, which stays the fork's alone
             MachineState.Reading before = probe.measure();

@@ -14,7 +14,7 @@ import org.jvmmark.runner.base.UserException;
  * transient systemd scope with {@code MemoryMax=}). The JVM cannot do it itself on v2: its cgroup holds it, and cgroup
  * v2 gives no controller to the children of a cgroup with processes. On cgroup v1 (or without a memory controller)
  * nothing is done here: the workload makes its own child cgroup there, as it always did. With {@code --memory} as well,
- * the smaller limit holds. Where neither path works, the trial runs without and is told why in one line that ends with
+ * the smaller limit holds. The trial's {@code container} block then says so, with what the JVM chose inside it. Where neither path works, the trial runs without and is told why in one line that ends with
  * the command to run; the workload then says what it could not do.
  *
  * <p>Thread-safe: the containers prepared are kept per limit in a concurrent map.
