@@ -38,7 +38,7 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     private ExternalWorkloads external = new ExternalWorkloads();
 
     @Mixin
@@ -159,9 +159,8 @@ public final class RunCommand implements Callable<Integer> {
         RunOptions r = RunOptions.recorded(recorded.results());
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();
+        session.refuseOther(given, file, recorded.results(), external, container, javaEnv);
         refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
-        refuseOther(given, file, "--jdk", session.jdks, r.jdk());
-        refuseOther(given, file, "--profile", session.profile, r.profile());
         refuseOther(given, file, "--param", params, r.params());
         refuseOther(given, file, "--gc", gcs, r.gc());
         refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
@@ -175,21 +174,14 @@ public final class RunCommand implements Callable<Integer> {
                     + MoreForks.SUGGESTED + " or --more-forks N");
         }
         refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
-        container.refuseOther(given, file, r.container());
-        javaEnv.refuseOther(given, file, r.inheritJavaEnv());
         if (given.hasMatchedOption("--shard")) {
             ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }
-        refuseOther(given, file, "--workload-jar", external.jarNames(), r.workloadJars());
-        refuseOther(given, file, "--workload-classpath", external.classpathEntries(), r.workloadClasspath());
-        refuseOther(given, file, "--task", external.taskNames(), r.tasks());
         return r;
     }
 
     /** An option given on this command line (not defaulted) must repeat the recorded value. */
     private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
-        if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
-            ResumeSpec.refuseOther(file, option, now, recordedValue);
-        }
+        ResumeSpec.refuseOther(given, file, option, now, recordedValue);
     }
 }
