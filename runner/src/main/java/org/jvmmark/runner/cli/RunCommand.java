@@ -160,28 +160,23 @@ public final class RunCommand implements Callable<Integer> {
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();
         session.refuseOther(given, file, recorded.results(), external, container, javaEnv);
-        refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
-        refuseOther(given, file, "--param", params, r.params());
-        refuseOther(given, file, "--gc", gcs, r.gc());
-        refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
-        refuseOther(given, file, "--variant", variants, r.variants());
-        refuseOther(given, file, "--forks", forksOption, r.forks());
+        ResumeSpec.refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
+        ResumeSpec.refuseOther(given, file, "--param", params, r.params());
+        ResumeSpec.refuseOther(given, file, "--gc", gcs, r.gc());
+        ResumeSpec.refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
+        ResumeSpec.refuseOther(given, file, "--variant", variants, r.variants());
+        ResumeSpec.refuseOther(given, file, "--forks", forksOption, r.forks());
         try {
-            refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
-            refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
+            ResumeSpec.refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
+            ResumeSpec.refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
         } catch (UserException e) {
             throw new UserException(e.getMessage() + "; to add forks where a question is still open: --more "
                     + MoreForks.SUGGESTED + " or --more-forks N");
         }
-        refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
+        ResumeSpec.refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
         if (given.hasMatchedOption("--shard")) {
             ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }
         return r;
-    }
-
-    /** An option given on this command line (not defaulted) must repeat the recorded value. */
-    private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
-        ResumeSpec.refuseOther(given, file, option, now, recordedValue);
     }
 }

@@ -77,9 +77,9 @@ public final class SessionOptions {
     }
 
     /**
-     * With {@code --resume}: {@code --jdk} and {@code --profile} given again must repeat what {@code file} recorded; the
-     * options {@code run} and {@code tune} share besides (the user's code, the container, the Java environment) are
-     * checked by their own mixins, which {@code shared} names.
+     * With {@code --resume}: {@code --jdk} and {@code --profile} given again must repeat what {@code file} recorded, and
+     * so must the other options {@code run} and {@code tune} share — the user's code, the container, the Java
+     * environment — each checked by its own mixin. One call, so that both commands refuse the same.
      */
     void refuseOther(ParseResult given, Path file, Results recorded, ExternalWorkloads external, ContainerOptions container,
                      JavaEnvOption javaEnv) {
