@@ -469,4 +469,15 @@ public final class Words {
     private static String forks(int n) {
         return n + (n == 1 ? " fork" : " forks");
     }
+
+    /** One sentence per exit status of a gate ({@code compare}, {@code history check}), as the Markdown and the JSON say them. */
+    public static String exitMeaning(int status) {
+        return switch (status) {
+            case 0 -> "0: no regression — no gating figure could be worse by more than the threshold";
+            case 1 -> "1: regression — a gating figure is worse beyond noise and the threshold, or a row failed";
+            case 5 -> "5: cannot tell — nothing regressed, but some gating figure could be worse past the threshold; "
+                    + "the conclusion says what would tell (usually more forks or runs)";
+            default -> status + ": see ./jvmmark --help";
+        };
+    }
 }

@@ -13,7 +13,7 @@ import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import java.util.concurrent.Callable;
-import org.jvmmark.report.render.AnswerFormat;
+import org.jvmmark.report.render.Format;
 import org.jvmmark.report.render.Compare;
 import org.jvmmark.report.OutputFile;
 import picocli.CommandLine.Command;
@@ -84,11 +84,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     private HistoryOptions history;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json|bmf|github",
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json|html|bmf|github", converter = FormatOption.class,
             description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
-                    + " jvmmark/compare/1); bmf (Bencher Metric Format) or github (github-action-benchmark's JSON): side B's"
-                    + " figures. The exit status is the same.")
-    private AnswerFormat format;
+                    + " jvmmark/compare/1), html (as --html writes it); bmf (Bencher Metric Format) or github"
+                    + " (github-action-benchmark's JSON): side B's figures. The exit status is the same.")
+    private Format format;
 
     @Override
     public Integer call() {

@@ -10,8 +10,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jvmmark.history.CheckJson;
-import org.jvmmark.history.CheckMarkdown;
 import org.jvmmark.history.CheckText;
 import org.jvmmark.history.EDivisive;
 import org.jvmmark.history.HistoryCheck;
@@ -21,7 +19,8 @@ import org.jvmmark.history.GatingSeries;
 import org.jvmmark.history.HistoryJudge;
 import org.jvmmark.history.HistoryStore;
 import org.jvmmark.history.SampleCsv;
-import org.jvmmark.report.render.AnswerFormat;
+import org.jvmmark.report.model.CheckAnswer;
+import org.jvmmark.report.render.Formats;
 import org.jvmmark.report.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
@@ -250,7 +249,7 @@ public final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json",
                 description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
                         + " jvmmark/history-check/1). The exit status is the same.")
-        AnswerFormat format;
+        String format;
 
         @Override
         public Integer call() {
@@ -265,16 +264,13 @@ public final class HistoryCommand implements Callable<Integer> {
                         : GatingSeries.headlines(series, points);
                 List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
                         .judge(series, points, store.acceptedFrom(), gating);
-                parent.main.out().print(switch (format) {
-                    case text -> CheckText.text(verdicts);
-                    case markdown -> CheckMarkdown.markdown(verdicts);
-                    case json -> CheckJson.json(verdicts);
-                    case bmf, github -> throw new UserException("history check --format " + format + ": a history check"
-                            + " answers in text, markdown or json (bmf and github export a run: report DIR --format " + format + ")");
-                });
-                return CheckText.exitStatus(verdicts);
+                CheckAnswer answer = CheckText.answer(verdicts);
+                parent.main.out().print(Formats.named(format).write(answer));
+                return answer.exitStatus();
             } catch (SQLException e) {
                 throw failed(e);
+            } catch (IllegalArgumentException e) {
+                throw new UserException("history check: " + e.getMessage());
             }
         }
     }

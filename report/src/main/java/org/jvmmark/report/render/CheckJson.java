@@ -1,11 +1,10 @@
-package org.jvmmark.history;
+package org.jvmmark.report.render;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
-import org.jvmmark.report.render.AnswerFormat;
-import org.jvmmark.report.render.CompareJson;
+import org.jvmmark.report.Words;
+import org.jvmmark.report.model.CheckAnswer;
 
 /**
  * {@code history check --format json}: the check for a program, schema {@value #SCHEMA}:
@@ -26,31 +25,30 @@ public final class CheckJson {
     private CheckJson() {
     }
 
-    public static String json(List<HistoryJudge.Verdict> verdicts) {
+    public static String json(CheckAnswer check) {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("schema", SCHEMA);
-        int status = CheckText.exitStatus(verdicts);
+        int status = check.exitStatus();
         root.put("exitStatus", status);
-        root.put("exitMeaning", AnswerFormat.exitMeaning(status));
-        root.put("conclusion", CheckText.conclusion(verdicts));
+        root.put("exitMeaning", Words.exitMeaning(status));
+        root.put("conclusion", check.conclusion());
         ArrayNode series = root.putArray("series");
-        for (HistoryJudge.Verdict v : verdicts) {
-            SeriesKey k = v.series().key();
+        for (CheckAnswer.Series v : check.series()) {
             ObjectNode o = series.addObject();
-            o.put("id", v.series().id());
-            o.put("machine", k.machine());
-            o.put("workload", k.workload());
-            o.put("params", k.params());
-            o.put("jvm", k.jvm());
-            o.put("variant", k.variant());
-            o.put("figure", k.readableName());
-            o.put("unit", v.series().unit());
+            o.put("id", v.id());
+            o.put("machine", v.machine());
+            o.put("workload", v.workload());
+            o.put("params", v.params());
+            o.put("jvm", v.jvm());
+            o.put("variant", v.variant());
+            o.put("figure", v.figure());
+            o.put("unit", v.unit());
             if (v.answer() == null) {
                 o.putNull("answer");
             } else {
-                o.put("answer", v.answer().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+                o.put("answer", v.answerWords());
             }
-            o.put("why", CheckText.detail(v));
+            o.put("why", v.detail());
             CompareJson.effect(o, v.judgement() == null ? null : v.judgement().effect());
         }
         return CompareJson.pretty(root);
