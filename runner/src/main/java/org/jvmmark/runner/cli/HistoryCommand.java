@@ -246,9 +246,9 @@ public final class HistoryCommand implements Callable<Integer> {
                 description = "Which series decide the exit status: each workload's headline figures (default, as compare), "
                         + "or every judged series. The others are judged in a family of their own and shown.")
         CompareCommand.Gate gate;
-        @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json",
-                description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
-                        + " jvmmark/history-check/1). The exit status is the same.")
+        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", completionCandidates = FormatOption.ForCheck.class,
+                description = "How the answer is printed: ${COMPLETION-CANDIDATES}. text (default), markdown (a pull-request"
+                        + " comment), json (schema jvmmark/history-check/1). The exit status is the same.")
         String format;
 
         @Override

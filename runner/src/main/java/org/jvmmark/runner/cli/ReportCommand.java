@@ -34,10 +34,11 @@ public final class ReportCommand implements Callable<Integer> {
             description = Threshold.HELP)
     private double threshold;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|html|csv|bmf|github", converter = FormatOption.class,
-            description = "text (default): render the report and print who won; markdown, html or csv: print that file of"
-            + " the report and render nothing; bmf (Bencher Metric Format) or github (github-action-benchmark's JSON): print"
-            + " the run's figures in that format, one benchmark per row, and render nothing.")
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", converter = FormatOption.class,
+            completionCandidates = FormatOption.ForRun.class,
+            description = "${COMPLETION-CANDIDATES}. text (default): render the report and print who won; any other: print"
+            + " the run in that format and render nothing (markdown, html, csv: that file of the report; bmf: Bencher Metric"
+            + " Format; github: github-action-benchmark's JSON, one benchmark per row).")
     private Format format;
 
     @Override
