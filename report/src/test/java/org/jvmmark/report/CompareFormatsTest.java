@@ -5,16 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.model.CompareAnswer;
 import org.jvmmark.report.render.Format;
 import org.jvmmark.report.render.Formats;
+import org.w3c.dom.Element;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.render.Compare;
 
@@ -77,6 +80,18 @@ class CompareFormatsTest {
         JsonNode e = regressed.get("effect");
         assertTrue(e.get("low").asDouble() <= e.get("ratio").asDouble() && e.get("ratio").asDouble() <= e.get("high").asDouble());
         assertTrue(e.get("confidence").asDouble() > 0.9, e.toString());
+    }
+
+    @Test
+    void shouldPrintTheRegressionAsAFailedJUnitTestCase() throws Exception {
+        int[] exit = new int[1];
+        String xml = print(BASELINE, REGRESSED, Formats.named("junit"), exit);
+        Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
+        assertEquals("testsuite", suite.getTagName());
+        assertEquals(1, exit[0]);
+        assertTrue(Integer.parseInt(suite.getAttribute("failures")) >= 1, xml);
+        assertEquals(suite.getAttribute("failures"), String.valueOf(suite.getElementsByTagName("failure").getLength()), xml);
     }
 
     @Test

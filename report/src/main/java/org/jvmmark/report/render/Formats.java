@@ -15,7 +15,8 @@ public final class Formats {
     public static final Format CSV = new CsvFormat();
     public static final Format JSON = new JsonFormat();
 
-    private static final List<Format> ALL = List.of(TEXT, MARKDOWN, HTML, CSV, JSON, new BmfFormat(), new GithubFormat());
+    private static final List<Format> ALL = List.of(TEXT, MARKDOWN, HTML, CSV, JSON, new BmfFormat(), new GithubFormat(),
+            new JunitFormat());
 
     private Formats() {
     }
