@@ -1,7 +1,7 @@
 package org.jvmmark.history;
 
 import java.util.List;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.model.CheckAnswer;
 import org.jvmmark.report.render.Formats;

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 
 /**
  * What makes one series: machine, workload, parameters, JVM (vendor and version), variant (its name,

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.render.Formats;
 import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.builders.SameMeasurement;
 
 /**
  * Issue 48, item 1: a gate judges only the same measurement. Sides of another host class, other parameters, a

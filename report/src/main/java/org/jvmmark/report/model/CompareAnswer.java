@@ -1,6 +1,6 @@
 package org.jvmmark.report.model;
 
-import org.jvmmark.report.Comparison;
+import org.jvmmark.report.model.Comparison;
 
 /**
  * {@code compare}'s answer: the comparison of two sides and how the user asked it to be said. Immutable.

@@ -1,6 +1,6 @@
 package org.jvmmark.report.model;
 
-import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.model.ReportModel;
 
 /**
  * One run's answer: the report model built from its results (which it holds: the CSV is one row per trial of them).

@@ -3,7 +3,7 @@ package org.jvmmark.report.render;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.model.CheckAnswer;
 
 /**

@@ -3,7 +3,7 @@ package org.jvmmark.report.render;
 import static org.jvmmark.report.render.CompareMarkdown.cell;
 
 import java.util.List;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.model.CheckAnswer;
 

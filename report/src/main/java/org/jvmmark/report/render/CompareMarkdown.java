@@ -1,8 +1,8 @@
 package org.jvmmark.report.render;
 
 import java.util.List;
-import org.jvmmark.report.Comparison;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.model.Comparison;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.model.CompareAnswer;
 
 /**

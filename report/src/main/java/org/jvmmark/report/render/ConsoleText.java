@@ -1,9 +1,9 @@
 package org.jvmmark.report.render;
 
-import org.jvmmark.report.AnswerList;
-import org.jvmmark.report.ContainerNotes;
-import org.jvmmark.report.ReportModel;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.AnswerList;
+import org.jvmmark.report.words.ContainerNotes;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneVerdicts;
 

@@ -2,7 +2,7 @@ package org.jvmmark.report.render;
 
 import static org.jvmmark.report.render.HtmlRenderer.esc;
 
-import org.jvmmark.report.Comparison;
+import org.jvmmark.report.model.Comparison;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.model.CheckAnswer;
 import org.jvmmark.report.model.CompareAnswer;

@@ -1,6 +1,6 @@
 package org.jvmmark.report.render;
 
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.model.CheckAnswer;
 import org.jvmmark.report.model.CompareAnswer;
 import org.jvmmark.report.model.RunAnswer;

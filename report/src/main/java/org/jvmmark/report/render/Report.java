@@ -2,11 +2,11 @@ package org.jvmmark.report.render;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.jvmmark.report.AnswerList;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.Words;
-import org.jvmmark.report.OutputFile;
-import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.words.AnswerList;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.words.Words;
+import org.jvmmark.report.render.OutputFile;
+import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.model.RunAnswer;
 import org.jvmmark.results.Results;

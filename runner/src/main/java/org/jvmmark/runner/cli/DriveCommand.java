@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.jvmmark.api.TrialSpec;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.ChildProcess;

@@ -21,7 +21,7 @@ import org.jvmmark.history.HistoryStore;
 import org.jvmmark.history.SampleCsv;
 import org.jvmmark.report.model.CheckAnswer;
 import org.jvmmark.report.render.Formats;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.runner.base.Text;
@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.history.TrendPage;
-import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.render.OutputFile;
 
 /** {@code jvmmark history ...}: the runs kept in the history database. Each subcommand is stateless. */
 @Command(name = "history", mixinStandardHelpOptions = true,
