@@ -9,6 +9,7 @@ import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.report.judge.Effect;
+import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.report.model.Cell;
 import org.jvmmark.report.model.Column;
 import org.jvmmark.report.model.Figure;
@@ -295,7 +296,7 @@ public final class Verdicts {
      * A column's figure as questions and the history name it — "endToEnd p50", "score" — the inverse of {@link #column}.
      */
     public static String figureKey(Column c) {
-        return c.kind() == Column.Kind.LATENCY ? c.probe() + " p" + c.key() : c.key();
+        return c.kind() == Column.Kind.LATENCY ? Percentiles.figureKey(c.probe(), c.key()) : c.key();
     }
 
     /**
@@ -303,10 +304,9 @@ public final class Verdicts {
      * metric; null when none of {@code columns} is it.
      */
     public static Column column(List<Column> columns, String figure) {
-        int space = figure.lastIndexOf(' ');
-        boolean percentile = space > 0 && figure.length() > space + 1 && figure.charAt(space + 1) == 'p';
+        boolean percentile = Percentiles.parse(figure) != null;
         for (Column c : columns) {
-            if (percentile ? c.kind() == Column.Kind.LATENCY && figure.equals(c.probe() + " p" + c.key())
+            if (percentile ? c.kind() == Column.Kind.LATENCY && figure.equals(figureKey(c))
                     : c.kind() == Column.Kind.METRIC && c.key().equals(figure)) {
                 return c;
             }

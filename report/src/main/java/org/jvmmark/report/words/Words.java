@@ -13,6 +13,7 @@ import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.model.Column;
 import org.jvmmark.report.numbers.Format;
 import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.model.Percentiles;
 
 /**
  * How a difference is said in every rendering: "12 % slower", "8 % lower", "5 % more memory" — a
@@ -193,10 +194,10 @@ public final class Words {
      * "serverRssPerHeldRequest" → "server RSS per held request", "endToEnd p50" → "p50 latency".
      */
     public static String label(String figure) {
-        java.util.regex.Matcher percentile = PERCENTILE.matcher(figure);
-        if (percentile.matches()) {
-            // As the tables and Words.figure say it: "p50 latency", "p99 latency of append".
-            return latency("p" + percentile.group(2), percentile.group(1));
+        String[] percentile = Percentiles.parse(figure);
+        if (percentile != null) {
+            // As the tables and Words.figure say it: "p50 latency", "p99 latency of append", "max latency".
+            return latency(Percentiles.title(percentile[1]), percentile[0]);
         }
         if (figure.contains(" ")) {
             return figure;
@@ -226,8 +227,6 @@ public final class Words {
         return String.join(" ", parts);
     }
 
-
-    private static final java.util.regex.Pattern PERCENTILE = java.util.regex.Pattern.compile("(\\S+) p([0-9.]+)");
 
     private static final java.util.regex.Pattern UNIT_SUFFIX =
             java.util.regex.Pattern.compile("(Ms|Millis|Nanos|Ns|Seconds|MiB|GiB|KiB|Bytes)$");

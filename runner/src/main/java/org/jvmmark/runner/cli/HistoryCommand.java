@@ -146,7 +146,7 @@ public final class HistoryCommand implements Callable<Integer> {
         HistoryOptions options;
         @Parameters(paramLabel = "SERIES", description = "The series' id or key (see 'history list').")
         String name;
-        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        @Option(names = "--min-change", defaultValue = Threshold.DEFAULT, description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
 
         @Override
@@ -235,7 +235,7 @@ public final class HistoryCommand implements Callable<Integer> {
         HistoryCommand parent;
         @Mixin
         HistoryOptions options;
-        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        @Option(names = "--min-change", defaultValue = Threshold.DEFAULT, description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
         @Option(names = "--max-p", defaultValue = "0.001",
                 description = "Largest p-value at which E-Divisive splits a series into levels (default: 0.001, Otava's).")
@@ -321,7 +321,7 @@ public final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "FILE",
                 description = "The page (default: history.html beside the history database, never the current directory).")
         Path out;
-        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        @Option(names = "--min-change", defaultValue = Threshold.DEFAULT, description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
 
         @Override
