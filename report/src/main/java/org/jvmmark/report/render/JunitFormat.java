@@ -2,8 +2,9 @@ package org.jvmmark.report.render;
 
 import static org.jvmmark.report.render.HtmlRenderer.esc;
 
-import org.jvmmark.report.model.Comparison;
+import java.util.List;
 import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.model.Comparison;
 import org.jvmmark.report.model.CheckAnswer;
 import org.jvmmark.report.model.CompareAnswer;
 
@@ -18,57 +19,37 @@ final class JunitFormat extends Format {
         super("junit");
     }
 
+    /** One test case: a regression fails it, "cannot tell" skips it, the rest pass. */
+    private record Case(String className, String name, boolean failed, boolean skipped, String why) {
+    }
+
     @Override
     public String write(CompareAnswer c) {
-        StringBuilder cases = new StringBuilder();
-        int tests = 0;
-        int failures = 0;
-        int skipped = 0;
-        for (Comparison.Line l : c.comparison().lines()) {
-            if (!l.gating()) {
-                continue;
-            }
-            tests++;
-            failures += l.verdict() == Comparison.Verdict.REGRESSED ? 1 : 0;
-            skipped += l.verdict() == Comparison.Verdict.CANNOT_TELL ? 1 : 0;
-            String why = l.why() + (l.tell().isEmpty() ? "" : "; " + l.tell());
-            cases.append(testCase(l.workload(), l.row() + " · " + l.figure(), l.verdict() == Comparison.Verdict.REGRESSED,
-                    l.verdict() == Comparison.Verdict.CANNOT_TELL, why));
-        }
-        return suite("jvmmark compare " + c.nameA() + " " + c.nameB(), tests, failures, skipped, cases);
+        return suite("jvmmark compare " + c.nameA() + " " + c.nameB(), c.comparison().lines().stream().filter(Comparison.Line::gating)
+                .map(l -> new Case(l.workload(), l.row() + " · " + l.figure(), l.verdict() == Comparison.Verdict.REGRESSED,
+                        l.verdict() == Comparison.Verdict.CANNOT_TELL, l.why() + (l.tell().isEmpty() ? "" : "; " + l.tell())))
+                .toList());
     }
 
     @Override
     public String write(CheckAnswer check) {
-        StringBuilder cases = new StringBuilder();
-        int tests = 0;
-        int failures = 0;
-        int skipped = 0;
-        for (CheckAnswer.Series s : check.series()) {
-            if (!s.gating()) {
-                continue;
-            }
-            boolean worse = s.answer() == Judgement.Answer.WORSE;
-            boolean unsure = s.answer() == Judgement.Answer.CANNOT_TELL || s.answer() == null;
-            tests++;
-            failures += worse ? 1 : 0;
-            skipped += unsure ? 1 : 0;
-            cases.append(testCase(s.workload() + (s.params().isEmpty() ? "" : " " + s.params()) + " (machine " + s.machine()
-                    + ")", s.name(), worse, unsure, s.detail()));
-        }
-        return suite("jvmmark history check", tests, failures, skipped, cases);
+        return suite("jvmmark history check", check.series().stream().filter(CheckAnswer.Series::gating)
+                .map(s -> new Case(s.workload() + (s.params().isEmpty() ? "" : " " + s.params()) + " (machine " + s.machine() + ")",
+                        s.name(), s.answer() == Judgement.Answer.WORSE,
+                        s.answer() == Judgement.Answer.CANNOT_TELL || s.answer() == null, s.detail()))
+                .toList());
     }
 
-    private static String testCase(String className, String name, boolean failed, boolean skipped, String why) {
-        String open = "  <testcase classname=\"" + esc(className) + "\" name=\"" + esc(name) + "\"";
-        if (failed) {
-            return open + ">\n    <failure message=\"" + esc(why) + "\"/>\n  </testcase>\n";
+    private static String suite(String name, List<Case> cases) {
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"").append(esc(name))
+                .append("\" tests=\"").append(cases.size())
+                .append("\" failures=\"").append(cases.stream().filter(Case::failed).count())
+                .append("\" errors=\"0\" skipped=\"").append(cases.stream().filter(Case::skipped).count()).append("\">\n");
+        for (Case c : cases) {
+            xml.append("  <testcase classname=\"").append(esc(c.className())).append("\" name=\"").append(esc(c.name())).append('"');
+            String inner = c.failed() ? "failure" : c.skipped() ? "skipped" : null;
+            xml.append(inner == null ? "/>\n" : ">\n    <" + inner + " message=\"" + esc(c.why()) + "\"/>\n  </testcase>\n");
         }
-        return skipped ? open + ">\n    <skipped message=\"" + esc(why) + "\"/>\n  </testcase>\n" : open + "/>\n";
-    }
-
-    private static String suite(String name, int tests, int failures, int skipped, CharSequence cases) {
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + esc(name) + "\" tests=\"" + tests
-                + "\" failures=\"" + failures + "\" errors=\"0\" skipped=\"" + skipped + "\">\n" + cases + "</testsuite>\n";
+        return xml.append("</testsuite>\n").toString();
     }
 }
