@@ -1,89 +1,38 @@
 package org.jvmmark.history;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import org.jvmmark.report.Words;
-import org.jvmmark.report.judge.ExitStatus;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.model.CheckAnswer;
+import org.jvmmark.report.render.Formats;
 
 /**
- * {@code history check}'s output for a person in a 100-column terminal: the answer first (one line, with what was and
- * was not judged), then, per machine, workload and parameters (named once, above), one line per series that
- * regressed, cannot be told, or improved: its JVM · variant · figure, then the judgement — the effect with its
- * interval in the report's words ({@link Words#why}), the run where it began, the runs it rests on, and for "cannot
- * tell" what would tell. No line is longer than {@value #WIDTH} characters. Stateless and thread-safe.
+ * Builds {@code history check}'s answer ({@link CheckAnswer}) from the history judge's verdicts, each series worded
+ * here — its name and why, in the report's words ({@link Words#why}): the effect with its interval, the run where it
+ * began, the runs it rests on, and for "cannot tell" what would tell. The formats ({@link Formats}) lay it out.
+ * Stateless and thread-safe.
  */
 public final class CheckText {
-    /** The widest line printed. */
-    public static final int WIDTH = 100;
-
     private CheckText() {
     }
 
-    /** The exit status of a check ({@link ExitStatus}): 1 a regression in effect, else 5 if one could be, else 0. */
-    public static int exitStatus(List<HistoryJudge.Verdict> verdicts) {
-        return ExitStatus.of(judgements(verdicts));
-    }
-
-    private static List<Judgement> judgements(List<HistoryJudge.Verdict> verdicts) {
-        return verdicts.stream().filter(HistoryJudge.Verdict::gating).map(HistoryJudge.Verdict::judgement)
-                .filter(Objects::nonNull).toList();
-    }
-
-    /** The answer in one line, unwrapped: "REGRESSION: 1 regressed, 0 cannot tell, … series judged at the newest run; …". */
-    public static String conclusion(List<HistoryJudge.Verdict> verdicts) {
-        int worse = count(verdicts, Judgement.Answer.WORSE);
-        int unsure = count(verdicts, Judgement.Answer.CANNOT_TELL);
-        int better = count(verdicts, Judgement.Answer.BETTER);
-        int same = count(verdicts, Judgement.Answer.NO_DIFFERENCE);
-        int judged = (int) verdicts.stream().filter(HistoryJudge.Verdict::judged).count();
-        int status = exitStatus(verdicts);
-        String head = status == ExitStatus.REGRESSED ? "REGRESSION" : status == ExitStatus.CANNOT_TELL ? "CANNOT TELL"
-                : "No regression";
-        return head + ": " + worse + " regressed, " + unsure + " cannot tell, " + better
-                + " improved, " + same + " no difference of " + judged + " series judged at the newest run; "
-                + (verdicts.size() - judged) + " not judged (p99 and deeper, max, or no run since the baseline).";
-    }
-
-    public static String text(List<HistoryJudge.Verdict> verdicts) {
-        List<String> out = new ArrayList<>(wrap(conclusion(verdicts), ""));
-        String group = null;
-        for (HistoryJudge.Verdict v : listed(verdicts)) {
+    /** The check's answer: every verdict, judged or not, as the formats read it. */
+    public static CheckAnswer answer(List<HistoryJudge.Verdict> verdicts) {
+        return new CheckAnswer(verdicts.stream().map(v -> {
             SeriesKey k = v.series().key();
-            String g = k.workload() + (k.params().isEmpty() ? "" : "  " + k.params().replace(",", ", ")) + "  (machine "
-                    + k.machine() + ")";
-            if (!g.equals(group)) {
-                out.add("");
-                out.addAll(wrap(g, "  "));
-                group = g;
-            }
-            out.addAll(wrap("  " + label(v.answer()) + "  " + name(v.series()) + (v.gating() ? "" : " (not gating)"), "      "));
-            out.addAll(wrap("      " + detail(v), "        "));
-        }
-        return String.join("\n", out) + "\n";
+            return new CheckAnswer.Series(v.series().id(), k.machine(), k.workload(), k.params(), k.jvm(), k.variant(),
+                    k.readableName(), v.series().unit(), name(v.series()), v.judgement(), v.gating(), detail(v));
+        }).toList());
     }
 
-    /** The series a check lists, in the order it lists them: the regressions, then those that cannot tell, then improvements. */
-    public static List<HistoryJudge.Verdict> listed(List<HistoryJudge.Verdict> verdicts) {
-        List<HistoryJudge.Verdict> out = new ArrayList<>();
-        for (Judgement.Answer a : List.of(Judgement.Answer.WORSE, Judgement.Answer.CANNOT_TELL, Judgement.Answer.BETTER)) {
-            verdicts.stream().filter(v -> v.answer() == a).forEach(out::add);
-        }
-        return out;
+    /** The exit status of a check ({@link CheckAnswer#exitStatus}). */
+    public static int exitStatus(List<HistoryJudge.Verdict> verdicts) {
+        return answer(verdicts).exitStatus();
     }
 
-    private static int count(List<HistoryJudge.Verdict> verdicts, Judgement.Answer a) {
-        return (int) verdicts.stream().filter(v -> v.answer() == a).count();
-    }
-
-    private static String label(Judgement.Answer a) {
-        return switch (a) {
-            case WORSE -> "REGRESSION ";
-            case CANNOT_TELL -> "cannot tell";
-            case BETTER -> "improvement";
-            case NO_DIFFERENCE -> "";
-        };
+    /** The check as text for a terminal ({@link Formats#TEXT}). */
+    public static String text(List<HistoryJudge.Verdict> verdicts) {
+        return Formats.TEXT.write(answer(verdicts));
     }
 
     /**
@@ -159,24 +108,5 @@ public final class CheckText {
 
     private static String plural(int n, String word) {
         return n + " " + word + (n == 1 ? "" : "s");
-    }
-
-    /** Breaks a line at spaces so that none is wider than {@link #WIDTH}; continuation lines get {@code indent}. */
-    static List<String> wrap(String line, String indent) {
-        List<String> out = new ArrayList<>();
-        String rest = line;
-        String prefix = "";
-        while ((prefix + rest).length() > WIDTH) {
-            int room = WIDTH - prefix.length();
-            int cut = rest.lastIndexOf(' ', room);
-            if (cut <= 0) {
-                cut = room;
-            }
-            out.add((prefix + rest.substring(0, cut)).stripTrailing());
-            rest = rest.substring(cut).stripLeading();
-            prefix = indent;
-        }
-        out.add(prefix + rest);
-        return out;
     }
 }

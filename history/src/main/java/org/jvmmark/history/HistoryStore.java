@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Results;
@@ -215,7 +216,7 @@ public final class HistoryStore {
             for (String pct : PERCENTILES) {
                 Double v = p.getValue().percentiles().get(pct);
                 if (v != null) {
-                    out.put(SeriesKey.of(machine, t, p.getKey(), pct.equals("max") ? "max" : "p" + pct),
+                    out.put(SeriesKey.of(machine, t, p.getKey(), Percentiles.name(pct)),
                             new SeriesValue(v, p.getValue().unit(), false));
                 }
             }

@@ -1,5 +1,6 @@
 package org.jvmmark.history;
 
+import org.jvmmark.report.model.Percentiles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,7 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 
 /**
  * What makes one series: machine, workload, parameters, JVM (vendor and version), variant (its name,
@@ -30,13 +31,13 @@ public record SeriesKey(String machine, String workload, String params, String j
     /** The figure as people name it: "endToEnd p50", "score". */
     public String figureName() {
         if (!probe.isEmpty()) {
-            return probe + " " + (figure.matches("[0-9.]+") ? "p" + figure : figure);
+            return Percentiles.figureKey(probe, Percentiles.key(figure));
         }
         return figure;
     }
 
     /**
-     * The figure as the report names it: "p50 latency", "p99 latency of append", "hold latency max", "server RSS per
+     * The figure as the report names it: "p50 latency", "p99 latency of append", "worst latency", "server RSS per
      * held request" — one name for a figure in the report, {@code compare} and the history.
      */
     public String readableName() {

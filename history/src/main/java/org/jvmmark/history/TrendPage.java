@@ -18,9 +18,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.jvmmark.report.Format;
-import org.jvmmark.report.OutputFile;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.render.OutputFile;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.render.ChartJs;
 import org.jvmmark.report.render.PageScripts;

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.report.render.Formats;
 import org.junit.jupiter.api.Test;
 
 /** {@code history check --format markdown|json}, pinned by golden files on a series whose truth is known (a 15 % step). */
@@ -36,7 +37,7 @@ class CheckFormatsTest {
 
     @Test
     void shouldPrintTheMarkdownEqualToTheGoldenFile() throws IOException {
-        String md = CheckMarkdown.markdown(stepped());
+        String md = Formats.MARKDOWN.write(CheckText.answer(stepped()));
         assertMatches("check.md", md);
         assertTrue(md.contains("**REGRESSION:** 1 regressed"), md);
         assertTrue(md.contains("| box | queue-latency | messageBytes=256, rate=100000 | Temurin 25.0.1 · G1 · p50 latency | **worse** |"), md);
@@ -44,7 +45,7 @@ class CheckFormatsTest {
 
     @Test
     void shouldPrintTheJsonEqualToTheGoldenFile() throws IOException {
-        String json = CheckJson.json(stepped());
+        String json = Formats.JSON.write(CheckText.answer(stepped()));
         assertMatches("check.json", json);
         JsonNode root = new ObjectMapper().readTree(json);
         assertEquals("jvmmark/history-check/1", root.get("schema").asText());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.jvmmark.report.render.CheckRenderer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.judge.ExitStatus;
@@ -87,7 +88,7 @@ class HistoryJudgeTest {
         assertTrue(text.contains("3 runs against a baseline of 5 from run 1"), text);
         assertTrue(text.contains("\nqueue-latency  messageBytes=256, rate=100000  (machine box)\n"), text);
         assertTrue(text.contains("\n  REGRESSION   Temurin 25.0.1 · G1 · p50 latency\n"), text);
-        assertTrue(CheckText.text(v).lines().allMatch(l -> l.length() <= CheckText.WIDTH), CheckText.text(v));
+        assertTrue(CheckText.text(v).lines().allMatch(l -> l.length() <= CheckRenderer.WIDTH), CheckText.text(v));
     }
 
     @Test

@@ -13,6 +13,12 @@ import org.jvmmark.results.ResultsReader;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.render.ChartSpecs;
 import org.jvmmark.report.render.JvmStyles;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
+import org.jvmmark.report.words.Words;
 
 class ChartSpecsTest {
     private final ReportModel model = ModelBuilder.build(ResultsReader.readDir(Golden.fixture("showcase")));

@@ -5,14 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
-import org.jvmmark.report.render.AnswerFormat;
+import org.jvmmark.report.model.CompareAnswer;
+import org.jvmmark.report.render.Format;
+import org.jvmmark.report.render.Formats;
+import org.w3c.dom.Element;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.render.Compare;
 
@@ -21,7 +26,7 @@ class CompareFormatsTest {
     private static final Path BASELINE = Golden.fixture("baseline");
     private static final Path REGRESSED = Golden.fixture("regressed");
 
-    private static String print(Path a, Path b, AnswerFormat format, int[] exit) throws IOException {
+    private static String print(Path a, Path b, Format format, int[] exit) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         // A host whose history measured a 1 % run-to-run spread: one run a side can then call the fixture's regression.
@@ -33,20 +38,20 @@ class CompareFormatsTest {
     @Test
     void shouldPrintTheMarkdownEqualToTheGoldenFile() throws IOException {
         int[] exit = new int[1];
-        Golden.assertMatches("golden/compare.md", print(BASELINE, REGRESSED, AnswerFormat.markdown, exit));
+        Golden.assertMatches("golden/compare.md", print(BASELINE, REGRESSED, Formats.MARKDOWN, exit));
         assertEquals(1, exit[0]);
     }
 
     @Test
     void shouldPrintTheJsonEqualToTheGoldenFile() throws IOException {
         int[] exit = new int[1];
-        Golden.assertMatches("golden/compare.json", print(BASELINE, REGRESSED, AnswerFormat.json, exit));
+        Golden.assertMatches("golden/compare.json", print(BASELINE, REGRESSED, Formats.JSON, exit));
     }
 
     @Test
     void shouldOpenTheMarkdownWithTheConclusionAndKeepEveryTableRowSevenCellsWide() throws IOException {
         int[] exit = new int[1];
-        String md = print(BASELINE, REGRESSED, AnswerFormat.markdown, exit);
+        String md = print(BASELINE, REGRESSED, Formats.MARKDOWN, exit);
         List<String> lines = md.lines().toList();
         assertTrue(lines.get(2).startsWith("**REGRESSED:** 2 regressed"), lines.get(2));
         List<String> table = lines.stream().filter(l -> l.startsWith("| ")).toList();
@@ -61,7 +66,7 @@ class CompareFormatsTest {
     @Test
     void shouldGiveTheJsonItsSchemaTheExitStatusAndOneLinePerFigure() throws IOException {
         int[] exit = new int[1];
-        JsonNode json = new ObjectMapper().readTree(print(BASELINE, REGRESSED, AnswerFormat.json, exit));
+        JsonNode json = new ObjectMapper().readTree(print(BASELINE, REGRESSED, Formats.JSON, exit));
         assertEquals("jvmmark/compare/1", json.get("schema").asText());
         assertEquals(exit[0], json.get("exitStatus").asInt());
         assertTrue(json.get("conclusion").get(0).asText().startsWith("REGRESSED: "));
@@ -78,11 +83,23 @@ class CompareFormatsTest {
     }
 
     @Test
+    void shouldPrintTheRegressionAsAFailedJUnitTestCase() throws Exception {
+        int[] exit = new int[1];
+        String xml = print(BASELINE, REGRESSED, Formats.named("junit"), exit);
+        Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
+        assertEquals("testsuite", suite.getTagName());
+        assertEquals(1, exit[0]);
+        assertTrue(Integer.parseInt(suite.getAttribute("failures")) >= 1, xml);
+        assertEquals(suite.getAttribute("failures"), String.valueOf(suite.getElementsByTagName("failure").getLength()), xml);
+    }
+
+    @Test
     void shouldExitAsTheTextDoesInEveryFormat() throws IOException {
         for (Path[] pair : new Path[][] {{BASELINE, REGRESSED}, {BASELINE, BASELINE}}) {
             int[] text = new int[1];
-            print(pair[0], pair[1], AnswerFormat.text, text);
-            for (AnswerFormat f : AnswerFormat.values()) {
+            print(pair[0], pair[1], Formats.TEXT, text);
+            for (Format f : Formats.all().stream().filter(f -> f.writes(CompareAnswer.class)).toList()) {
                 int[] exit = new int[1];
                 print(pair[0], pair[1], f, exit);
                 assertEquals(text[0], exit[0], f.name());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jvmmark.report.judge.RunSpread;
-import org.jvmmark.report.render.AnswerFormat;
+import org.jvmmark.report.render.Formats;
 import org.jvmmark.report.render.Compare;
 import org.jvmmark.report.render.Report;
 
@@ -40,7 +40,7 @@ class CompareTest {
      */
     private int onAKnownHost(Path a, Path b, Path html) throws IOException {
         return Compare.compare(a, b, new Compare.Options(0.05, false, false, html, false,
-                k -> RunSpread.stored(0.01), AnswerFormat.text), out);
+                k -> RunSpread.stored(0.01), Formats.TEXT), out);
     }
 
     @Test

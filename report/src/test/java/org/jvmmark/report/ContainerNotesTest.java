@@ -13,6 +13,8 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
 import org.jvmmark.results.TrialContainer;
+import org.jvmmark.report.words.ContainerNotes;
+import org.jvmmark.report.words.JvmFactNotes;
 
 /** What the JVMs chose inside the user's container is said beside what they choose on the host. */
 class ContainerNotesTest {

@@ -13,6 +13,11 @@ import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.report.words.ForkNotes;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.words.SectionNotes;
 
 /** A disturbed fork is named with its figure and is no evidence: the row's figure comes from the other forks. */
 class DisturbedForksTest {

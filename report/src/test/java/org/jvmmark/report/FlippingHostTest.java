@@ -15,6 +15,12 @@ import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.builders.Figures;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.words.Words;
 
 /**
  * The main job of a host whose probe level flips (real data, fixtures/flipping-host: AMD EPYC, 26 of 82 forks changed

@@ -3,6 +3,9 @@ package org.jvmmark.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.words.Words;
 
 class FormatTest {
     @Test

@@ -10,6 +10,9 @@ import java.util.List;
 import org.jvmmark.results.ResultsReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.report.words.GcSummary;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.Row;
 
 class GcSummaryTest {
     @TempDir

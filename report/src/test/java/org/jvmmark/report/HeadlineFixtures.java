@@ -4,6 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.Effect;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
 
 /**
  * Verdicts for the baseline fixture, written by hand as the verdict code would hand them over, so
@@ -26,7 +31,7 @@ final class HeadlineFixtures {
     }
 
     private static List<Headline> headlines(Section s) {
-        List<org.jvmmark.report.NotRun> notRun = org.jvmmark.report.NotRun.of(s.rows());
+        List<org.jvmmark.report.model.NotRun> notRun = org.jvmmark.report.model.NotRun.of(s.rows());
         return switch (s.workload()) {
             case "synthetic" -> List.of(new Headline("synthetic", "", column(s, "endToEnd/50"), Headline.Outcome.NO_DIFFERENCE,
                     row(s, "Temurin 25.0.1 · G1"), row(s, "OpenJDK (Debian) 17.0.17 · G1"), new Effect(1.027, 0.991, 1.043, 0.95, false),

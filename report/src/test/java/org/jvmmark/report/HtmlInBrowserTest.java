@@ -34,6 +34,8 @@ import org.jvmmark.testkit.Chromium;
 import org.jvmmark.testkit.OutsideTool;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.render.HtmlRenderer;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.render.OutputFile;
 
 /**
  * Opens the rendered report (baseline fixture with {@link HeadlineFixtures}' verdicts) in Debian's

@@ -15,6 +15,10 @@ import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.report.words.JvmFactNotes;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.words.SectionNotes;
 
 /** The JVMs' own facts are said where they explain a difference between a workload's rows. */
 class JvmFactNotesTest {

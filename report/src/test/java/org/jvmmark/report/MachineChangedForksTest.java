@@ -14,6 +14,9 @@ import org.jvmmark.results.Metric;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
+import org.jvmmark.report.words.Explanations;
+import org.jvmmark.report.words.ForkNotes;
+import org.jvmmark.report.builders.ModelBuilder;
 
 /**
  * A fork whose machine probe changed between before and after is named in its section's notes; the host's L3

@@ -11,6 +11,17 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.model.Cell;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.model.Figure;
+import org.jvmmark.report.builders.Figures;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.builders.TableViews;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
 
 class ModelBuilderTest {
     private final ReportModel model = ModelBuilder.build(ResultsReader.read(Golden.fixture("baseline").resolve("results.json")));
@@ -139,10 +150,10 @@ class ModelBuilderTest {
             columns.add(new Column(Column.Kind.METRIC, null, "hello.m" + i, "hello.m" + i, "ms", false, true, true));
         }
         columns.add(new Column(Column.Kind.METRIC, null, "score", "score", "ops/s", true, true, true));
-        var tables = ModelBuilder.metricTables(columns);
+        var tables = TableViews.metricTables(columns);
         assertEquals(List.of("Metrics — hello (1 of 2)", "Metrics — hello (2 of 2)", "Metrics"), List.copyOf(tables.keySet()));
         assertEquals("m0", tables.get("Metrics — hello (1 of 2)").get(0).title());
-        assertTrue(tables.values().stream().allMatch(t -> t.size() <= ModelBuilder.MAX_METRIC_COLUMNS));
+        assertTrue(tables.values().stream().allMatch(t -> t.size() <= TableViews.MAX_METRIC_COLUMNS));
     }
 
     @Test

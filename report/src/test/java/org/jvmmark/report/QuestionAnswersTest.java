@@ -15,6 +15,13 @@ import java.util.Map;
 import org.jvmmark.results.ResultsReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.report.model.Answer;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.builders.VerdictTable;
+import org.jvmmark.report.words.Words;
 
 /**
  * The workloads' questions answered first: known-truth fixtures ({@link FixtureGenerator}) for a

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.testkit.Chromium;
 import org.jvmmark.testkit.OutsideTool;
+import org.jvmmark.report.model.Column;
 
 /**
  * The platform-vs-virtual http report (known-truth fixture, {@link HttpQuestionFixture#json()}) in

@@ -14,6 +14,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.render.MarkdownRenderer;
+import org.jvmmark.report.words.Explanations;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.builders.VerdictTable;
 
 class ReportTest {
     @TempDir

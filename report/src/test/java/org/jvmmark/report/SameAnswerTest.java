@@ -13,6 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.model.Comparison;
+import org.jvmmark.report.builders.ComparisonBuilder;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
 
 /**
  * One judge, one answer: the same two sets of fork values, judged by the report (two JVMs of one run, the slower

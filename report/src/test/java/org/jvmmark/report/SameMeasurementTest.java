@@ -20,8 +20,9 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.judge.RunSpread;
-import org.jvmmark.report.render.AnswerFormat;
+import org.jvmmark.report.render.Formats;
 import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.builders.SameMeasurement;
 
 /**
  * Issue 48, item 1: a gate judges only the same measurement. Sides of another host class, other parameters, a
@@ -59,7 +60,7 @@ class SameMeasurementTest {
             JSON.writeValue(db.resolve("results.json").toFile(), results);
         }
         return Compare.compare(tmp.resolve(name + "a"), tmp.resolve(name + "b"), new Compare.Options(0.05, false, false, null,
-                false, k -> RunSpread.UNKNOWN, AnswerFormat.text, allowOtherHost), out);
+                false, k -> RunSpread.UNKNOWN, Formats.TEXT, allowOtherHost), out);
     }
 
     private static Truth queue(int jdk, long seed) {

@@ -18,6 +18,8 @@ import org.jvmmark.report.render.HtmlRenderer;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.testkit.Chromium;
 import org.jvmmark.testkit.OutsideTool;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.render.OutputFile;
 
 /**
  * A report rendered from a results.json someone else wrote, opened in Debian's headless Chromium: a flame graph

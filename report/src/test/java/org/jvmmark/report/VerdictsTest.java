@@ -19,6 +19,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.report.model.Cell;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
+import org.jvmmark.report.builders.VerdictTable;
 
 /**
  * The verdicts against fixtures with known truth: every fork drawn around a set level. Each case is

@@ -11,6 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.render.Report;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.judge.Effect;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.words.Words;
 
 class WordsTest {
     private static Column metric(String unit, boolean higherIsBetter) {

@@ -47,7 +47,7 @@ class DisturbedForkTest {
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("fork 2 disturbed: other processes used") && md.contains("re-run as fork " + rerun), md);
         assertTrue(r.out().contains("fork 2 disturbed"), r.out());
-        org.jvmmark.report.Row row = org.jvmmark.report.ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(out))
+        org.jvmmark.report.model.Row row = org.jvmmark.report.builders.ModelBuilder.build(org.jvmmark.results.ResultsReader.readDir(out))
                 .sections().get(0).rows().get(0);
         // its figures are left out (where every fork was disturbed, as on a machine others load, the row keeps none)
         assertTrue(row.trials().stream().allMatch(t -> !t.disturbed() || t.measured().latency().isEmpty()),

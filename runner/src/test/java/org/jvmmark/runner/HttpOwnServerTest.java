@@ -95,7 +95,7 @@ class HttpOwnServerTest {
         assertEquals(t.path("info").path("serverPid").asLong(), p.path("peakRssPid").asLong(), p.toString());
         assertTrue(peak >= t.path("metrics").path("serverPeakRss").path("value").asLong(), "at least what the workload saw: " + t);
         String md = Files.readString(out.resolve("report.md"));
-        String shown = org.jvmmark.report.Format.value(peak, "bytes");
+        String shown = org.jvmmark.report.numbers.Format.value(peak, "bytes");
         assertTrue(md.contains(shown), "the report's peak RSS is the app's (" + shown + "):\n" + md);
     }
 

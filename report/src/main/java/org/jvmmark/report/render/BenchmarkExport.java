@@ -11,13 +11,13 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.jvmmark.report.Cell;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Figure;
-import org.jvmmark.report.ReportModel;
-import org.jvmmark.report.Row;
-import org.jvmmark.report.Section;
-import org.jvmmark.report.Table;
+import org.jvmmark.report.model.Cell;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.model.Figure;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
 
 /**
  * A run's figures in the formats the tools teams already run read, so that no script of the team's own stands between

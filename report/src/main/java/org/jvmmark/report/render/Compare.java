@@ -6,13 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jvmmark.report.Comparison;
-import org.jvmmark.report.ComparisonBuilder;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.OutputFile;
-import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.model.Comparison;
+import org.jvmmark.report.builders.ComparisonBuilder;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.render.OutputFile;
+import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.RunSpread;
+import org.jvmmark.report.model.CompareAnswer;
 import org.jvmmark.results.ResultsReader;
 
 /**
@@ -38,17 +39,17 @@ public final class Compare {
      * @param allowOtherHost whether sides of different host classes are judged anyway ({@code --allow other-host})
      */
     public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                          java.util.function.Function<String, RunSpread> runSpreads, AnswerFormat format,
+                          java.util.function.Function<String, RunSpread> runSpreads, Format format,
                           boolean allowOtherHost) {
         /** Sides of different host classes refused. */
         public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                       java.util.function.Function<String, RunSpread> runSpreads, AnswerFormat format) {
+                       java.util.function.Function<String, RunSpread> runSpreads, Format format) {
             this(threshold, requireAll, onlyChanges, html, gateAll, runSpreads, format, false);
         }
 
         /** Printed as text, nothing known of this host's run-to-run spread. */
         public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll) {
-            this(threshold, requireAll, onlyChanges, html, gateAll, k -> RunSpread.UNKNOWN, AnswerFormat.text);
+            this(threshold, requireAll, onlyChanges, html, gateAll, k -> RunSpread.UNKNOWN, Formats.TEXT);
         }
     }
 
@@ -123,7 +124,7 @@ public final class Compare {
      * @return 1 when something regressed (or, with {@code requireAll}, a row was on one side only), else 5 when
      *     something cannot be told (see {@link Comparison#exitStatus}), else 0
      * @throws IOException for an unreadable or missing results.json, or one with a corrupt histogram (one-line message)
-     * @throws IllegalArgumentException for a negative threshold
+     * @throws IllegalArgumentException for a negative threshold, or a format that has no meaning for a comparison
      */
     public static int compare(Path dirA, Path dirB, Options options, PrintStream out) throws IOException {
         Judge.checkThreshold(options.threshold()); // before any file is read
@@ -131,11 +132,12 @@ public final class Compare {
         List<ReportModel> b = runs(dirB);
         Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), options.runSpreads(),
                 options.allowOtherHost());
-        out.print(options.format().render(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll()));
+        CompareAnswer answer = new CompareAnswer(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll());
+        out.print(options.format().write(answer));
         out.flush();
         if (options.html() != null) {
-            OutputFile.writeHtml(options.html(), CompareRenderer.html(c, dirA.toString(), dirB.toString(), options.requireAll()));
+            OutputFile.writeHtml(options.html(), Formats.HTML.write(answer));
         }
-        return AnswerFormat.exitStatus(c, options.requireAll());
+        return answer.exitStatus();
     }
 }

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
-import org.jvmmark.report.Comparison;
+import org.jvmmark.report.model.Comparison;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Effect;
+import org.jvmmark.report.model.CompareAnswer;
 import org.jvmmark.results.Results;
 
 /**
@@ -36,9 +38,9 @@ public final class CompareJson {
     public static String json(Comparison c, String nameA, String nameB, boolean onlyChanges, boolean requireAll) {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("schema", SCHEMA);
-        int status = AnswerFormat.exitStatus(c, requireAll);
+        int status = new CompareAnswer(c, nameA, nameB, onlyChanges, requireAll).exitStatus();
         root.put("exitStatus", status);
-        root.put("exitMeaning", AnswerFormat.exitMeaning(status));
+        root.put("exitMeaning", Words.exitMeaning(status));
         root.put("threshold", c.threshold());
         ArrayNode conclusion = root.putArray("conclusion");
         CompareRenderer.conclusion(c, requireAll).forEach(conclusion::add);

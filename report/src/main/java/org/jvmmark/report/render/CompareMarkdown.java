@@ -1,7 +1,9 @@
 package org.jvmmark.report.render;
 
 import java.util.List;
-import org.jvmmark.report.Comparison;
+import org.jvmmark.report.model.Comparison;
+import org.jvmmark.report.words.Words;
+import org.jvmmark.report.model.CompareAnswer;
 
 /**
  * {@code compare --format markdown}: the comparison as a GitHub pull-request comment. The conclusion comes first (its
@@ -62,7 +64,7 @@ public final class CompareMarkdown {
                     .append(c.lines().size()).append(" lines (`--only-changes`).\n");
         }
         md.append("\n<details><summary>Method</summary>\n\n").append(cell(CompareRenderer.method(c))).append("\n\n</details>\n\n");
-        md.append("Exit status ").append(AnswerFormat.exitMeaning(AnswerFormat.exitStatus(c, requireAll)))
+        md.append("Exit status ").append(Words.exitMeaning(new CompareAnswer(c, nameA, nameB, onlyChanges, requireAll).exitStatus()))
                 .append(". (0 no regression, 1 regression, 5 cannot tell.)\n");
         return md.toString();
     }

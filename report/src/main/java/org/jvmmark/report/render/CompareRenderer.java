@@ -5,8 +5,8 @@ import java.util.List;
 import org.jvmmark.report.judge.ExitStatus;
 import java.util.Map;
 import org.jvmmark.results.Results;
-import org.jvmmark.report.Comparison;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.model.Comparison;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.report.judge.Judge;
 
 /**

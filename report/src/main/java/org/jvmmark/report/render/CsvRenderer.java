@@ -13,7 +13,7 @@ import org.jvmmark.results.Probe;
 import org.jvmmark.results.ProcessFacts;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 
 /**
  * results.csv: one row per trial × probe × percentile (kind {@code latency} when corrected for coordinated

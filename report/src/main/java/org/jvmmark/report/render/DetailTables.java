@@ -2,16 +2,16 @@ package org.jvmmark.report.render;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Figure;
-import org.jvmmark.report.Figures;
-import org.jvmmark.report.Format;
-import org.jvmmark.report.GcSummary;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.Row;
-import org.jvmmark.report.Section;
-import org.jvmmark.report.Table;
-import org.jvmmark.report.TableViews;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.model.Figure;
+import org.jvmmark.report.builders.Figures;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.words.GcSummary;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
+import org.jvmmark.report.builders.TableViews;
 
 import org.jvmmark.results.Trial;
 

@@ -2,8 +2,8 @@ package org.jvmmark.report.render;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jvmmark.report.Format;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.tune.TuneAnswer;
 

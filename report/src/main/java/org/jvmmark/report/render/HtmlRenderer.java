@@ -12,22 +12,22 @@ import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneVerdicts;
 
 import org.jvmmark.results.Results;
-import org.jvmmark.report.AnswerList;
-import org.jvmmark.report.Cell;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Explanations;
-import org.jvmmark.report.Format;
-import org.jvmmark.report.ReportModel;
-import org.jvmmark.report.Row;
-import org.jvmmark.report.Section;
-import org.jvmmark.report.Table;
-import org.jvmmark.report.TableViews;
-import org.jvmmark.report.VerdictTable;
-import org.jvmmark.report.Headline;
-import org.jvmmark.report.NoiseVerdict;
-import org.jvmmark.report.NotRun;
-import org.jvmmark.report.OutputFile;
-import org.jvmmark.report.SectionNotes;
+import org.jvmmark.report.words.AnswerList;
+import org.jvmmark.report.model.Cell;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.words.Explanations;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
+import org.jvmmark.report.builders.TableViews;
+import org.jvmmark.report.builders.VerdictTable;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.model.NoiseVerdict;
+import org.jvmmark.report.model.NotRun;
+import org.jvmmark.report.render.OutputFile;
+import org.jvmmark.report.words.SectionNotes;
 
 /**
  * report.html: one self-contained page. First screen: who won, per workload (the {@link VerdictTable}),

@@ -2,23 +2,23 @@ package org.jvmmark.report.render;
 
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.AnswerList;
-import org.jvmmark.report.Cell;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Explanations;
-import org.jvmmark.report.Format;
-import org.jvmmark.report.Headline;
-import org.jvmmark.report.NoiseVerdict;
-import org.jvmmark.report.ReportModel;
-import org.jvmmark.report.Row;
-import org.jvmmark.report.Section;
-import org.jvmmark.report.Table;
-import org.jvmmark.report.TableViews;
-import org.jvmmark.report.VerdictTable;
+import org.jvmmark.report.words.AnswerList;
+import org.jvmmark.report.model.Cell;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.words.Explanations;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.model.NoiseVerdict;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
+import org.jvmmark.report.builders.TableViews;
+import org.jvmmark.report.builders.VerdictTable;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneVerdicts;
 import org.jvmmark.results.Results;
-import org.jvmmark.report.SectionNotes;
+import org.jvmmark.report.words.SectionNotes;
 
 /**
  * The report as GitHub-flavoured Markdown: the same tables as the HTML, ready to paste into an issue

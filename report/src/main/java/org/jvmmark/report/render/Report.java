@@ -1,21 +1,16 @@
 package org.jvmmark.report.render;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import org.jvmmark.report.AnswerList;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.Words;
-import org.jvmmark.report.OutputFile;
-import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.words.AnswerList;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.words.Words;
+import org.jvmmark.report.render.OutputFile;
+import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.judge.Judge;
-import org.jvmmark.report.tune.TuneAnswer;
-import org.jvmmark.report.tune.TuneVerdicts;
+import org.jvmmark.report.model.RunAnswer;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
-import org.jvmmark.report.ContainerNotes;
 
 /**
  * Renders a results directory: reads {@code DIR/results.json} and writes {@code DIR/report.html},
@@ -54,43 +49,20 @@ public final class Report {
         // a run's "cannot tell" names the command that buys the forks; a tuning race continues with tune --resume instead
         String more = results.command().tuning() ? null : Words.moreCommand(resultsDir);
         ReportModel model = Words.withMoreCommand(more, () -> ModelBuilder.build(results, threshold)).withMoreCommand(more);
-        String html = Words.withMoreCommand(more, () -> HtmlRenderer.render(model));
-        write(resultsDir.resolve("report.md"), Words.withMoreCommand(more, () -> MarkdownRenderer.render(model)));
-        write(resultsDir.resolve("results.csv"), CsvRenderer.render(results));
+        RunAnswer run = new RunAnswer(model);
+        String html = Formats.HTML.write(run);
+        write(resultsDir.resolve("report.md"), Formats.MARKDOWN.write(run));
+        write(resultsDir.resolve("results.csv"), Formats.CSV.write(run));
         write(resultsDir.resolve("report.html"), html);
         return model;
     }
 
     /**
      * Who won, per workload, as aligned plain text for a terminal (the same lines as the reports' first table),
-     * then the answers to the workloads' questions ({@link AnswerList}).
+     * then the answers to the workloads' questions ({@link AnswerList}): the run in {@link Formats#TEXT}.
      */
     public static String verdictText(ReportModel model) {
-        return Words.withMoreCommand(model.moreCommand(), () -> verdictTextOf(model));
-    }
-
-    private static String verdictTextOf(ReportModel model) {
-        TuneAnswer tune = (model.results() == null ? null : TuneAnswer.of(model.results()));
-        if (tune != null) {
-            // A tuning run ends with which settings: its workload's questions compare JVMs, and the race's points are
-            // not what they are asked of (each would print "cannot tell: … nothing to compare"); report.md keeps them.
-            StringBuilder sb = new StringBuilder(TuneVerdicts.table(model, tune).text());
-            sb.append("\nWhich settings (").append(tune.objectiveName())
-                    .append(tune.record().constraints().isEmpty() ? "" : "; " + String.join(", ", tune.record().constraints()))
-                    .append("):\n");
-            tune.lines().forEach(l -> sb.append(l).append('\n'));
-            return containers(model) + sb;
-        }
-        // The questions last, so that a run's console ends with the answers to what the workloads are for.
-        String answers = AnswerList.of(model).text();
-        return containers(model) + TuneVerdicts.table(model, null).text() + (answers.isEmpty() ? "" : "\n" + answers);
-    }
-
-    /** What the JVMs chose inside the user's container, beside the host's defaults, one paragraph a workload; "" without limits. */
-    private static String containers(ReportModel model) {
-        StringBuilder sb = new StringBuilder();
-        ContainerNotes.all(model.results()).forEach(l -> sb.append(l).append("\n\n"));
-        return sb.toString();
+        return Formats.TEXT.write(new RunAnswer(model));
     }
 
     static void write(Path file, String content) throws IOException {

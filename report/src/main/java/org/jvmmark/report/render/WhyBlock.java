@@ -3,9 +3,9 @@ package org.jvmmark.report.render;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.jvmmark.report.Format;
-import org.jvmmark.report.Row;
-import org.jvmmark.report.Section;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
 import org.jvmmark.results.Instruments;
 import org.jvmmark.results.Trial;
 

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
@@ -22,7 +22,7 @@ import org.jvmmark.results.Trial;
  * user's baseline, judged on the fresh forks of the race's confirmation round alone), the constraints each point breaks,
  * and the frontier of objective against footprint; then the JDKs' picks judged against each other on their
  * confirmation forks. Every fork's batch is its round ({@link TuneRecord.JdkRace#roundOf}): each round is a run of its
- * own to the judge. Built once per report ({@link org.jvmmark.report.ReportModel} carries it), so every rendering says
+ * own to the judge. Built once per report ({@link org.jvmmark.report.model.ReportModel} carries it), so every rendering says
  * the same judgements; {@link TuneWords} says it. Immutable.
  *
  * @param across the JDKs' picks against the best of them (candidate = a JDK's pick), empty with one JDK

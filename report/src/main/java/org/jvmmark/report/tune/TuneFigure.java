@@ -2,21 +2,21 @@ package org.jvmmark.report.tune;
 
 import java.util.List;
 import java.util.Locale;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Figures;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.Percentiles;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.builders.Figures;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 
 /**
  * A figure {@code tune} optimises or constrains, named as a workload's questions name figures: a latency percentile
  * as {@code "endToEnd p99"} (or {@code "p99"} for {@code endToEnd}), a metric by its name ({@code "score"}), the
  * JVM's peak RSS as {@code "peak RSS"} ({@code "rss"}), a probe's achieved rate as {@code "rate"}. Resolved against
  * the trials into the report's {@link Column}, so that a fork's value ({@link Figures#forkValue}) and the figure's
- * name ({@link org.jvmmark.report.Words#figure}) are the report's own. Immutable.
+ * name ({@link org.jvmmark.report.words.Words#figure}) are the report's own. Immutable.
  *
  * @param spec the figure as the user (or the workload's headline) named it
  */

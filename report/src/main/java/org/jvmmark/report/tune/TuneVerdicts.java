@@ -2,13 +2,13 @@ package org.jvmmark.report.tune;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jvmmark.report.Headline;
-import org.jvmmark.report.NotRun;
-import org.jvmmark.report.ReportModel;
-import org.jvmmark.report.Row;
-import org.jvmmark.report.Section;
-import org.jvmmark.report.VerdictTable;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.model.Headline;
+import org.jvmmark.report.model.NotRun;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.builders.VerdictTable;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
 
 /**

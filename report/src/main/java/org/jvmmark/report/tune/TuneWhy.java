@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.results.Instruments;
 import org.jvmmark.results.Trial;
 

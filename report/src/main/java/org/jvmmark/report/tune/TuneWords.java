@@ -2,8 +2,8 @@ package org.jvmmark.report.tune;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jvmmark.report.Column;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
 
 /**

@@ -5,6 +5,6 @@
  * org.jvmmark.report.tune.Confirmation}, the rule the runner's race answers by too), the points ranked as the race
  * ranks them ({@link org.jvmmark.report.tune.RoundCentres}: each round's run effect taken out), what the race did with
  * the other points, and the Pareto frontier of the objective against the footprint. Every "better", "worse" and
- * "cannot tell" here is the {@link org.jvmmark.report.judge.Judge}'s; {@link org.jvmmark.report.Words} says them.
+ * "cannot tell" here is the {@link org.jvmmark.report.judge.Judge}'s; {@link org.jvmmark.report.words.Words} says them.
  */
 package org.jvmmark.report.tune;

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import org.jvmmark.report.SameMeasurement;
+import org.jvmmark.report.builders.SameMeasurement;
 import org.jvmmark.report.judge.Contrast;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.ExitStatus;

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.ReportModel;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.results.ResultsReader;
 
 /**

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.Golden;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.Section;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.Section;
 import org.jvmmark.results.Instruments;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;

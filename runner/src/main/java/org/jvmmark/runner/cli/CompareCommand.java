@@ -13,9 +13,9 @@ import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import java.util.concurrent.Callable;
-import org.jvmmark.report.render.AnswerFormat;
+import org.jvmmark.report.render.Format;
 import org.jvmmark.report.render.Compare;
-import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.render.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -84,11 +84,12 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     private HistoryOptions history;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json|bmf|github",
-            description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
-                    + " jvmmark/compare/1); bmf (Bencher Metric Format) or github (github-action-benchmark's JSON): side B's"
-                    + " figures. The exit status is the same.")
-    private AnswerFormat format;
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", converter = FormatOption.class,
+            completionCandidates = FormatOption.ForComparison.class,
+            description = "How the answer is printed: ${COMPLETION-CANDIDATES}. text (default), markdown (a pull-request"
+                    + " comment), json (schema jvmmark/compare/1), html (as --html writes it); bmf (Bencher Metric Format) and"
+                    + " github (github-action-benchmark's JSON) give side B's figures. The exit status is the same.")
+    private Format format;
 
     @Override
     public Integer call() {

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.api.TrialSpec;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.fork.ChildProcess;
@@ -124,7 +125,7 @@ public final class DriveCommand implements Callable<Integer> {
             direction(v.better())}));
         m.latency().forEach((probe, l) -> {
             List<String> values = new ArrayList<>();
-            l.percentiles().forEach((p, v) -> values.add((p.equals("max") ? "max" : "p" + p) + " "
+            l.percentiles().forEach((p, v) -> values.add(Percentiles.name(p) + " "
                     + Format.value(v, l.unit())));
             rows.add(new String[] {"  latency " + probe, String.join(", ", values), "",
                 l.coCorrected() ? "(CO-corrected)" : "(not CO-corrected)"});

@@ -10,8 +10,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jvmmark.history.CheckJson;
-import org.jvmmark.history.CheckMarkdown;
 import org.jvmmark.history.CheckText;
 import org.jvmmark.history.EDivisive;
 import org.jvmmark.history.HistoryCheck;
@@ -21,8 +19,9 @@ import org.jvmmark.history.GatingSeries;
 import org.jvmmark.history.HistoryJudge;
 import org.jvmmark.history.HistoryStore;
 import org.jvmmark.history.SampleCsv;
-import org.jvmmark.report.render.AnswerFormat;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.model.CheckAnswer;
+import org.jvmmark.report.render.Formats;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.runner.base.Text;
@@ -35,7 +34,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import org.jvmmark.history.TrendPage;
-import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.render.OutputFile;
 
 /** {@code jvmmark history ...}: the runs kept in the history database. Each subcommand is stateless. */
 @Command(name = "history", mixinStandardHelpOptions = true,
@@ -147,7 +146,7 @@ public final class HistoryCommand implements Callable<Integer> {
         HistoryOptions options;
         @Parameters(paramLabel = "SERIES", description = "The series' id or key (see 'history list').")
         String name;
-        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        @Option(names = "--min-change", defaultValue = Threshold.DEFAULT, description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
 
         @Override
@@ -236,7 +235,7 @@ public final class HistoryCommand implements Callable<Integer> {
         HistoryCommand parent;
         @Mixin
         HistoryOptions options;
-        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        @Option(names = "--min-change", defaultValue = Threshold.DEFAULT, description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
         @Option(names = "--max-p", defaultValue = "0.001",
                 description = "Largest p-value at which E-Divisive splits a series into levels (default: 0.001, Otava's).")
@@ -247,10 +246,10 @@ public final class HistoryCommand implements Callable<Integer> {
                 description = "Which series decide the exit status: each workload's headline figures (default, as compare), "
                         + "or every judged series. The others are judged in a family of their own and shown.")
         CompareCommand.Gate gate;
-        @Option(names = "--format", defaultValue = "text", paramLabel = "text|markdown|json",
-                description = "How the answer is printed: text (default), markdown (a pull-request comment) or json (schema"
-                        + " jvmmark/history-check/1). The exit status is the same.")
-        AnswerFormat format;
+        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", completionCandidates = FormatOption.ForCheck.class,
+                description = "How the answer is printed: ${COMPLETION-CANDIDATES}. text (default), markdown (a pull-request"
+                        + " comment), json (schema jvmmark/history-check/1). The exit status is the same.")
+        String format;
 
         @Override
         public Integer call() {
@@ -265,16 +264,13 @@ public final class HistoryCommand implements Callable<Integer> {
                         : GatingSeries.headlines(series, points);
                 List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
                         .judge(series, points, store.acceptedFrom(), gating);
-                parent.main.out().print(switch (format) {
-                    case text -> CheckText.text(verdicts);
-                    case markdown -> CheckMarkdown.markdown(verdicts);
-                    case json -> CheckJson.json(verdicts);
-                    case bmf, github -> throw new UserException("history check --format " + format + ": a history check"
-                            + " answers in text, markdown or json (bmf and github export a run: report DIR --format " + format + ")");
-                });
-                return CheckText.exitStatus(verdicts);
+                CheckAnswer answer = CheckText.answer(verdicts);
+                parent.main.out().print(Formats.named(format).write(answer));
+                return answer.exitStatus();
             } catch (SQLException e) {
                 throw failed(e);
+            } catch (IllegalArgumentException e) {
+                throw new UserException("history check: " + e.getMessage());
             }
         }
     }
@@ -325,7 +321,7 @@ public final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "FILE",
                 description = "The page (default: history.html beside the history database, never the current directory).")
         Path out;
-        @Option(names = "--min-change", defaultValue = "0.05", description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
+        @Option(names = "--min-change", defaultValue = Threshold.DEFAULT, description = "Smallest relative change that counts (default: 0.05 = 5 %%).")
         double minChange;
 
         @Override

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jvmmark.history.HistoryStore;
 import org.jvmmark.history.SeriesKey;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 
 /**
  * What {@code history list} prints: one line per series group — a workload's JVM and variant at one set of

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.jvmmark.report.ModelBuilder;
-import org.jvmmark.report.ReportModel;
-import org.jvmmark.report.render.BenchmarkExport;
+import org.jvmmark.report.builders.ModelBuilder;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.RunAnswer;
+import org.jvmmark.report.render.Format;
+import org.jvmmark.report.render.Formats;
 import org.jvmmark.report.render.Report;
 import org.jvmmark.results.ResultsReader;
 import picocli.CommandLine.Command;
@@ -32,17 +34,19 @@ public final class ReportCommand implements Callable<Integer> {
             description = Threshold.HELP)
     private double threshold;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|bmf|github", description = "text (default): render"
-            + " the report and print who won; bmf (Bencher Metric Format) or github (github-action-benchmark's JSON): print"
-            + " the run's figures in that format, one benchmark per row, and render nothing.")
-    private String format;
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", converter = FormatOption.class,
+            completionCandidates = FormatOption.ForRun.class,
+            description = "${COMPLETION-CANDIDATES}. text (default): render the report and print who won; any other: print"
+            + " the run in that format and render nothing (markdown, html, csv: that file of the report; bmf: Bencher Metric"
+            + " Format; github: github-action-benchmark's JSON, one benchmark per row).")
+    private Format format;
 
     @Override
     public Integer call() {
         if (!Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
             throw new UserException("no " + ResultsFile.NAME + " in " + dir);
         }
-        if (!format.equals("text")) {
+        if (format != Formats.TEXT) {
             return export();
         }
         try {
@@ -61,17 +65,19 @@ public final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** {@code --format bmf|github}: the figures on stdout, nothing written. */
+    /** {@code --format} other than text: the run in that format on stdout, nothing written. */
     private int export() {
-        if (!format.equals("bmf") && !format.equals("github")) {
-            throw new UserException("unknown --format '" + format + "'; valid: text, bmf, github");
-        }
+        ReportModel model;
         try {
-            ReportModel model = ModelBuilder.build(ResultsReader.readDir(dir), threshold);
-            main.out().print(format.equals("bmf") ? BenchmarkExport.bmf(model) : BenchmarkExport.githubActionBenchmark(model));
-            return 0;
+            model = ModelBuilder.build(ResultsReader.readDir(dir), threshold);
         } catch (IOException | RuntimeException e) {
             throw new UserException("cannot read " + dir + ": " + Text.firstLine(String.valueOf(e.getMessage())));
+        }
+        try {
+            main.out().print(format.write(new RunAnswer(model)));
+            return 0;
+        } catch (IllegalArgumentException e) {
+            throw new UserException("report: " + e.getMessage());
         }
     }
 }

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.jvmmark.report.OutputFile;
+import org.jvmmark.report.render.OutputFile;
 import org.jvmmark.report.render.Report;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.base.ExitStatus;

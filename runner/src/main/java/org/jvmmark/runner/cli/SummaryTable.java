@@ -4,12 +4,12 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.base.Text;
-import org.jvmmark.report.Words;
+import org.jvmmark.report.words.Words;
 import org.jvmmark.results.Disturbance;
 
 /**

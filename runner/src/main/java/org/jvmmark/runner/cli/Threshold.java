@@ -1,5 +1,6 @@
 package org.jvmmark.runner.cli;
 
+import org.jvmmark.report.judge.Judge;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -9,7 +10,8 @@ import picocli.CommandLine.TypeConversionException;
  * {@code compare}. Stateless and thread-safe.
  */
 public final class Threshold implements ITypeConverter<Double> {
-    static final String DEFAULT = "0.05";
+    /** The default, {@link Judge#DEFAULT_THRESHOLD} as the option's text: the one 5 %. */
+    static final String DEFAULT = "" + Judge.DEFAULT_THRESHOLD;
     static final String LABEL = "FRACTION|PCT%";
     static final String HELP = "Smallest difference a verdict calls: 0.05 or 5%% (default: 5%%).";
 

@@ -3,7 +3,7 @@ package org.jvmmark.runner.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
-import org.jvmmark.report.Format;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.base.Text;
 import org.jvmmark.runner.jdk.Jdk;

@@ -1,5 +1,6 @@
 package org.jvmmark.runner.cli;
 
+import org.jvmmark.report.judge.Judge;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -8,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import org.jvmmark.report.Column;
+import org.jvmmark.report.model.Column;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneFigure;
 import org.jvmmark.report.tune.TuneRecord;
@@ -67,7 +68,7 @@ final class TuneRounds {
 
     /** How many points round one samples (the default included) for a race of {@code trialCap} trials. */
     static int firstRoundSize(int trialCap) {
-        EliteRace.Settings s = EliteRace.Settings.standard(trialCap, 0.05, false);
+        EliteRace.Settings s = EliteRace.Settings.standard(trialCap, Judge.DEFAULT_THRESHOLD, false);
         return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, trialCap / (3 * s.forksPerRound())));
     }
 

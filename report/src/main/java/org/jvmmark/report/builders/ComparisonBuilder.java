@@ -1,0 +1,593 @@
+package org.jvmmark.report.builders;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jvmmark.api.PercentileTrust;
+import org.jvmmark.results.Results;
+import org.jvmmark.results.ResultsWriter;
+import org.jvmmark.report.judge.Effect;
+import org.jvmmark.report.judge.Contrast;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.judge.RowForks;
+import org.jvmmark.report.judge.RunSpread;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
+import org.jvmmark.results.WorkloadQuestion;
+import org.jvmmark.report.judge.Stats;
+import org.jvmmark.results.TrialContainer;
+import org.jvmmark.report.model.Column;
+import org.jvmmark.report.model.Comparison;
+import org.jvmmark.report.model.Figure;
+import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.model.Percentiles;
+import org.jvmmark.report.model.ReportModel;
+import org.jvmmark.report.model.Row;
+import org.jvmmark.report.model.Section;
+import org.jvmmark.report.model.Table;
+import org.jvmmark.report.words.Words;
+
+/**
+ * Matches two result sets and judges every figure with the report's statistic.
+ *
+ * <p>Rows match by workload, JVM (vendor, version, VM), variant, tuning flags and parameters; a row
+ * left unmatched then matches on the JDK's feature version instead of its full version, so an update
+ * (25.0.1 → 25.0.2) is compared with itself. A row on one side only is "not compared" (re-running a
+ * subset is not a regression). Each matched figure is judged by the {@link Judge}: one value per fork on
+ * each side, every row of the figure on both sides as one evidence (the machine's two levels and its pooled
+ * noise), and every judged figure of every workload of the call as one family. Its answer is one of three:
+ * worse or better, no difference (the whole interval within ±threshold), or cannot tell (with the reason and
+ * what would tell). A row that
+ * was ok in A and has a fork that failed or timed out in B regressed, the failure named. Figures pinned
+ * at their target (an achieved rate equal to the target rate) are not judged, and say so.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ComparisonBuilder {
+    private ComparisonBuilder() {
+    }
+
+    /**
+     * @param gateAll whether every judged figure gates (one family); else each workload's headline figures gate, in
+     *     one family over every workload, and the other figures are judged in a second family and only shown
+     */
+    public static Comparison compare(ReportModel a, ReportModel b, double threshold, boolean gateAll) {
+        return compare(List.of(a), List.of(b), threshold, gateAll, k -> RunSpread.UNKNOWN);
+    }
+
+    /**
+     * Several runs a side (DESIGN.md of the judge, §4): each run a replicate with its own run effect. Rows are matched on
+     * the first run of each side; a row of a later run joins the first run's row it matches, and a row missing from a
+     * later run cannot be told. Another host class is refused (see the overload with {@code allowOtherHost}).
+     *
+     * @param runSpread what is known of this host's run-to-run spread where the sides have one run each, by "workload|figure"
+     *     ("queue-latency|endToEnd p50"; {@link Verdicts#figureKey})
+     */
+    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
+                                     java.util.function.Function<String, RunSpread> runSpread) {
+        return compare(runsA, runsB, threshold, gateAll, runSpread, false);
+    }
+
+    /**
+     * As {@link #compare(List, List, double, boolean, java.util.function.Function)}; the sides are first checked to be
+     * the same measurement ({@link SameMeasurement}). Rows are matched over every run of a side: a row of A missing from
+     * B, or from any run of either side, cannot be told (never "not compared" with exit 0).
+     *
+     * @param allowOtherHost whether to judge sides of different host classes anyway ({@code --allow other-host}: a
+     *     user who means it; the notes say so); else every gating figure of such sides cannot be told
+     */
+    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
+                                     java.util.function.Function<String, RunSpread> runSpread, boolean allowOtherHost) {
+        Judge.checkThreshold(threshold);
+        ReportModel a = runsA.get(0);
+        ReportModel b = runsB.get(0);
+        List<Comparison.Line> lines = new ArrayList<>();
+        List<Pending> pending = new ArrayList<>();
+        Map<String, Section> sectionsB = new LinkedHashMap<>();
+        b.sections().forEach(s -> sectionsB.put(s.workload(), s));
+        for (Section sa : a.sections()) {
+            Section sb = sectionsB.remove(sa.workload());
+            List<Row> rowsB = sb == null ? new ArrayList<>() : new ArrayList<>(sb.rows());
+            Map<Row, Row> pairs = new LinkedHashMap<>();
+            List<Row> unmatched = new ArrayList<>();
+            for (Row ra : sa.rows()) {
+                Row rb = take(rowsB, ra, true);
+                if (rb == null) {
+                    unmatched.add(ra);
+                } else {
+                    pairs.put(ra, rb);
+                }
+            }
+            for (Row ra : unmatched) {
+                Row rb = take(rowsB, ra, false);
+                if (rb != null) {
+                    pairs.put(ra, rb);
+                }
+            }
+            java.util.Set<String> headline = headlineFigures(sa, sb, a.results(), b.results());
+            for (Row ra : sa.rows()) {
+                Row rb = pairs.get(ra);
+                List<Row> repA = rb == null ? List.of() : replicas(runsA, sa.workload(), ra);
+                List<Row> repB = rb == null ? List.of() : replicas(runsB, sa.workload(), rb);
+                if (rb == null) {
+                    lines.add(missingRow(sa.workload(), ra, sb == null ? "workload not run in B" : otherParams(ra, rowsB), threshold));
+                } else if (repA.size() < runsA.size() || repB.size() < runsB.size()) {
+                    lines.add(missingRow(sa.workload(), ra, "in " + repA.size() + " of A's " + runsA.size() + " runs and "
+                            + repB.size() + " of B's " + runsB.size() + ": rows are matched over every run of a side", threshold));
+                } else {
+                    compareRows(lines, pending, sa, sb, repA, repB, threshold, headline);
+                }
+            }
+            for (Row rb : rowsB) {
+                lines.add(notCompared(sa.workload(), rb.label(), "", rb.status(), "only in B"));
+            }
+            for (Row extra : laterOnly(runsA, sa)) {
+                lines.add(missingRow(sa.workload(), extra, "in a later run of A only, not in its first: rows are matched"
+                        + " over every run of a side", threshold));
+            }
+        }
+        int[] batchB = sameRuns(runsA, runsB);
+        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread, batchB);
+        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false, runSpread, batchB);
+        for (Section sb : sectionsB.values()) {
+            for (Row rb : sb.rows()) {
+                lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
+            }
+        }
+        List<String> hosts = SameMeasurement.hostDifferences(runsA.stream().map(ReportModel::results).toList(),
+                runsB.stream().map(ReportModel::results).toList());
+        List<String> notes = notes(a.results(), b.results());
+        if (!hosts.isEmpty() && allowOtherHost) {
+            notes.add(0, "Compared across hosts (--allow other-host): " + String.join("; ", hosts)
+                    + ". Differences may come from the machine, not the JVM.");
+        } else if (!hosts.isEmpty()) {
+            // Another host class: no figure is the JVM's alone. Failures stay (a crash is a crash on any host).
+            String why = "not the same host class: " + String.join("; ", hosts) + " (--allow other-host to judge anyway)";
+            lines.replaceAll(l -> l.judgement() == null || l.figure().equals("status") || !l.gating() ? l
+                    : refusedLine(l, l.judgement().effect().higherIsBetter(), threshold, why));
+        }
+        List<String> refused = new ArrayList<>();
+        for (Comparison.Line l : lines) {
+            if (l.gating() && l.judgement() != null && l.judgement().reason() == Judgement.Reason.NOT_COMPARABLE) {
+                String why = l.why().startsWith("not the same host class") ? l.why() : l.name() + ": " + l.why();
+                if (!refused.contains(why)) {
+                    refused.add(why);
+                }
+            }
+        }
+        return new Comparison(a, b, threshold, lines, notes, refused);
+    }
+
+    /**
+     * Per run of B, the run the judge counts it as: the A run it is (the same file compared with itself: its forks are
+     * the same forks, with no run effect between them, DESIGN.md §4), else a run of its own after A's.
+     */
+    private static int[] sameRuns(List<ReportModel> runsA, List<ReportModel> runsB) {
+        int[] out = new int[runsB.size()];
+        for (int k = 0; k < runsB.size(); k++) {
+            out[k] = runsA.size() + k;
+            Results rb = runsB.get(k).results();
+            for (int j = 0; j < runsA.size(); j++) {
+                Results ra = runsA.get(j).results();
+                if (rb.created() != null && rb.created().equals(ra.created()) && sameBytes(ra, rb)) {
+                    out[k] = j;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether two result sets are one file: every value the writer would write the same. */
+    private static boolean sameBytes(Results a, Results b) {
+        try {
+            return java.util.Arrays.equals(ResultsWriter.bytes(a), ResultsWriter.bytes(b));
+        } catch (java.io.IOException e) {
+            return false; // not writable: not known to be the same run, so judged as two
+        }
+    }
+
+    /** {@code l} as "cannot tell: not the same measurement", gating. */
+    private static Comparison.Line refusedLine(Comparison.Line l, boolean higherIsBetter, double threshold, String why) {
+        Judgement j = Judge.notComparable(higherIsBetter, threshold);
+        return new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(),
+                Comparison.Verdict.CANNOT_TELL, why, l.effect(), l.beyondThreshold(), "", j, true);
+    }
+
+    /**
+     * Whether {@code ca} is a tail of a headline latency (p99 and deeper on the same probe, short of the maximum: the
+     * percentiles {@link PercentileTrust#SCHEDULER_PERCENTILE} on where a small machine's scheduler writes them) that the
+     * report's trust rule ({@code ColumnTrust}: the samples and CPUs every fork had) trusts on both sides: such a tail
+     * gates with its headline (issue 48), where the machine supports it; elsewhere it is shown, not judged.
+     */
+    private static boolean trustedTail(Column ca, Column cb, java.util.Set<String> headline) {
+        if (cb == null || ca.kind() != Column.Kind.LATENCY || !ca.trusted() || !cb.trusted() || "max".equals(ca.key())
+                || Percentiles.value(ca.key()) < PercentileTrust.SCHEDULER_PERCENTILE) {
+            return false;
+        }
+        return headline.stream().anyMatch(h -> h.startsWith(ca.probe() + "/") && !h.contains("/uncorrected/")
+                && Percentiles.value(h.substring(ca.probe().length() + 1)) < Percentiles.value(ca.key()));
+    }
+
+    /** A row of A that B lacks, or that a run of either side lacks: cannot tell, gating (issue 48; DESIGN.md §7). */
+    private static Comparison.Line missingRow(String workload, Row ra, String why, double threshold) {
+        Judgement j = Judge.notComparable(true, threshold);
+        return new Comparison.Line(workload, ra.label(), "status", ra.status(), "—", "", Comparison.Verdict.CANNOT_TELL,
+                "not the same rows: " + why, null, false, "", j, true);
+    }
+
+    /** Why {@code ra} matched no row of B: the row B has with the same JVM and variant and other parameters, if any. */
+    private static String otherParams(Row ra, List<Row> rowsB) {
+        for (Row rb : rowsB) {
+            if (rb.jvm().vendor().equals(ra.jvm().vendor()) && rb.jvm().feature() == ra.jvm().feature()
+                    && rb.variant().equals(ra.variant()) && !rb.params().equals(ra.params())) {
+                return "the workload's parameters differ (A: " + ra.params() + ", B: " + rb.params() + ")";
+            }
+        }
+        return "only in A (renamed, or not run in B)";
+    }
+
+    /** Rows of a side's later runs that match no row of its first run in section {@code first}. */
+    private static List<Row> laterOnly(List<ReportModel> runs, Section first) {
+        List<Row> out = new ArrayList<>();
+        for (ReportModel run : runs.subList(1, runs.size())) {
+            run.sections().stream().filter(s -> s.workload().equals(first.workload())).findFirst().ifPresent(s -> {
+                for (Row r : s.rows()) {
+                    List<Row> firsts = new ArrayList<>(first.rows());
+                    if (take(firsts, r, true) == null && take(firsts, r, false) == null
+                            && out.stream().noneMatch(o -> o.label().equals(r.label()))) {
+                        out.add(r);
+                    }
+                }
+            });
+        }
+        return out;
+    }
+
+    private static Comparison.Line notCompared(String workload, String row, String a, String b, String why) {
+        return new Comparison.Line(workload, row, "status", a, b, "", Comparison.Verdict.NOT_COMPARED, why, null, false, "",
+                null, false);
+    }
+
+    /** A figure waiting for the judgement; {@code index} is its place in the lines; a side's figure per run. */
+    private record Pending(int index, String workload, Column column, List<Figure> a, List<Figure> b, boolean headline) {
+    }
+
+    /** {@code first} (a row of the first run of a side) and the row matching it in each later run of that side. */
+    private static List<Row> replicas(List<ReportModel> runs, String workload, Row first) {
+        List<Row> out = new ArrayList<>();
+        out.add(first);
+        for (ReportModel run : runs.subList(1, runs.size())) {
+            run.sections().stream().filter(s -> s.workload().equals(workload)).findFirst().ifPresent(s -> {
+                List<Row> rows = new ArrayList<>(s.rows());
+                Row r = take(rows, first, true);
+                Row match = r != null ? r : take(rows, first, false);
+                if (match != null) {
+                    out.add(match);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** Forks of {@code rows} that failed or timed out (an unsupported JVM is an answer, not a failure). */
+    private static int failed(List<Row> rows) {
+        return (int) rows.stream().flatMap(r -> r.trials().stream()).filter(t -> t.outcome().trialStatus().failure()).count();
+    }
+
+    private static int launched(List<Row> rows) {
+        return rows.stream().mapToInt(r -> r.trials().size()).sum();
+    }
+
+    /** One side's figure over its runs: each run's own figure, and their centre as the side's value. */
+    private static Figure merged(List<Figure> perRun) {
+        if (perRun.size() == 1) {
+            return perRun.get(0);
+        }
+        double[] centres = perRun.stream().mapToDouble(Figure::value).toArray();
+        double[] forks = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.forks())).toArray();
+        double[] machine = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.machine())).toArray();
+        return new Figure(Stats.center(centres), forks, List.of(), machine, changed(perRun));
+    }
+
+    /** Per fork of every run in turn, whether the machine changed while it ran. */
+    private static boolean[] changed(List<Figure> perRun) {
+        boolean[] out = new boolean[perRun.stream().mapToInt(f -> f.forks().length).sum()];
+        int i = 0;
+        for (Figure f : perRun) {
+            for (boolean b : f.machineChanged()) {
+                out[i++] = b;
+            }
+        }
+        return out;
+    }
+
+    private static Row take(List<Row> candidates, Row ra, boolean exact) {
+        for (Row rb : candidates) {
+            boolean jvm = exact
+                    ? rb.jvm().vendor().equals(ra.jvm().vendor()) && rb.jvm().version().equals(ra.jvm().version())
+                            && rb.jvm().vmName().equals(ra.jvm().vmName())
+                    : rb.jvm().vendor().equals(ra.jvm().vendor()) && rb.jvm().feature() == ra.jvm().feature();
+            if (jvm && rb.variant().equals(ra.variant()) && rb.flags().equals(ra.flags()) && rb.params().equals(ra.params())) {
+                candidates.remove(rb);
+                return rb;
+            }
+        }
+        return null;
+    }
+
+    private static void compareRows(List<Comparison.Line> lines, List<Pending> pending, Section sa, Section sb,
+                                    List<Row> rowsA, List<Row> rowsB, double threshold, java.util.Set<String> headline) {
+        Row ra = rowsA.get(0);
+        Row rb = rowsB.get(0);
+        String label = ra.label().equals(rb.label()) ? rb.label() : ra.label() + " → " + rb.label();
+        int badA = failed(rowsA);
+        int badB = failed(rowsB);
+        int allA = launched(rowsA);
+        int allB = launched(rowsB);
+        boolean okA = rowsA.stream().anyMatch(r -> !r.okTrials().isEmpty());
+        boolean okB = rowsB.stream().anyMatch(r -> !r.okTrials().isEmpty());
+        if (!okB) {
+            String why = "now " + rb.status() + ": " + rb.failureNote();
+            lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
+                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why, null, okA, "", null, true));
+            return;
+        }
+        if (!okA) {
+            lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
+                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true, "", null, true));
+        } else if (badA > 0 || badB > 0) {
+            // Failed forks are evidence, never dropped (DESIGN.md of the judge, §6): the share of B's launches that failed
+            // against A's, beyond chance or not.
+            String a = badA == 0 ? "ok" : badA + " of " + allA + " not ok";
+            String b = badB == 0 ? "ok" : badB + " of " + allB + " not ok";
+            Judgement j = Judge.failures(badB, allB, badA, allA, threshold);
+            Comparison.Verdict v = j == null ? (badB > 0 ? Comparison.Verdict.STILL_FAILING : Comparison.Verdict.IMPROVED)
+                    : j.answer() == Judgement.Answer.WORSE ? Comparison.Verdict.REGRESSED : Comparison.Verdict.CANNOT_TELL;
+            String why = badB == 0 ? "every fork ok now (A: " + ra.failureNote() + ")"
+                    : Words.why(j != null ? j : Judge.failures(badB, allB, 0, Math.max(allA, 1), threshold), "") + ": "
+                            + rowsB.stream().filter(r -> r.okTrials().size() < r.trials().size()).findFirst().orElse(rb)
+                                    .failureNote()
+                            + (j == null ? " (not more often than A's " + badA + " of " + allA + ", within chance)" : "");
+            lines.add(new Comparison.Line(sa.workload(), label, "status", a, b, "", v, why, null, j != null, "", j,
+                    j != null));
+        }
+        Map<String, Column> columnsB = new LinkedHashMap<>();
+        sb.tables().forEach(t -> t.columns().forEach(c -> columnsB.put(c.id(), c)));
+        for (Table ta : sa.tables()) {
+            for (Column ca : ta.columns()) {
+                Column cb = columnsB.get(ca.id());
+                if (ca.kind() == Column.Kind.UNCORRECTED) {
+                    continue;
+                }
+                List<Figure> fas = rowsA.stream().map(r -> Figures.figure(r, ca)).filter(java.util.Objects::nonNull).toList();
+                List<Figure> fbs = cb == null ? List.of()
+                        : rowsB.stream().map(r -> Figures.figure(r, cb)).filter(java.util.Objects::nonNull).toList();
+                if (fas.isEmpty()) {
+                    continue;
+                }
+                Figure fa = merged(fas);
+                boolean gatingFigure = headline.contains(ca.id()) || trustedTail(ca, cb, headline);
+                if (fbs.isEmpty()) {
+                    if (gatingFigure) {
+                        // DESIGN.md §7: a headline measured before and not now is never "no regression".
+                        Judgement j = Judge.missing(ca.higherIsBetter(), threshold);
+                        lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
+                                "—", "", Comparison.Verdict.CANNOT_TELL, Words.why(j, ca.unit()), null, false, "", j, true));
+                    }
+                    continue;
+                }
+                String differs = SameMeasurement.figureDifference(ca, cb);
+                if (differs == null) {
+                    fbs = fbs.stream().map(f -> SameMeasurement.rescaled(f, cb.unit(), ca.unit())).toList();
+                }
+                Figure fb = merged(fbs);
+                Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
+                String pinned = pinned(ra, rb, ca);
+                if (differs != null) {
+                    // Issue 48: two measures judged as one is no answer; a headline that differs cannot pass.
+                    Comparison.Line u = line.unjudged(gatingFigure ? Comparison.Verdict.CANNOT_TELL
+                            : Comparison.Verdict.NOT_CORRECTED, "not the same measurement: " + differs);
+                    lines.add(gatingFigure ? refusedLine(u, ca.higherIsBetter(), threshold, u.why()) : u);
+                } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
+                    // As in the report: timed from the actual start, it hides the requests a stall delayed.
+                    lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "not corrected for coordinated omission"));
+                } else if (pinned != null) {
+                    lines.add(line.unjudged(Comparison.Verdict.PINNED, pinned));
+                } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !Column.isCheck(ca.key())) {
+                    lines.add(line.unjudged(Comparison.Verdict.FACT, "a fact, not a score"));
+                } else if (!ca.trusted() || !cb.trusted()) {
+                    String side = !ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B";
+                    if (gatingFigure && ca.trusted()) {
+                        // §7: a headline trusted before and not now cannot pass.
+                        Judgement j = Judge.missing(ca.higherIsBetter(), threshold);
+                        lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
+                                Format.value(fb.value(), cb.unit()), "", Comparison.Verdict.CANNOT_TELL,
+                                "percentile not trusted on B; " + Words.why(j, ca.unit()), null, false, "", j, true));
+                    } else {
+                        lines.add(line.unjudged(Comparison.Verdict.NOT_TRUSTED, "percentile not trusted on " + side));
+                    }
+                } else {
+                    pending.add(new Pending(lines.size(), sa.workload(), ca, fas, fbs, gatingFigure));
+                    lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, ""));
+                }
+            }
+        }
+    }
+
+    /**
+     * Why a rate is not judged: every fork on both sides achieved its target rate (within 1 %), so the
+     * figure says the load was met, not how fast the JVM is; null when it is not pinned.
+     */
+    static String pinned(Row ra, Row rb, Column col) {
+        boolean rate = col.kind() == Column.Kind.RATE
+                || col.kind() == Column.Kind.METRIC && col.key().substring(col.key().lastIndexOf('.') + 1).equals("achievedRate");
+        if (!rate) {
+            return null;
+        }
+        double target = Double.NaN;
+        for (Row r : List.of(ra, rb)) {
+            for (Trial t : r.okTrials()) {
+                Probe p = col.probe() != null ? t.measured().latency().get(col.probe()) : t.measured().latency().values().stream().findFirst().orElse(null);
+                Double v = Figures.forkValue(t, col);
+                if (p == null || !(p.targetRate() > 0) || v == null || Math.abs(v / p.targetRate() - 1) > 0.01) {
+                    return null;
+                }
+                target = p.targetRate();
+            }
+        }
+        return Double.isNaN(target) ? null : "pinned at its target of " + Format.value(target, col.kind() == Column.Kind.RATE
+                ? "/s" : col.unit()).replace(" /s", "/s") + " on both sides: says the load was met, not how fast";
+    }
+
+    /**
+     * The ids of the columns that answer the workload's headline questions: the first figure of each
+     * question the results declare ({@link Results#questions(String)}), else endToEnd p50 for a latency
+     * workload, else the score or the first ranked metric.
+     */
+    static java.util.Set<String> headlineFigures(Section sa, Section sb, Results a, Results b) {
+        List<WorkloadQuestion> questions = b.questions(sa.workload()).isEmpty() ? a.questions(sa.workload())
+                : b.questions(sa.workload());
+        List<Column> columns = new ArrayList<>();
+        sa.tables().forEach(t -> columns.addAll(t.columns()));
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (WorkloadQuestion q : questions) {
+            Column c = Verdicts.column(columns, q.headline());
+            if (c != null) {
+                out.add(c.id());
+            }
+        }
+        if (!out.isEmpty()) {
+            return out;
+        }
+        Column fallback = Verdicts.defaultHeadline(columns);
+        return fallback == null ? java.util.Set.of() : java.util.Set.of(fallback.id());
+    }
+
+    /**
+     * The pending figures judged in one family (the gating ones, or the others): per workload and figure one {@link Evidence} holding both sides
+     * of every row ("A#i", "B#i"), each B judged against its A.
+     */
+    private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating,
+                               java.util.function.Function<String, RunSpread> runSpread, int[] batchB) {
+        Map<String, List<Integer>> byFigure = new LinkedHashMap<>();
+        for (int i = 0; i < pending.size(); i++) {
+            byFigure.computeIfAbsent(pending.get(i).workload() + "|" + pending.get(i).column().id(), k -> new ArrayList<>())
+                    .add(i);
+        }
+        Contrast[] contrasts = new Contrast[pending.size()];
+        for (List<Integer> group : byFigure.values()) {
+            List<RowForks> rows = new ArrayList<>();
+            for (int i : group) {
+                // Side A's runs are runs 0…k−1, B's follow: every run its own batch (§4). Failures are the row's, judged
+                // once on its status line.
+                List<Figure> a = pending.get(i).a();
+                rows.add(sideRow("A#" + i, a, java.util.stream.IntStream.range(0, a.size()).toArray()));
+                List<Figure> b = pending.get(i).b();
+                rows.add(sideRow("B#" + i, b, b.size() == batchB.length ? batchB
+                        : java.util.stream.IntStream.range(0, b.size()).map(k -> a.size() + k).toArray()));
+            }
+            Column col = pending.get(group.get(0)).column();
+            RunSpread known = runSpread.apply(pending.get(group.get(0)).workload() + "|" + Verdicts.figureKey(col));
+            Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows, known == null ? RunSpread.UNKNOWN : known);
+            for (int i : group) {
+                contrasts[i] = new Contrast(e, "B#" + i, "A#" + i);
+            }
+        }
+        List<Judgement> answers = Judge.judge(List.of(contrasts), threshold);
+        for (int i = 0; i < pending.size(); i++) {
+            Pending p = pending.get(i);
+            Comparison.Line l = lines.get(p.index());
+            Judgement j = answers.get(i);
+            Comparison.Verdict v = switch (j.answer()) {
+                case WORSE -> Comparison.Verdict.REGRESSED;
+                case BETTER -> Comparison.Verdict.IMPROVED;
+                case NO_DIFFERENCE -> Comparison.Verdict.NO_CHANGE;
+                case CANNOT_TELL -> Comparison.Verdict.CANNOT_TELL;
+            };
+            String tell = Words.tell(j);
+            String why = Words.why(j, p.column().unit()) + (tell.isEmpty() ? "" : "; " + tell);
+            // Judged within the machine's levels, A and B (each side's geometric mean over whichever levels its forks sat
+            // on) can be 3× apart where the judged change is 0.4 %: the change column shows the judged one.
+            boolean inLevels = j.withinLevels() && j.estimated() && Double.isFinite(j.effect().ratio());
+            String change = inLevels ? Words.change(p.column(), j.effect().ratio()) + " in levels" : l.change();
+            boolean beyond = inLevels ? Math.abs(j.effect().ratio() - 1) > threshold : l.beyondThreshold();
+            lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), change, v, why,
+                    Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), beyond, tell, j, gating));
+        }
+    }
+
+    /** One side's forks over its runs, the i-th run's forks in run {@code runBatch[i]}. */
+    private static RowForks sideRow(String id, List<Figure> perRun, int[] runBatch) {
+        List<Double> forks = new ArrayList<>();
+        List<Integer> batches = new ArrayList<>();
+        for (int k = 0; k < perRun.size(); k++) {
+            for (double v : perRun.get(k).forks()) {
+                forks.add(v);
+                batches.add(runBatch[k]);
+            }
+        }
+        double[] machine = perRun.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.machine())).toArray();
+        return new RowForks(id, forks.stream().mapToDouble(Double::doubleValue).toArray(), 0,
+                batches.stream().mapToInt(Integer::intValue).toArray(), machine, changed(perRun));
+    }
+
+    /** The parts of a line every verdict shares. */
+    private record Line(String workload, String row, Column column, Figure fa, Figure fb, double threshold) {
+        Comparison.Line unjudged(Comparison.Verdict v, String why) {
+            double ratio = fa.value() == 0 ? Double.NaN : fb.value() / fa.value();
+            Effect effect = Double.isNaN(ratio) ? null
+                    : new Effect(ratio, Double.NaN, Double.NaN, 0.95, column.higherIsBetter());
+            double change = fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
+            return new Comparison.Line(workload, row, figureName(column), Format.value(fa.value(), column.unit()),
+                    Format.value(fb.value(), column.unit()), changeWords(column, fa.value(), fb.value()), v, why, effect,
+                    !Double.isNaN(change) && Math.abs(change) > threshold, "", null, false);
+        }
+    }
+
+    /** B against A in the figure's words ("4.6 % slower", "same"), never a bare sign; "—" when A is zero and B not. */
+    static String changeWords(Column c, double a, double b) {
+        if (a == b) {
+            return "same";
+        }
+        String w = a == 0 ? "" : Words.change(c, b / a);
+        return w.isEmpty() ? "—" : w;
+    }
+
+    private static String figureName(Column c) {
+        return Words.figure(c) + (c.kind() == Column.Kind.LATENCY && !c.coCorrected() ? " (uncorrected)" : "");
+    }
+
+    private static List<String> notes(Results a, Results b) {
+        List<String> notes = new ArrayList<>();
+        // The CPU model and count are the host class: refused or allowed by SameMeasurement, said once there.
+        for (String key : List.of("kernel", "isolatedCpus")) {
+            String va = a.host().getOrDefault(key, "");
+            String vb = b.host().getOrDefault(key, "");
+            if (!Objects.equals(va, vb)) {
+                notes.add("The hosts differ in " + key + " (A: " + (va.isEmpty() ? "none" : va) + ", B: "
+                        + (vb.isEmpty() ? "none" : vb) + "): differences may come from the machine, not the JVM.");
+            }
+        }
+        if (!a.profile().equals(b.profile())) {
+            notes.add("The profiles differ (A: " + a.profile() + ", B: " + b.profile() + "): run lengths are not the same.");
+        }
+        String ca = containers(a);
+        String cb = containers(b);
+        if (!ca.equals(cb)) {
+            notes.add("The JVMs ran inside different limits (A: " + (ca.isEmpty() ? "the host, no limits" : ca) + ", B: "
+                    + (cb.isEmpty() ? "the host, no limits" : cb) + "): a JVM's defaults (heap, collector, processors) follow"
+                    + " its limits, so differences may come from them, not the JVM.");
+        }
+        return notes;
+    }
+
+    /** The container limits a run's trials ran inside ("1 CPU / 512 MiB"), distinct, or "" when none had any. */
+    private static String containers(Results r) {
+        return String.join(", ", r.trials().stream().map(TrialContainer::of).filter(Objects::nonNull)
+                .map(TrialContainer::label).distinct().sorted().toList());
+    }
+}
