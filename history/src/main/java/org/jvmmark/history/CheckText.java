@@ -41,7 +41,10 @@ public final class CheckText {
         int status = exitStatus(verdicts);
         String head = status == ExitStatus.REGRESSED ? "REGRESSION" : status == ExitStatus.CANNOT_TELL ? "CANNOT TELL"
                 : "No regression";
-        return head + ": " + worse + " regressed, " + unsure + " cannot tell, " + better
+        // Runs that are not the same measurement say so first: the reason, not a count, is what the user must act on.
+        String refused = verdicts.stream().filter(v -> v.gating() && v.notComparable() != null).findFirst()
+                .map(v -> name(v.series()) + ": " + v.notComparable() + "; ").orElse("");
+        return head + ": " + refused + worse + " regressed, " + unsure + " cannot tell, " + better
                 + " improved, " + same + " no difference of " + judged + " series judged at the newest run; "
                 + (verdicts.size() - judged) + " not judged (p99 and deeper, max, or no run since the baseline).";
     }
@@ -105,6 +108,9 @@ public final class CheckText {
             return v.scope() == HistoryJudge.Scope.NOT_TRUSTED ? "not judged: p99 and deeper and max record the scheduler here"
                     : "not judged: no run since the accepted baseline";
         }
+        if (v.notComparable() != null) {
+            return v.notComparable();
+        }
         String unit = v.series().unit();
         return switch (j.reason()) {
             case FAILED, FAILURES_UNCLEAR -> "the newest run: " + Words.why(j, unit);
@@ -147,14 +153,15 @@ public final class CheckText {
         }
         String effect = Double.isNaN(v.judgement().effect().ratio()) ? ""
                 : ", " + Words.effect(v.series().unit(), v.judgement().effect()) + " so far";
-        HistoryStore.Point at = v.candidateFrom();
+        HistoryStore.Point at = v.since() != null ? v.since() : v.candidateFrom();
         if (more == 0) {
             return "a change at run " + at.runId() + effect + ", but the baseline before it has " + plural(v.baselineRuns(), "run")
                     + ", " + HistoryJudge.MIN_RUNS + " needed: accept a new baseline ('history accept " + v.series().id() + "@"
                     + at.runId() + "') to judge from there";
         }
         return "a change at run " + at.runId() + " (" + at.created() + ")" + effect + ": " + plural(v.candidateRuns(), "run")
-                + " since, " + HistoryJudge.MIN_RUNS + " needed: " + plural(more, "more run") + " would tell";
+                + " since the runs that found it, " + HistoryJudge.MIN_RUNS + " needed to confirm it: " + plural(more, "more run")
+                + " would tell";
     }
 
     private static String plural(int n, String word) {
