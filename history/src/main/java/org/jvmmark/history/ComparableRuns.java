@@ -100,7 +100,12 @@ public final class ComparableRuns {
         if (allowOtherHost) {
             return null;
         }
-        List<String> host = SameMeasurement.hostDifferences(results(baseline), results(newest));
+        List<Results> a = results(baseline);
+        List<Results> b = results(newest);
+        if (a.isEmpty() || b.isEmpty()) {
+            return null; // no file on one side: nothing to say of its host
+        }
+        List<String> host = SameMeasurement.hostDifferences(a, b);
         return host.isEmpty() ? null : "another host: " + String.join("; ", host).replace("(A: ", "(baseline: ")
                 .replace(", B: ", ", newest: ") + " (--allow other-host to judge it anyway)";
     }

@@ -33,7 +33,8 @@ class HistoryCliTest {
         Cli.Result check = Cli.run("history", "check", "--history", db);
         // One run is no baseline: cannot tell, with the runs that would tell — never "no regression".
         assertEquals(5, check.status(), check.out() + check.err());
-        assertTrue(check.out().startsWith("CANNOT TELL: 0 regressed, 3 cannot tell"), check.out());
+        // 3 series, and the p50's tail where this machine's CPUs and samples let the run trust it (issue 48).
+        assertTrue(check.out().matches("(?s)CANNOT TELL: 0 regressed, [34] cannot tell.*"), check.out());
         assertTrue(check.out().contains("5 more runs would"), check.out());
         Cli.Result csv = Cli.run("history", "export", "--csv", "--history", db);
         assertTrue(csv.out().lines().count() > 5 && csv.out().startsWith("series_id,machine,"), csv.out());
