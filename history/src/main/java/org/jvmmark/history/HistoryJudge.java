@@ -58,8 +58,10 @@ import org.jvmmark.report.judge.RowForks;
  * is the family's (99.9 % over 50 series) and a "no difference" interval the series' own (95 %). A series whose own
  * interval excludes no change but whose family interval does not is cannot tell.
  *
- * <p>Only figures the report trusts here are judged: p50, p90 and the workloads' metrics — never p99 and deeper, nor
- * {@code max} (on this 2-core machine they record the scheduler). Stateless apart from its settings; thread-safe.
+ * <p>Only figures the report trusts here are judged: p50, p90 and the workloads' metrics; p99 and deeper (never {@code
+ * max}) only where every run since the baseline trusts them by the report's rule, which {@link ComparableRuns} reads
+ * from the runs' own files (on a 2-core machine they record the scheduler). With those files, runs that are not the
+ * same measurement as the baseline's (another host class, direction or correction) are cannot tell, the reason named. Stateless apart from its settings; thread-safe.
  */
 public final class HistoryJudge {
     /** Fewest runs a side: the Judge's fewest values a side, runs being the replicates here. */
