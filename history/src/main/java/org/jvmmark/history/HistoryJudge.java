@@ -211,11 +211,14 @@ public final class HistoryJudge {
                                Map<Long, String> accepted, java.util.function.Predicate<HistoryStore.StoredSeries> gating,
                                ComparableRuns facts) {
         List<Prepared> prepared = new ArrayList<>();
+        Map<Long, String> missing = missingFromNewestRun(series, points);
         for (HistoryStore.StoredSeries s : series) {
             String from = accepted.get(s.id());
             List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of()).stream()
                     .filter(p -> from == null || p.created().compareTo(from) >= 0).toList();
-            prepared.add(prepare(s, ps, facts));
+            String gone = gating.test(s) ? missing.get(s.id()) : null;
+            prepared.add(gone == null ? prepare(s, ps, facts) : new Prepared(s, null, Scope.NEWEST_RUNS, null, 0, null, 0,
+                    List.of(), 0, ps.size(), null, Double.NaN, null, gone));
         }
         Map<Prepared, Judgement> joint = new java.util.IdentityHashMap<>();
         for (boolean g : new boolean[] {true, false}) {
@@ -252,6 +255,38 @@ public final class HistoryJudge {
             }
             out.add(new Verdict(p.series(), j, p.scope(), p.baselineFrom(), p.baselineRuns(), p.candidateFrom(), p.candidateRuns(),
                     since(p, j), p.newestFailed(), p.runs(), g, null));
+        }
+        return out;
+    }
+
+    /**
+     * The series whose row the newest run of its workload and parameters (on its machine) lacks, though one of the
+     * {@value #NEWEST_RUNS} runs before had it: renamed, dropped or not recorded — a row {@code compare} would call
+     * "cannot tell" (a row of A that B lacks), never judged here on its older runs as if it were the newest. After
+     * {@value #NEWEST_RUNS} runs without it the row counts as retired and is judged on its own runs again.
+     */
+    private static Map<Long, String> missingFromNewestRun(List<HistoryStore.StoredSeries> series,
+                                                          Map<Long, List<HistoryStore.Point>> points) {
+        Map<String, java.util.TreeSet<String>> runsOf = new java.util.HashMap<>();
+        for (HistoryStore.StoredSeries s : series) {
+            SeriesKey k = s.key();
+            java.util.TreeSet<String> runs = runsOf.computeIfAbsent(k.machine() + "|" + k.workload() + "|" + k.params(),
+                    x -> new java.util.TreeSet<>());
+            points.getOrDefault(s.id(), List.of()).forEach(p -> runs.add(p.created()));
+        }
+        Map<Long, String> out = new java.util.HashMap<>();
+        for (HistoryStore.StoredSeries s : series) {
+            SeriesKey k = s.key();
+            List<String> runs = new ArrayList<>(runsOf.get(k.machine() + "|" + k.workload() + "|" + k.params()).descendingSet());
+            List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
+            if (ps.isEmpty() || runs.isEmpty() || ps.get(ps.size() - 1).created().equals(runs.get(0))) {
+                continue;
+            }
+            java.util.Set<String> recent = new java.util.HashSet<>(runs.subList(1, Math.min(runs.size(), NEWEST_RUNS + 1)));
+            if (ps.stream().anyMatch(p -> recent.contains(p.created()))) {
+                out.put(s.id(), "not the same rows: the newest run of " + k.workload() + " (" + runs.get(0) + ") has no "
+                        + k.readableName() + " for this JVM and variant (renamed, dropped or not recorded)");
+            }
         }
         return out;
     }

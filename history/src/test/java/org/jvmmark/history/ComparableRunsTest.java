@@ -126,4 +126,20 @@ class ComparableRunsTest {
         List<HistoryJudge.Verdict> withoutFiles = JUDGE.judge(List.of(tail), Map.of(1L, h.get(tail)), Map.of(), gating);
         assertTrue(!withoutFiles.get(0).judged(), "without the runs' files the database cannot say the tail is trusted");
     }
+
+    @Test
+    void shouldSayCannotTellForARowTheNewestRunLacksRatherThanJudgeItsOlderRuns() {
+        // ZGC's row is missing from the newest run (renamed, dropped): before, its 13 older runs were judged, exit 0.
+        SeriesKey g1 = new SeriesKey("box", "queue-latency", "rate=100000", "Temurin 25.0.1", "G1", "endToEnd", "p50");
+        HistoryStore.StoredSeries a = new HistoryStore.StoredSeries(1, g1, "ns", false);
+        HistoryStore.StoredSeries b = new HistoryStore.StoredSeries(2, new SeriesKey("box", "queue-latency", "rate=100000",
+                "Temurin 25.0.1", "ZGC", "endToEnd", "p50"), "ns", false);
+        List<HistoryStore.Point> all = HistoryJudgeTest.series(3, 14, i -> 500);
+        List<HistoryJudge.Verdict> v = JUDGE.judge(List.of(a, b), Map.of(1L, all, 2L, all.subList(0, 13)), Map.of(), x -> true);
+        assertEquals(Judgement.Answer.NO_DIFFERENCE, v.get(0).answer(), CheckText.text(v));
+        assertEquals(Judgement.Reason.NOT_COMPARABLE, v.get(1).judgement().reason(), CheckText.text(v));
+        assertEquals(ExitStatus.CANNOT_TELL, CheckText.exitStatus(v));
+        assertTrue(CheckText.conclusion(v).startsWith("CANNOT TELL: Temurin 25.0.1 · ZGC · p50 latency: not the same rows: the"
+                + " newest run of queue-latency (2026-11-14T00:00:00Z) has no p50 latency"), CheckText.conclusion(v));
+    }
 }
