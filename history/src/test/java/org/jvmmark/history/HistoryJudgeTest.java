@@ -236,6 +236,16 @@ class HistoryJudgeTest {
     }
 
     @Test
+    void shouldNeverPassADriftNoChangePointFindsAgainstTheFirstRuns() {
+        // Issue 48: 0.4 % a night over 20 nights (+7.6 % by the newest), too gentle for a change point. The newest five
+        // against the accepted baseline's first five runs; against all 15 earlier runs (before) it passed 2 of these 10.
+        for (int seed = 700; seed < 710; seed++) {
+            List<HistoryJudge.Verdict> v = check(series(seed, 20, i -> 500 * (1 + 0.004 * i)));
+            assertNotEquals(ExitStatus.OK, CheckText.exitStatus(v), "seed " + seed + ": " + CheckText.text(v));
+        }
+    }
+
+    @Test
     void shouldAddUpStepsUnderTheThresholdPastIt() {
         // Three steps of 3 % (each under the 5 % threshold, so no change point keeps them): 9 % in all.
         List<HistoryJudge.Verdict> v = check(series(5, 24, i -> 500 * Math.pow(1.03, i / 6)));
