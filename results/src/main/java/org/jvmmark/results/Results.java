@@ -13,8 +13,8 @@ import java.util.Map;
  * @param host the host's facts, in file order, as display strings (cpuModel, cpus, kernel, ...)
  * @param updated ISO-8601 instant of the last trial recorded, or null
  * @param hostValues the host's facts as in the file (numbers stay numbers, nulls stay null)
- * @param command the options {@code run} was given (workloads, jdk, params, gc, jvmArgs, forks, cpus ...),
- *     as plain JSON values
+ * @param command the options {@code run} or {@code tune} was given ({@link Command}; {@link Command#NONE} when none
+ *     was recorded)
  * @param questions the questions each workload of this run declared, by workload; empty for files that predate them
  * @param forkAccount with {@code --forks auto}, how many forks each row took and why; null otherwise
  * @param jvmFacts what each JDK of the run chose by itself, by JDK label as in trial ids (the top-level
@@ -22,7 +22,7 @@ import java.util.Map;
  * @param more top-level fields this model does not name, kept as plain JSON values
  */
 public record Results(String schema, String created, String finished, String profile, Map<String, String> host,
-                      List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
+                      List<Trial> trials, String updated, Map<String, Object> hostValues, Command command,
                       Map<String, List<WorkloadQuestion>> questions, ForkAccount forkAccount, Map<String, JvmFacts> jvmFacts,
                       Map<String, Object> more) {
     /** The format's major version: a reader refuses a file of a newer one. */
@@ -46,7 +46,7 @@ public record Results(String schema, String created, String finished, String pro
         host = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(host));
         trials = List.copyOf(trials);
         hostValues = JsonValues.copy(hostValues);
-        command = JsonValues.copy(command);
+        command = command == null ? Command.NONE : command;
         Map<String, List<WorkloadQuestion>> q = new java.util.LinkedHashMap<>();
         if (questions != null) {
             questions.forEach((w, qs) -> q.put(w, qs.stream().filter(java.util.Objects::nonNull).toList()));
@@ -62,13 +62,20 @@ public record Results(String schema, String created, String finished, String pro
      * {@value JvmFacts#KEY}): they are read into their typed fields.
      */
     public Results(String schema, String created, String finished, String profile, Map<String, String> host,
-                   List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
+                   List<Trial> trials, String updated, Map<String, Object> hostValues, Command command,
                    Map<String, Object> more) {
         this(schema, created, finished, profile, host, trials, updated, hostValues, command,
                 ResultsMapper.questions(more.get(WorkloadQuestion.KEY)),
                 ResultsMapper.forkAccount(more.containsKey(FORK_ACCOUNT) ? more.get(FORK_ACCOUNT) : more.get("forks")),
                 ResultsMapper.jvmFacts(more.get(JvmFacts.KEY)), without(more, WorkloadQuestion.KEY, FORK_ACCOUNT, "forks",
                 JvmFacts.KEY));
+    }
+
+    /** As the constructor above, the command as its block's plain JSON values ({@link Command#of}). */
+    public Results(String schema, String created, String finished, String profile, Map<String, String> host,
+                   List<Trial> trials, String updated, Map<String, Object> hostValues, Map<String, Object> command,
+                   Map<String, Object> more) {
+        this(schema, created, finished, profile, host, trials, updated, hostValues, Command.of(command), more);
     }
 
     private static Map<String, Object> without(Map<String, Object> more, String... keys) {
@@ -81,13 +88,18 @@ public record Results(String schema, String created, String finished, String pro
 
     /** A result set built in code (tests, merges): the host's facts as text, no command, no update time. */
     public Results(String schema, String created, String finished, String profile, Map<String, String> host, List<Trial> trials) {
-        this(schema, created, finished, profile, host, trials, null, new java.util.LinkedHashMap<>(host), Map.of(), Map.of());
+        this(schema, created, finished, profile, host, trials, null, new java.util.LinkedHashMap<>(host), Command.NONE, Map.of());
     }
 
     /** A new run's file: no trial yet; the display {@code host} follows from {@code hostValues}. */
-    public static Results started(String created, String profile, Map<String, Object> hostValues, Map<String, Object> command) {
+    public static Results started(String created, String profile, Map<String, Object> hostValues, Command command) {
         return new Results(SCHEMA, created, null, profile, JsonValues.strings(hostValues), List.of(), null, hostValues,
                 command, Map.of());
+    }
+
+    /** As above, the command as its block's plain JSON values ({@link Command#of}). */
+    public static Results started(String created, String profile, Map<String, Object> hostValues, Map<String, Object> command) {
+        return started(created, profile, hostValues, Command.of(command));
     }
 
     /**
@@ -163,8 +175,7 @@ public record Results(String schema, String created, String finished, String pro
                     ? t.onMachine(s.machine()) : t));
         }
         trials.sort(java.util.Comparator.comparingInt(t -> t.identity().fork() == 0 ? 1 : t.identity().fork()));
-        Map<String, Object> command = new java.util.LinkedHashMap<>(first.command());
-        command.remove("shard");
+        Command command = first.command().withShard(null);
         Map<String, Object> more = new java.util.LinkedHashMap<>();
         more.put("mergedAt", mergedAt);
         more.put("hosts", hosts);

@@ -35,7 +35,7 @@ record ResultsJson(@JsonProperty("$schema") String schemaId, String schema, Stri
 
     /** The file's shape of {@code r}. */
     static ResultsJson of(Results r) {
-        return new ResultsJson(Results.SCHEMA_ID, r.schema(), r.created(), r.profile(), r.hostValues(), r.command(),
+        return new ResultsJson(Results.SCHEMA_ID, r.schema(), r.created(), r.profile(), r.hostValues(), r.command().toJson(),
                 r.trials().stream().map(t -> ResultsMapper.tree(TrialJson.of(t))).toList(), r.updated(),
                 r.finished() != null && !r.finished().equals(r.updated()) ? r.finished() : null, r.questions(),
                 r.forkAccount(), r.jvmFacts(), r.more());
@@ -45,7 +45,7 @@ record ResultsJson(@JsonProperty("$schema") String schemaId, String schema, Stri
     Results results(List<Trial> read) {
         Map<String, Object> hostValues = host == null ? Map.of() : host;
         return new Results(schema, created == null ? "" : created, finished, profile == null ? "" : profile,
-                JsonValues.strings(hostValues), read, updated, hostValues, command == null ? Map.of() : command,
+                JsonValues.strings(hostValues), read, updated, hostValues, Command.of(command),
                 questions, forkAccount, jvms, more);
     }
 }

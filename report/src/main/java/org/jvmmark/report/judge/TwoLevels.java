@@ -5,23 +5,24 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What the machine says about one figure of one workload: whether its JVM launches land on one of two
- * levels (this VM puts whole launches about 2× apart for spinning hand-offs; DESIGN.md), read from the
- * pooled log fork values of every row of a table — both sides of a comparison, every run of a history
- * series.
+ * Whether a set of readings lands on one of two levels (some hosts put whole launches 2.4–3.4× apart for spinning
+ * hand-offs; DESIGN.md §3). {@link NoiseModel} fits it to the machine probe's readings beside every fork of a table
+ * (both sides of a comparison, every run of a history series), and blocks on what it finds there: the levels are
+ * observed, never inferred from the figure. On the figure's own fork values ({@link #of}) it only says that a row's
+ * forks show two levels no probe observed, which the judge then cannot tell apart from a run effect.
  *
  * <p><b>Method.</b> A two-component Gaussian mixture on the pooled log values, fitted by
  * expectation–maximisation (a few dozen values: a hand-written EM of twenty lines, since neither
  * commons-statistics nor commons-math 3 fits a univariate mixture with a variance floor), is compared
  * with one Gaussian by the Bayesian information criterion (BIC; the mixture has 3 more parameters).
- * The machine is called <b>two-level</b> only when three things hold: the mixture wins by BIC by at
- * least {@value #BIC_MARGIN}; its levels are at least {@value #LEVEL_JUMP}× apart; and at least
- * one row (one configuration, launched several times) has forks on both levels. The last condition
- * keeps genuine differences between rows (ZGC 2× slower than G1) from passing for a two-level
- * machine: only a configuration whose own launches disagree shows that launching is the cause.
+ * The readings are called <b>two-level</b> when the mixture wins by BIC by at least {@value #BIC_MARGIN} and its levels
+ * are at least {@value #LEVEL_JUMP}× apart. On a figure's own values ({@link #of}) a third condition holds besides: at
+ * least one row (one configuration, launched several times) has forks on both levels, which keeps genuine differences
+ * between rows (ZGC 2× slower than G1) from passing for two levels: only a configuration whose own launches disagree
+ * shows that launching is the cause.
  *
- * <p><b>Use.</b> {@link LevelModel} takes the levels as a blocking factor (row + level on log fork values) and
- * assigns each fork its level by {@link #upperProbability}.
+ * <p><b>Use.</b> {@link NoiseModel} takes the observed levels as a blocking factor (row + level on log fork values)
+ * and assigns each fork its level by {@link #upperProbability} of its reading.
  *
  * <p>Immutable, hence thread-safe.
  *

@@ -12,10 +12,14 @@
  * org.jvmmark.report.judge.ExitStatus} maps judgements to {@code compare}'s and {@code history check}'s exit
  * status in one place.
  *
- * <p><b>The machine as a blocking factor</b> ({@link org.jvmmark.report.judge.LevelModel}): where this
- * machine puts whole launches on one of two levels and a row shows both, every row's effect is estimated
- * within levels by a two-way model on log fork values (row + level), and the noise is pooled over the rows
- * whose spreads agree; an outlier row is judged on its own spread.
+ * <p><b>The machine as a blocking factor</b> ({@link org.jvmmark.report.judge.NoiseModel}): where the machine
+ * probe's readings beside the forks split into two launch levels ({@link org.jvmmark.report.judge.TwoLevels}), every
+ * row's effect is estimated within the levels (row + level on log fork values) — the levels observed, never inferred
+ * from the figure's own values — and the noise is pooled over the rows whose spreads agree; an outlier row is judged
+ * on its own spread.
+ *
+ * <p>The method — the model, the rule, the error rates — is written once, in this package's {@code DESIGN.md}
+ * (§1–§8); each rule in the code names its section there.
  *
  * <p>The layer depends on nothing else of the report: its effects ({@link org.jvmmark.report.judge.Effect}) are
  * ratios with intervals, its statistics ({@link org.jvmmark.report.judge.Stats}) plain numbers; the report says them

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -34,6 +35,9 @@ import org.jvmmark.report.Table;
  */
 public final class BenchmarkExport {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The longest measure name Bencher takes, in UTF-8 bytes. */
+    static final int MEASURE_NAME_BYTES = 64;
 
     private BenchmarkExport() {
     }
@@ -98,9 +102,9 @@ public final class BenchmarkExport {
                             String bench = benchmark(row);
                             String name = (t.title() == null || t.title().isBlank() ? "" : t.title() + ": ") + col.title()
                                     + (col.unit() == null || col.unit().isBlank() ? "" : " (" + col.unit() + ")");
-                            String measure = name;
+                            String measure = fit(name, "");
                             for (int n = 2; !taken.add(bench + "\u0000" + measure); n++) {
-                                measure = name + " #" + n;
+                                measure = fit(name, " #" + n);
                             }
                             sink.accept(new Measured(bench, measure, col, f, f.forks() == null ? 1 : f.forks().length));
                         }
@@ -108,6 +112,22 @@ public final class BenchmarkExport {
                 }
             }
         }
+    }
+
+    /**
+     * {@code name + suffix} within Bencher's 64 bytes for a measure's name (its BMF page; a longer one is refused), the
+     * table's title cut short with "…" where it must be: the figure and unit at the end are what tells measures apart.
+     */
+    static String fit(String name, String suffix) {
+        int colon = name.lastIndexOf(": ");
+        String head = colon < 0 ? name : name.substring(0, colon);
+        String tail = (colon < 0 ? "" : name.substring(colon)) + suffix;
+        String fitted = name + suffix;
+        while (fitted.getBytes(StandardCharsets.UTF_8).length > MEASURE_NAME_BYTES && !head.isEmpty()) {
+            head = head.substring(0, head.offsetByCodePoints(head.length(), -1));
+            fitted = head.strip() + "…" + tail;
+        }
+        return fitted;
     }
 
     /** The row's trial id without its fork: {@code queue-latency/temurin-25.0.1/G1}, or its label when it has no trial. */

@@ -52,7 +52,7 @@ public final class Report {
     public static ReportModel render(Path resultsDir, Results results, double threshold) throws IOException {
         Judge.checkThreshold(threshold);
         // a run's "cannot tell" names the command that buys the forks; a tuning race continues with tune --resume instead
-        String more = results.command().containsKey("tune") ? null : Words.moreCommand(resultsDir);
+        String more = results.command().tuning() ? null : Words.moreCommand(resultsDir);
         ReportModel model = Words.withMoreCommand(more, () -> ModelBuilder.build(results, threshold)).withMoreCommand(more);
         String html = Words.withMoreCommand(more, () -> HtmlRenderer.render(model));
         write(resultsDir.resolve("report.md"), Words.withMoreCommand(more, () -> MarkdownRenderer.render(model)));

@@ -30,8 +30,6 @@ public final class ChildEnvironment {
     /** The launcher's name for a variable of {@link #JAVA_OPTIONS} it moved aside from the runner's own JVM. */
     public static final String CALLER_PREFIX = "JVMMARK_CALLER_";
 
-    /** The {@code command} entry of {@code results.json} that records {@code --inherit-java-env}. */
-    public static final String COMMAND_KEY = "inheritJavaEnv";
 
     private static volatile boolean inherit;
 
@@ -44,21 +42,6 @@ public final class ChildEnvironment {
      */
     public static void inheritJavaOptions(boolean inheritThem) {
         inherit = inheritThem;
-    }
-
-    /**
-     * Writes {@code --inherit-java-env} into a {@code command} block: present only when set, so that files written
-     * before the option read as "not inherited".
-     */
-    public static void record(Map<String, Object> command, boolean inheritThem) {
-        if (inheritThem) {
-            command.put(COMMAND_KEY, true);
-        }
-    }
-
-    /** What a {@code command} block recorded of {@code --inherit-java-env}. */
-    public static boolean recorded(Map<String, Object> command) {
-        return Boolean.TRUE.equals(command.get(COMMAND_KEY));
     }
 
     /**

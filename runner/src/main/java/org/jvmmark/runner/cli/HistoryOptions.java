@@ -53,7 +53,7 @@ public final class HistoryOptions {
      * host's: the JVM's own defaults differ there.
      */
     public String machine(Results r) {
-        ContainerLimits limits = ContainerLimits.recorded(r.command());
+        ContainerLimits limits = ContainerLimits.of(r.command().shared().container());
         String inside = limits.cpus() == null && limits.memoryBytes() == null ? "" : " inside " + limits.label();
         return hostLabel(r) + inside;
     }

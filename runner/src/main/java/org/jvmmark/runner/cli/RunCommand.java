@@ -38,7 +38,7 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WORKLOAD", arity = "0..*", description = "Workloads to run (default: all listed by 'jvmmark list').")
     private List<String> workloads = new ArrayList<>();
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     private ExternalWorkloads external = new ExternalWorkloads();
 
     @Mixin
@@ -159,37 +159,24 @@ public final class RunCommand implements Callable<Integer> {
         RunOptions r = RunOptions.recorded(recorded.results());
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();
-        refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
-        refuseOther(given, file, "--jdk", session.jdks, r.jdk());
-        refuseOther(given, file, "--profile", session.profile, r.profile());
-        refuseOther(given, file, "--param", params, r.params());
-        refuseOther(given, file, "--gc", gcs, r.gc());
-        refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
-        refuseOther(given, file, "--variant", variants, r.variants());
-        refuseOther(given, file, "--forks", forksOption, r.forks());
+        session.refuseOther(given, file, recorded.results(), external, container, javaEnv);
+        ResumeSpec.refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
+        ResumeSpec.refuseOther(given, file, "--param", params, r.params());
+        ResumeSpec.refuseOther(given, file, "--gc", gcs, r.gc());
+        ResumeSpec.refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
+        ResumeSpec.refuseOther(given, file, "--variant", variants, r.variants());
+        ResumeSpec.refuseOther(given, file, "--forks", forksOption, r.forks());
         try {
-            refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
-            refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
+            ResumeSpec.refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
+            ResumeSpec.refuseOther(given, file, "--budget", budgetOption == null ? null : Budget.parse(budgetOption).label(), r.budget());
         } catch (UserException e) {
             throw new UserException(e.getMessage() + "; to add forks where a question is still open: --more "
                     + MoreForks.SUGGESTED + " or --more-forks N");
         }
-        refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
-        container.refuseOther(given, file, r.container());
-        javaEnv.refuseOther(given, file, r.inheritJavaEnv());
+        ResumeSpec.refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
         if (given.hasMatchedOption("--shard")) {
             ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
         }
-        refuseOther(given, file, "--workload-jar", external.jarNames(), r.workloadJars());
-        refuseOther(given, file, "--workload-classpath", external.classpathEntries(), r.workloadClasspath());
-        refuseOther(given, file, "--task", external.taskNames(), r.tasks());
         return r;
-    }
-
-    /** An option given on this command line (not defaulted) must repeat the recorded value. */
-    private static void refuseOther(ParseResult given, Path file, String option, Object now, Object recordedValue) {
-        if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
-            ResumeSpec.refuseOther(file, option, now, recordedValue);
-        }
     }
 }

@@ -1,11 +1,9 @@
 package org.jvmmark.runner.cli;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.results.Command;
 import org.jvmmark.results.Results;
-import org.jvmmark.runner.base.ChildEnvironment;
 import org.jvmmark.runner.fork.ContainerLimits;
 import org.jvmmark.runner.plan.ForkPolicy;
 
@@ -64,17 +62,15 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
 
     /** The command a results file records (its {@code command} block) with the file's {@code profile}. */
     public static RunOptions recorded(Results results) {
-        Map<String, Object> c = results.command();
-        ForkPolicy forks = ForkPolicy.recorded(c);
-        Object shard = c.get("shard");
-        Object adaptiveBudget = c.get("adaptiveBudgetSeconds");
-        return new RunOptions(strings(c, "workloads"), strings(c, "jdk"), strings(c, "jdkHomes"), results.profile(),
-                strings(c, "params"), strings(c, "gc"), strings(c, "jvmArgs"), strings(c, "variants"), forks.label(),
-                forks.adaptive() ? forks.maxForks() : null, c.get("budget") instanceof String b ? b : null,
-                Boolean.TRUE.equals(c.get("allVariants")), ContainerLimits.recorded(c),
-                shard instanceof String s ? s : null, strings(c, "workloadJars"), strings(c, "workloadClasspath"),
-                strings(c, "tasks"), strings(c, "instruments"), adaptiveBudget instanceof Number n ? n.longValue() : null,
-                c.get("budgetRows") instanceof List<?> ? strings(c, "budgetRows") : null, ChildEnvironment.recorded(c));
+        Command c = results.command();
+        Command.Shared s = c.shared();
+        Command.Run run = c.run() == null ? Command.Run.NONE : c.run();
+        ForkPolicy forks = ForkPolicy.recorded(run);
+        return new RunOptions(s.workloads(), s.jdk(), s.jdkHomes(), results.profile(), s.params(), run.gc(), run.jvmArgs(),
+                s.variants(), forks.label(), forks.adaptive() ? forks.maxForks() : null, run.budget(), run.allVariants(),
+                ContainerLimits.of(s.container()), s.shard(), s.workloadJars(), s.workloadClasspath(), s.tasks(),
+                run.instruments(), run.adaptiveBudgetSeconds(), run.budgetRows(),
+                s.inheritJavaEnv());
     }
 
     /** The {@code --jdk} selectors that find the same JDKs: the recorded homes when there are some. */
@@ -111,48 +107,15 @@ public record RunOptions(List<String> workloads, List<String> jdk, List<String> 
     }
 
     /**
-     * The {@code command} block of {@code results.json}, as plain values: what {@code --resume} reruns and
-     * {@code merge} compares. The profile is the file's own field, not part of it.
+     * The {@code command} block of {@code results.json}: what {@code --resume} reruns and {@code merge} compares. The
+     * profile is the file's own field, not part of it.
      */
-    public Map<String, Object> command() {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("workloads", workloads);
-        c.put("jdk", jdk);
-        c.put("params", params);
-        c.put("gc", gc);
-        c.put("jvmArgs", jvmArgs);
-        c.put("variants", variants);
-        c.put("jdkHomes", jdkHomes);
-        forkPolicy().record(c);
-        if (adaptiveBudgetSeconds != null) {
-            c.put("adaptiveBudgetSeconds", adaptiveBudgetSeconds);
-        }
-        if (budget != null) {
-            c.put("budget", budget);
-            c.put("budgetRows", budgetRows == null ? List.of() : budgetRows);
-        }
-        if (allVariants) {
-            c.put("allVariants", true);
-        }
-        container.record(c);
-        ChildEnvironment.record(c, inheritJavaEnv);
-        if (!instruments.isEmpty()) {
-            c.put("instruments", instruments);
-        }
-        if (shard != null) {
-            c.put("shard", shard);
-        }
-        c.put("workloadJars", workloadJars);
-        c.put("workloadClasspath", workloadClasspath);
-        c.put("tasks", tasks);
-        return c;
-    }
-
-    private static List<String> strings(Map<String, Object> command, String key) {
-        List<String> out = new ArrayList<>();
-        if (command.get(key) instanceof List<?> l) {
-            l.forEach(v -> out.add(String.valueOf(v)));
-        }
-        return out;
+    public Command command() {
+        ForkPolicy policy = forkPolicy();
+        Command.Run run = new Command.Run(gc, jvmArgs, policy.base(), policy.adaptive(), policy.adaptive() ? policy.maxForks() : null,
+                adaptiveBudgetSeconds, budget, budget == null ? null : budgetRows == null ? List.of() : budgetRows, allVariants,
+                instruments);
+        return new Command(new Command.Shared(workloads, jdk, jdkHomes, params, variants, container.recorded(), inheritJavaEnv,
+                workloadJars, workloadClasspath, tasks, shard), run, null, Map.of());
     }
 }

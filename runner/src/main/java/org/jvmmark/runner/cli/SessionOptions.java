@@ -4,13 +4,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.results.Command;
+import org.jvmmark.results.Results;
 import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.fork.ContainerLimits;
 import org.jvmmark.runner.fork.MachineActivity;
 import org.jvmmark.runner.output.OutputDirectory;
 import org.jvmmark.runner.output.ResultsFile;
+import org.jvmmark.runner.plan.ExternalWorkloads;
+import org.jvmmark.runner.plan.ResumeSpec;
 import org.jvmmark.runner.tune.TuneOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The options {@code run} and {@code tune} share, one picocli mixin for both: which JDKs, how long each trial
@@ -68,6 +74,21 @@ public final class SessionOptions {
                     + " jvmmark " + (tuning ? "run" : "tune") + " --resume --out " + out);
         }
         return recorded;
+    }
+
+    /**
+     * With {@code --resume}: {@code --jdk} and {@code --profile} given again must repeat what {@code file} recorded, and
+     * so must the other options {@code run} and {@code tune} share — the user's code, the container, the Java
+     * environment — each checked by its own mixin. One call, so that both commands refuse the same.
+     */
+    void refuseOther(ParseResult given, Path file, Results recorded, ExternalWorkloads external, ContainerOptions container,
+                     JavaEnvOption javaEnv) {
+        Command.Shared shared = recorded.command().shared();
+        ResumeSpec.refuseOther(given, file, "--jdk", jdks, shared.jdk());
+        ResumeSpec.refuseOther(given, file, "--profile", profile, recorded.profile());
+        container.refuseOther(given, file, ContainerLimits.of(shared.container()));
+        javaEnv.refuseOther(given, file, shared.inheritJavaEnv());
+        external.refuseOther(given, file, shared);
     }
 
     /** A profile a workload can have, or a one-line error naming the valid ones. */

@@ -16,6 +16,7 @@ import org.jvmmark.runner.tune.TuneOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -110,12 +111,7 @@ public final class TuneCommand implements Callable<Integer> {
         Shard slice = shard == null ? null : Shard.parse(shard, System.getenv());
         if (session.resume) {
             recorded = session.openForResume(true);
-            options = TuneOptions.recorded(recorded.results());
-            if (workload != null) {
-                ResumeSpec.refuseOther(recorded.path(), "WORKLOAD", workload, options.workload());
-            }
-            container.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.container());
-            javaEnv.refuseOther(spec.commandLine().getParseResult(), recorded.path(), options.inheritJavaEnv());
+            options = recordedOptions(recorded);
         } else {
             options = new TuneOptions(workload, session.jdks, List.of(), session.profile, ConfigFile.lines(params), variant, space, objective, constraints,
                     baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold, external.jarNames(),
@@ -127,6 +123,28 @@ public final class TuneCommand implements Callable<Integer> {
         TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
         return new TuneSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, user,
                 DisturbancePolicy.of(session.disturbed), session.history, mode, slice, sliceOut).run();
+    }
+
+    /**
+     * {@code --resume}: the race's options are the recorded command's. An option given again must repeat its recorded
+     * value, as {@code run --resume} asks: a race that changed its JDKs, space or workload midway would judge points
+     * measured under two settings against each other.
+     */
+    private TuneOptions recordedOptions(ResultsFile recorded) {
+        TuneOptions r = TuneOptions.recorded(recorded.results());
+        ParseResult given = spec.commandLine().getParseResult();
+        Path file = recorded.path();
+        session.refuseOther(given, file, recorded.results(), external, container, javaEnv);
+        ResumeSpec.refuseOther(given, file, "WORKLOAD", workload, r.workload());
+        ResumeSpec.refuseOther(given, file, "--param", ConfigFile.lines(params), r.params());
+        ResumeSpec.refuseOther(given, file, "--variant", variant, r.variant());
+        ResumeSpec.refuseOther(given, file, "--space", space, r.space());
+        ResumeSpec.refuseOther(given, file, "--objective", objective, r.objective());
+        ResumeSpec.refuseOther(given, file, "--constraint", constraints, r.constraints());
+        ResumeSpec.refuseOther(given, file, "--baseline", baseline, r.baseline());
+        ResumeSpec.refuseOther(given, file, "--budget", budget == null ? null : Budget.parse(budget).label(), r.budget());
+        ResumeSpec.refuseOther(given, file, "--threshold", session.threshold, r.threshold());
+        return r;
     }
 
     /** What can be judged from the options alone, before any workload is loaded or JDK started. */

@@ -246,9 +246,8 @@ final class TuneRoundPlanner {
         }
         OutputDirectory output = OutputDirectory.forNewRun(dir);
         try (OutputLock lock = OutputLock.acquire(dir, "tune --shard")) {
-            Map<String, Object> command = new LinkedHashMap<>(baseResults.command());
-            command.put("shard", shard.label());
-            ResultsFile results = ResultsFile.create(dir, baseResults.profile(), HostInfo.collect(), command, baseResults.questions());
+            ResultsFile results = ResultsFile.create(dir, baseResults.profile(), HostInfo.collect(),
+                    baseResults.command().withShard(shard.label()), baseResults.questions());
             results.setMore(TuneRecord.KEY, rounds.record().toJson());
             results.setMore(PlannedRound.KEY, round.toJson());
             RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList());

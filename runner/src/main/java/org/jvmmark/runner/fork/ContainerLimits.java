@@ -2,9 +2,9 @@ package org.jvmmark.runner.fork;
 
 import java.math.BigDecimal;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jvmmark.results.Command;
 import org.jvmmark.results.TrialContainer;
 import org.jvmmark.runner.base.UserException;
 
@@ -103,27 +103,13 @@ public record ContainerLimits(Double cpus, Long memoryBytes, String cpuset) {
         return new TrialContainer(cpus, memoryBytes, cpuset, null, null, null).label();
     }
 
-    /** Writes these limits into a results file's {@code command} block: {@code cpus} (a number), {@code memoryBytes}, {@code cpuset}. */
-    public void record(Map<String, Object> command) {
-        command.put("cpus", cpus);
-        if (memoryBytes != null) {
-            command.put("memoryBytes", memoryBytes);
-        }
-        if (cpuset != null) {
-            command.put("cpuset", cpuset);
-        }
+    /** These limits as a results file's command records them ({@code cpus} a number, {@code memoryBytes}, {@code cpuset}). */
+    public Command.Container recorded() {
+        return new Command.Container(cpus, memoryBytes, cpuset);
     }
 
-    /**
-     * The limits a {@code command} block recorded. Files written before {@code --cpus} meant a quota recorded the
-     * CPU list to pin to as {@code cpus}, a string: that is read as the cpuset.
-     */
-    public static ContainerLimits recorded(Map<String, Object> command) {
-        Object cpus = command.get("cpus");
-        Object cpuset = command.get("cpuset");
-        Object memory = command.get("memoryBytes");
-        return new ContainerLimits(cpus instanceof Number n ? n.doubleValue() : null,
-                memory instanceof Number n ? n.longValue() : null,
-                cpuset instanceof String s ? s : cpus instanceof String s ? s : null);
+    /** The limits a results file's command recorded (an older file's CPU list, {@code cpus} as text, is the cpuset). */
+    public static ContainerLimits of(Command.Container recorded) {
+        return new ContainerLimits(recorded.cpus(), recorded.memoryBytes(), recorded.cpuset());
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.jvmmark.api.TrialSpec;
@@ -44,11 +45,13 @@ public final class TrialExecutor {
     private final Path outDir;
     private final Container container;
     private final String cpus;
-    private final Ergonomics ergonomics;
+    /** What the JVMs choose inside each container a trial runs in: the run's, or one with a workload's memory limit. */
+    private final Map<Container, Ergonomics> ergonomics = new ConcurrentHashMap<>();
     private final BooleanSupplier cancelled;
     private final InstrumentSet instruments;
     private final DisturbancePolicy disturbance;
     private final MachineReadings probe;
+    private final WorkloadMemoryLimit memoryLimits;
 
     /**
      * @param cpus the CPUs to pin the JVM under test to ({@code taskset -c} syntax), or {@code null}
@@ -74,11 +77,11 @@ public final class TrialExecutor {
         this.outDir = outDir;
         this.container = container;
         this.cpus = container.cpuset();
-        this.ergonomics = new Ergonomics(container);
         this.cancelled = cancelled;
         this.instruments = instruments;
         this.disturbance = disturbance;
         this.probe = MachineReadings.forCpus(cpus);
+        this.memoryLimits = WorkloadMemoryLimit.current(container);
     }
 
     /** @return the trial's record, or {@code null} if the user interrupted it (it is then not recorded) */
@@ -102,9 +105,15 @@ public final class TrialExecutor {
                     new TrialFiles(logDir, clientServer ? "server" : "jvm"));
             List<String> jvmArgs = new java.util.ArrayList<>(trial.jvmArgs());
             jvmArgs.addAll(launch.jvmArgs());
+            // a workload's own memory limit (queue-large's memoryLimit) is the runner's to give on cgroup v2
+            WorkloadMemoryLimit.ForTrial withOwn = memoryLimits.of(trial.params());
+            if (withOwn.refused() != null) {
+                record.warning(withOwn.refused());
+            }
             // what the JVM chooses inside the limits, asked before the fork so that the fork's window stays its own
-            TrialContainer limits = ergonomics.block(trial.jdk(), trial.jvmArgs(), clientServer
-                    ? "the server (the JVM under test); the load driver runs outside the limits" : "the JVM under test");
+            TrialContainer limits = ergonomics.computeIfAbsent(withOwn.container(), Ergonomics::new).block(trial.jdk(),
+                    trial.jvmArgs(), clientServer ? "the server (the JVM under test); the load driver runs outside the limits"
+                    : "the JVM under test");
             if (limits != null) {
                 record.more(TrialContainer.KEY, limits.toJson());
             }
@@ -114,7 +123,7 @@ public final class TrialExecutor {
             if (clientServer) {
                 ClientServerTrial.Outcome o;
                 String oom;
-                try (Confinement inside = container.confine()) {
+                try (Confinement inside = withOwn.container().confine()) {
                     o = new ClientServerTrial(trial, jvmArgs, spec, scratch, logDir, inside, cancelled).run(deadline, timeoutReason);
                     oom = inside.oomKilled();
                 }
@@ -132,7 +141,7 @@ public final class TrialExecutor {
             } else {
                 ForkOutcome o;
                 String oom;
-                try (Confinement inside = container.confine()) {
+                try (Confinement inside = withOwn.container().confine()) {
                     ForkedJvm jvm = new ForkedJvm(trial.jdk().java(), jvmArgs, trial.classpath(), spec, scratch, logDir, "jvm",
                             inside);
                     jvm.start();

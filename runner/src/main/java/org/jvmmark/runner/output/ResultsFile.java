@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.jvmmark.results.Command;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.results.ResultsWriter;
@@ -39,9 +40,9 @@ public final class ResultsFile {
      * A new run's file, not yet written, that also records the questions its workloads declare (the
      * top-level {@value WorkloadQuestion#KEY} object): the report answers them first.
      *
-     * @param command the options the run was given, as plain JSON values (what {@code --resume} reruns)
+     * @param command the options the run was given (what {@code --resume} reruns)
      */
-    public static ResultsFile create(Path dir, String profile, Map<String, Object> host, Map<String, Object> command,
+    public static ResultsFile create(Path dir, String profile, Map<String, Object> host, Command command,
                                      Map<String, List<WorkloadQuestion>> questions) {
         Results started = Results.started(Instant.now().toString(), profile, host, command);
         return new ResultsFile(dir.resolve(NAME), questions.isEmpty() ? started : started.withQuestions(questions));

@@ -48,8 +48,8 @@ public final class ResultsMerge {
         }
 
         String shard() {
-            Object s = results.command().get("shard");
-            return s == null ? "" : s.toString();
+            String s = results.command().shared().shard();
+            return s == null ? "" : s;
         }
     }
 
@@ -123,9 +123,11 @@ public final class ResultsMerge {
                 throw new UserException("cannot merge " + in.dir() + " (profile " + in.results().profile() + ") with "
                         + first.dir() + " (profile " + first.results().profile() + ")");
             }
+            Map<String, Object> firstCommand = first.results().command().toJson();
+            Map<String, Object> inCommand = in.results().command().toJson();
             for (String field : PLAN_FIELDS) {
-                Object a = first.results().command().get(field);
-                Object b = in.results().command().get(field);
+                Object a = firstCommand.get(field);
+                Object b = inCommand.get(field);
                 if (!java.util.Objects.equals(a, b)) {
                     throw new UserException("cannot merge " + in.dir() + " with " + first.dir() + ": run with different " + field
                             + " (" + json(b) + " vs " + json(a) + "); only the slices of one plan merge");

@@ -20,7 +20,11 @@ import java.util.jar.JarFile;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.Workload;
 import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.harness.LatencyTask;
+import org.jvmmark.harness.TaskWorkload;
+import org.jvmmark.results.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.base.Text;
 
@@ -54,8 +58,6 @@ public final class ExternalWorkloads {
             description = "Run a bare LatencyTask (found on --classpath) with the harness's options as parameters (repeatable).")
     private List<String> tasks = new ArrayList<>();
 
-    static final String TASK_WORKLOAD = "org.jvmmark.harness.TaskWorkload";
-
     /** The user's own code as recorded ({@code --resume}): a value of its own, the parsed options left as given. */
     public static ExternalWorkloads of(List<String> jars, List<String> classpath, List<String> tasks) {
         ExternalWorkloads w = new ExternalWorkloads();
@@ -78,6 +80,13 @@ public final class ExternalWorkloads {
     /** {@code --task} as given. */
     public List<String> taskNames() {
         return List.copyOf(tasks);
+    }
+
+    /** With {@code --resume}: each of these options given again must repeat what {@code file} recorded. */
+    public void refuseOther(ParseResult given, Path file, Command.Shared recorded) {
+        ResumeSpec.refuseOther(given, file, "--workload-jar", jarNames(), recorded.workloadJars());
+        ResumeSpec.refuseOther(given, file, "--workload-classpath", classpathEntries(), recorded.workloadClasspath());
+        ResumeSpec.refuseOther(given, file, "--task", taskNames(), recorded.tasks());
     }
 
     public boolean given() {
@@ -127,11 +136,11 @@ public final class ExternalWorkloads {
         URLClassLoader loader = loader(null, userPath, child);
         try {
             Class<?> type = Class.forName(className, false, loader);
-            Class<?> latencyTask = Class.forName("org.jvmmark.harness.LatencyTask", false, loader);
-            if (!latencyTask.isAssignableFrom(type)) {
-                throw new UserException("--task " + className + " does not implement org.jvmmark.harness.LatencyTask");
+            // the loader's parent is the runner's, which has the harness: the task's LatencyTask is the one imported here
+            if (!LatencyTask.class.isAssignableFrom(type)) {
+                throw new UserException("--task " + className + " does not implement " + LatencyTask.class.getName());
             }
-            WorkloadInfo info = WorkloadInfo.of(Class.forName(TASK_WORKLOAD, false, loader))
+            WorkloadInfo info = WorkloadInfo.of(TaskWorkload.class)
                     .renamed(type.getSimpleName(), "LatencyTask " + className + " run by the harness");
             return new CatalogEntry(info, "task", Path.of(childCp).getParent(), false, childCp + suffix(userPath),
                     Map.of("task", className));

@@ -1,5 +1,6 @@
 package org.jvmmark.runner.plan;
 
+import org.jvmmark.results.Command;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.runner.base.UserException;
@@ -60,19 +61,13 @@ public record ForkPolicy(int base, boolean adaptive, int maxForks) {
         return adaptive ? "auto" : Integer.toString(base);
     }
 
-    /** Writes {@code forks} (the base, a number, as files before adaptive forks have it) and the adaptive fields. */
-    public void record(java.util.Map<String, Object> command) {
-        command.put("forks", base);
-        if (adaptive) {
-            command.put("forksAuto", true);
-            command.put("maxForks", maxForks);
-        }
-    }
-
-    /** The policy a results file's command recorded. */
-    public static ForkPolicy recorded(java.util.Map<String, Object> command) {
-        int base = command.get("forks") instanceof Number n ? n.intValue() : 1;
-        int cap = command.get("maxForks") instanceof Number n ? n.intValue() : AdaptiveForks.DEFAULT_MAX_FORKS;
-        return Boolean.TRUE.equals(command.get("forksAuto")) ? new ForkPolicy(base, true, cap) : new ForkPolicy(base, false, base);
+    /**
+     * The policy a results file's run recorded: {@code forks} (the base, a number, as files before adaptive forks have
+     * it) and, adaptive, its cap.
+     */
+    public static ForkPolicy recorded(Command.Run run) {
+        int base = run.forks() != null ? run.forks() : 1;
+        int cap = run.maxForks() != null ? run.maxForks() : AdaptiveForks.DEFAULT_MAX_FORKS;
+        return run.forksAuto() ? new ForkPolicy(base, true, cap) : new ForkPolicy(base, false, base);
     }
 }

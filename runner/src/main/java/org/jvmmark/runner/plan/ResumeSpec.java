@@ -9,10 +9,12 @@ import org.jvmmark.results.PlannedJdk;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.base.UserException;
 import org.jvmmark.runner.jdk.Jdk;
+import picocli.CommandLine.ParseResult;
 
 /**
- * What {@code run --out DIR --resume} refuses: an option given again with another value than the
- * recorded command's ({@code RunOptions.recorded} reads that command), another host, or a JDK label
+ * What {@code run --out DIR --resume} and {@code tune --out DIR --resume} refuse: an option given again with another
+ * value than the recorded command's ({@code RunOptions.recorded} and {@code TuneOptions.recorded} read that command; each
+ * option's own mixin asks for its check), another host, or a JDK label
  * that now names another home. A result set never mixes settings, machines or JVMs; each refusal is one
  * line. Stateless.
  */
@@ -30,6 +32,16 @@ public final class ResumeSpec {
         if (!Objects.equals(given, recorded)) {
             throw new UserException(file + " was run with " + option + " " + show(recorded) + ", not " + show(given)
                     + "; --resume reruns the recorded command: drop " + option + ", or use another --out");
+        }
+    }
+
+    /**
+     * As {@link #refuseOther(Path, String, Object, Object)}, only when {@code option} was given on this command line (not
+     * defaulted); {@code WORKLOAD} names the first positional parameter.
+     */
+    public static void refuseOther(ParseResult given, Path file, String option, Object now, Object recorded) {
+        if (option.equals("WORKLOAD") ? given.hasMatchedPositional(0) : given.hasMatchedOption(option)) {
+            refuseOther(file, option, now, recorded);
         }
     }
 

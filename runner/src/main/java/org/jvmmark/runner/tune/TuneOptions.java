@@ -1,17 +1,15 @@
 package org.jvmmark.runner.tune;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.api.WorkloadInfo;
+import org.jvmmark.results.Command;
 import org.jvmmark.results.Results;
-import org.jvmmark.runner.base.ChildEnvironment;
 import org.jvmmark.runner.fork.ContainerLimits;
 
 /**
  * What {@code jvmmark tune} was asked to do, as one immutable value: from the command line, or with {@code --resume}
- * from the results file's recorded {@code command} block, which {@link #command()} writes (its {@value #KEY} entry,
+ * from the results file's recorded {@code command} block, which {@link #command()} writes (its {@code tune} entry,
  * beside the keys every run records, so that {@code merge} and {@code history} read a tuning run as any run).
  *
  * @param workload the workload tuned
@@ -31,9 +29,6 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
                           String variant, List<String> space, String objective, List<String> constraints, String baseline, String budget,
                           double threshold, List<String> workloadJars, List<String> workloadClasspath, List<String> tasks,
                           ContainerLimits container, boolean inheritJavaEnv) {
-    /** The entry of the {@code command} block that marks a tuning run. */
-    public static final String KEY = "tune";
-
     public TuneOptions {
         jdk = List.copyOf(jdk);
         jdkHomes = List.copyOf(jdkHomes);
@@ -70,57 +65,23 @@ public record TuneOptions(String workload, List<String> jdk, List<String> jdkHom
 
     /** Whether {@code results} is a tuning run's. */
     public static boolean isTuning(Results results) {
-        return results.command().get(KEY) instanceof Map<?, ?>;
+        return results.command().tuning();
     }
 
     /** The {@code command} block of {@code results.json}. */
-    public Map<String, Object> command() {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("workloads", List.of(workload));
-        c.put("jdk", jdk);
-        c.put("params", params);
-        c.put("gc", List.of());
-        c.put("jvmArgs", List.of());
-        c.put("variants", variant == null ? List.of() : List.of(variant));
-        c.put("jdkHomes", jdkHomes);
-        container.record(c);
-        ChildEnvironment.record(c, inheritJavaEnv);
-        c.put("workloadJars", workloadJars);
-        c.put("workloadClasspath", workloadClasspath);
-        c.put("tasks", tasks);
-        Map<String, Object> t = new LinkedHashMap<>();
-        t.put("space", space);
-        t.put("objective", objective);
-        t.put("constraints", constraints);
-        if (baseline != null) {
-            t.put("baseline", baseline);
-        }
-        t.put("budget", budget);
-        t.put("threshold", threshold);
-        c.put(KEY, t);
-        return c;
+    public Command command() {
+        return new Command(new Command.Shared(List.of(workload), jdk, jdkHomes, params, variant == null ? List.of() : List.of(variant),
+                container.recorded(), inheritJavaEnv, workloadJars, workloadClasspath, tasks, null), null,
+                new Command.Tune(space, objective, constraints, baseline, budget, threshold), Map.of());
     }
 
     /** The options a tuning run's {@code results.json} recorded. */
     public static TuneOptions recorded(Results results) {
-        Map<String, Object> c = results.command();
-        Map<?, ?> t = (Map<?, ?>) c.get(KEY);
-        List<String> workloads = strings(c.get("workloads"));
-        List<String> variants = strings(c.get("variants"));
-        return new TuneOptions(workloads.isEmpty() ? null : workloads.get(0), strings(c.get("jdk")), strings(c.get("jdkHomes")),
-                results.profile(), strings(c.get("params")), variants.isEmpty() ? null : variants.get(0), strings(t.get("space")),
-                String.valueOf(t.get("objective")), strings(t.get("constraints")),
-                t.get("baseline") instanceof String b ? b : null, String.valueOf(t.get("budget")),
-                t.get("threshold") instanceof Number n ? n.doubleValue() : 0.05, strings(c.get("workloadJars")),
-                strings(c.get("workloadClasspath")), strings(c.get("tasks")), ContainerLimits.recorded(c),
-                ChildEnvironment.recorded(c));
-    }
-
-    private static List<String> strings(Object o) {
-        List<String> out = new ArrayList<>();
-        if (o instanceof List<?> l) {
-            l.forEach(v -> out.add(String.valueOf(v)));
-        }
-        return out;
+        Command.Shared s = results.command().shared();
+        Command.Tune t = results.command().tune();
+        return new TuneOptions(s.workloads().isEmpty() ? null : s.workloads().get(0), s.jdk(), s.jdkHomes(), results.profile(),
+                s.params(), s.variants().isEmpty() ? null : s.variants().get(0), t.space(), t.objective(), t.constraints(),
+                t.baseline(), t.budget(), t.threshold(), s.workloadJars(), s.workloadClasspath(), s.tasks(),
+                ContainerLimits.of(s.container()), s.inheritJavaEnv());
     }
 }

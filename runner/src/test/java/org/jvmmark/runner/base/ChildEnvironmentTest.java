@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.results.Command;
 
 /** The JVMs under test run without the caller's JAVA_TOOL_OPTIONS and the like unless asked, and without secrets. */
 class ChildEnvironmentTest {
@@ -47,11 +47,11 @@ class ChildEnvironmentTest {
 
     @Test
     void shouldRecordTheOptionOnlyWhenSet() {
-        Map<String, Object> command = new LinkedHashMap<>();
-        ChildEnvironment.record(command, false);
-        assertFalse(ChildEnvironment.recorded(command));
-        assertTrue(command.isEmpty(), "files without the option read as before");
-        ChildEnvironment.record(command, true);
-        assertTrue(ChildEnvironment.recorded(command));
+        Command.Shared off = Command.of(Map.of("workloads", List.of("w"))).shared();
+        assertFalse(off.inheritJavaEnv(), "files without the option read as before");
+        assertFalse(new Command(off, Command.Run.NONE, null, Map.of()).toJson().containsKey("inheritJavaEnv"));
+        Command.Shared on = Command.of(Map.of("workloads", List.of("w"), "inheritJavaEnv", true)).shared();
+        assertTrue(on.inheritJavaEnv());
+        assertEquals(true, new Command(on, Command.Run.NONE, null, Map.of()).toJson().get("inheritJavaEnv"));
     }
 }

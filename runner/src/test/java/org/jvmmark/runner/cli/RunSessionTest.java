@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.results.Command;
 import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.TrialBuilder;
@@ -52,7 +53,7 @@ class RunSessionTest {
 
     @Test
     void shouldEndWithExitFourAndOneLineWhenTheReportCannotBeWrittenAndKeepTheResults() throws Exception {
-        ResultsFile results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of());
+        ResultsFile results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Command.NONE, Map.of());
         results.write();
         String written = Files.readString(results.path());
         // root writes into any directory: a directory where report.html goes stops the write portably
@@ -75,7 +76,7 @@ class RunSessionTest {
 
     @Test
     void shouldRenderTheReportOfAWritableDirectoryWithStatusZero() throws Exception {
-        ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of()).write();
+        ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Command.NONE, Map.of()).write();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
         int status = RunEnd.renderReport(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
@@ -87,7 +88,7 @@ class RunSessionTest {
 
     @Test
     void shouldKeepTheTrialsRenderTheReportAndSayWhereTheStackTraceIsOnAnInternalError() throws Exception {
-        ResultsFile results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of());
+        ResultsFile results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Command.NONE, Map.of());
         results.add(List.of(trial(1, "ok"), trial(2, "ok")), null, null);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.results.Command;
 import org.jvmmark.api.Name;
 import org.jvmmark.api.Summary;
 import org.jvmmark.api.TrialContext;
@@ -67,7 +68,7 @@ class TrialLoopTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of());
+        results = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Command.NONE, Map.of());
         results.write();
         durations = DurationEstimates.load(dir.resolve("durations.json"), "test machine");
         HistoryOptions off = new HistoryOptions();

@@ -1,12 +1,14 @@
 package org.jvmmark.runner.fork;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.results.Command;
 import org.jvmmark.runner.base.UserException;
 
 class ContainerLimitsTest {
@@ -62,19 +64,23 @@ class ContainerLimitsTest {
     @Test
     void shouldRecordAndReadBackTheCommandBlock() {
         ContainerLimits l = ContainerLimits.parse("1.5", "512m", "0-1");
-        Map<String, Object> c = new LinkedHashMap<>();
-        l.record(c);
-        assertEquals(Map.of("cpus", 1.5, "memoryBytes", 512L << 20, "cpuset", "0-1"), c);
-        assertEquals(l, ContainerLimits.recorded(c));
-        Map<String, Object> none = new LinkedHashMap<>();
-        ContainerLimits.NONE.record(none);
-        assertNull(none.get("cpus"));
-        assertEquals(ContainerLimits.NONE, ContainerLimits.recorded(none));
+        Map<String, Object> c = command(l).toJson();
+        assertEquals(List.of(1.5, 512L << 20, "0-1"), List.of(c.get("cpus"), c.get("memoryBytes"), c.get("cpuset")));
+        assertEquals(l, ContainerLimits.of(Command.of(c).shared().container()));
+        Map<String, Object> none = command(ContainerLimits.NONE).toJson();
+        assertTrue(none.containsKey("cpus") && none.get("cpus") == null, "no quota is written as null, as before");
+        assertFalse(none.containsKey("memoryBytes") || none.containsKey("cpuset"));
+        assertEquals(ContainerLimits.NONE, ContainerLimits.of(Command.of(none).shared().container()));
+    }
+
+    private static Command command(ContainerLimits limits) {
+        return new Command(new Command.Shared(List.of("w"), List.of(), List.of(), List.of(), List.of(), limits.recorded(), false,
+                List.of(), List.of(), List.of(), null), Command.Run.NONE, null, Map.of());
     }
 
     @Test
     void shouldReadAFileFromBeforeCpusMeantAQuotaAsItsCpuset() {
-        assertEquals(new ContainerLimits(null, null, "1"), ContainerLimits.recorded(Map.of("cpus", "1")));
+        assertEquals(new ContainerLimits(null, null, "1"), ContainerLimits.of(Command.of(Map.of("cpus", "1")).shared().container()));
     }
 
     @Test

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.runner.base.Invocation;
@@ -24,28 +23,16 @@ class ContainerV2Test {
     @TempDir
     Path fs;
 
+    private CgroupV2Fixture host() {
+        return new CgroupV2Fixture(fs);
+    }
+
     private CgroupHost v2(Path dir) {
-        return new CgroupHost(new CgroupHost.Controller("cpu", true, dir), new CgroupHost.Controller("memory", true, dir));
+        return CgroupV2Fixture.v2(dir);
     }
 
-    /** A cgroup whose {@code cgroup.subtree_control} cannot be written (a directory stands for the kernel's EBUSY). */
     private Path locked() throws IOException {
-        Path dir = Files.createDirectories(fs.resolve("sys/fs/cgroup/user.slice/session-1.scope"));
-        Files.createDirectory(dir.resolve("cgroup.subtree_control"));
-        Files.writeString(fs.resolve("sys/fs/cgroup/cgroup.controllers"), "cpu memory pids\n");
-        Files.writeString(fs.resolve("sys/fs/cgroup/user.slice/cgroup.controllers"), "cpu memory pids\n");
-        Files.writeString(dir.resolve("cgroup.controllers"), "cpu memory pids\n");
-        return dir;
-    }
-
-    /** A {@code systemd-run} that writes its arguments to {@code systemd-run.args} and runs the command after {@code --}. */
-    private SystemdScope fakeSystemd() throws IOException {
-        Path running = Files.createDirectories(fs.resolve("run/systemd/system"));
-        Path script = fs.resolve("systemd-run");
-        Files.writeString(script, "#!/bin/sh\necho \"$@\" >> " + fs.resolve("systemd-run.args") + "\n"
-                + "while [ \"$1\" != -- ]; do shift; done; shift; exec \"$@\"\n");
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return SystemdScope.find(running, List.of(fs.resolve("no-such"), script), true);
+        return host().locked();
     }
 
     @Test
@@ -67,7 +54,7 @@ class ContainerV2Test {
     @Test
     void shouldRunEachTrialInASystemdScopeWhereTheCgroupCannotHandTheControllersOn() throws IOException {
         Path dir = locked();
-        Container c = Container.prepare(ContainerLimits.parse("1.5", "256m", "0-1"), v2(dir), "0-1", true, this::fakeSystemdOrFail);
+        Container c = Container.prepare(ContainerLimits.parse("1.5", "256m", "0-1"), v2(dir), "0-1", true, host()::fakeSystemd);
         String script = fs.resolve("systemd-run").toString();
         assertEquals(List.of(script, "--scope", "--quiet", "--collect", "-p", "CPUQuota=150%", "-p", "MemoryMax=268435456", "--",
                 "taskset", "-c", "0-1"), c.confine().prefix());
@@ -77,14 +64,6 @@ class ContainerV2Test {
                 + " CPUs 0-1 by taskset", c.how());
         assertEquals(List.of(), Cgroup.childCgroups(dir).stream().filter(p -> p.getFileName().toString().startsWith("jvmmark"))
                 .toList(), "no cgroup of jvmmark's own");
-    }
-
-    private SystemdScope fakeSystemdOrFail() {
-        try {
-            return fakeSystemd();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.jvmmark.runner.output;
 
+import org.jvmmark.results.Command;
 import org.jvmmark.runner.Cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,7 +29,7 @@ class ResultsFileTest {
 
     @Test
     void shouldRewriteTheWholeFileAfterEachTrialAndReopenIt() throws Exception {
-        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(), Map.of());
+        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Command.NONE, Map.of());
         f.write();
         f.add(trial("a/x/default/fork1", "ok"));
         f.add(trial("b/x/default/fork1", "failed"));
@@ -47,7 +48,7 @@ class ResultsFileTest {
     void shouldRecordTheWorkloadsQuestionsAndKeepThemAfterEveryTrial() throws Exception {
         java.util.List<org.jvmmark.results.WorkloadQuestion> declared = org.jvmmark.runner.plan.DeclaredQuestions.record(
                 org.jvmmark.api.WorkloadInfo.of(Asked.class).questions());
-        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Map.of(),
+        ResultsFile f = ResultsFile.create(dir, "smoke", Map.of("cpus", 2), Command.NONE,
                 Map.of("asked", declared));
         f.write();
         f.add(trial("asked/x/default/fork1", "ok"));

@@ -22,6 +22,7 @@ import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
+import org.jvmmark.results.Disturbance;
 import org.jvmmark.results.JvmInfo;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.ProcessFacts;
@@ -155,6 +156,19 @@ class AdaptiveForksTest {
                 .status("ok", null).fork(1).process(new ProcessFacts(null, 10.0, null, null)).jvm(NO_JVM).build());
         Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(10, THRESHOLD).states(plan, recorded);
         assertEquals("1 — latency micros not measured, cannot tell", states.get(plan.get(1).rowId()).words());
+    }
+
+    @Test
+    void shouldWaitForTheReRunsOfARowWhoseEveryForkWasDisturbed() {
+        // a busy machine (aa-answers beside five builds, 2026-11-28): every fork so far was disturbed, the re-runs not yet
+        // run; the plan was asked about the rows and threw (no evidence for the group) instead of waiting
+        List<PlannedTrial> plan = plan(jdk(17), jdk(25));
+        Disturbance busy = new Disturbance(3, 4.8, 0, null, 0.25, "other processes used 1.6 CPUs", null, null);
+        List<Trial> recorded = plan.stream().map(t -> new TrialBuilder(t.id(), "known").status("ok", null).fork(t.fork())
+                        .process(new ProcessFacts(null, 10.0, null, null, null, null, null, null, busy, Map.of()))
+                        .jvm(NO_JVM).metric("latencyMicros", Metric.of(100, "us", Better.LOWER)).build()).toList();
+        new AdaptiveForks(10, THRESHOLD).states(plan, recorded).values()
+                .forEach(s -> assertEquals("0 — no undisturbed fork yet", s.words()));
     }
 
     @Test

@@ -22,6 +22,11 @@ import java.util.List;
  * pid; a shutdown hook leaves and removes it when the JVM is asked to stop (SIGTERM), and a cgroup
  * left by a JVM killed outright is removed by the next trial ({@link #removeStale()}).
  *
+ * <p>On cgroup v2 this JVM cannot make that child: its own cgroup holds it, and v2 gives no controller to the children
+ * of a cgroup with processes. There the runner gives the limit instead, as it gives {@code --memory}: the JVM starts in
+ * a cgroup of the runner's or a systemd scope whose {@code memory.max} is the limit (or smaller: the run's own {@code
+ * --memory}). {@link #enter} then takes that cgroup as it is ({@link #given}): nothing is made, moved or removed.
+ *
  * <p>What cannot be obtained is said, never pretended: {@link #enter} throws
  * {@link Unavailable} with the reason (not root, no memory controller, cgroup v2's rule that a
  * cgroup with processes cannot give its children controllers, ...).
@@ -52,8 +57,10 @@ final class MemoryCgroup implements AutoCloseable {
         this.dir = dir;
         this.home = home;
         this.limitBytes = limitBytes;
-        this.leaveOnExit = new Thread(this::closeQuietly, "jvmmark-cgroup-cleanup");
-        Runtime.getRuntime().addShutdownHook(leaveOnExit);
+        this.leaveOnExit = home == null ? null : new Thread(this::closeQuietly, "jvmmark-cgroup-cleanup");
+        if (leaveOnExit != null) {
+            Runtime.getRuntime().addShutdownHook(leaveOnExit);
+        }
     }
 
     /** Where this JVM's memory cgroup is: the version, and the directory of its own cgroup. */
@@ -75,6 +82,10 @@ final class MemoryCgroup implements AutoCloseable {
      */
     static MemoryCgroup enter(long limitBytes) throws Unavailable {
         Location at = locate();
+        MemoryCgroup given = at.version == 2 ? given(at.own, limitBytes) : null;
+        if (given != null) {
+            return given;
+        }
         Path dir = at.own.resolve(PREFIX + ProcessHandle.current().pid());
         try {
             if (at.version == 2) {
@@ -106,6 +117,29 @@ final class MemoryCgroup implements AutoCloseable {
             throw new Unavailable("the memory cgroup " + dir + " did not take the limit " + limitBytes + " (it reads " + applied + ")");
         }
         return cgroup;
+    }
+
+    /**
+     * The cgroup v2 cgroup {@code own} this JVM started in, when its {@code memory.max} is {@code limitBytes} or less
+     * (the runner put the JVM there with the limit: a cgroup of its own, a systemd scope); null when it sets no such
+     * limit. Taken as it is: closing it leaves it to whoever made it.
+     */
+    static MemoryCgroup given(Path own, long limitBytes) {
+        String max;
+        try {
+            max = new String(Files.readAllBytes(own.resolve("memory.max")), StandardCharsets.US_ASCII).trim();
+        } catch (IOException e) {
+            return null;
+        }
+        if (!max.matches("[0-9]+") || Long.parseLong(max) <= 0 || Long.parseLong(max) > limitBytes + (1 << 20)) {
+            return null;
+        }
+        return new MemoryCgroup(2, own, null, limitBytes);
+    }
+
+    /** Whether the runner gave this cgroup with its limit ({@link #given}), rather than this JVM making it. */
+    boolean givenByRunner() {
+        return home == null;
     }
 
     private static Location locate() throws Unavailable {
@@ -184,12 +218,11 @@ final class MemoryCgroup implements AutoCloseable {
             try {
                 write(control, "+memory");
             } catch (IOException e) {
-                // No advice to start jvmmark in a delegated scope (systemd-run --scope -p Delegate=yes):
-                // the runner and this JVM would live in that scope's cgroup, the very parent that then
-                // cannot enable a controller for its children. jvmmark does not move processes around.
+                // This JVM cannot leave its cgroup for a leaf: the runner's pid may live there too, and the
+                // cgroup is the runner's to arrange (CgroupDelegation, SystemdScope in the runner).
                 throw new IOException(reason(e) + ": cgroup v2 cannot give memory to a child of " + own
-                        + " while processes live in it, so memoryLimit is unsupported from here; run without memoryLimit,"
-                        + " or where the cgroup v1 memory controller is mounted (/sys/fs/cgroup/memory)", e);
+                        + " while processes live in it; on cgroup v2 the runner gives memoryLimit (a cgroup or systemd scope"
+                        + " per trial, as for --memory), and it did not here (its warning says why)", e);
             }
         }
     }
@@ -289,6 +322,9 @@ final class MemoryCgroup implements AutoCloseable {
             return;
         }
         closed = true;
+        if (leaveOnExit == null) {
+            return; // the runner's: it removes it after this JVM
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(leaveOnExit);
         } catch (IllegalStateException alreadyShuttingDown) {

@@ -262,7 +262,9 @@ public final class QueueLargeWorkload implements Workload {
                 info.put("cgroupVersion", cgroup.version());
                 info.put("cgroup", cgroup.path().toString());
                 info.put("limitBytes", cgroup.limitApplied());
-                ctx.log("memory limit " + Sizes.format(cgroup.limitApplied()) + " applied: this JVM runs in " + cgroup.path());
+                info.put("appliedBy", cgroup.givenByRunner() ? "the runner, at the JVM's start (cgroup v2)" : "this JVM");
+                ctx.log("memory limit " + Sizes.format(cgroup.limitApplied()) + " applied" + (cgroup.givenByRunner() ? " by the runner" : "")
+                        + ": this JVM runs in " + cgroup.path());
             } catch (MemoryCgroup.Unavailable e) {
                 String line = "memoryLimit=" + Sizes.format(s.memoryLimitBytes) + " could not be applied: " + e.getMessage()
                         + "; the trial runs against the machine's " + Sizes.format(s.physicalMemoryBytes) + " of RAM";
