@@ -21,7 +21,7 @@ public final class CheckText {
         return new CheckAnswer(verdicts.stream().map(v -> {
             SeriesKey k = v.series().key();
             return new CheckAnswer.Series(v.series().id(), k.machine(), k.workload(), k.params(), k.jvm(), k.variant(),
-                    k.readableName(), v.series().unit(), name(v.series()), v.judgement(), v.gating(), detail(v));
+                    k.readableName(), v.series().unit(), name(v.series()), v.judgement(), v.gating(), detail(v), v.notComparable());
         }).toList());
     }
 
@@ -53,6 +53,9 @@ public final class CheckText {
         if (j == null) {
             return v.scope() == HistoryJudge.Scope.NOT_TRUSTED ? "not judged: p99 and deeper and max record the scheduler here"
                     : "not judged: no run since the accepted baseline";
+        }
+        if (v.notComparable() != null) {
+            return v.notComparable();
         }
         String unit = v.series().unit();
         return switch (j.reason()) {
@@ -96,14 +99,15 @@ public final class CheckText {
         }
         String effect = Double.isNaN(v.judgement().effect().ratio()) ? ""
                 : ", " + Words.effect(v.series().unit(), v.judgement().effect()) + " so far";
-        HistoryStore.Point at = v.candidateFrom();
+        HistoryStore.Point at = v.since() != null ? v.since() : v.candidateFrom();
         if (more == 0) {
             return "a change at run " + at.runId() + effect + ", but the baseline before it has " + plural(v.baselineRuns(), "run")
                     + ", " + HistoryJudge.MIN_RUNS + " needed: accept a new baseline ('history accept " + v.series().id() + "@"
                     + at.runId() + "') to judge from there";
         }
         return "a change at run " + at.runId() + " (" + at.created() + ")" + effect + ": " + plural(v.candidateRuns(), "run")
-                + " since, " + HistoryJudge.MIN_RUNS + " needed: " + plural(more, "more run") + " would tell";
+                + " since the runs that found it, " + HistoryJudge.MIN_RUNS + " needed to confirm it: " + plural(more, "more run")
+                + " would tell";
     }
 
     private static String plural(int n, String word) {

@@ -49,6 +49,28 @@ public final class GatingSeries {
                 || byWorkload.getOrDefault(s.key().workload(), FALLBACK).contains(s.key().figureName());
     }
 
+    /**
+     * {@code headlines} and the tails of their latencies: p99 and deeper (short of the maximum) of a probe whose p50 or
+     * p90 is a headline gate with it, as {@code compare} gates them (issue 48) — where the runs trust them, which {@link
+     * HistoryJudge} asks of each run ({@link ComparableRuns#tailTrusted}); an untrusted tail is not judged and so decides
+     * nothing.
+     */
+    public static Predicate<HistoryStore.StoredSeries> withTails(Predicate<HistoryStore.StoredSeries> headlines,
+                                                                 List<HistoryStore.StoredSeries> series) {
+        Set<String> probes = new HashSet<>();
+        for (HistoryStore.StoredSeries s : series) {
+            if (!s.key().probe().isEmpty() && HistoryJudge.trusted(s.key()) && headlines.test(s)) {
+                probes.add(probeOf(s.key()));
+            }
+        }
+        return s -> headlines.test(s) || !s.key().probe().isEmpty() && !HistoryJudge.trusted(s.key())
+                && !"max".equals(s.key().figure()) && probes.contains(probeOf(s.key()));
+    }
+
+    private static String probeOf(SeriesKey k) {
+        return String.join("|", k.machine(), k.workload(), k.params(), k.jvm(), k.variant(), k.probe());
+    }
+
     /** The headline figures the newest readable run of a series declares for {@code workload}; empty when none. */
     private static Set<String> declared(String workload, List<HistoryStore.Point> points) {
         for (int i = points.size() - 1; i >= 0; i--) {

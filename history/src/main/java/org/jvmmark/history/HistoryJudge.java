@@ -58,8 +58,10 @@ import org.jvmmark.report.judge.RowForks;
  * is the family's (99.9 % over 50 series) and a "no difference" interval the series' own (95 %). A series whose own
  * interval excludes no change but whose family interval does not is cannot tell.
  *
- * <p>Only figures the report trusts here are judged: p50, p90 and the workloads' metrics — never p99 and deeper, nor
- * {@code max} (on this 2-core machine they record the scheduler). Stateless apart from its settings; thread-safe.
+ * <p>Only figures the report trusts here are judged: p50, p90 and the workloads' metrics; p99 and deeper (never {@code
+ * max}) only where every run since the baseline trusts them by the report's rule, which {@link ComparableRuns} reads
+ * from the runs' own files (on a 2-core machine they record the scheduler). With those files, runs that are not the
+ * same measurement as the baseline's (another host class, direction or correction) are cannot tell, the reason named. Stateless apart from its settings; thread-safe.
  */
 public final class HistoryJudge {
     /** Fewest runs a side: the Judge's fewest values a side, runs being the replicates here. */
@@ -112,10 +114,12 @@ public final class HistoryJudge {
      * @param runs the runs since the baseline, failed or not
      * @param gating whether the series decides {@code history check}'s exit status (a headline figure of its workload,
      *     or every series with {@code --gate all})
+     * @param notComparable why the runs contrasted are not the same measurement ({@link ComparableRuns}): the judgement
+     *     is then cannot tell; else null
      */
     public record Verdict(HistoryStore.StoredSeries series, Judgement judgement, Scope scope, HistoryStore.Point baselineFrom,
                           int baselineRuns, HistoryStore.Point candidateFrom, int candidateRuns, HistoryStore.Point since,
-                          int newestFailed, int runs, boolean gating) {
+                          int newestFailed, int runs, boolean gating, String notComparable) {
         public boolean judged() {
             return judgement != null;
         }
@@ -161,7 +165,8 @@ public final class HistoryJudge {
     /** A series made ready for the Judge: its contrast (null when not judged) and what the verdict says around it. */
     private record Prepared(HistoryStore.StoredSeries series, Contrast contrast, Scope scope, HistoryStore.Point baselineFrom,
                             int baselineRuns, HistoryStore.Point candidateFrom, int candidateRuns, List<Segment> segments,
-                            int newestFailed, int runs, Judgement failures, double unobservedGap) {
+                            int newestFailed, int runs, Judgement failures, double unobservedGap,
+                            HistoryStore.Point changeAt, String notComparable) {
     }
 
     /** A level of a series: consecutive measured runs and their centres. */
@@ -192,16 +197,33 @@ public final class HistoryJudge {
      */
     public List<Verdict> judge(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
                                Map<Long, String> accepted, java.util.function.Predicate<HistoryStore.StoredSeries> gating) {
+        return judge(series, points, accepted, gating, null);
+    }
+
+    /**
+     * As {@link #judge(List, Map, Map, java.util.function.Predicate)}, each series' runs first checked by {@code facts}
+     * (from each run's results.json): the same measurement in the runs contrasted, else cannot tell with the reason; a
+     * tail judged where every run since the baseline trusts it (the report's rule), as {@code compare} judges it.
+     *
+     * @param facts the runs' own records, or null to judge on what the database holds alone
+     */
+    public List<Verdict> judge(List<HistoryStore.StoredSeries> series, Map<Long, List<HistoryStore.Point>> points,
+                               Map<Long, String> accepted, java.util.function.Predicate<HistoryStore.StoredSeries> gating,
+                               ComparableRuns facts) {
         List<Prepared> prepared = new ArrayList<>();
+        Map<Long, String> missing = missingFromNewestRun(series, points);
         for (HistoryStore.StoredSeries s : series) {
             String from = accepted.get(s.id());
             List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of()).stream()
                     .filter(p -> from == null || p.created().compareTo(from) >= 0).toList();
-            prepared.add(prepare(s, ps));
+            String gone = gating.test(s) ? missing.get(s.id()) : null;
+            prepared.add(gone == null ? prepare(s, ps, facts) : new Prepared(s, null, Scope.NEWEST_RUNS, null, 0, null, 0,
+                    List.of(), 0, ps.size(), null, Double.NaN, null, gone));
         }
         Map<Prepared, Judgement> joint = new java.util.IdentityHashMap<>();
         for (boolean g : new boolean[] {true, false}) {
-            List<Prepared> part = prepared.stream().filter(p -> p.contrast() != null && gating.test(p.series()) == g).toList();
+            List<Prepared> part = prepared.stream().filter(p -> p.contrast() != null && p.notComparable() == null
+                    && gating.test(p.series()) == g).toList();
             List<Judgement> js = Judge.judge(part.stream().map(Prepared::contrast).toList(), threshold);
             for (int i = 0; i < part.size(); i++) {
                 joint.put(part.get(i), js.get(i));
@@ -210,8 +232,14 @@ public final class HistoryJudge {
         List<Verdict> out = new ArrayList<>();
         for (Prepared p : prepared) {
             boolean g = gating.test(p.series());
+            if (p.notComparable() != null) {
+                out.add(new Verdict(p.series(), Judge.notComparable(p.series().higherIsBetter(), threshold), p.scope(),
+                        p.baselineFrom(), p.baselineRuns(), p.candidateFrom(), p.candidateRuns(), p.changeAt(), p.newestFailed(),
+                        p.runs(), g, p.notComparable()));
+                continue;
+            }
             if (p.contrast() == null) {
-                out.add(new Verdict(p.series(), null, p.scope(), null, 0, null, 0, null, p.newestFailed(), p.runs(), g));
+                out.add(new Verdict(p.series(), null, p.scope(), null, 0, null, 0, null, p.newestFailed(), p.runs(), g, null));
                 continue;
             }
             Judgement inFamily = joint.get(p);
@@ -226,7 +254,39 @@ public final class HistoryJudge {
                 j = failures;
             }
             out.add(new Verdict(p.series(), j, p.scope(), p.baselineFrom(), p.baselineRuns(), p.candidateFrom(), p.candidateRuns(),
-                    since(p, j), p.newestFailed(), p.runs(), g));
+                    since(p, j), p.newestFailed(), p.runs(), g, null));
+        }
+        return out;
+    }
+
+    /**
+     * The series whose row the newest run of its workload and parameters (on its machine) lacks, though one of the
+     * {@value #NEWEST_RUNS} runs before had it: renamed, dropped or not recorded — a row {@code compare} would call
+     * "cannot tell" (a row of A that B lacks), never judged here on its older runs as if it were the newest. After
+     * {@value #NEWEST_RUNS} runs without it the row counts as retired and is judged on its own runs again.
+     */
+    private static Map<Long, String> missingFromNewestRun(List<HistoryStore.StoredSeries> series,
+                                                          Map<Long, List<HistoryStore.Point>> points) {
+        Map<String, java.util.TreeSet<String>> runsOf = new java.util.HashMap<>();
+        for (HistoryStore.StoredSeries s : series) {
+            SeriesKey k = s.key();
+            java.util.TreeSet<String> runs = runsOf.computeIfAbsent(k.machine() + "|" + k.workload() + "|" + k.params(),
+                    x -> new java.util.TreeSet<>());
+            points.getOrDefault(s.id(), List.of()).forEach(p -> runs.add(p.created()));
+        }
+        Map<Long, String> out = new java.util.HashMap<>();
+        for (HistoryStore.StoredSeries s : series) {
+            SeriesKey k = s.key();
+            List<String> runs = new ArrayList<>(runsOf.get(k.machine() + "|" + k.workload() + "|" + k.params()).descendingSet());
+            List<HistoryStore.Point> ps = points.getOrDefault(s.id(), List.of());
+            if (ps.isEmpty() || runs.isEmpty() || ps.get(ps.size() - 1).created().equals(runs.get(0))) {
+                continue;
+            }
+            java.util.Set<String> recent = new java.util.HashSet<>(runs.subList(1, Math.min(runs.size(), NEWEST_RUNS + 1)));
+            if (ps.stream().anyMatch(p -> recent.contains(p.created()))) {
+                out.put(s.id(), "not the same rows: the newest run of " + k.workload() + " (" + runs.get(0) + ") has no "
+                        + k.readableName() + " for this JVM and variant (renamed, dropped or not recorded)");
+            }
         }
         return out;
     }
@@ -248,14 +308,22 @@ public final class HistoryJudge {
         return judge(List.of(s), Map.of(s.id(), ps), Map.of()).get(0);
     }
 
-    private Prepared prepare(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps) {
-        if (!trusted(s.key())) {
-            return new Prepared(s, null, Scope.NOT_TRUSTED, null, 0, null, 0, List.of(), 0, ps.size(), null, Double.NaN);
+    private Prepared prepare(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps, ComparableRuns facts) {
+        if (!trusted(s.key()) && (facts == null || !facts.tailTrusted(s, ps))) {
+            return new Prepared(s, null, Scope.NOT_TRUSTED, null, 0, null, 0, List.of(), 0, ps.size(), null, Double.NaN, null, null);
         }
         if (ps.isEmpty()) {
-            return new Prepared(s, null, Scope.NO_RUNS, null, 0, null, 0, List.of(), 0, 0, null, Double.NaN);
+            return new Prepared(s, null, Scope.NO_RUNS, null, 0, null, 0, List.of(), 0, 0, null, Double.NaN, null, null);
         }
         int newestFailed = ps.get(ps.size() - 1).failed();
+        if (facts != null) {
+            ComparableRuns.Normalised n = facts.normalise(s, ps);
+            if (n.why() != null) {
+                return new Prepared(s, null, Scope.NEWEST_RUNS, null, 0, null, 0, List.of(), newestFailed, ps.size(), null,
+                        Double.NaN, null, "not the same measurement: " + n.why());
+            }
+            ps = n.points();
+        }
         List<HistoryStore.Point> measured = ps.stream().filter(HistoryStore.Point::measured).toList();
         // Stage 1: every run a row of one evidence; the machine's levels from all of them.
         List<RowForks> runRows = new ArrayList<>();
@@ -292,6 +360,11 @@ public final class HistoryJudge {
             segments.add(new Segment(measured.subList(0, r - newest), java.util.Arrays.copyOfRange(centres, 0, r - newest)));
             segments.add(new Segment(measured.subList(r - newest, r), java.util.Arrays.copyOfRange(centres, r - newest, r)));
         }
+        HistoryStore.Point changeAt = null;
+        if (scope == Scope.NEWEST_LEVEL) {
+            changeAt = segments.get(segments.size() - 1).runs().get(0);
+            segments = confirmed(segments, centres);
+        }
         segments = fixedBaseline(segments);
         // Stage 2: one row per level, its runs' centres its values.
         List<RowForks> levelRows = new ArrayList<>();
@@ -307,7 +380,38 @@ public final class HistoryJudge {
         Segment last = segments.get(segments.size() - 1);
         return new Prepared(s, c, scope, first(base.runs(), ps), base.runs().size(), first(last.runs(), ps.subList(ps.size() - 1,
                 ps.size())), last.runs().size(), segments, newestFailed, ps.size(), failures(segments, ps.get(ps.size() - 1)),
-                Judge.unobservedLevelGap(runs));
+                Judge.unobservedLevelGap(runs), changeAt, facts == null ? null : facts.why(s, base.runs(), last.runs()));
+    }
+
+    /**
+     * The newest change point confirmed on runs apart from those that found it (issue 48): E-Divisive places a point
+     * where the split's two sides differ most, so the runs it saw on either side look more different than the change
+     * is, and a test on them is a test on the data that chose it. The runs up to the first prefix of the series in
+     * which the detector already finds the change found it; only the runs after that prefix confirm it. They are the
+     * newest level the Judge contrasts with the baseline; the runs that found the change are a level of their own (they
+     * still say where it began). Until {@value #MIN_RUNS} runs after the finding have come, the answer is cannot tell
+     * with the runs that would tell — a step is called on the third run after the one that showed it, never on the
+     * runs that showed it.
+     */
+    private List<Segment> confirmed(List<Segment> segments, double[] centres) {
+        Segment last = segments.get(segments.size() - 1);
+        int n = centres.length;
+        int k = n - last.runs().size();
+        int before = n - last.runs().size() - segments.get(segments.size() - 2).runs().size();
+        int found = n;
+        for (int m = k + 1; m < n; m++) {
+            double[] prefix = java.util.Arrays.copyOf(centres, m);
+            if (detector.changePoints(prefix).stream().anyMatch(c -> c.index() > before)) {
+                found = m;
+                break;
+            }
+        }
+        List<Segment> out = new ArrayList<>(segments.subList(0, segments.size() - 1));
+        List<HistoryStore.Point> runs = last.runs();
+        out.add(new Segment(runs.subList(0, found - k), java.util.Arrays.copyOfRange(last.centres(), 0, found - k)));
+        out.add(new Segment(runs.subList(found - k, runs.size()), java.util.Arrays.copyOfRange(last.centres(), found - k,
+                runs.size())));
+        return out;
     }
 
     /**
@@ -374,20 +478,22 @@ public final class HistoryJudge {
      */
     private HistoryStore.Point since(Prepared p, Judgement j) {
         List<Segment> segments = p.segments();
+        HistoryStore.Point found = p.changeAt() != null ? p.changeAt() : p.candidateFrom();
         if (p.scope() != Scope.NEWEST_LEVEL || !j.called() || segments.size() < 2) {
-            return p.candidateFrom();
+            return found;
         }
         boolean logs = segments.stream().allMatch(g -> java.util.Arrays.stream(g.centres()).allMatch(x -> x > 0));
         double base = segments.get(0).mean(logs);
         boolean worse = j.answer() == Judgement.Answer.WORSE;
-        HistoryStore.Point since = p.candidateFrom();
+        HistoryStore.Point since = found;
         for (int i = segments.size() - 1; i >= 1; i--) {
             double r = segments.get(i).mean(logs) / base;
             boolean rWorse = p.series().higherIsBetter() ? r < 1 : r > 1;
             if (rWorse != worse || Math.abs(r - 1) <= threshold) {
                 break;
             }
-            since = segments.get(i).runs().get(0);
+            HistoryStore.Point start = segments.get(i).runs().get(0);
+            since = start.created().compareTo(since.created()) < 0 ? start : since;
         }
         return since;
     }

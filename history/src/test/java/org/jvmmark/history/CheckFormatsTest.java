@@ -22,7 +22,7 @@ class CheckFormatsTest {
 
     private static List<HistoryJudge.Verdict> stepped() {
         return new HistoryJudge(new EDivisive(50, 0.001, 0.05), 0.05)
-                .judge(List.of(P50), Map.of(1L, HistoryJudgeTest.series(1, 14, i -> i < 11 ? 500 : 575)), Map.of());
+                .judge(List.of(P50), Map.of(1L, HistoryJudgeTest.series(1, 16, i -> i < 11 ? 500 : 575)), Map.of());
     }
 
     static void assertMatches(String name, String actual) throws IOException {

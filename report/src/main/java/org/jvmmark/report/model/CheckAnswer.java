@@ -27,9 +27,11 @@ public record CheckAnswer(List<Series> series) {
      * @param judgement the judgement at the newest run, or null when not judged
      * @param gating whether it decides the exit status
      * @param detail why, in words: the effect with its interval and the runs it rests on, or why it was not judged
+     * @param notComparable why the newest runs are not the same measurement as the baseline's (another host class, CO
+     *     correction on one side…), or null
      */
     public record Series(long id, String machine, String workload, String params, String jvm, String variant, String figure,
-                         String unit, String name, Judgement judgement, boolean gating, String detail) {
+                         String unit, String name, Judgement judgement, boolean gating, String detail, String notComparable) {
         /** The answer, or null when not judged. */
         public Judgement.Answer answer() {
             return judgement == null ? null : judgement.answer();
@@ -61,7 +63,10 @@ public record CheckAnswer(List<Series> series) {
         int status = exitStatus();
         String head = status == ExitStatus.REGRESSED ? "REGRESSION" : status == ExitStatus.CANNOT_TELL ? "CANNOT TELL"
                 : "No regression";
-        return head + ": " + count(Judgement.Answer.WORSE) + " regressed, " + count(Judgement.Answer.CANNOT_TELL)
+        // Runs that are not the same measurement say so first: the reason, not a count, is what the user must act on.
+        String refused = series.stream().filter(s -> s.gating() && s.notComparable() != null).findFirst()
+                .map(s -> s.name() + ": " + s.notComparable() + "; ").orElse("");
+        return head + ": " + refused + count(Judgement.Answer.WORSE) + " regressed, " + count(Judgement.Answer.CANNOT_TELL)
                 + " cannot tell, " + count(Judgement.Answer.BETTER) + " improved, " + count(Judgement.Answer.NO_DIFFERENCE)
                 + " no difference of " + judged + " series judged at the newest run; " + (series.size() - judged)
                 + " not judged (p99 and deeper, max, or no run since the baseline).";

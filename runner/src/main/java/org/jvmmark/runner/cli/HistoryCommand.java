@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jvmmark.history.CheckText;
+import org.jvmmark.history.ComparableRuns;
 import org.jvmmark.history.EDivisive;
 import org.jvmmark.history.HistoryCheck;
 import org.jvmmark.history.HistoryDatabase;
@@ -250,6 +251,10 @@ public final class HistoryCommand implements Callable<Integer> {
                 description = "How the answer is printed: ${COMPLETION-CANDIDATES}. text (default), markdown (a pull-request"
                         + " comment), json (schema jvmmark/history-check/1). The exit status is the same.")
         String format;
+        @Option(names = "--allow", paramLabel = "other-host", converter = CompareCommand.AllowConverter.class,
+                description = "other-host: judge runs whose host class differs from the baseline's (CPU model, CPU count, the"
+                        + " machine probe's single-core speed); by default such a series cannot be told (exit 5).")
+        List<CompareCommand.Allow> allow = new ArrayList<>();
 
         @Override
         public Integer call() {
@@ -261,9 +266,10 @@ public final class HistoryCommand implements Callable<Integer> {
                 List<HistoryStore.StoredSeries> series = store.series();
                 Map<Long, List<HistoryStore.Point>> points = store.pointsWithFailures();
                 java.util.function.Predicate<HistoryStore.StoredSeries> gating = gate == CompareCommand.Gate.all ? s -> true
-                        : GatingSeries.headlines(series, points);
+                        : GatingSeries.withTails(GatingSeries.headlines(series, points), series);
                 List<HistoryJudge.Verdict> verdicts = new HistoryJudge(new EDivisive(window, maxP, minChange), minChange)
-                        .judge(series, points, store.acceptedFrom(), gating);
+                        .judge(series, points, store.acceptedFrom(), gating,
+                                new ComparableRuns(allow.contains(CompareCommand.Allow.OTHER_HOST)));
                 CheckAnswer answer = CheckText.answer(verdicts);
                 parent.main.out().print(Formats.named(format).write(answer));
                 return answer.exitStatus();
