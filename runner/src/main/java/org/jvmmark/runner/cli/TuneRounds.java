@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jvmmark.report.Column;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneFigure;
 import org.jvmmark.report.tune.TuneRecord;
@@ -99,6 +100,10 @@ final class TuneRounds {
         EliteRace elite = new EliteRace(Point.DEFAULT.label(), baseline, first, neighbours(points),
                 EliteRace.Settings.standard(race.trialCap(), record.threshold(), col != null && col.higherIsBetter()));
         for (int r = 1; r <= race.rounds().size(); r++) {
+            TuneRecord.Round recordedRound = race.rounds().get(r - 1);
+            if (r > 1 && recordedRound.confirmation() && race.rounds().get(r - 2).confirmation()) {
+                elite.confirmMore(recordedRound.forks()); // a further confirmation (tune --resume --more-forks)
+            }
             EliteRace.Round round = elite.next();
             if (round == null) {
                 break;
@@ -116,8 +121,7 @@ final class TuneRounds {
                 }
                 Double value = col == null || !t.ok() || t.disturbed() ? null : TuneFigure.value(t, col);
                 if (t.outcome().trialStatus().failure()) {
-                    elite.spend();
-                    elite.exclude(label);
+                    elite.fail(label, number);
                 } else if (value != null) {
                     elite.record(label, new EliteRace.Fork(number, value, t.machineRoundTripNs().orElse(Double.NaN),
                             t.machineChangedDuring()));
@@ -126,7 +130,7 @@ final class TuneRounds {
                 }
             }
             // a point that breaks a constraint cannot win; the default and the baseline stay, as what gains are measured against
-            TuneAnswer.breaks(record, race, upTo).keySet().stream()
+            TuneAnswer.breaks(record, race, upTo, Judge.MIN_FORKS).keySet().stream()
                     .filter(row -> !row.equals(race.defaultRow()) && !row.equals(race.baselineRow()))
                     .forEach(row -> elite.exclude(race.labelOf(row)));
         }
