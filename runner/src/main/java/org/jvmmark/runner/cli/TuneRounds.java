@@ -31,10 +31,6 @@ import org.jvmmark.runner.tune.SearchSpace;
  * ({@link TuneRoundPlanner}). Not thread-safe.
  */
 final class TuneRounds {
-    /** Fewest and most points of round one. */
-    static final int MIN_FIRST_ROUND = 4;
-    static final int MAX_FIRST_ROUND = 24;
-
     private final PrintStream out;
     private final TuneTrials trials;
     private final SearchSpace space;
@@ -68,8 +64,7 @@ final class TuneRounds {
 
     /** How many points round one samples (the default included) for a race of {@code trialCap} trials. */
     static int firstRoundSize(int trialCap) {
-        EliteRace.Settings s = EliteRace.Settings.standard(trialCap, 0.05, false);
-        return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, trialCap / (3 * s.forksPerRound())));
+        return EliteRace.Settings.standard(trialCap, 0.05, false).firstRoundSize();
     }
 
     /**
