@@ -49,7 +49,7 @@ class TuneSlurmTest {
             System.out.println(out);
             assertTrue(race.waitFor(3, TimeUnit.MINUTES), out);
             assertEquals(0, race.exitValue(), out + slurm.logs());
-            assertTrue(out.contains(": -XX:+UseParallelGC -Xmx256m: op time ") && out.contains("faster than the default"), out);
+            assertTrue(out.contains(": use -XX:+UseParallelGC -Xmx256m: op time ") && out.contains("faster than the default"), out);
             assertTrue(out.contains("jvmmark-tune-slurm: the race ended"), out);
             assertTrue(slurm.jobStates().values().stream().allMatch("COMPLETED"::equals), slurm.jobStates().toString());
 

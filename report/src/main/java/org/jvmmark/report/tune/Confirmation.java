@@ -24,9 +24,11 @@ import org.jvmmark.report.judge.RowForks;
  *   <li>its <b>gain over the default</b> is the judge's, on the confirmation forks alone (one rule: a call only when the
  *       interval lies wholly past the threshold); against the <b>baseline</b>, when one raced, the same, in one family
  *       with it;</li>
- *   <li>the <b>pick</b> is the candidate when its centre beats the default's and the confirmation does not call it worse;
- *       else the default. A pick the confirmation cannot call better is the best guess, said with its interval, never a
- *       winner.</li>
+ *   <li>the <b>pick</b> is the candidate when it leads the default on the confirmation forks (their effect, not the
+ *       forks that chose it) and the confirmation does not call it worse; else the default;</li>
+ *   <li>the <b>form</b> of the answer ({@link Form}): a winner only when the confirmation calls the pick better than the
+ *       default; "keep the default" only when {@link DefaultBound}'s simultaneous bound says no confirmed setting is
+ *       more than the threshold better; else "cannot tell yet", with the bound and what would tell.</li>
  * </ul>
  * Immutable, hence thread-safe.
  *
@@ -36,11 +38,32 @@ import org.jvmmark.report.judge.RowForks;
  * @param vsBaseline the pick against the baseline on the confirmation forks; null without a baseline, or when the pick
  *     is the baseline
  * @param confirmed the confirmation round's points
+ * @param bound {@link DefaultBound}: the most any confirmed setting may beat the default by, simultaneously, as a
+ *     fraction; NaN when it cannot be computed
+ * @param threshold the practical threshold of the answer
  */
 public record Confirmation(String pick, String candidate, String defaultPoint, String baseline, Judgement vsDefault,
-                           Judgement vsBaseline, List<String> confirmed) {
+                           Judgement vsBaseline, List<String> confirmed, double bound, double threshold) {
     public Confirmation {
         confirmed = List.copyOf(confirmed);
+    }
+
+    /** The three answers a user can act on. */
+    public enum Form {
+        /** Use the pick: the confirmation forks call it better than the default beyond the threshold. */
+        WINNER,
+        /** Keep the default: no confirmed setting is more than the threshold better, by the simultaneous bound. */
+        KEEP_DEFAULT,
+        /** Neither yet: the bound reaches past the threshold and no setting is called better. */
+        CANNOT_TELL
+    }
+
+    /** Which of the three answers this is. */
+    public Form form() {
+        if (beatsDefault()) {
+            return Form.WINNER;
+        }
+        return bound < threshold ? Form.KEEP_DEFAULT : Form.CANNOT_TELL;
     }
 
     /**
@@ -61,15 +84,16 @@ public record Confirmation(String pick, String candidate, String defaultPoint, S
         Comparator<String> best = Comparator.comparingDouble(p -> higher ? -allCentres.get(p) : allCentres.get(p));
         String candidate = confirmed.stream().filter(p -> !p.equals(defaultPoint) && allCentres.containsKey(p))
                 .min(best).orElse(null);
-        boolean ahead = candidate != null && allCentres.containsKey(defaultPoint)
-                && best.compare(candidate, defaultPoint) < 0;
-        String pick = ahead ? candidate : defaultPoint;
-        Judgement[] judged = judge(round, candidate, pick, defaultPoint, baseline, threshold);
-        if (pick.equals(candidate) && judged[0].answer() == Judgement.Answer.WORSE) {
-            pick = defaultPoint; // the fresh forks call it worse: the default stays
+        Judgement[] judged = judge(round, candidate, candidate, defaultPoint, baseline, threshold);
+        // the pick must lead on the fresh forks: the forks that chose it are biased in its favour
+        boolean leads = candidate != null && judged[0].answer() != Judgement.Answer.WORSE
+                && !Double.isNaN(judged[0].effect().ratio()) && !judged[0].effect().worse() && judged[0].effect().ratio() != 1;
+        String pick = leads ? candidate : defaultPoint;
+        if (!leads) {
             judged[1] = judge(round, null, pick, defaultPoint, baseline, threshold)[1];
         }
-        return new Confirmation(pick, candidate, defaultPoint, baseline, judged[0], judged[1], confirmed);
+        return new Confirmation(pick, candidate, defaultPoint, baseline, judged[0], judged[1], confirmed,
+                DefaultBound.of(round, defaultPoint), threshold);
     }
 
     /** The candidate against the default and the pick against the baseline, in one family; null where not asked. */

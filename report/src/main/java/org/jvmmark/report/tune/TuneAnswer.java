@@ -29,6 +29,12 @@ import org.jvmmark.results.Trial;
  */
 public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Judgement> across, Column objective) {
     /**
+     * The failed forks that take a point out of the race: one failure of a point that measures well elsewhere may be the
+     * host's hiccup, two are the point's (the race and the report count alike).
+     */
+    public static final int FAILURES_OUT = 2;
+
+    /**
      * One JDK's answer.
      *
      * @param confirmation the confirmed answer, by row ids; null while the race has not ended with its confirmation round
@@ -90,10 +96,9 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         if (last == null || !last.confirmation() || race.stopped().isEmpty()) {
             return null;
         }
-        int round = race.rounds().size();
         Set<String> confirmed = new LinkedHashSet<>();
         last.points().forEach(l -> confirmed.add(race.rowOf(l)));
-        List<RowForks> forks = rows(race, trials, col, r -> r == round).stream().filter(r -> confirmed.contains(r.id())).toList();
+        List<RowForks> forks = rows(race, trials, col, race::confirming).stream().filter(r -> confirmed.contains(r.id())).toList();
         Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), forks);
         return Confirmation.of(e, centres, race.defaultRow(), race.baselineRow().isEmpty() ? null : race.baselineRow(), threshold);
     }
@@ -104,7 +109,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         String best = null;
         for (RowForks r : rows) {
             String label = race.labelOf(r.id());
-            boolean out = r.failed() > 0 || breaks.containsKey(r.id()) || race.dropped().contains(label)
+            boolean out = r.failed() >= FAILURES_OUT || breaks.containsKey(r.id()) || race.dropped().contains(label)
                     || race.excluded().contains(label) || !centres.containsKey(r.id());
             if (!out && (best == null || (higher ? centres.get(r.id()) > centres.get(best) : centres.get(r.id()) < centres.get(best)))) {
                 best = r.id();
@@ -115,6 +120,15 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
 
     /** Per point that breaks a constraint (its forks' centre past the bound), the first it breaks. */
     public static Map<String, String> breaks(TuneRecord rec, TuneRecord.JdkRace race, List<Trial> trials) {
+        return breaks(rec, race, trials, 1);
+    }
+
+    /**
+     * As {@link #breaks(TuneRecord, TuneRecord.JdkRace, List)}, only over points with at least {@code minForks} forks
+     * that measured the constraint's figure: the race takes a point out for good only on {@link Judge#MIN_FORKS}, not on
+     * the centre of the 2 forks of one round, which its noise moves by several percent.
+     */
+    public static Map<String, String> breaks(TuneRecord rec, TuneRecord.JdkRace race, List<Trial> trials, int minForks) {
         Map<String, String> breaks = new LinkedHashMap<>();
         for (String spec : rec.constraints()) {
             Constraint c = Constraint.parse(spec);
@@ -122,7 +136,8 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
             if (col == null) {
                 continue;
             }
-            centres(rows(race, trials, col, r -> true), col).forEach((row, v) -> {
+            List<RowForks> enough = rows(race, trials, col, r -> true).stream().filter(r -> r.n() >= minForks).toList();
+            centres(enough, col).forEach((row, v) -> {
                 if (!c.keeps(v)) {
                     breaks.putIfAbsent(row, spec);
                 }
@@ -216,7 +231,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         boolean higher = objective.higherIsBetter();
         List<PointFigures> pts = new ArrayList<>();
         for (RowForks r : rows) {
-            if (r.failed() > 0 || !centres.containsKey(r.id())) {
+            if (r.failed() >= FAILURES_OUT || !centres.containsKey(r.id())) {
                 continue;
             }
             pts.add(new PointFigures(race.labelOf(r.id()), r.id(), centres.get(r.id()), rss.getOrDefault(r.id(), Double.NaN),
@@ -256,8 +271,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         }
         List<RowForks> rows = new ArrayList<>();
         for (JdkAnswer j : led) {
-            int round = j.race().rounds().size();
-            rows(j.race(), trialsOf(j.race(), all), objective, r -> r == round).stream()
+            rows(j.race(), trialsOf(j.race(), all), objective, j.race()::confirming).stream()
                     .filter(r -> r.id().equals(j.confirmation().pick()) && r.n() > 0).forEach(rows::add);
         }
         if (rows.size() < 2) {

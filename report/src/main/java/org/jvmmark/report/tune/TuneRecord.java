@@ -61,6 +61,18 @@ public record TuneRecord(String workload, String objective, List<String> constra
             return points.stream().filter(p -> p.label().equals(label)).findFirst().map(PointRow::row).orElse(null);
         }
 
+        /**
+         * Whether round {@code number} (from 1) is one of the confirmation rounds that end the race: the last round and
+         * the confirmation rounds right before it ({@code tune --resume --more-forks} adds one after another).
+         */
+        public boolean confirming(int number) {
+            int first = rounds.size();
+            while (first >= 1 && rounds.get(first - 1).confirmation()) {
+                first--;
+            }
+            return number > first && number <= rounds.size();
+        }
+
         /** The last round, or null before the first. */
         public Round last() {
             return rounds.isEmpty() ? null : rounds.get(rounds.size() - 1);

@@ -38,14 +38,13 @@ final class TuneWhy {
         if (c == null) {
             return null;
         }
-        int round = race.rounds().size();
         List<String> parts = new ArrayList<>();
-        parts.add(describe("the pick", c.pick(), race, trials, round));
+        parts.add(describe("the pick", c.pick(), race, trials));
         if (!c.defaultPoint().equals(c.pick())) {
-            parts.add(describe("the default", c.defaultPoint(), race, trials, round));
+            parts.add(describe("the default", c.defaultPoint(), race, trials));
         }
         if (c.baseline() != null && !c.baseline().equals(c.pick())) {
-            parts.add(describe("your baseline", c.baseline(), race, trials, round));
+            parts.add(describe("your baseline", c.baseline(), race, trials));
         }
         if (parts.contains(null)) {
             return null;
@@ -54,12 +53,12 @@ final class TuneWhy {
     }
 
     /** "the pick 3 GC pauses, …" over the row's confirmation forks that logged; null when none did. */
-    private static String describe(String who, String row, TuneRecord.JdkRace race, List<Trial> trials, int round) {
+    private static String describe(String who, String row, TuneRecord.JdkRace race, List<Trial> trials) {
         String label = race.labelOf(row);
         List<Instruments.Instrument> logs = new ArrayList<>();
         for (Trial t : trials) {
             // the forks the gain was judged on (as TuneAnswer.rows takes them): the row's, of the round, not disturbed
-            if (TuneAnswer.rowOf(t.id()).equals(row) && race.roundOf(label, t.identity().fork()) == round
+            if (TuneAnswer.rowOf(t.id()).equals(row) && race.confirming(race.roundOf(label, t.identity().fork()))
                     && TuneAnswer.evidence(t)) {
                 Instruments.Instrument log = t.provenance().instruments().instruments().get("gcLog");
                 if (log != null && log.on()) {

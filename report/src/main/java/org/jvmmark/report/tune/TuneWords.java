@@ -3,6 +3,7 @@ package org.jvmmark.report.tune;
 import java.util.ArrayList;
 import java.util.List;
 import org.jvmmark.report.model.Column;
+import org.jvmmark.report.numbers.Format;
 import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
 
@@ -34,6 +35,10 @@ final class TuneWords {
             String paste = c != null && c.beatsReference() ? paste(j.race(), c.pick()) : null;
             if (paste != null) {
                 out.add("  " + paste);
+                String clash = collisions(j.race(), c.pick());
+                if (clash != null) {
+                    out.add("  " + clash);
+                }
             }
             if (j.why() != null) {
                 out.add("  " + j.why());
@@ -62,6 +67,29 @@ final class TuneWords {
         return flags.isEmpty() ? null : PASTE_VARIABLE + "=\"" + String.join(" ", flags) + "\"";
     }
 
+    /**
+     * What the paste line's flags may collide with in the user's own launch, or null: a collector flag beside the one
+     * the launch may already name stops the JVM ("multiple garbage collectors selected"); of a heap or stack size, or any
+     * other flag, given twice the JVM takes the last on its command line, silently.
+     */
+    static String collisions(TuneRecord.JdkRace race, String row) {
+        List<String> flags = race.points().stream().filter(p -> p.row().equals(row)).findFirst()
+                .map(TuneRecord.PointRow::flags).orElse(List.of());
+        List<String> said = new ArrayList<>();
+        List<String> gc = flags.stream().filter(f -> f.matches("-XX:\\+Use\\w*GC")).toList();
+        if (!gc.isEmpty()) {
+            said.add("if your launch already names a collector (-XX:+Use…GC), replace it with " + String.join(" ", gc)
+                    + ": a second collector stops the JVM (\"multiple garbage collectors selected\")");
+        }
+        List<String> overridden = flags.stream().filter(f -> !gc.contains(f)).map(f -> f.replaceFirst("^(-Xm[xsn]|-Xss|-XX:[+-]?\\w+).*", "$1"))
+                .distinct().toList();
+        if (!overridden.isEmpty()) {
+            said.add("if your launch already gives " + String.join(", ", overridden) + ", keep one: the JVM takes the last"
+                    + " on its command line");
+        }
+        return said.isEmpty() ? null : "warning: " + String.join("; ", said);
+    }
+
     /** A JDK's answer in one sentence, without the JDK's name: the first line {@link #lines} says of it. */
     static String answer(TuneAnswer a, TuneAnswer.JdkAnswer j) {
         Confirmation c = j.confirmation();
@@ -80,26 +108,39 @@ final class TuneWords {
         String figure = Words.figure(a.objective());
         Judgement g = c.vsDefault();
         if (c.candidate() == null) {
-            return "the default leads on " + figure + "; no other point reached the confirmation round";
+            return "cannot tell yet: no setting but the default reached the confirmation round, so nothing bounds what the"
+                    + " others might gain";
         }
         String best = j.race().labelOf(c.candidate());
-        return switch (g.answer()) {
-            case BETTER -> best + ": " + gain(a, g);
-            case NO_DIFFERENCE -> "no point beats the default beyond noise: the best, " + best + ", against the default on"
-                    + " the confirmation forks: " + versus(a, g);
-            case WORSE -> "no point beats the default: the best of the race, " + best + ", is worse than it on the"
-                    + " confirmation forks: " + versus(a, g);
-            case CANNOT_TELL -> "cannot tell whether " + best + " beats the default on " + figure + ": on the confirmation"
-                    + " forks, " + versus(a, g) + (c.pick().equals(c.candidate()) ? "; it leads on all its forks, the best guess" : "");
+        return switch (c.form()) {
+            case WINNER -> "use " + best + ": " + gain(a, g);
+            case KEEP_DEFAULT -> "keep the default: no setting confirmed is more than " + Format.percent(Math.max(0, c.bound()))
+                    + " better on " + figure + " (" + bound(c, j) + "); the best of the race, " + best
+                    + ", against the default: " + versus(a, g);
+            case CANNOT_TELL -> "cannot tell yet: " + (c.pick().equals(c.candidate()) ? best + " leads the default on the"
+                    + " confirmation forks, " : "the default leads on the confirmation forks; " + best + " against it: ")
+                    + versus(a, g) + "; " + (Double.isNaN(c.bound()) ? "no simultaneous bound (too few forks)"
+                    : "a setting confirmed may be up to " + Format.percent(c.bound()) + " better (" + bound(c, j) + ")");
         };
+    }
+
+    /** How the bound was taken: "95 % simultaneous bound (Dunnett), 3 settings against the default on the confirmation forks". */
+    private static String bound(Confirmation c, TuneAnswer.JdkAnswer j) {
+        int others = c.confirmed().size() - 1;
+        return Format.percent(DefaultBound.CONFIDENCE) + " simultaneous bound (Dunnett), " + others
+                + (others == 1 ? " setting" : " settings") + " against the default on the confirmation forks";
     }
 
     /** The pick against the user's baseline: "against your baseline (…): better, 12 % faster (…), 3 forks each". */
     static String versusBaseline(TuneAnswer a, TuneAnswer.JdkAnswer j) {
         Confirmation c = j.confirmation();
         String baseline = "your baseline (" + j.race().labelOf(c.baseline()) + ")";
+        if (!c.confirmed().contains(c.baseline())) {
+            return baseline + " has no confirmation forks (they failed, or it broke a constraint): the answer says nothing"
+                    + " against it";
+        }
         if (c.vsBaseline() == null) {
-            return "the pick is " + baseline + ": nothing the race tried beats it";
+            return "the pick is " + baseline + " itself";
         }
         String pick = c.pick().equals(c.defaultPoint()) ? "the default" : j.race().labelOf(c.pick());
         return pick + " against " + baseline + ": " + Words.answer(c.vsBaseline()) + ", " + versus(a, c.vsBaseline());

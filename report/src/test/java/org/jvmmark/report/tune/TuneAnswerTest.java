@@ -28,8 +28,10 @@ class TuneAnswerTest {
     private static final String FAST = "w/jdk-17/Parallel";
     private static final String MINE = "w/jdk-17/-Xmx2g";
 
+    private static final JvmInfo JVM = new JvmInfo("/jdk", "17.0.1", 17, "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
+
     private static Trial fork(String row, int n, double opNanos) {
-        JvmInfo jvm = new JvmInfo("/jdk", "17.0.1", 17, "Vendor", "VM", List.of(), List.of("G1 Young Generation"));
+        JvmInfo jvm = JVM;
         // every fork logs its collections, as tune's do: the default pauses 40 times a fork, the others 4
         boolean isDefault = row.equals(DEFAULT);
         Instruments gc = new Instruments(Map.of("gcLog", Instruments.Instrument.on("gcLog", "GC log")
@@ -45,6 +47,14 @@ class TuneAnswerTest {
      * default and the baseline as the default.
      */
     private static Results race(double confirmedRatio, boolean baseline, boolean confirmed) {
+        return race(confirmedRatio, baseline, confirmed, 1, false);
+    }
+
+    /**
+     * As above, each fork's deviation from 1 multiplied by {@code spread} (independently for each point: the default's
+     * deviations run backwards), and the baseline's confirmation forks failed when {@code baselineFails}.
+     */
+    private static Results race(double confirmedRatio, boolean baseline, boolean confirmed, double spread, boolean baselineFails) {
         List<String> labels = new ArrayList<>(List.of("default", "-XX:+UseParallelGC"));
         List<TuneRecord.PointRow> points = new ArrayList<>(List.of(new TuneRecord.PointRow("default", DEFAULT, List.of()),
                 new TuneRecord.PointRow("-XX:+UseParallelGC", FAST, List.of("-XX:+UseParallelGC"))));
@@ -65,11 +75,14 @@ class TuneAnswerTest {
         List<Trial> trials = new ArrayList<>();
         double[] noise = {1.00, 1.01, 0.99, 1.005, 0.995, 1.002, 0.998};
         for (int f = 1; f <= (confirmed ? 7 : 4); f++) {
-            double n = noise[f - 1];
+            double n = 1 + (noise[f - 1] - 1) * spread;
+            double m = 1 + (noise[noise.length - f] - 1) * spread;
             boolean confirmation = f >= 5;
-            trials.add(fork(DEFAULT, f, 1000 * n));
+            trials.add(fork(DEFAULT, f, 1000 * (spread == 1 ? n : m)));
             trials.add(fork(FAST, f, (confirmation ? confirmedRatio : 0.7) * 1000 * n));
-            if (baseline) {
+            if (baseline && baselineFails && confirmation) {
+                trials.add(new TrialBuilder(MINE + "/fork" + f, "w").fork(f).jvm(JVM).status("failed", "boom").flags(List.of()).build());
+            } else if (baseline) {
                 trials.add(fork(MINE, f, 1000 * n * 1.001));
             }
         }
@@ -106,7 +119,8 @@ class TuneAnswerTest {
         assertEquals(Judgement.Answer.BETTER, c.vsDefault().answer());
         assertTrue(c.vsDefault().effect().low() > 0.6 && c.vsDefault().effect().high() < 0.8, c.vsDefault().effect().toString());
         String lines = String.join("\n", a.lines());
-        assertTrue(lines.startsWith("jdk-17: -XX:+UseParallelGC: ") && lines.contains(" 30 % faster than the default ("), lines);
+        assertTrue(lines.startsWith("jdk-17: use -XX:+UseParallelGC: ") && lines.contains(" 30 % faster than the default ("), lines);
+        assertEquals(Confirmation.Form.WINNER, c.form());
         assertTrue(lines.contains("3 forks each, on the confirmation round's fresh forks"), lines);
         assertTrue(lines.contains("\n  JVMMARK_JVM_ARGS=\"-XX:+UseParallelGC\""), lines);
         assertTrue(lines.contains("3 rounds (the last the confirmation: 3 fresh forks each for default, -XX:+UseParallelGC)"), lines);
@@ -131,6 +145,68 @@ class TuneAnswerTest {
         assertEquals(Judgement.Answer.BETTER, c.vsBaseline().answer());
         String lines = String.join("\n", a.lines());
         assertTrue(lines.contains("-XX:+UseParallelGC against your baseline (baseline -Xmx2g): better, "), lines);
+    }
+
+    @Test
+    void shouldWarnThatTheLinesCollectorCollidesWithOneTheLaunchMayName() {
+        String lines = String.join("\n", TuneAnswer.of(race(0.7, false, true)).lines());
+        assertTrue(lines.contains("\n  warning: if your launch already names a collector (-XX:+Use…GC), replace it with"
+                + " -XX:+UseParallelGC: a second collector stops the JVM (\"multiple garbage collectors selected\")"), lines);
+    }
+
+    @Test
+    void shouldKeepTheDefaultWithASimultaneousBoundWhenNothingTriedBeatsIt() {
+        TuneAnswer a = TuneAnswer.of(race(1.0, true, true));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertEquals(Confirmation.Form.KEEP_DEFAULT, c.form());
+        assertTrue(c.bound() < 0.05, "the bound: " + c.bound());
+        String first = a.lines().get(0);
+        assertTrue(first.startsWith("jdk-17: keep the default: no setting confirmed is more than ")
+                && first.contains(" % better on ") && first.contains("95 % simultaneous bound (Dunnett), 2 settings against"
+                + " the default on the confirmation forks"), first);
+        assertTrue(!String.join("\n", a.lines()).contains("JAVA_TOOL_OPTIONS"), a.lines().toString());
+    }
+
+    @Test
+    void shouldSayCannotTellYetWithTheBoundAndNoBestGuess() {
+        TuneAnswer a = TuneAnswer.of(race(0.97, false, true, 8, false));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertEquals(Confirmation.Form.CANNOT_TELL, c.form(), c.vsDefault() + " bound " + c.bound());
+        String first = a.lines().get(0);
+        assertTrue(first.startsWith("jdk-17: cannot tell yet: -XX:+UseParallelGC leads the default on the confirmation forks, ")
+                && first.contains("a setting confirmed may be up to ") && first.contains("forks a side would tell"), first);
+        assertTrue(!first.contains("best guess"), first);
+    }
+
+    @Test
+    void shouldNotNameALeaderThatTrailsOnTheConfirmationForks() {
+        // it led the racing rounds by 30 %, on all its forks together it still leads; on the fresh forks it trails by 2 %
+        TuneAnswer a = TuneAnswer.of(race(1.02, false, true, 8, false));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertEquals(DEFAULT, c.pick(), "the pick must lead on the confirmation forks");
+        String first = a.lines().get(0);
+        assertTrue(first.startsWith("jdk-17: cannot tell yet: the default leads on the confirmation forks; -XX:+UseParallelGC"
+                + " against it: "), first);
+    }
+
+    @Test
+    void shouldNotSayNothingBeatsAFailedBaseline() {
+        TuneAnswer a = TuneAnswer.of(race(0.7, true, true, 1, true));
+        String lines = String.join("\n", a.lines());
+        assertTrue(!lines.contains("nothing the race tried beats it"), lines);
+        assertTrue(lines.contains("your baseline (baseline -Xmx2g) has no confirmation forks"), lines);
+    }
+
+    @Test
+    void shouldNotTakeAPointOutForAConstraintOnTheCentreOfTwoForks() {
+        Results r = race(0.7, false, true);
+        TuneRecord rec = TuneRecord.of(r);
+        TuneRecord bounded = new TuneRecord(rec.workload(), rec.objective(), List.of("opNanos >= 900"), rec.threshold(), rec.jdks());
+        TuneRecord.JdkRace race = bounded.jdks().get(0);
+        List<Trial> roundOne = r.trials().stream().filter(t -> t.identity().fork() <= 2).toList();
+        assertEquals(List.of(FAST), List.copyOf(TuneAnswer.breaks(bounded, race, roundOne).keySet()), "its centre breaks it");
+        assertTrue(TuneAnswer.breaks(bounded, race, roundOne, 3).isEmpty(), "on 2 forks, not for good");
+        assertEquals(List.of(FAST), List.copyOf(TuneAnswer.breaks(bounded, race, r.trials(), 3).keySet()));
     }
 
     @Test

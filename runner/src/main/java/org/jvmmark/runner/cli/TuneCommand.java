@@ -90,6 +90,10 @@ public final class TuneCommand implements Callable<Integer> {
             + " SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) of the round --plan-only recorded in --out DIR, into --slice-out.")
     private String shard;
 
+    @Option(names = "--more-forks", paramLabel = "N", description = "With --resume on a race that ended: one more confirmation"
+            + " round, N fresh forks a side, for each JDK whose answer cannot tell yet (the answer says N).")
+    private int moreForks;
+
     @Option(names = "--slice-out", paramLabel = "S", description = "With --shard: the slice's own results directory (new or empty).")
     private Path sliceOut;
 
@@ -104,6 +108,10 @@ public final class TuneCommand implements Callable<Integer> {
         if (sliceOut != null && shard == null) {
             throw new UserException("--slice-out goes with --shard I/N: jvmmark tune --resume --out DIR --shard I/N --slice-out "
                     + sliceOut);
+        }
+        if (moreForks != 0 && (!session.resume || moreForks < 0 || shard != null)) {
+            throw new UserException("--more-forks N buys N more confirmation forks a side for a race that cannot tell yet:"
+                    + " jvmmark tune --resume --out DIR --more-forks N (N at least 1)");
         }
         if (planOnly && session.dryRun) {
             throw new UserException("--plan-only records a round and --dry-run runs nothing and records nothing; give one");
@@ -122,7 +130,8 @@ public final class TuneCommand implements Callable<Integer> {
                 : external;
         TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
         return new TuneSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, user,
-                DisturbancePolicy.of(session.disturbed), session.history, mode, slice, sliceOut).run();
+                DisturbancePolicy.of(session.disturbed), session.history, mode, slice, sliceOut)
+                .moreForks(moreForks).run();
     }
 
     /**

@@ -2,7 +2,12 @@ package org.jvmmark.runner.cli;
 
 import java.io.PrintStream;
 import java.util.List;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.ToLongFunction;
+import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.tune.Confirmation;
+import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.numbers.Format;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.base.Text;
@@ -78,5 +83,62 @@ final class TunePrinter {
                         + " for this JDK; nothing would run%n", least, Text.seconds((double) least * each));
             }
         }
+    }
+
+    /** How many untried points a line names before it counts the rest. */
+    static final int NAMED = 5;
+
+    /**
+     * What the answer's "no setting tried" covers, per JDK: "temurin-25: 6 of 17 valid points tried; not tried:
+     * -XX:+UseZGC -Xmx1g, … and 7 more". A bound over the points tried says nothing of the others.
+     */
+    static void untried(PrintStream out, TuneRecord record, Map<Jdk, List<Point>> valid) {
+        for (Map.Entry<Jdk, List<Point>> e : valid.entrySet()) {
+            TuneRecord.JdkRace race = record.jdks().stream().filter(r -> r.jdk().equals(e.getKey().label())).findFirst().orElse(null);
+            if (race == null) {
+                continue;
+            }
+            List<String> not = e.getValue().stream().map(Point::label).filter(l -> race.rowOf(l) == null).toList();
+            out.println(untriedLine(race.jdk(), e.getValue().size() - not.size(), e.getValue().size(), not));
+        }
+    }
+
+    /** One JDK's line of {@link #untried}. */
+    static String untriedLine(String jdk, int tried, int of, List<String> not) {
+        String named = String.join(", ", not.subList(0, Math.min(NAMED, not.size())))
+                + (not.size() > NAMED ? " and " + (not.size() - NAMED) + " more" : "");
+        return jdk + ": " + tried + " of " + of + " valid points tried" + (not.isEmpty() ? " (all of them)" : "; not tried: " + named);
+    }
+
+    /**
+     * For every JDK whose answer cannot tell yet, what would tell and the command that buys it: "temurin-25: cannot tell
+     * yet; 9 more forks a side would tell (about 4 min 30 s of trials): jvmmark tune --resume --out DIR --more-forks 9".
+     * The forks are the judge's ({@link Judgement#toTell}) less those the confirmation ran.
+     */
+    static void moreForks(PrintStream out, TuneAnswer answer, Path dir, ToLongFunction<Jdk> secondsEach, List<Jdk> jdks) {
+        if (answer == null) {
+            return;
+        }
+        for (TuneAnswer.JdkAnswer j : answer.jdks()) {
+            Confirmation c = j.confirmation();
+            Jdk jdk = jdks.stream().filter(k -> k.label().equals(j.race().jdk())).findFirst().orElse(null);
+            if (c == null || jdk == null || c.form() != Confirmation.Form.CANNOT_TELL || c.vsDefault() == null) {
+                continue;
+            }
+            out.println(moreForksLine(j.race().jdk(), c.vsDefault(), c.confirmed().size(), secondsEach.applyAsLong(jdk), dir));
+        }
+    }
+
+    /** One JDK's line of {@link #moreForks}. */
+    static String moreForksLine(String jdk, Judgement vsDefault, int points, long secondsEach, Path dir) {
+        int toTell = vsDefault.toTell();
+        if (toTell <= 0 || toTell == Judgement.MORE_THAN_CAP) {
+            return jdk + ": cannot tell yet, and more than " + Judgement.CAP + " forks a side would be needed: whatever"
+                    + " difference there is lies within what this machine's noise can resolve";
+        }
+        int more = Math.max(1, toTell - Math.min(vsDefault.forksCandidate(), vsDefault.forksReference()));
+        return jdk + ": cannot tell yet; " + more + " more forks a side would tell (about "
+                + Text.seconds((double) more * points * secondsEach) + " of trials): jvmmark tune --resume --out " + dir
+                + " --more-forks " + more;
     }
 }

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jvmmark.report.tune.Confirmation;
+import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.results.Results;
 import org.jvmmark.runner.base.ExitStatus;
@@ -49,6 +51,10 @@ final class TuneRoundPlanner {
     private final Path outDir;
     private final Point baseline;
     private TuneRounds rounds;
+    /** {@code --more-forks N}: forks a side of one more confirmation round for a race that cannot tell yet; 0: none. */
+    private int moreForks;
+    /** The JDKs whose race this invocation gave more confirmation forks. */
+    private final java.util.Set<String> extended = new java.util.HashSet<>();
     /** The JDKs whose race has ended, as this invocation said. */
     private final java.util.Set<String> ended = new java.util.HashSet<>();
 
@@ -63,6 +69,12 @@ final class TuneRoundPlanner {
         this.recorded = recorded;
         this.outDir = outDir;
         this.baseline = baseline;
+    }
+
+    /** Asks for {@code forks} more confirmation forks a side for every JDK whose ended race cannot tell yet. */
+    TuneRoundPlanner moreForks(int forks) {
+        this.moreForks = forks;
+        return this;
     }
 
     /**
@@ -81,7 +93,10 @@ final class TuneRoundPlanner {
         PlannedRound round = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
         results.putMore(PlannedRound.KEY, round.toJson());
         if (todo.isEmpty()) {
-            return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+            int status = RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+            TunePrinter.untried(out, rounds.record(), valid);
+            TunePrinter.moreForks(out, TuneAnswer.of(results.results()), dir, trials::secondsEach, jdks);
+            return status;
         }
         out.printf("%d trials to run, as slices: jvmmark tune --resume --out %s --shard I/N --slice-out SLICE_I (I = 1 … N);%n",
                 todo.size(), dir);
@@ -133,6 +148,11 @@ final class TuneRoundPlanner {
     private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double share, PlannedRound before,
                                        List<String> again, boolean rerun) throws IOException {
         TuneRecord.JdkRace race = rounds.raceOf(jdk, baseline);
+        if (moreForks > 0 && race.stopped().equals(CONFIRMED) && undecided(results, race) && extended.add(jdk.label())) {
+            TuneRecord.Round last = race.last();
+            TuneRecord.JdkRace open = race.with(race.points(), race.rounds(), "", race.dropped(), race.behind(), race.excluded());
+            return record(jdk, open, TuneRounds.pointsOf(last, points), moreForks, true, results, null, race.rounds().size() + 1);
+        }
         if (!race.stopped().isEmpty()) {
             if (ended.add(jdk.label())) { // said once an invocation
                 out.println(jdk.label() + ": race already ended (" + race.stopped() + ")");
@@ -177,12 +197,22 @@ final class TuneRoundPlanner {
         TunePrinter.progress(out, race, number, elite, next, options.threshold());
         if (next == null) {
             ended.add(jdk.label());
-            rounds.stop(race, last.confirmation() ? "confirmed" : "nothing left to race", elite, results);
+            rounds.stop(race, last.confirmation() ? CONFIRMED : "nothing left to race", elite, results);
             return List.of();
         }
         List<Point> round = TuneRounds.pointsOf(new TuneRecord.Round(next.forksEach(), next.points(), List.of(), false),
                 points);
         return record(jdk, race, round, next.forksEach(), next.confirmation(), results, elite, number + 1);
+    }
+
+    /** Why a race that ran its confirmation stopped, as recorded. */
+    static final String CONFIRMED = "confirmed";
+
+    /** Whether the recorded answer of {@code race} is "cannot tell yet". */
+    private static boolean undecided(ResultsFile results, TuneRecord.JdkRace race) {
+        TuneAnswer answer = TuneAnswer.of(results.results());
+        return answer != null && answer.jdks().stream().filter(j -> j.race().jdk().equals(race.jdk())).anyMatch(
+                j -> j.confirmation() == null || j.confirmation().form() == Confirmation.Form.CANNOT_TELL);
     }
 
     /** Records round {@code number} of {@code race} and returns its trials. */
@@ -229,6 +259,8 @@ final class TuneRoundPlanner {
                     .forEach(t -> needed.put(t.id(), t));
         }
         List<PlannedTrial> mine = new ArrayList<>();
+        List<Integer> slices = slices(ids.stream().map(id -> needed.containsKey(id) ? needed.get(id).rowId() : id).toList(),
+                shard.count());
         for (int k = 0; k < ids.size(); k++) {
             PlannedTrial t = needed.get(ids.get(k));
             if (t == null) {
@@ -236,7 +268,7 @@ final class TuneRoundPlanner {
                         + " for on this machine (another JDK build, or a setting this JDK refuses, than where it was planned?);"
                         + " run the slices on machines like the planning one, or record the round again with " + planIt);
             }
-            if (k % shard.count() == shard.index()) {
+            if (slices.get(k) == shard.index()) {
                 mine.add(t);
             }
         }
@@ -277,6 +309,24 @@ final class TuneRoundPlanner {
             out.println("results: " + results.path() + " (merge with jvmmark merge " + outDir + " SLICE_1 … SLICE_N --out NEXT)");
             return 0;
         }
+    }
+
+    /**
+     * The slice (from 0) of each trial of a round, by its row in the round's order: a point's forks go round the slices
+     * (the i-th point's j-th fork to slice (i + j) mod {@code count}), so that they meet several machines whatever the
+     * number of points; by position alone (k mod N), a round of a multiple of N points, interleaved fork by fork, would
+     * put every fork of each point on one machine.
+     */
+    static List<Integer> slices(List<String> rows, int count) {
+        Map<String, Integer> pointIndex = new LinkedHashMap<>();
+        Map<String, Integer> forkIndex = new LinkedHashMap<>();
+        List<Integer> out = new ArrayList<>();
+        for (String row : rows) {
+            int i = pointIndex.computeIfAbsent(row, r -> pointIndex.size());
+            int j = forkIndex.merge(row, 1, Integer::sum) - 1;
+            out.add((i + j) % count);
+        }
+        return out;
     }
 
     /**

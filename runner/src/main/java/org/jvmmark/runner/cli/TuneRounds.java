@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import org.jvmmark.report.model.Column;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.tune.TuneAnswer;
 import org.jvmmark.report.tune.TuneFigure;
 import org.jvmmark.report.tune.TuneRecord;
@@ -31,10 +32,6 @@ import org.jvmmark.runner.tune.SearchSpace;
  * ({@link TuneRoundPlanner}). Not thread-safe.
  */
 final class TuneRounds {
-    /** Fewest and most points of round one. */
-    static final int MIN_FIRST_ROUND = 4;
-    static final int MAX_FIRST_ROUND = 24;
-
     private final PrintStream out;
     private final TuneTrials trials;
     private final SearchSpace space;
@@ -68,8 +65,7 @@ final class TuneRounds {
 
     /** How many points round one samples (the default included) for a race of {@code trialCap} trials. */
     static int firstRoundSize(int trialCap) {
-        EliteRace.Settings s = EliteRace.Settings.standard(trialCap, Judge.DEFAULT_THRESHOLD, false);
-        return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, trialCap / (3 * s.forksPerRound())));
+        return EliteRace.Settings.standard(trialCap, Judge.DEFAULT_THRESHOLD, false).firstRoundSize();
     }
 
     /**
@@ -100,6 +96,10 @@ final class TuneRounds {
         EliteRace elite = new EliteRace(Point.DEFAULT.label(), baseline, first, neighbours(points),
                 EliteRace.Settings.standard(race.trialCap(), record.threshold(), col != null && col.higherIsBetter()));
         for (int r = 1; r <= race.rounds().size(); r++) {
+            TuneRecord.Round recordedRound = race.rounds().get(r - 1);
+            if (r > 1 && recordedRound.confirmation() && race.rounds().get(r - 2).confirmation()) {
+                elite.confirmMore(recordedRound.forks()); // a further confirmation (tune --resume --more-forks)
+            }
             EliteRace.Round round = elite.next();
             if (round == null) {
                 break;
@@ -117,8 +117,7 @@ final class TuneRounds {
                 }
                 Double value = col == null || !t.ok() || t.disturbed() ? null : TuneFigure.value(t, col);
                 if (t.outcome().trialStatus().failure()) {
-                    elite.spend();
-                    elite.exclude(label);
+                    elite.fail(label, number);
                 } else if (value != null) {
                     elite.record(label, new EliteRace.Fork(number, value, t.machineRoundTripNs().orElse(Double.NaN),
                             t.machineChangedDuring()));
@@ -127,7 +126,7 @@ final class TuneRounds {
                 }
             }
             // a point that breaks a constraint cannot win; the default and the baseline stay, as what gains are measured against
-            TuneAnswer.breaks(record, race, upTo).keySet().stream()
+            TuneAnswer.breaks(record, race, upTo, Judge.MIN_FORKS).keySet().stream()
                     .filter(row -> !row.equals(race.defaultRow()) && !row.equals(race.baselineRow()))
                     .forEach(row -> elite.exclude(race.labelOf(row)));
         }

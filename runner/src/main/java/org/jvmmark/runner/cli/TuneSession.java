@@ -89,6 +89,7 @@ final class TuneSession {
     private SearchSpace space;
     private TuneTrials trials;
     private TuneRounds rounds;
+    private int moreForks;
 
     /**
      * @param history where the forks are recorded as they end, as {@code run}'s trials are
@@ -96,6 +97,12 @@ final class TuneSession {
      * @param shard the slice ({@link Mode#SLICE}), else null
      * @param sliceDir where the slice's results go ({@link Mode#SLICE}), else null
      */
+    /** {@code tune --resume --more-forks N} ({@link TuneRoundPlanner#moreForks}). */
+    TuneSession moreForks(int forks) {
+        this.moreForks = forks;
+        return this;
+    }
+
     TuneSession(PrintStream out, PrintStream err, TuneOptions options, ResultsFile recorded, Path outDir, boolean dryRun,
                 ExternalWorkloads external, DisturbancePolicy disturbance, HistoryOptions history,
                 Mode mode, Shard shard, Path sliceDir) {
@@ -158,7 +165,7 @@ final class TuneSession {
             return 0;
         }
         TuneRoundPlanner slices = new TuneRoundPlanner(out, err, options, trials, space, disturbance, recorded, outDir,
-                baseline);
+                baseline).moreForks(moreForks);
         if (mode == Mode.SLICE) {
             return slices.runSlice(jdks, valid, shard, sliceDir, history);
         }
@@ -233,7 +240,10 @@ final class TuneSession {
             return ExitStatus.INTERRUPTED;
         }
         hook.release();
-        return RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+        int status = RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+        TunePrinter.untried(out, rounds.record(), valid);
+        TunePrinter.moreForks(out, TuneAnswer.of(results.results()), dir, trials::secondsEach, jdks);
+        return status;
     }
 
     /**

@@ -8,8 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jvmmark.report.tune.TuneAnswer;
+import org.jvmmark.results.JvmFacts;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialContainer;
 import org.jvmmark.runner.base.UserException;
+import org.jvmmark.runner.fork.Container;
+import org.jvmmark.runner.fork.Ergonomics;
 import org.jvmmark.runner.fork.TrialExecutor;
 import org.jvmmark.runner.jdk.GarbageCollector;
 import org.jvmmark.runner.jdk.GcProbe;
@@ -82,8 +86,44 @@ final class TuneTrials {
                 }
             }
         }
-        return space.points().stream().filter(p -> p.settings().stream()
+        List<Point> valid = space.points().stream().filter(p -> p.settings().stream()
                 .noneMatch(s -> refusal.containsKey(new Point(List.of(s)).label()))).toList();
+        return withoutTwins(jdk, valid);
+    }
+
+    /**
+     * {@code points} without those that restate the default inside the user's container: there the JVM picks its
+     * collector and heap from the limits (inside 1 CPU / 512 MiB, Serial and a 128 MiB heap), so {@code -XX:+UseSerialGC
+     * -Xmx128m} is the default itself, and racing it beside the default would spend forks on a difference of nothing
+     * and let the twin be "picked". Asked of the JVM inside the limits ({@link Ergonomics}); without limits, or where it
+     * does not say, nothing is removed.
+     */
+    private List<Point> withoutTwins(Jdk jdk, List<Point> points) {
+        Container container = Container.prepare(options.container());
+        if (!container.limiting()) {
+            return points;
+        }
+        Ergonomics ergonomics = new Ergonomics(container);
+        TrialContainer def = ergonomics.block(jdk, List.of(), "the JVM under test");
+        List<Point> kept = new ArrayList<>();
+        for (Point p : points) {
+            boolean restatable = !p.isDefault() && p.settings().stream().allMatch(s -> s.dimension().kind() == Dimension.Kind.COLLECTOR
+                    || s.dimension().name().equals("Xmx"));
+            TrialContainer mine = restatable ? ergonomics.block(jdk, p.flags(), "the JVM under test") : null;
+            if (mine != null && twin(def.chosen(), mine.chosen())) {
+                out.println(jdk.label() + ": skipped " + p.label() + ": the default itself inside the container ("
+                        + def.chosen().gc() + ", " + (def.chosen().maxHeapBytes() >> 20) + " MiB heap)");
+            } else {
+                kept.add(p);
+            }
+        }
+        return kept;
+    }
+
+    /** Whether a point's choices inside the limits are the default's: the same collector and the same maximum heap. */
+    static boolean twin(JvmFacts defaults, JvmFacts point) {
+        return defaults != null && point != null && !defaults.gc().isEmpty() && defaults.gc().equals(point.gc())
+                && defaults.maxHeapBytes() != null && defaults.maxHeapBytes().equals(point.maxHeapBytes());
     }
 
     /** Fork {@code fork} of a point's row on {@code jdk}, planned as any run's trial. */

@@ -57,17 +57,28 @@ public record Dimension(String name, Kind kind, List<String> values) {
 
     /**
      * Why {@code value} cannot run inside a container of {@code memoryBytes}, or null: a heap size ({@code -Xmx},
-     * {@code -Xms}, {@code -Xmn}) at or above the memory limit, which the heap alone could fill, so that the kernel would
-     * kill the JVM rather than the collector work harder. Such a point is refused before the race, not raced to a failure.
+     * {@code -Xms}, {@code -Xmn}) above {@value #HEAP_SHARE_PERCENT} % of the memory limit. The JVM needs memory beside its
+     * heap (metaspace, code cache, thread stacks, the collector's own structures, direct buffers: often 100–200 MiB), so a
+     * heap that grows near the limit gets the JVM killed by the kernel, possibly only later, in production, rather than
+     * the collector working harder. Such a point is refused before the race, not raced to a failure it may not show in a
+     * short trial.
      */
     public String pastMemoryLimit(String value, long memoryBytes) {
         if (kind != Kind.SIZE || !(name.equals("Xmx") || name.equals("Xms") || name.equals("Xmn"))) {
             return null;
         }
         long b = bytes(value, name + "=" + value);
-        return b < memoryBytes ? null : "-" + name + value + " is not below the container's memory limit ("
-                + size(memoryBytes) + "): the heap alone could fill it, and the kernel would kill the JVM";
+        if (b >= memoryBytes) {
+            return "-" + name + value + " is not below the container's memory limit (" + size(memoryBytes)
+                    + "): the heap alone could fill it, and the kernel would kill the JVM";
+        }
+        return b * 100 <= memoryBytes * HEAP_SHARE_PERCENT ? null : "-" + name + value + " is more than "
+                + HEAP_SHARE_PERCENT + " % of the container's memory limit (" + size(memoryBytes) + "): the JVM's memory"
+                + " beside its heap would not fit, and the kernel could kill it once the heap grows";
     }
+
+    /** The most of a container's memory limit a heap size may take ({@link #pastMemoryLimit}). */
+    public static final int HEAP_SHARE_PERCENT = 75;
 
     /** Whether its values have an order a local search can step along. */
     public boolean ordered() {

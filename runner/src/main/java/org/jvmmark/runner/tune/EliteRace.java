@@ -16,6 +16,7 @@ import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.report.tune.Confirmation;
 import org.jvmmark.report.tune.RoundCentres;
+import org.jvmmark.report.tune.TuneAnswer;
 
 /**
  * A race of settings that respects the machine's noise (DESIGN.md of the judge): every round is a batch of its own,
@@ -41,8 +42,8 @@ import org.jvmmark.report.tune.RoundCentres;
  *       upward on the forks that chose it) does not inflate the gain.</li>
  * </ul>
  *
- * <p>A point whose fork failed, or that breaks a constraint, is {@link #exclude}d. The caller runs each {@link Round}
- * and {@link #record}s every fork, then asks for the {@link #next} round; points
+ * <p>A point whose forks failed twice ({@link #fail}), or that breaks a constraint, is {@link #exclude}d. The caller
+ * runs each {@link Round} and {@link #record}s every fork, then asks for the {@link #next} round; points
  * are opaque names. Not thread-safe: one instance is one race.
  */
 public final class EliteRace {
@@ -67,6 +68,10 @@ public final class EliteRace {
      */
     public record Settings(int forksPerRound, int keep, int neighboursPerRound, int maxRounds, int confirmForks, int trialCap,
                            double threshold, boolean higherIsBetter) {
+        /** Fewest and most points round one races. */
+        public static final int MIN_FIRST_ROUND = 4;
+        public static final int MAX_FIRST_ROUND = 24;
+
         public Settings {
             if (forksPerRound < 2) {
                 throw new IllegalArgumentException("a round gives each point at least 2 forks, not " + forksPerRound);
@@ -80,6 +85,17 @@ public final class EliteRace {
          */
         public static Settings standard(int trialCap, double threshold, boolean higherIsBetter) {
             return new Settings(2, 2, 4, 6, 3, trialCap, threshold, higherIsBetter);
+        }
+
+        /**
+         * How many points round one races (the default included): a quarter of the trial cap's forks, between
+         * {@value #MIN_FIRST_ROUND} and {@value #MAX_FIRST_ROUND}. A categorical value (a collector, a flag's on or
+         * off) has no neighbours through which a later round could reach it, so what round one leaves out is mostly
+         * never raced: on SpaceSimulation's spaces of 10–40 points a round one of a sixth of the cap (8 of 21 points at
+         * 50 trials) picked right in 4 points fewer races on average than a quarter, 200 races a scenario (docs/tuning.md).
+         */
+        public int firstRoundSize() {
+            return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, trialCap / (2 * forksPerRound)));
         }
 
         /** The fewest trials a race of {@code firstRound} points (default and baseline included) needs: round one and a confirmation. */
@@ -105,9 +121,18 @@ public final class EliteRace {
      * @param confirmation null when the default has no confirmation forks (it failed)
      */
     public record Answer(String defaultPoint, Confirmation confirmation, int trials) {
-        /** The recommended point: the default when the race found nothing better. */
+        /**
+         * The recommended point: the default when the race found nothing better; null when the default has no
+         * confirmation forks (it failed, or its forks were all disturbed): then nothing was measured against it, and
+         * neither it nor any other point is an answer.
+         */
         public String pick() {
-            return confirmation == null ? defaultPoint : confirmation.pick();
+            return confirmation == null ? null : confirmation.pick();
+        }
+
+        /** Which of the three answers, {@link Confirmation.Form#CANNOT_TELL} without a confirmed default. */
+        public Confirmation.Form form() {
+            return confirmation == null ? Confirmation.Form.CANNOT_TELL : confirmation.form();
         }
 
         /** Whether the pick beats the default beyond noise and the threshold, on the confirmation forks. */
@@ -125,8 +150,16 @@ public final class EliteRace {
     private final Set<String> dropped = new LinkedHashSet<>();
     private final Set<String> behind = new LinkedHashSet<>();
     private final Set<String> excluded = new LinkedHashSet<>();
+    /** Per point, the rounds of its failed forks. */
+    private final Map<String, List<Integer>> failures = new LinkedHashMap<>();
     private Round last;
+    /** The confirmation rounds run, by number. */
+    private final Set<Integer> confirmRounds = new TreeSet<>();
+    /** Forks a side of a further confirmation round asked for ({@link #confirmMore}), 0 when none. */
+    private int more;
     private String leader;
+    /** A point whose centre beats the leader's on fewer forks, or null. */
+    private String challenger;
     private int trials;
     private boolean done;
 
@@ -160,7 +193,22 @@ public final class EliteRace {
     }
 
     /**
-     * Takes {@code point} out of the race for good: a fork of it failed (more forks of a failing point answer nothing),
+     * A fork of {@code point} failed in {@code round}: it counts against the trial cap and in the point's failures,
+     * which the judge weighs (a point whose failures rose beyond chance is worse); the point is out of the race only
+     * from its {@value TuneAnswer#FAILURES_OUT}th failed fork on, as the report counts it: one failed fork of a point
+     * that measures well elsewhere (a host hiccup) does not remove it for good.
+     */
+    public void fail(String point, int round) {
+        trials++;
+        List<Integer> mine = failures.computeIfAbsent(point, k -> new ArrayList<>());
+        mine.add(round);
+        if (mine.size() >= TuneAnswer.FAILURES_OUT) {
+            exclude(point);
+        }
+    }
+
+    /**
+     * Takes {@code point} out of the race for good: its forks failed (more forks of a failing point answer nothing),
      * or it breaks a constraint (it cannot win). It races no more, comes back through no neighbour and is not confirmed.
      */
     public void exclude(String point) {
@@ -182,14 +230,20 @@ public final class EliteRace {
             return last = new Round(1, List.copyOf(active), settings.forksPerRound(), false);
         }
         if (last.confirmation()) {
+            confirmRounds.add(last.number());
+            if (more > 0) {
+                Round again = new Round(last.number() + 1, last.points(), more, true);
+                more = 0;
+                return last = again;
+            }
             done = true;
             return null;
         }
         leader = judgeRound();
         Round confirm = confirmation(leader, last.number() + 1);
-        // a round that does not fit the budget (less the largest confirmation: three points) loses its last-added points
+        // a round that does not fit the budget (less the confirmation it leads to) loses its last-added points
         // (neighbours first), down to two
-        int reserve = 3 * settings.confirmForks();
+        int reserve = confirm.trials();
         List<String> points = new ArrayList<>(active);
         while (points.size() > 2 && trials + points.size() * settings.forksPerRound() + reserve > settings.trialCap()) {
             String cut = null;
@@ -219,11 +273,20 @@ public final class EliteRace {
         return p.equals(defaultPoint) || p.equals(baseline);
     }
 
-    /** After a racing round: drops, the elite, who is left behind and who joins; the leader. */
+    /**
+     * After a racing round: drops, the elite, who is left behind and who joins; the leader. A challenger with fewer forks
+     * than the leader does not take the lead on them (its centre is the noisier, and the best of many noisy centres is
+     * lucky): it races on in the elite until it has as many, or two rounds' worth (the leader, raced every round, keeps
+     * gaining forks too).
+     */
     private String judgeRound() {
         Set<String> tried = contenders();
         Map<String, Double> centre = centres(tried);
-        String leader = best(centre.keySet(), centre);
+        String top = best(centre.keySet(), centre);
+        String before = leader;
+        String leader = before != null && centre.containsKey(before) && !top.equals(before)
+                && forksOf(top) < Math.min(forksOf(before), 2 * settings.forksPerRound()) ? before : top;
+        challenger = leader.equals(top) ? null : top;
         List<String> rivals = active.stream().filter(p -> !p.equals(leader) && centre.containsKey(p)).toList();
         List<Contrast> family = new ArrayList<>();
         List<String> asked = new ArrayList<>();
@@ -245,6 +308,9 @@ public final class EliteRace {
                 .sorted(Comparator.comparingDouble(p -> rank(centre.get(p)))).toList();
         Set<String> elite = new LinkedHashSet<>();
         elite.add(leader);
+        if (challenger != null && !isAnchor(challenger)) {
+            elite.add(challenger);
+        }
         for (String p : ranked) {
             if (elite.size() < settings.keep() && !isAnchor(p)) {
                 elite.add(p);
@@ -280,6 +346,11 @@ public final class EliteRace {
         return leader;
     }
 
+    /**
+     * The confirmation round: the leader, the default and the baseline; and a runner-up when it is within the
+     * threshold of the leader, or leads on fewer forks (a challenger), or when the leader is the default (so that "keep
+     * the default" is bounded on a setting's fresh forks) — unless it would not fit the trial cap.
+     */
     private Round confirmation(String leader, int number) {
         List<String> points = new ArrayList<>(List.of(leader));
         for (String anchor : new String[] {defaultPoint, baseline}) {
@@ -288,14 +359,35 @@ public final class EliteRace {
             }
         }
         Map<String, Double> centre = centres(contenders());
-        if (!centre.containsKey(leader)) {
+        if (!centre.containsKey(leader)
+                || trials + (points.size() + 1) * settings.confirmForks() > settings.trialCap() && points.size() >= 2) {
             return new Round(number, points, settings.confirmForks(), true);
         }
+        boolean open = leader.equals(defaultPoint);
         centre.keySet().stream().filter(p -> !points.contains(p))
                 .min(Comparator.comparingDouble(p -> rank(centre.get(p))))
-                .filter(p -> Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
+                .filter(p -> open || p.equals(challenger)
+                        || Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
                 .ifPresent(points::add);
         return new Round(number, points, settings.confirmForks(), true);
+    }
+
+    /** The forks of {@code p} that measured the objective. */
+    private int forksOf(String p) {
+        return forks.getOrDefault(p, List.of()).size();
+    }
+
+    /**
+     * After the confirmation: one more confirmation round of the same points, {@code forks} fresh forks a side, judged
+     * with the confirmation's forks ({@code tune --resume --more-forks N}, for an answer that cannot tell yet). The
+     * trial cap does not bound it: the user asked for it.
+     */
+    public void confirmMore(int forks) {
+        if (forks < 1) {
+            throw new IllegalArgumentException("at least one more fork a side, not " + forks);
+        }
+        more = forks;
+        done = false;
     }
 
     /** The answer, from the confirmation round's forks alone ({@link Confirmation}); null before it ran. */
@@ -303,7 +395,8 @@ public final class EliteRace {
         if (last == null || !last.confirmation()) {
             return null;
         }
-        Set<Integer> round = Set.of(last.number());
+        Set<Integer> round = new TreeSet<>(confirmRounds);
+        round.add(last.number());
         List<RowForks> rows = last.points().stream().map(p -> row(p, round)).toList();
         Evidence e = new Evidence("objective", "", settings.higherIsBetter(), rows);
         Set<String> fitted = contenders(); // every point's forks tie the rounds' effects together
@@ -369,7 +462,8 @@ public final class EliteRace {
         for (int i = 0; i < changed.length; i++) {
             changed[i] = mine.get(i).machineChanged();
         }
-        return new RowForks(p, mine.stream().mapToDouble(Fork::value).toArray(), 0,
+        int failed = (int) failures.getOrDefault(p, List.of()).stream().filter(rounds::contains).count();
+        return new RowForks(p, mine.stream().mapToDouble(Fork::value).toArray(), failed,
                 mine.stream().mapToInt(Fork::round).toArray(), mine.stream().mapToDouble(Fork::machineNs).toArray(), changed);
     }
 

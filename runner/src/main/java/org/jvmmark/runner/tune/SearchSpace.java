@@ -63,20 +63,60 @@ public record SearchSpace(List<Dimension> dimensions) {
     }
 
     /**
-     * The points of round one out of {@code all} (the default first): all of them when there are at most {@code n},
-     * else the default and {@code n − 1} others drawn without replacement (a seed from the space, so that the same space
-     * gives the same sample and {@code --dry-run} shows what the run will do).
+     * The points of round one out of {@code all} (the default first): all of them when there are at most {@code n}, else
+     * the default and {@code n − 1} others chosen by a design, not a draw: each next point is the one that brings the
+     * most values not yet in the sample (a toggle's off counts as a value), ties going to the point farthest (fewest
+     * values shared) from those chosen, then to the first in the grid's order. So every collector and every flag's on
+     * and off are raced in round one whenever {@code n} allows — a categorical value has no neighbours through which a
+     * local search could reach it later — and the same space always gives the same sample ({@code --dry-run} shows it).
      */
     public List<Point> sample(List<Point> all, int n) {
         if (all.size() <= n) {
             return all;
         }
         List<Point> rest = new ArrayList<>(all.subList(1, all.size()));
-        java.util.Collections.shuffle(rest, new Random(toString().hashCode()));
         List<Point> out = new ArrayList<>();
         out.add(Point.DEFAULT);
-        out.addAll(rest.subList(0, Math.max(0, n - 1)));
+        java.util.Set<String> covered = new java.util.HashSet<>(values(Point.DEFAULT));
+        while (out.size() < n && !rest.isEmpty()) {
+            Point best = null;
+            long bestNew = -1;
+            int bestFar = -1;
+            for (Point p : rest) {
+                long fresh = values(p).stream().filter(v -> !covered.contains(v)).count();
+                int far = out.stream().mapToInt(q -> distance(p, q)).min().orElse(0);
+                if (fresh > bestNew || fresh == bestNew && far > bestFar) {
+                    best = p;
+                    bestNew = fresh;
+                    bestFar = far;
+                }
+            }
+            out.add(best);
+            rest.remove(best);
+            covered.addAll(values(best));
+        }
         return out;
+    }
+
+    /** A point's values as "dimension=value", a toggle's off as "dimension=off" (other dimensions left to the JDK: none). */
+    private List<String> values(Point p) {
+        List<String> out = new ArrayList<>();
+        for (Dimension d : dimensions) {
+            String v = p.valueOf(d);
+            if (v != null || d.kind() == Dimension.Kind.TOGGLE) {
+                out.add(d.name() + "=" + (v == null ? "off" : v));
+            }
+        }
+        return out;
+    }
+
+    /** How many dimensions two points differ on. */
+    private int distance(Point a, Point b) {
+        int d = 0;
+        for (Dimension dim : dimensions) {
+            d += java.util.Objects.equals(a.valueOf(dim), b.valueOf(dim)) ? 0 : 1;
+        }
+        return d;
     }
 
     /** The points one grid step away from {@code p} on one ordered dimension on which it has a value. */

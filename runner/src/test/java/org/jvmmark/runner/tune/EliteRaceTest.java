@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.jvmmark.report.tune.Confirmation;
 
 /**
  * {@link EliteRace} as {@code tune} drives it, on a fake machine (seeded lognormal forks, no levels): every round gives
@@ -45,7 +46,10 @@ class EliteRaceTest {
         for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
             rounds.add(r);
             assertTrue(r.forksEach() >= 2, "at least 2 fresh forks a point a round: " + r);
-            assertTrue(r.points().contains("mine") && r.points().contains("0"), "the default and the baseline race: " + r);
+            for (String anchor : List.of("mine", "0")) {
+                assertTrue(r.points().contains(anchor) || race.dropped().contains(anchor) && !r.confirmation(),
+                        "the baseline and the default race until the judge calls them worse, and are confirmed: " + r);
+            }
             assertFalse(r.points().contains("2"), "a point taken out never comes back: " + r);
             for (int f = 0; f < r.forksEach(); f++) {
                 for (String p : r.points()) {
@@ -70,5 +74,99 @@ class EliteRaceTest {
         assertNotNull(a.confirmation().vsBaseline(), "the pick against the baseline, on the same forks");
         assertTrue(race.excluded().contains("2"));
         assertEquals(a.trials(), race.trials());
+    }
+
+    /** Runs {@code race} to its end on {@code truth}, 2 % noise; {@code fails} lists points all of whose forks fail. */
+    private static EliteRace run(EliteRace race, Map<String, Double> truth, List<String> fails) {
+        Random rnd = new Random(11);
+        for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
+            for (int f = 0; f < r.forksEach(); f++) {
+                for (String p : r.points()) {
+                    if (fails.contains(p)) {
+                        race.fail(p, r.number());
+                    } else {
+                        race.record(p, new EliteRace.Fork(r.number(), truth.get(p) * Math.exp(0.02 * rnd.nextGaussian()),
+                                Double.NaN, false));
+                    }
+                }
+            }
+        }
+        return race;
+    }
+
+    @Test
+    void shouldNotReturnAFailedDefaultAsThePick() {
+        EliteRace race = run(new EliteRace("0", null, List.of("1", "3"), EliteRaceTest::line,
+                EliteRace.Settings.standard(40, 0.05, false)), TRUTH, List.of("0"));
+        EliteRace.Answer a = race.answer();
+        assertEquals(null, a.pick(), "nothing was measured against the default: no pick");
+        assertEquals(Confirmation.Form.CANNOT_TELL, a.form());
+    }
+
+    @Test
+    void shouldKeepAPointAfterOneFailedForkAndTakeItOutAfterTwo() {
+        EliteRace race = new EliteRace("0", null, List.of("3"), EliteRaceTest::line, EliteRace.Settings.standard(60, 0.05, false));
+        EliteRace.Round r = race.next();
+        race.fail("3", r.number());
+        race.record("3", new EliteRace.Fork(1, 900, Double.NaN, false));
+        assertFalse(race.excluded().contains("3"), "one failed fork may be the host's");
+        race.fail("3", r.number());
+        assertTrue(race.excluded().contains("3"), "two are the point's");
+    }
+
+    @Test
+    void shouldFitTheConfirmationItLeadsToInsideTheTrialCap() {
+        // a flat space: the runner-up is within the threshold, so the confirmation is of four points (12 trials)
+        Map<String, Double> flat = Map.of("0", 1000.0, "1", 1000.0, "2", 1000.0, "mine", 1000.0, "3", 1000.0);
+        EliteRace race = run(new EliteRace("0", "mine", List.of("1", "2"), EliteRaceTest::line,
+                EliteRace.Settings.standard(17, 0.05, false)), flat, List.of());
+        assertTrue(race.trials() <= 17, "the race kept its cap: " + race.trials());
+        assertNotNull(race.answer());
+    }
+
+    @Test
+    void shouldNotLetAChallengerLeadOnFewerForksThanTheLeader() {
+        EliteRace race = new EliteRace("0", null, List.of("4"), EliteRaceTest::line, EliteRace.Settings.standard(80, 0.05, false));
+        Random rnd = new Random(3);
+        for (int round = 1; round <= 2; round++) {
+            EliteRace.Round r = race.next();
+            for (int f = 0; f < r.forksEach(); f++) {
+                for (String p : r.points()) {
+                    race.record(p, new EliteRace.Fork(r.number(), TRUTH.get(p) * Math.exp(0.01 * rnd.nextGaussian()), Double.NaN,
+                            false));
+                }
+            }
+        }
+        EliteRace.Round third = race.next();
+        assertEquals("4", race.leader(), "\"5\" is better on its 2 forks, \"4\" leads on 4");
+        assertTrue(third.points().contains("5"), "the challenger races on: " + third);
+    }
+
+    @Test
+    void shouldConfirmASettingBesideALeadingDefaultSoThatKeepingItIsBounded() {
+        Map<String, Double> worse = Map.of("0", 1000.0, "1", 1100.0, "2", 1100.0, "3", 1100.0);
+        EliteRace race = run(new EliteRace("0", null, List.of("1", "3"), EliteRaceTest::line,
+                EliteRace.Settings.standard(30, 0.05, false)), worse, List.of());
+        Confirmation c = race.answer().confirmation();
+        assertTrue(c.confirmed().size() >= 2, "a setting beside the default: " + c.confirmed());
+        assertEquals(Confirmation.Form.KEEP_DEFAULT, c.form(), "bound " + c.bound());
+        assertEquals("0", race.answer().pick());
+    }
+
+    @Test
+    void shouldRunOneMoreConfirmationRoundWhenAskedAndJudgeOnBoth() {
+        EliteRace race = run(new EliteRace("0", null, List.of("1", "3"), EliteRaceTest::line,
+                EliteRace.Settings.standard(40, 0.05, false)), TRUTH, List.of());
+        int confirmed = race.answer().confirmation().vsDefault().forksReference();
+        race.confirmMore(5);
+        EliteRace.Round more = race.next();
+        assertTrue(more.confirmation() && more.forksEach() == 5, "one more confirmation round: " + more);
+        for (int f = 0; f < 5; f++) {
+            for (String p : more.points()) {
+                race.record(p, new EliteRace.Fork(more.number(), TRUTH.get(p), Double.NaN, false));
+            }
+        }
+        assertEquals(null, race.next(), "then the race ends again");
+        assertEquals(confirmed + 5, race.answer().confirmation().vsDefault().forksReference(), "judged on both rounds' forks");
     }
 }

@@ -7,22 +7,27 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The race {@code tune} runs ({@link EliteRace} with {@link EliteRace.Settings#standard}) over 1,000 seeded races a
- * scenario ({@link RaceSimulation}; the table is in docs/tuning.md), at the simulation's cap of 45 trials (60 % of the
- * 3-fork grid's 75). Holds the rates the race reached on 2026-11-28 with its round-adjusted ranking, a point or two
- * below each so that a change that loses correct picks fails here. Issue 42's target of 90 % over 4–10 % is not met on
- * this model (docs/tuning.md says why): the test holds what is reached, never less.
+ * scenario ({@link RaceSimulation}, the race's own model; docs/tuning.md), at the simulation's cap of 45 trials (60 % of
+ * the 3-fork grid's 75). Holds the rates the race reaches with issue 51's answer rule, a point or two below each.
+ *
+ * <p>Why they are lower than the 84.9 / 90.9 / 81.5 % held before issue 51: the answer now names a setting only when it
+ * leads the default on the confirmation's fresh forks (a leader that trails there is no pick, and "cannot tell yet" says
+ * so); before, a setting that led on all its forks together was the pick even when the fresh forks had it behind. On this
+ * model's 3 confirmation forks a side that costs 6–7 points: the same seeds with the old pick rule and everything else of
+ * issue 51 read 85.1 / 91.1 / 79.9 %, with the new rule 78.9 / 87.5 / 73.7 % (measured 2026-11-28; docs/tuning.md). The
+ * 3-fork grid, which names its best centre whatever the evidence, reads 86.9 / 91.5 / 81.4 %. {@link SpaceSimulationTest}
+ * holds the race against the 4-fork grid on spaces made apart from this model.
  */
 class RaceSimulationTest {
     @Test
-    void shouldPickTheBestAsOftenAsOnTheTwentyEighthOnSixtyPercentOfTheGridsTrials() {
+    void shouldPickTheBestAsOftenAsWithIssue51sRuleOnSixtyPercentOfTheGridsTrials() {
         List<RaceSimulation.Row> table = RaceSimulation.table(1000, 45);
-        double[] floor = {83.5, 89.5, 80.0, 99.0}; // reached: 84.9, 90.9, 81.5, 100.0
+        double[] floor = {77.5, 86.0, 72.0, 99.0}; // reached: 78.9, 87.5, 73.7, 100.0
         for (int i = 0; i < table.size(); i++) {
             RaceSimulation.Row r = table.get(i);
             assertTrue(r.trials() <= 0.6 * 75, "at most 60 % of the 3-fork grid's trials: " + r);
-            assertTrue(r.falseWinner() <= 5, "a false winner over the default in at most 5 % of races: " + r);
+            assertTrue(r.falseWinner() <= 2, "a false winner over the default in at most 2 % of races: " + r);
             assertTrue(r.picked() >= floor[i], "picks the best (or within the threshold) in at least " + floor[i] + " %: " + r);
-            assertTrue(r.picked() >= r.gridPicked()[0] - 3, "within 3 points of the 3-fork grid's rate: " + r);
         }
     }
 }

@@ -43,6 +43,9 @@ class SearchSpaceTest {
         assertEquals(null, xmx.pastMemoryLimit("256m", limit));
         assertTrue(xmx.pastMemoryLimit("512m", limit).startsWith("-Xmx512m is not below the container's memory limit (512m)"));
         assertTrue(xmx.pastMemoryLimit("1g", limit) != null);
+        assertEquals(null, xmx.pastMemoryLimit("384m", limit), "three quarters of the limit leaves the rest of the JVM room");
+        assertTrue(String.valueOf(Dimension.parse("Xmx=460m").pastMemoryLimit("460m", limit))
+                .startsWith("-Xmx460m is more than 75 % of the container's memory limit (512m)"), "90 % of the limit is refused");
         assertEquals(null, Dimension.parse("gc=G1,Serial").pastMemoryLimit("G1", limit));
         assertEquals(null, Dimension.parse("Xss=256k,1m").pastMemoryLimit("1m", 1L << 19), "a thread stack is not the heap");
     }
@@ -80,7 +83,22 @@ class SearchSpaceTest {
         List<Point> a = s.sample(s.points(), 6);
         assertEquals(6, a.size());
         assertEquals(Point.DEFAULT, a.get(0));
-        assertEquals(a, s.sample(s.points(), 6), "a seed from the space: --dry-run shows what the run does");
+        assertEquals(a, s.sample(s.points(), 6), "a design: --dry-run shows what the run does");
         assertEquals(s.points(), s.sample(s.points(), 100));
+    }
+
+    @Test
+    void shouldRaceEveryCollectorAndEveryFlagsOnAndOffInRoundOne() {
+        SearchSpace s = SearchSpace.of(List.of("gc=G1,Parallel,Serial,ZGC", "Xmx=256m..1g:log", "-XX:+UseCompactObjectHeaders"),
+                List.of());
+        List<Point> a = s.sample(s.points(), 6);
+        for (String gc : List.of("UseG1GC", "UseParallelGC", "UseSerialGC", "UseZGC")) {
+            assertTrue(a.stream().anyMatch(p -> p.label().contains(gc)), gc + " in round one: " + a);
+        }
+        for (String xmx : List.of("-Xmx256m", "-Xmx512m", "-Xmx1g")) {
+            assertTrue(a.stream().anyMatch(p -> p.label().contains(xmx)), xmx + " in round one: " + a);
+        }
+        assertTrue(a.stream().anyMatch(p -> p.label().contains("UseCompactObjectHeaders")), "the flag on: " + a);
+        assertTrue(a.stream().anyMatch(p -> !p.isDefault() && !p.label().contains("UseCompactObjectHeaders")), "and off: " + a);
     }
 }

@@ -72,7 +72,7 @@ class TuneRaceTest {
         assertTrue(unsupported, "the refused flag is an unsupported row");
         assertTrue(failed, "the 16 MiB heap fails the task: a failed row, and the race went on");
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
-        assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
+        assertTrue(answer.contains(": use -XX:+UseParallelGC -Xmx256m: op time "), answer);
         assertTrue(answer.contains("on the confirmation round's fresh forks"), "the gain is the confirmation's: " + answer);
         assertTrue(answer.contains("\n  JVMMARK_JVM_ARGS=\"-XX:+UseParallelGC -Xmx256m\"\n"), "the winner as one line to paste: " + answer);
         assertTrue(!r.out().contains("The questions") && !r.out().contains("nothing to compare"), "no questions of points: " + r.out());
@@ -129,7 +129,7 @@ class TuneRaceTest {
         System.out.println(r.out() + r.err());
         assertEquals(0, r.status(), r.out() + r.err());
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
-        assertTrue(answer.contains("no point beats the default beyond noise") || answer.contains("cannot tell"), answer);
+        assertTrue(answer.contains(": keep the default: no setting confirmed is more than ") || answer.contains(": cannot tell yet: "), answer);
         assertTrue(!answer.contains("than the default ("), "no gain is claimed: " + answer);
         // the forks ran through run's trial loop: its line per fork with the race's budget, and the history it records
         assertTrue(r.out().contains("[1/") && r.out().contains(" · budget: ") && r.out().contains(" of 1 min 00 s used"),

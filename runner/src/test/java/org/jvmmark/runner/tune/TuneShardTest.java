@@ -94,7 +94,7 @@ class TuneShardTest {
         }
         assertTrue(rounds >= 2, "the race ran more than one round: " + rounds);
         String answer = plan.out().substring(plan.out().indexOf("Which settings ("));
-        assertTrue(answer.contains(": -XX:+UseParallelGC -Xmx256m: op time "), answer);
+        assertTrue(answer.contains(": use -XX:+UseParallelGC -Xmx256m: op time "), answer);
         assertTrue(answer.contains("faster than the default"), answer);
 
         Cli.Result ended = Cli.run("tune", "--resume", "--out", dir.toString(), "--shard", "1/2", "--slice-out",
