@@ -328,8 +328,12 @@ public final class AdaptiveForks {
                 continue;
             }
             if (untestable && judged.isEmpty()) {
-                states.put(row, new RowState(row, n, false, "fewer than " + Judge.MIN_FORKS + " forks measured "
-                        + label + " a side, cannot tell"));
+                // a partner short of forks on one level is replaced on its own row; this one waits for it
+                boolean partnerLeftOut = evidence != null && p.getValue().stream()
+                        .anyMatch(o -> values.get(o).length > 0 && Judge.leftOut(evidence, o) > 0);
+                states.put(row, new RowState(row, n, false, "fewer than " + Judge.MIN_FORKS + (partnerLeftOut
+                        ? " forks that stayed on one level a side (the machine changed level), cannot tell"
+                        : " forks measured " + label + " a side, cannot tell")));
             } else if (tell == 0 && repeatable) {
                 states.put(row, new RowState(row, n, false, "decided" + levels));
             } else if ((pairOpen || growForRepeat || tell > maxForks && tell != Judgement.MORE_THAN_CAP) && n < maxForks) {

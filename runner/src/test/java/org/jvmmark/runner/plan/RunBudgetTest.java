@@ -19,8 +19,8 @@ class RunBudgetTest {
         now.addAndGet(30 * S);
         assertEquals(90.0, b.spentSeconds(), 1e-9);
         assertEquals(810.0, b.leftSeconds(), 1e-9);
-        // the fixed plan gets 90 % of what is left less the run's end: (810 - 10) * 0.9
-        assertEquals(720, b.planSeconds());
+        // the fixed plan gets 80 % of what is left less the run's end: (810 - 10) * 0.8
+        assertEquals(640, b.planSeconds());
         assertEquals("1 min 30 s of 15 min 00 s used (build 1 min 00 s), 13 min 30 s left", b.words());
     }
 
