@@ -1,16 +1,16 @@
 package org.jvmmark.runner.plan;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.Objects;
-import java.util.Set;
-import java.util.function.ToDoubleFunction;
-import org.apache.commons.statistics.distribution.NormalDistribution;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.jvmmark.api.Question;
 import org.jvmmark.api.WorkloadInfo;
 import org.jvmmark.report.model.Column;
@@ -129,19 +129,21 @@ public final class AdaptiveForks {
         // the fastest JVM on requests/s): a row is open while any of them is, and forks the judge leaves out of any of
         // those figures are replaced (main job on a flipping host, 2026-11-28: http's requests/s rows kept 5 of 6 forks
         // left out while only the hold latency was asked of them).
+        Map<String, List<Question>> asked = new LinkedHashMap<>();
+        all.values().forEach(t -> asked.computeIfAbsent(t.workload().name(), w -> QuestionGroups.asked(t.workload().info())));
         Map<String, RowState> states = new LinkedHashMap<>();
         for (int k = 0; ; k++) {
             int kind = k;
             Map<String, PlannedTrial> rows = new LinkedHashMap<>();
             all.forEach((r, t) -> {
-                if (kind < QuestionGroups.asked(t.workload().info()).size()) {
+                if (kind < asked.get(t.workload().name()).size()) {
                     rows.put(r, t);
                 }
             });
             if (rows.isEmpty()) {
                 break;
             }
-            statesOf(rows, byRow, plan, recorded, t -> QuestionGroups.asked(t.workload().info()).get(kind))
+            statesOf(rows, byRow, plan, recorded, t -> asked.get(t.workload().name()).get(kind))
                     .forEach((r, s) -> states.merge(r, s, this::moreOpen));
         }
         // In plan order, as the account is read.
