@@ -127,11 +127,10 @@ public final class Compare {
      * @throws IllegalArgumentException for a negative threshold, or a format that has no meaning for a comparison
      */
     public static int compare(Path dirA, Path dirB, Options options, PrintStream out) throws IOException {
-        Judge.checkThreshold(options.threshold()); // before any file is read
+        Judge judge = Judge.at(options.threshold()); // before any file is read
         List<ReportModel> a = runs(dirA);
         List<ReportModel> b = runs(dirB);
-        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), options.runSpreads(),
-                options.allowOtherHost());
+        Comparison c = ComparisonBuilder.compare(a, b, judge, options.gateAll(), options.runSpreads(), options.allowOtherHost());
         CompareAnswer answer = new CompareAnswer(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll());
         out.print(options.format().write(answer));
         out.flush();
