@@ -1,4 +1,4 @@
-package org.jvmmark.report.render;
+package org.jvmmark.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.jvmmark.report.model.Comparison;
 import org.jvmmark.report.builders.ComparisonBuilder;
 import org.jvmmark.report.builders.ModelBuilder;
-import org.jvmmark.report.render.OutputFile;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.model.CompareAnswer;
+import org.jvmmark.report.render.Format;
+import org.jvmmark.report.render.Formats;
+import org.jvmmark.report.render.OutputFile;
 import org.jvmmark.results.ResultsReader;
 
 /**
@@ -39,11 +42,11 @@ public final class Compare {
      * @param allowOtherHost whether sides of different host classes are judged anyway ({@code --allow other-host})
      */
     public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                          java.util.function.Function<String, RunSpread> runSpreads, Format format,
+                          Function<String, RunSpread> runSpreads, Format format,
                           boolean allowOtherHost) {
         /** Sides of different host classes refused. */
         public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                       java.util.function.Function<String, RunSpread> runSpreads, Format format) {
+                       Function<String, RunSpread> runSpreads, Format format) {
             this(threshold, requireAll, onlyChanges, html, gateAll, runSpreads, format, false);
         }
 

@@ -77,7 +77,7 @@ public final class ComparisonBuilder {
      * @param allowOtherHost whether to judge sides of different host classes anyway ({@code --allow other-host}: a
      *     user who means it; the notes say so); else every gating figure of such sides cannot be told
      * @param runSpread what is known of this host's run-to-run spread where the sides have one run each, by "workload|figure"
-     *     ("queue-latency|endToEnd p50"; {@link Verdicts#figureKey})
+     *     ("queue-latency|endToEnd p50"; {@link Column#figureKey})
      */
     public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, Judge judge, boolean gateAll,
                                      Function<String, RunSpread> runSpread, boolean allowOtherHost) {
@@ -432,7 +432,7 @@ public final class ComparisonBuilder {
         for (Row r : List.of(ra, rb)) {
             for (Trial t : r.okTrials()) {
                 Probe p = col.probe() != null ? t.measured().latency().get(col.probe()) : t.measured().latency().values().stream().findFirst().orElse(null);
-                Double v = Figures.forkValue(t, col);
+                Double v = col.forkValue(t);
                 if (p == null || !(p.targetRate() > 0) || v == null || Math.abs(v / p.targetRate() - 1) > 0.01) {
                     return null;
                 }
@@ -455,7 +455,7 @@ public final class ComparisonBuilder {
         sa.tables().forEach(t -> columns.addAll(t.columns()));
         Set<String> out = new java.util.LinkedHashSet<>();
         for (WorkloadQuestion q : questions) {
-            Column c = Verdicts.column(columns, q.headline());
+            Column c = Column.named(columns, q.headline());
             if (c != null) {
                 out.add(c.id());
             }
@@ -490,7 +490,7 @@ public final class ComparisonBuilder {
                         : java.util.stream.IntStream.range(0, b.size()).map(k -> a.size() + k).toArray()));
             }
             Column col = family.get(group.get(0)).column();
-            RunSpread known = runSpread.apply(family.get(group.get(0)).workload() + "|" + Verdicts.figureKey(col));
+            RunSpread known = runSpread.apply(family.get(group.get(0)).workload() + "|" + col.figureKey());
             Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows, known == null ? RunSpread.UNKNOWN : known);
             for (int i : group) {
                 contrasts[i] = new Contrast(e, "B#" + i, "A#" + i);
