@@ -19,7 +19,7 @@ import org.jvmmark.report.render.Format;
 import org.jvmmark.report.render.Formats;
 import org.w3c.dom.Element;
 import org.jvmmark.report.judge.RunSpread;
-import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.Compare;
 
 /** {@code compare --format markdown|json}: pinned by golden files, and checked as a reader of each format reads it. */
 class CompareFormatsTest {

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.render.Formats;
-import org.jvmmark.report.render.Compare;
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Compare;
+import org.jvmmark.report.Report;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

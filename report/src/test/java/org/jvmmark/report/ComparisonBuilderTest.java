@@ -7,7 +7,7 @@ import static org.jvmmark.report.FixtureGenerator.TIMED_OUT;
 import static org.jvmmark.report.FixtureGenerator.Truth;
 import static org.jvmmark.report.FixtureGenerator.around;
 
-import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.Compare;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -7,8 +7,8 @@ import static org.jvmmark.testkit.DumpedDom.bodyTag;
 import static org.jvmmark.testkit.DumpedDom.count;
 import static org.jvmmark.testkit.DumpedDom.unescape;
 
-import org.jvmmark.report.render.Compare;
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Compare;
+import org.jvmmark.report.Report;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;

@@ -17,7 +17,7 @@ import org.jvmmark.report.model.Figure;
 import org.jvmmark.report.builders.Figures;
 import org.jvmmark.report.model.Headline;
 import org.jvmmark.report.builders.ModelBuilder;
-import org.jvmmark.report.builders.TableViews;
+import org.jvmmark.report.builders.MetricTables;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.Row;
 import org.jvmmark.report.model.Section;
@@ -150,10 +150,10 @@ class ModelBuilderTest {
             columns.add(new Column(Column.Kind.METRIC, null, "hello.m" + i, "hello.m" + i, "ms", false, true, true));
         }
         columns.add(new Column(Column.Kind.METRIC, null, "score", "score", "ops/s", true, true, true));
-        var tables = TableViews.metricTables(columns);
+        var tables = MetricTables.of(columns);
         assertEquals(List.of("Metrics — hello (1 of 2)", "Metrics — hello (2 of 2)", "Metrics"), List.copyOf(tables.keySet()));
         assertEquals("m0", tables.get("Metrics — hello (1 of 2)").get(0).title());
-        assertTrue(tables.values().stream().allMatch(t -> t.size() <= TableViews.MAX_METRIC_COLUMNS));
+        assertTrue(tables.values().stream().allMatch(t -> t.size() <= MetricTables.MAX_COLUMNS));
     }
 
     @Test

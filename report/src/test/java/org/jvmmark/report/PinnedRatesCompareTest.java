@@ -3,7 +3,7 @@ package org.jvmmark.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.Compare;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

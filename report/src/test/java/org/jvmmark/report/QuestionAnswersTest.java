@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import org.jvmmark.report.model.Headline;
 import org.jvmmark.report.builders.ModelBuilder;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.Section;
-import org.jvmmark.report.builders.VerdictTable;
+import org.jvmmark.report.words.VerdictTable;
 import org.jvmmark.report.words.Words;
 
 /**

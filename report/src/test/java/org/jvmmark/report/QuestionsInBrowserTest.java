@@ -3,7 +3,7 @@ package org.jvmmark.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Report;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,7 +18,7 @@ import org.jvmmark.report.words.Explanations;
 import org.jvmmark.report.builders.ModelBuilder;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.Section;
-import org.jvmmark.report.builders.VerdictTable;
+import org.jvmmark.report.words.VerdictTable;
 
 class ReportTest {
     @TempDir

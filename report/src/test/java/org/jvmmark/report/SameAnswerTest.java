@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.model.Comparison;
@@ -48,8 +49,8 @@ class SameAnswerTest {
         // Across runs the run-to-run spread adds to the forks' (DESIGN.md §4); with it known to be nil the two surfaces
         // judge the same forks the same way.
         Comparison c = ComparisonBuilder.compare(java.util.List.of(ModelBuilder.build(ResultsReader.readDir(da))),
-                java.util.List.of(ModelBuilder.build(ResultsReader.readDir(db))), 0.05, false,
-                k -> org.jvmmark.report.judge.RunSpread.stored(0));
+                java.util.List.of(ModelBuilder.build(ResultsReader.readDir(db))), Judge.at(0.05), false,
+                k -> org.jvmmark.report.judge.RunSpread.stored(0), false);
         return c.lines().stream().filter(l -> l.figure().equals("p50 latency")).findFirst().orElseThrow().judgement();
     }
 

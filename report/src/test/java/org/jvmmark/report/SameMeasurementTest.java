@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.render.Formats;
-import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.Compare;
 import org.jvmmark.report.builders.SameMeasurement;
 
 /**

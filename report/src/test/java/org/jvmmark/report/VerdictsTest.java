@@ -7,7 +7,7 @@ import static org.jvmmark.report.FixtureGenerator.Truth;
 import static org.jvmmark.report.FixtureGenerator.around;
 import static org.jvmmark.report.FixtureGenerator.drawn;
 
-import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.Compare;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import org.jvmmark.report.builders.ModelBuilder;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.Section;
 import org.jvmmark.report.model.Table;
-import org.jvmmark.report.builders.VerdictTable;
+import org.jvmmark.report.words.VerdictTable;
 
 /**
  * The verdicts against fixtures with known truth: every fork drawn around a set level. Each case is

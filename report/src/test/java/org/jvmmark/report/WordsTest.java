@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Report;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.model.Column;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --format} on report and compare: one family of formats, refused in one line where a format means nothing. */
+/** {@code --format} on report, compare and history check: one family of formats, refused in one line where a format means nothing. */
 class FormatOptionTest {
     private static final Path FIXTURES = Path.of(System.getProperty("jvmmark.home"), "report", "src", "test", "resources", "fixtures");
 
@@ -33,6 +33,16 @@ class FormatOptionTest {
         Cli.Result r = Cli.run("compare", baseline, baseline, "--format", "tsv");
         assertEquals(2, r.status(), r.err());
         assertTrue(r.err().contains("unknown --format 'tsv'; valid: text, markdown, html, csv, json"), r.err());
+    }
+
+    @Test
+    void shouldRefuseAnUnknownFormatInHistoryCheckAsCompareDoes(@TempDir Path tmp) {
+        String baseline = FIXTURES.resolve("baseline").toString();
+        Cli.Result compare = Cli.run("compare", baseline, baseline, "--format", "tsv");
+        Cli.Result check = Cli.run("history", "check", "--history", tmp.resolve("history.db").toString(), "--format", "tsv");
+        assertEquals(compare.status(), check.status(), check.err());
+        assertEquals(compare.errLines().get(0), check.errLines().get(0));
+        assertTrue(Files.notExists(tmp.resolve("history.db")), "refused while parsing, before the history is opened");
     }
 
     @Test

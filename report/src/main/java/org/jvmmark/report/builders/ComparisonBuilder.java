@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
 import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsWriter;
@@ -19,7 +21,6 @@ import org.jvmmark.results.Probe;
 import org.jvmmark.results.Trial;
 import org.jvmmark.results.WorkloadQuestion;
 import org.jvmmark.report.judge.Stats;
-import org.jvmmark.results.TrialContainer;
 import org.jvmmark.report.model.Column;
 import org.jvmmark.report.model.Comparison;
 import org.jvmmark.report.model.Figure;
@@ -45,48 +46,48 @@ import org.jvmmark.report.words.Words;
  * was ok in A and has a fork that failed or timed out in B regressed, the failure named. Figures pinned
  * at their target (an achieved rate equal to the target rate) are not judged, and say so.
  *
- * <p>Stateless and thread-safe.
+ * <p>One builder per call, confined to it: it holds the call's {@link Judge} (its threshold, checked once) and the
+ * lines built so far, so that its steps judge without handing the threshold on. The static methods are thread-safe.
  */
 public final class ComparisonBuilder {
-    private ComparisonBuilder() {
+    /** The judge of this call, at its threshold. */
+    private final Judge judge;
+    /** This host's run-to-run spread by "workload|figure", for sides of one run each. */
+    private final Function<String, RunSpread> runSpread;
+    /** The lines so far, in the order they are printed. */
+    private final List<Comparison.Line> lines = new ArrayList<>();
+    /** The figures whose lines wait for the judgement of their family. */
+    private final List<Pending> pending = new ArrayList<>();
+
+    private ComparisonBuilder(Judge judge, Function<String, RunSpread> runSpread) {
+        this.judge = judge;
+        this.runSpread = runSpread;
     }
 
     /**
+     * The comparison of two sides, several runs a side (DESIGN.md of the judge, §4): each run a replicate with its own
+     * run effect. The sides are first checked to be the same measurement ({@link SameMeasurement}). Rows are matched on
+     * the first run of each side; a row of a later run joins the first run's row it matches. Rows are matched over every
+     * run of a side: a row of A missing from B, or from any run of either side, cannot be told (never "not compared"
+     * with exit 0).
+     *
+     * @param judge the judge of this call, at its threshold
      * @param gateAll whether every judged figure gates (one family); else each workload's headline figures gate, in
      *     one family over every workload, and the other figures are judged in a second family and only shown
-     */
-    public static Comparison compare(ReportModel a, ReportModel b, double threshold, boolean gateAll) {
-        return compare(List.of(a), List.of(b), threshold, gateAll, k -> RunSpread.UNKNOWN);
-    }
-
-    /**
-     * Several runs a side (DESIGN.md of the judge, §4): each run a replicate with its own run effect. Rows are matched on
-     * the first run of each side; a row of a later run joins the first run's row it matches, and a row missing from a
-     * later run cannot be told. Another host class is refused (see the overload with {@code allowOtherHost}).
-     *
-     * @param runSpread what is known of this host's run-to-run spread where the sides have one run each, by "workload|figure"
-     *     ("queue-latency|endToEnd p50"; {@link Verdicts#figureKey})
-     */
-    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
-                                     java.util.function.Function<String, RunSpread> runSpread) {
-        return compare(runsA, runsB, threshold, gateAll, runSpread, false);
-    }
-
-    /**
-     * As {@link #compare(List, List, double, boolean, java.util.function.Function)}; the sides are first checked to be
-     * the same measurement ({@link SameMeasurement}). Rows are matched over every run of a side: a row of A missing from
-     * B, or from any run of either side, cannot be told (never "not compared" with exit 0).
-     *
      * @param allowOtherHost whether to judge sides of different host classes anyway ({@code --allow other-host}: a
      *     user who means it; the notes say so); else every gating figure of such sides cannot be told
+     * @param runSpread what is known of this host's run-to-run spread where the sides have one run each, by "workload|figure"
+     *     ("queue-latency|endToEnd p50"; {@link Column#figureKey})
      */
-    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, double threshold, boolean gateAll,
-                                     java.util.function.Function<String, RunSpread> runSpread, boolean allowOtherHost) {
-        Judge.checkThreshold(threshold);
+    public static Comparison compare(List<ReportModel> runsA, List<ReportModel> runsB, Judge judge, boolean gateAll,
+                                     Function<String, RunSpread> runSpread, boolean allowOtherHost) {
+        ComparisonBuilder builder = new ComparisonBuilder(judge, runSpread);
+        return builder.build(runsA, runsB, gateAll, allowOtherHost);
+    }
+
+    private Comparison build(List<ReportModel> runsA, List<ReportModel> runsB, boolean gateAll, boolean allowOtherHost) {
         ReportModel a = runsA.get(0);
         ReportModel b = runsB.get(0);
-        List<Comparison.Line> lines = new ArrayList<>();
-        List<Pending> pending = new ArrayList<>();
         Map<String, Section> sectionsB = new LinkedHashMap<>();
         b.sections().forEach(s -> sectionsB.put(s.workload(), s));
         for (Section sa : a.sections()) {
@@ -108,18 +109,18 @@ public final class ComparisonBuilder {
                     pairs.put(ra, rb);
                 }
             }
-            java.util.Set<String> headline = headlineFigures(sa, sb, a.results(), b.results());
+            Set<String> headline = headlineFigures(sa, sb, a.results(), b.results());
             for (Row ra : sa.rows()) {
                 Row rb = pairs.get(ra);
                 List<Row> repA = rb == null ? List.of() : replicas(runsA, sa.workload(), ra);
                 List<Row> repB = rb == null ? List.of() : replicas(runsB, sa.workload(), rb);
                 if (rb == null) {
-                    lines.add(missingRow(sa.workload(), ra, sb == null ? "workload not run in B" : otherParams(ra, rowsB), threshold));
+                    lines.add(missingRow(sa.workload(), ra, sb == null ? "workload not run in B" : otherParams(ra, rowsB)));
                 } else if (repA.size() < runsA.size() || repB.size() < runsB.size()) {
                     lines.add(missingRow(sa.workload(), ra, "in " + repA.size() + " of A's " + runsA.size() + " runs and "
-                            + repB.size() + " of B's " + runsB.size() + ": rows are matched over every run of a side", threshold));
+                            + repB.size() + " of B's " + runsB.size() + ": rows are matched over every run of a side"));
                 } else {
-                    compareRows(lines, pending, sa, sb, repA, repB, threshold, headline);
+                    compareRows(sa, sb, repA, repB, headline);
                 }
             }
             for (Row rb : rowsB) {
@@ -127,12 +128,12 @@ public final class ComparisonBuilder {
             }
             for (Row extra : laterOnly(runsA, sa)) {
                 lines.add(missingRow(sa.workload(), extra, "in a later run of A only, not in its first: rows are matched"
-                        + " over every run of a side", threshold));
+                        + " over every run of a side"));
             }
         }
         int[] batchB = sameRuns(runsA, runsB);
-        decide(lines, pending.stream().filter(p -> gateAll || p.headline()).toList(), threshold, true, runSpread, batchB);
-        decide(lines, pending.stream().filter(p -> !gateAll && !p.headline()).toList(), threshold, false, runSpread, batchB);
+        decide(pending.stream().filter(p -> gateAll || p.headline()).toList(), true, batchB);
+        decide(pending.stream().filter(p -> !gateAll && !p.headline()).toList(), false, batchB);
         for (Section sb : sectionsB.values()) {
             for (Row rb : sb.rows()) {
                 lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
@@ -140,7 +141,7 @@ public final class ComparisonBuilder {
         }
         List<String> hosts = SameMeasurement.hostDifferences(runsA.stream().map(ReportModel::results).toList(),
                 runsB.stream().map(ReportModel::results).toList());
-        List<String> notes = notes(a.results(), b.results());
+        List<String> notes = SameMeasurement.notes(a.results(), b.results());
         if (!hosts.isEmpty() && allowOtherHost) {
             notes.add(0, "Compared across hosts (--allow other-host): " + String.join("; ", hosts)
                     + ". Differences may come from the machine, not the JVM.");
@@ -148,7 +149,7 @@ public final class ComparisonBuilder {
             // Another host class: no figure is the JVM's alone. Failures stay (a crash is a crash on any host).
             String why = "not the same host class: " + String.join("; ", hosts) + " (--allow other-host to judge anyway)";
             lines.replaceAll(l -> l.judgement() == null || l.figure().equals("status") || !l.gating() ? l
-                    : refusedLine(l, l.judgement().effect().higherIsBetter(), threshold, why));
+                    : refusedLine(l, l.judgement().effect().higherIsBetter(), why));
         }
         List<String> refused = new ArrayList<>();
         for (Comparison.Line l : lines) {
@@ -159,7 +160,7 @@ public final class ComparisonBuilder {
                 }
             }
         }
-        return new Comparison(a, b, threshold, lines, notes, refused);
+        return new Comparison(a, b, judge.threshold(), lines, notes, refused);
     }
 
     /**
@@ -191,8 +192,8 @@ public final class ComparisonBuilder {
     }
 
     /** {@code l} as "cannot tell: not the same measurement", gating. */
-    private static Comparison.Line refusedLine(Comparison.Line l, boolean higherIsBetter, double threshold, String why) {
-        Judgement j = Judge.notComparable(higherIsBetter, threshold);
+    private Comparison.Line refusedLine(Comparison.Line l, boolean higherIsBetter, String why) {
+        Judgement j = judge.notComparable(higherIsBetter);
         return new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(),
                 Comparison.Verdict.CANNOT_TELL, why, l.effect(), l.beyondThreshold(), "", j, true);
     }
@@ -203,7 +204,7 @@ public final class ComparisonBuilder {
      * report's trust rule ({@code ColumnTrust}: the samples and CPUs every fork had) trusts on both sides: such a tail
      * gates with its headline (issue 48), where the machine supports it; elsewhere it is shown, not judged.
      */
-    private static boolean trustedTail(Column ca, Column cb, java.util.Set<String> headline) {
+    private static boolean trustedTail(Column ca, Column cb, Set<String> headline) {
         if (cb == null || ca.kind() != Column.Kind.LATENCY || !ca.trusted() || !cb.trusted() || "max".equals(ca.key())
                 || Percentiles.value(ca.key()) < PercentileTrust.SCHEDULER_PERCENTILE) {
             return false;
@@ -213,8 +214,8 @@ public final class ComparisonBuilder {
     }
 
     /** A row of A that B lacks, or that a run of either side lacks: cannot tell, gating (issue 48; DESIGN.md §7). */
-    private static Comparison.Line missingRow(String workload, Row ra, String why, double threshold) {
-        Judgement j = Judge.notComparable(true, threshold);
+    private Comparison.Line missingRow(String workload, Row ra, String why) {
+        Judgement j = judge.notComparable(true);
         return new Comparison.Line(workload, ra.label(), "status", ra.status(), "—", "", Comparison.Verdict.CANNOT_TELL,
                 "not the same rows: " + why, null, false, "", j, true);
     }
@@ -319,8 +320,7 @@ public final class ComparisonBuilder {
         return null;
     }
 
-    private static void compareRows(List<Comparison.Line> lines, List<Pending> pending, Section sa, Section sb,
-                                    List<Row> rowsA, List<Row> rowsB, double threshold, java.util.Set<String> headline) {
+    private void compareRows(Section sa, Section sb, List<Row> rowsA, List<Row> rowsB, Set<String> headline) {
         Row ra = rowsA.get(0);
         Row rb = rowsB.get(0);
         String label = ra.label().equals(rb.label()) ? rb.label() : ra.label() + " → " + rb.label();
@@ -344,11 +344,11 @@ public final class ComparisonBuilder {
             // against A's, beyond chance or not.
             String a = badA == 0 ? "ok" : badA + " of " + allA + " not ok";
             String b = badB == 0 ? "ok" : badB + " of " + allB + " not ok";
-            Judgement j = Judge.failures(badB, allB, badA, allA, threshold);
+            Judgement j = judge.failures(badB, allB, badA, allA);
             Comparison.Verdict v = j == null ? (badB > 0 ? Comparison.Verdict.STILL_FAILING : Comparison.Verdict.IMPROVED)
                     : j.answer() == Judgement.Answer.WORSE ? Comparison.Verdict.REGRESSED : Comparison.Verdict.CANNOT_TELL;
             String why = badB == 0 ? "every fork ok now (A: " + ra.failureNote() + ")"
-                    : Words.why(j != null ? j : Judge.failures(badB, allB, 0, Math.max(allA, 1), threshold), "") + ": "
+                    : Words.why(j != null ? j : judge.failures(badB, allB, 0, Math.max(allA, 1)), "") + ": "
                             + rowsB.stream().filter(r -> r.okTrials().size() < r.trials().size()).findFirst().orElse(rb)
                                     .failureNote()
                             + (j == null ? " (not more often than A's " + badA + " of " + allA + ", within chance)" : "");
@@ -363,9 +363,9 @@ public final class ComparisonBuilder {
                 if (ca.kind() == Column.Kind.UNCORRECTED) {
                     continue;
                 }
-                List<Figure> fas = rowsA.stream().map(r -> Figures.figure(r, ca)).filter(java.util.Objects::nonNull).toList();
+                List<Figure> fas = rowsA.stream().map(r -> Figures.figure(r, ca)).filter(Objects::nonNull).toList();
                 List<Figure> fbs = cb == null ? List.of()
-                        : rowsB.stream().map(r -> Figures.figure(r, cb)).filter(java.util.Objects::nonNull).toList();
+                        : rowsB.stream().map(r -> Figures.figure(r, cb)).filter(Objects::nonNull).toList();
                 if (fas.isEmpty()) {
                     continue;
                 }
@@ -374,7 +374,7 @@ public final class ComparisonBuilder {
                 if (fbs.isEmpty()) {
                     if (gatingFigure) {
                         // DESIGN.md §7: a headline measured before and not now is never "no regression".
-                        Judgement j = Judge.missing(ca.higherIsBetter(), threshold);
+                        Judgement j = judge.missing(ca.higherIsBetter());
                         lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
                                 "—", "", Comparison.Verdict.CANNOT_TELL, Words.why(j, ca.unit()), null, false, "", j, true));
                     }
@@ -385,13 +385,13 @@ public final class ComparisonBuilder {
                     fbs = fbs.stream().map(f -> SameMeasurement.rescaled(f, cb.unit(), ca.unit())).toList();
                 }
                 Figure fb = merged(fbs);
-                Line line = new Line(sa.workload(), label, ca, fa, fb, threshold);
+                Line line = new Line(sa.workload(), label, ca, fa, fb, judge.past(Line.change(fa, fb)));
                 String pinned = pinned(ra, rb, ca);
                 if (differs != null) {
                     // Issue 48: two measures judged as one is no answer; a headline that differs cannot pass.
                     Comparison.Line u = line.unjudged(gatingFigure ? Comparison.Verdict.CANNOT_TELL
                             : Comparison.Verdict.NOT_CORRECTED, "not the same measurement: " + differs);
-                    lines.add(gatingFigure ? refusedLine(u, ca.higherIsBetter(), threshold, u.why()) : u);
+                    lines.add(gatingFigure ? refusedLine(u, ca.higherIsBetter(), u.why()) : u);
                 } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
                     // As in the report: timed from the actual start, it hides the requests a stall delayed.
                     lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "not corrected for coordinated omission"));
@@ -403,7 +403,7 @@ public final class ComparisonBuilder {
                     String side = !ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B";
                     if (gatingFigure && ca.trusted()) {
                         // §7: a headline trusted before and not now cannot pass.
-                        Judgement j = Judge.missing(ca.higherIsBetter(), threshold);
+                        Judgement j = judge.missing(ca.higherIsBetter());
                         lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
                                 Format.value(fb.value(), cb.unit()), "", Comparison.Verdict.CANNOT_TELL,
                                 "percentile not trusted on B; " + Words.why(j, ca.unit()), null, false, "", j, true));
@@ -432,7 +432,7 @@ public final class ComparisonBuilder {
         for (Row r : List.of(ra, rb)) {
             for (Trial t : r.okTrials()) {
                 Probe p = col.probe() != null ? t.measured().latency().get(col.probe()) : t.measured().latency().values().stream().findFirst().orElse(null);
-                Double v = Figures.forkValue(t, col);
+                Double v = col.forkValue(t);
                 if (p == null || !(p.targetRate() > 0) || v == null || Math.abs(v / p.targetRate() - 1) > 0.01) {
                     return null;
                 }
@@ -448,14 +448,14 @@ public final class ComparisonBuilder {
      * question the results declare ({@link Results#questions(String)}), else endToEnd p50 for a latency
      * workload, else the score or the first ranked metric.
      */
-    static java.util.Set<String> headlineFigures(Section sa, Section sb, Results a, Results b) {
+    static Set<String> headlineFigures(Section sa, Section sb, Results a, Results b) {
         List<WorkloadQuestion> questions = b.questions(sa.workload()).isEmpty() ? a.questions(sa.workload())
                 : b.questions(sa.workload());
         List<Column> columns = new ArrayList<>();
         sa.tables().forEach(t -> columns.addAll(t.columns()));
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new java.util.LinkedHashSet<>();
         for (WorkloadQuestion q : questions) {
-            Column c = Verdicts.column(columns, q.headline());
+            Column c = Column.named(columns, q.headline());
             if (c != null) {
                 out.add(c.id());
             }
@@ -464,42 +464,41 @@ public final class ComparisonBuilder {
             return out;
         }
         Column fallback = Verdicts.defaultHeadline(columns);
-        return fallback == null ? java.util.Set.of() : java.util.Set.of(fallback.id());
+        return fallback == null ? Set.of() : Set.of(fallback.id());
     }
 
     /**
      * The pending figures judged in one family (the gating ones, or the others): per workload and figure one {@link Evidence} holding both sides
      * of every row ("A#i", "B#i"), each B judged against its A.
      */
-    private static void decide(List<Comparison.Line> lines, List<Pending> pending, double threshold, boolean gating,
-                               java.util.function.Function<String, RunSpread> runSpread, int[] batchB) {
+    private void decide(List<Pending> family, boolean gating, int[] batchB) {
         Map<String, List<Integer>> byFigure = new LinkedHashMap<>();
-        for (int i = 0; i < pending.size(); i++) {
-            byFigure.computeIfAbsent(pending.get(i).workload() + "|" + pending.get(i).column().id(), k -> new ArrayList<>())
+        for (int i = 0; i < family.size(); i++) {
+            byFigure.computeIfAbsent(family.get(i).workload() + "|" + family.get(i).column().id(), k -> new ArrayList<>())
                     .add(i);
         }
-        Contrast[] contrasts = new Contrast[pending.size()];
+        Contrast[] contrasts = new Contrast[family.size()];
         for (List<Integer> group : byFigure.values()) {
             List<RowForks> rows = new ArrayList<>();
             for (int i : group) {
                 // Side A's runs are runs 0…k−1, B's follow: every run its own batch (§4). Failures are the row's, judged
                 // once on its status line.
-                List<Figure> a = pending.get(i).a();
+                List<Figure> a = family.get(i).a();
                 rows.add(sideRow("A#" + i, a, java.util.stream.IntStream.range(0, a.size()).toArray()));
-                List<Figure> b = pending.get(i).b();
+                List<Figure> b = family.get(i).b();
                 rows.add(sideRow("B#" + i, b, b.size() == batchB.length ? batchB
                         : java.util.stream.IntStream.range(0, b.size()).map(k -> a.size() + k).toArray()));
             }
-            Column col = pending.get(group.get(0)).column();
-            RunSpread known = runSpread.apply(pending.get(group.get(0)).workload() + "|" + Verdicts.figureKey(col));
+            Column col = family.get(group.get(0)).column();
+            RunSpread known = runSpread.apply(family.get(group.get(0)).workload() + "|" + col.figureKey());
             Evidence e = new Evidence(col.id(), col.unit(), col.higherIsBetter(), rows, known == null ? RunSpread.UNKNOWN : known);
             for (int i : group) {
                 contrasts[i] = new Contrast(e, "B#" + i, "A#" + i);
             }
         }
-        List<Judgement> answers = Judge.judge(List.of(contrasts), threshold);
-        for (int i = 0; i < pending.size(); i++) {
-            Pending p = pending.get(i);
+        List<Judgement> answers = judge.judge(List.of(contrasts));
+        for (int i = 0; i < family.size(); i++) {
+            Pending p = family.get(i);
             Comparison.Line l = lines.get(p.index());
             Judgement j = answers.get(i);
             Comparison.Verdict v = switch (j.answer()) {
@@ -514,7 +513,7 @@ public final class ComparisonBuilder {
             // on) can be 3× apart where the judged change is 0.4 %: the change column shows the judged one.
             boolean inLevels = j.withinLevels() && j.estimated() && Double.isFinite(j.effect().ratio());
             String change = inLevels ? Words.change(p.column(), j.effect().ratio()) + " in levels" : l.change();
-            boolean beyond = inLevels ? Math.abs(j.effect().ratio() - 1) > threshold : l.beyondThreshold();
+            boolean beyond = inLevels ? judge.past(j.effect().ratio() - 1) : l.beyondThreshold();
             lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), change, v, why,
                     Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), beyond, tell, j, gating));
         }
@@ -535,16 +534,20 @@ public final class ComparisonBuilder {
                 batches.stream().mapToInt(Integer::intValue).toArray(), machine, changed(perRun));
     }
 
-    /** The parts of a line every verdict shares. */
-    private record Line(String workload, String row, Column column, Figure fa, Figure fb, double threshold) {
+    /** The parts of a line every verdict shares; {@code beyond} whether B's change from A lies past the threshold. */
+    private record Line(String workload, String row, Column column, Figure fa, Figure fb, boolean beyond) {
+        /** B's change from A, relative to A: 0 when both are zero, NaN when only A is. */
+        static double change(Figure fa, Figure fb) {
+            return fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
+        }
+
         Comparison.Line unjudged(Comparison.Verdict v, String why) {
             double ratio = fa.value() == 0 ? Double.NaN : fb.value() / fa.value();
             Effect effect = Double.isNaN(ratio) ? null
                     : new Effect(ratio, Double.NaN, Double.NaN, 0.95, column.higherIsBetter());
-            double change = fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
             return new Comparison.Line(workload, row, figureName(column), Format.value(fa.value(), column.unit()),
                     Format.value(fb.value(), column.unit()), changeWords(column, fa.value(), fb.value()), v, why, effect,
-                    !Double.isNaN(change) && Math.abs(change) > threshold, "", null, false);
+                    beyond, "", null, false);
         }
     }
 
@@ -559,35 +562,5 @@ public final class ComparisonBuilder {
 
     private static String figureName(Column c) {
         return Words.figure(c) + (c.kind() == Column.Kind.LATENCY && !c.coCorrected() ? " (uncorrected)" : "");
-    }
-
-    private static List<String> notes(Results a, Results b) {
-        List<String> notes = new ArrayList<>();
-        // The CPU model and count are the host class: refused or allowed by SameMeasurement, said once there.
-        for (String key : List.of("kernel", "isolatedCpus")) {
-            String va = a.host().getOrDefault(key, "");
-            String vb = b.host().getOrDefault(key, "");
-            if (!Objects.equals(va, vb)) {
-                notes.add("The hosts differ in " + key + " (A: " + (va.isEmpty() ? "none" : va) + ", B: "
-                        + (vb.isEmpty() ? "none" : vb) + "): differences may come from the machine, not the JVM.");
-            }
-        }
-        if (!a.profile().equals(b.profile())) {
-            notes.add("The profiles differ (A: " + a.profile() + ", B: " + b.profile() + "): run lengths are not the same.");
-        }
-        String ca = containers(a);
-        String cb = containers(b);
-        if (!ca.equals(cb)) {
-            notes.add("The JVMs ran inside different limits (A: " + (ca.isEmpty() ? "the host, no limits" : ca) + ", B: "
-                    + (cb.isEmpty() ? "the host, no limits" : cb) + "): a JVM's defaults (heap, collector, processors) follow"
-                    + " its limits, so differences may come from them, not the JVM.");
-        }
-        return notes;
-    }
-
-    /** The container limits a run's trials ran inside ("1 CPU / 512 MiB"), distinct, or "" when none had any. */
-    private static String containers(Results r) {
-        return String.join(", ", r.trials().stream().map(TrialContainer::of).filter(Objects::nonNull)
-                .map(TrialContainer::label).distinct().sorted().toList());
     }
 }

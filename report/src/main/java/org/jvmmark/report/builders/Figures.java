@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import org.HdrHistogram.Histogram;
 import org.jvmmark.api.PercentileTrust;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
@@ -45,7 +44,7 @@ public final class Figures {
         List<Double> machine = new ArrayList<>();
         List<Boolean> changed = new ArrayList<>();
         for (Trial t : row.okTrials()) {
-            Double v = forkValue(t, col);
+            Double v = col.forkValue(t);
             if (v != null) {
                 forks.add(v);
                 runs.add(forkRuns(t, col));
@@ -103,31 +102,6 @@ public final class Figures {
         return List.copyOf(out.values());
     }
 
-    /** One fork's value for a column, or null when the fork did not measure it. */
-    public static Double forkValue(Trial t, Column col) {
-        switch (col.kind()) {
-            case LATENCY: {
-                Probe p = t.measured().latency().get(col.probe());
-                return p == null ? null : p.percentiles().get(col.key());
-            }
-            case UNCORRECTED: {
-                Probe p = t.measured().latency().get(col.probe());
-                return p == null ? null : p.uncorrected().get(col.key());
-            }
-            case RATE: {
-                Probe p = t.measured().latency().get(col.probe());
-                return p == null || p.achievedRate() <= 0 ? null : p.achievedRate();
-            }
-            default:
-                if (col.key().equals(Column.PEAK_RSS)) {
-                    Long peak = t.outcome().process().peakRssBytes();
-                    return peak != null && peak > 0 ? (double) peak : null;
-                }
-                Metric m = t.measured().metrics().get(col.key());
-                return m == null ? null : m.value();
-        }
-    }
-
     private static double[] forkRuns(Trial t, Column col) {
         if (col.kind() == Column.Kind.LATENCY) {
             // Only runs deep enough for this percentile: a p99.9 from 20,000 samples rests on 20 and would
@@ -140,22 +114,5 @@ public final class Figures {
             return t.measured().metrics().get(col.key()).samples();
         }
         return new double[0];
-    }
-
-    /** The forks' histograms added together (for charts), or null unless every fork has one. */
-    public static Histogram merge(List<Probe> blocks) {
-        Histogram merged = null;
-        for (Probe p : blocks) {
-            Histogram h = p.histogram();
-            if (h == null) {
-                return null;
-            }
-            if (merged == null) {
-                merged = new Histogram(h.getNumberOfSignificantValueDigits());
-                merged.setAutoResize(true);
-            }
-            merged.add(h);
-        }
-        return merged;
     }
 }

@@ -327,7 +327,7 @@ public final class ModelBuilder {
         if (metricColumns.isEmpty() && tables.isEmpty()) {
             tables.add(table("Trials", metricColumns, rows, threshold, judged));
         }
-        TableViews.metricTables(metricColumns).forEach((title, columns) -> tables.add(table(title, columns, rows, threshold)));
+        MetricTables.of(metricColumns).forEach((title, columns) -> tables.add(table(title, columns, rows, threshold)));
         Map<String, List<String>> warnings = new LinkedHashMap<>();
         for (Row row : rows) {
             for (Trial t : row.trials()) {

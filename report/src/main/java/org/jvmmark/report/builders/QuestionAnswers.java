@@ -85,11 +85,6 @@ public final class QuestionAnswers {
         return new Result(answers, headlines);
     }
 
-    /** The column a question's figure names: a metric by name, or a latency percentile as "probe pNN"; null when absent. */
-    public static Column column(List<Table> tables, String figure) {
-        return Verdicts.column(tables.stream().flatMap(t -> t.columns().stream()).toList(), figure);
-    }
-
     // ---- across variants: the same JVM, each candidate against the baseline ----
 
     private static List<Answer> acrossVariants(String workload, WorkloadQuestion q, List<Row> rows, List<Table> tables,
@@ -170,7 +165,7 @@ public final class QuestionAnswers {
         List<Contrast> contrasts = new ArrayList<>();
         List<Integer> judged = new ArrayList<>();
         for (String name : q.figures()) {
-            Column col = column(tables, name);
+            Column col = Table.named(tables, name);
             Figure c = col == null ? null : Figures.figure(cand, col);
             Figure b = col == null ? null : Figures.figure(base, col);
             if (c == null || b == null) {
@@ -198,7 +193,7 @@ public final class QuestionAnswers {
             Judgement j = k < 0 ? null : judgements.get(k);
             Effect effect = j == null ? new Effect(c.value() / b.value(), Double.NaN, Double.NaN, 0.95, col.higherIsBetter())
                     : j.effect();
-            String name = Words.label(q.figures().stream().filter(f -> col.equals(column(tables, f))).findFirst().orElse(col.key()));
+            String name = Words.label(q.figures().stream().filter(f -> col.equals(Table.named(tables, f))).findFirst().orElse(col.key()));
             String head = name + " " + names[1] + " " + Format.value(c.value(), col.unit()) + ", " + names[2] + " "
                     + Format.value(b.value(), col.unit());
             Judgement.Answer outcome;
@@ -407,7 +402,7 @@ public final class QuestionAnswers {
             Headline firstHeadline = null;
             List<String> closedLoop = new ArrayList<>();
             for (String name : q.figures()) {
-                Column col = column(sub, name);
+                Column col = Table.named(sub, name);
                 if (col == null) {
                     continue;
                 }

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import org.jvmmark.results.MachineState;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
+import org.jvmmark.results.TrialContainer;
 import org.jvmmark.report.model.Column;
 import org.jvmmark.report.model.Figure;
 
@@ -199,5 +200,39 @@ public final class SameMeasurement {
     /** The median absolute deviation about {@code m}, scaled to a normal standard deviation. */
     private static double mad(double[] v, double m) {
         return 1.4826 * median(Arrays.stream(v).map(x -> Math.abs(x - m)).toArray());
+    }
+
+    /**
+     * What differs between the sides short of another host class, one sentence each (the kernel, the isolated CPUs, the
+     * profile, the container limits): said beside the comparison, judged anyway.
+     */
+    static List<String> notes(Results a, Results b) {
+        List<String> notes = new ArrayList<>();
+        // The CPU model and count are the host class: refused or allowed by hostDifferences, said once there.
+        for (String key : List.of("kernel", "isolatedCpus")) {
+            String va = a.host().getOrDefault(key, "");
+            String vb = b.host().getOrDefault(key, "");
+            if (!Objects.equals(va, vb)) {
+                notes.add("The hosts differ in " + key + " (A: " + (va.isEmpty() ? "none" : va) + ", B: "
+                        + (vb.isEmpty() ? "none" : vb) + "): differences may come from the machine, not the JVM.");
+            }
+        }
+        if (!a.profile().equals(b.profile())) {
+            notes.add("The profiles differ (A: " + a.profile() + ", B: " + b.profile() + "): run lengths are not the same.");
+        }
+        String ca = containers(a);
+        String cb = containers(b);
+        if (!ca.equals(cb)) {
+            notes.add("The JVMs ran inside different limits (A: " + (ca.isEmpty() ? "the host, no limits" : ca) + ", B: "
+                    + (cb.isEmpty() ? "the host, no limits" : cb) + "): a JVM's defaults (heap, collector, processors) follow"
+                    + " its limits, so differences may come from them, not the JVM.");
+        }
+        return notes;
+    }
+
+    /** The container limits a run's trials ran inside ("1 CPU / 512 MiB"), distinct, or "" when none had any. */
+    private static String containers(Results r) {
+        return String.join(", ", r.trials().stream().map(TrialContainer::of).filter(Objects::nonNull)
+                .map(TrialContainer::label).distinct().sorted().toList());
     }
 }

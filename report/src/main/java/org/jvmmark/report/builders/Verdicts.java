@@ -9,7 +9,6 @@ import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.judge.RowForks;
 import org.jvmmark.report.judge.Effect;
-import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.report.model.Cell;
 import org.jvmmark.report.model.Column;
 import org.jvmmark.report.model.Figure;
@@ -288,30 +287,8 @@ public final class Verdicts {
      * metric's name) where measured, else {@link #defaultHeadline}; null when neither.
      */
     public static Column headline(String declared, List<Column> columns) {
-        Column c = declared == null ? null : column(columns, declared);
+        Column c = declared == null ? null : Column.named(columns, declared);
         return c != null ? c : defaultHeadline(columns);
-    }
-
-    /**
-     * A column's figure as questions and the history name it — "endToEnd p50", "score" — the inverse of {@link #column}.
-     */
-    public static String figureKey(Column c) {
-        return c.kind() == Column.Kind.LATENCY ? Percentiles.figureKey(c.probe(), c.key()) : c.key();
-    }
-
-    /**
-     * The column a question's figure names: {@code "endToEnd p50"} a latency percentile of a probe, anything else a
-     * metric; null when none of {@code columns} is it.
-     */
-    public static Column column(List<Column> columns, String figure) {
-        boolean percentile = Percentiles.parse(figure) != null;
-        for (Column c : columns) {
-            if (percentile ? c.kind() == Column.Kind.LATENCY && figure.equals(figureKey(c))
-                    : c.kind() == Column.Kind.METRIC && c.key().equals(figure)) {
-                return c;
-            }
-        }
-        return null;
     }
 
     /**

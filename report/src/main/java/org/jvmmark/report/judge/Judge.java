@@ -29,7 +29,11 @@ import org.jvmmark.report.judge.Judgement.Reason;
  * and holds at {@value #ALPHA} by the intersection–union principle. The callers put all the gating figures of a table,
  * a {@code compare} or a {@code history check} into one call.
  *
- * <p>Thread-safe; holds no state of its own (each evidence's fit is remembered by {@link NoiseModel#of}).
+ * <p><b>At one threshold.</b> A caller that judges many figures of one call ({@code compare}'s builder) takes a judge
+ * {@linkplain #at at} its threshold, checked once, and asks it without handing the threshold to every judgement.
+ *
+ * <p>Thread-safe: an instance holds only its threshold, and the class no state of its own (each evidence's fit is
+ * remembered by {@link NoiseModel#of}).
  */
 public final class Judge {
     /** Fewest forks a side for an estimate. */
@@ -55,7 +59,51 @@ public final class Judge {
     /** The default practical threshold: 5 %. */
     public static final double DEFAULT_THRESHOLD = 0.05;
 
-    private Judge() {
+    /** The threshold this judge's answers use, as a fraction. */
+    private final double threshold;
+
+    private Judge(double threshold) {
+        this.threshold = threshold;
+    }
+
+    /**
+     * A judge at {@code threshold}: every answer it gives uses it.
+     *
+     * @throws IllegalArgumentException unless {@code threshold} is a finite fraction >= 0
+     */
+    public static Judge at(double threshold) {
+        checkThreshold(threshold);
+        return new Judge(threshold);
+    }
+
+    /** The relative change that counts, as a fraction (0.05 = 5 %). */
+    public double threshold() {
+        return threshold;
+    }
+
+    /** Whether a relative change ({@code b / a − 1}) lies past the threshold; false for NaN. */
+    public boolean past(double change) {
+        return Math.abs(change) > threshold;
+    }
+
+    /** The judgements of one family at this judge's threshold (see {@link #judge(List, double)}). */
+    public List<Judgement> judge(List<Contrast> family) {
+        return judge(family, threshold);
+    }
+
+    /** What a row's failed forks say, at this judge's threshold (see {@link #failures(int, int, int, int, double)}). */
+    public Judgement failures(int failedCandidate, int launchedCandidate, int failedReference, int launchedReference) {
+        return failures(failedCandidate, launchedCandidate, failedReference, launchedReference, threshold);
+    }
+
+    /** A figure measured before and not now, at this judge's threshold (see {@link #missing(boolean, double)}). */
+    public Judgement missing(boolean higherIsBetter) {
+        return missing(higherIsBetter, threshold);
+    }
+
+    /** Sides that are not the same measurement, at this judge's threshold (see {@link #notComparable(boolean, double)}). */
+    public Judgement notComparable(boolean higherIsBetter) {
+        return notComparable(higherIsBetter, threshold);
     }
 
     /** The judgements of one family, in the order of {@code family}. */

@@ -1,5 +1,10 @@
 package org.jvmmark.report.model;
 
+import java.util.List;
+import org.jvmmark.results.Metric;
+import org.jvmmark.results.Probe;
+import org.jvmmark.results.Trial;
+
 /**
  * One figure of a table: a latency percentile of a probe, a probe's achieved rate, or a scalar
  * metric. Immutable, hence thread-safe.
@@ -32,6 +37,54 @@ public record Column(Kind kind, String probe, String key, String title, String u
             case RATE -> "rate/" + probe;
             case METRIC -> "metric/" + key;
         };
+    }
+
+    /**
+     * The figure as questions, {@code compare}'s run spreads and the history name it — "endToEnd p50", "score" — read
+     * back by {@link #named}.
+     */
+    public String figureKey() {
+        return kind == Kind.LATENCY ? Percentiles.figureKey(probe, key) : key;
+    }
+
+    /**
+     * The column a question's figure names: {@code "endToEnd p50"} a latency percentile of a probe, anything else a
+     * metric; null when none of {@code columns} is it.
+     */
+    public static Column named(List<Column> columns, String figure) {
+        boolean percentile = Percentiles.parse(figure) != null;
+        for (Column c : columns) {
+            if (percentile ? c.kind() == Kind.LATENCY && figure.equals(c.figureKey())
+                    : c.kind() == Kind.METRIC && c.key().equals(figure)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** One fork's value of this figure, or null when the fork did not measure it (see {@code Figures}). */
+    public Double forkValue(Trial t) {
+        switch (kind) {
+            case LATENCY: {
+                Probe p = t.measured().latency().get(probe);
+                return p == null ? null : p.percentiles().get(key);
+            }
+            case UNCORRECTED: {
+                Probe p = t.measured().latency().get(probe);
+                return p == null ? null : p.uncorrected().get(key);
+            }
+            case RATE: {
+                Probe p = t.measured().latency().get(probe);
+                return p == null || p.achievedRate() <= 0 ? null : p.achievedRate();
+            }
+            default:
+                if (key.equals(PEAK_RSS)) {
+                    Long peak = t.outcome().process().peakRssBytes();
+                    return peak != null && peak > 0 ? (double) peak : null;
+                }
+                Metric m = t.measured().metrics().get(key);
+                return m == null ? null : m.value();
+        }
     }
 
     /** How a latency table or chart built from uncorrected blocks is titled. */

@@ -13,6 +13,11 @@ public record Table(String title, List<Column> columns, List<Row> rows, List<Lis
         cells = cells.stream().map(List::copyOf).toList();
     }
 
+    /** The column of {@code tables} a question's figure names ({@link Column#named}), or null. */
+    public static Column named(List<Table> tables, String figure) {
+        return Column.named(tables.stream().flatMap(t -> t.columns().stream()).toList(), figure);
+    }
+
     public Cell cell(int row, int column) {
         return cells.get(row).get(column);
     }

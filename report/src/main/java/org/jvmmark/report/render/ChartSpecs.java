@@ -17,8 +17,6 @@ import org.jvmmark.results.Series;
 import org.jvmmark.results.Trial;
 import org.jvmmark.report.model.Cell;
 import org.jvmmark.report.model.Column;
-import org.jvmmark.report.builders.Figures;
-import org.jvmmark.report.builders.ModelBuilder;
 import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.report.model.Row;
 import org.jvmmark.report.model.Section;
@@ -26,7 +24,6 @@ import org.jvmmark.report.model.Table;
 import org.jvmmark.report.model.Headline;
 import org.jvmmark.report.judge.Stats;
 import org.jvmmark.report.model.Answer;
-import org.jvmmark.report.builders.QuestionAnswers;
 import org.jvmmark.report.words.Words;
 import org.jvmmark.report.tune.TuneAnswer;
 
@@ -195,7 +192,7 @@ public final class ChartSpecs {
         List<Column> first = new ArrayList<>();
         for (Answer a : s.answers()) {
             for (String f : a.question().figures()) {
-                Column c = QuestionAnswers.column(s.tables(), f);
+                Column c = Table.named(s.tables(), f);
                 if (c != null && out.remove(c)) {
                     first.add(c);
                 }
@@ -307,7 +304,7 @@ public final class ChartSpecs {
     /** The whole distribution from the merged histogram, or the reported percentiles when there is none. */
     private static List<double[]> points(List<Probe> blocks) {
         List<double[]> points = new ArrayList<>();
-        Histogram h = blocks.size() == 1 ? blocks.get(0).histogram() : Figures.merge(blocks);
+        Histogram h = blocks.size() == 1 ? blocks.get(0).histogram() : merge(blocks);
         if (h != null && h.getTotalCount() > 0) {
             double lastX = -1;
             for (HistogramIterationValue v : h.percentiles(TICKS_PER_HALF_DISTANCE)) {
@@ -531,5 +528,22 @@ public final class ChartSpecs {
     private String id(Map<String, Object> spec) {
         charts.add(spec);
         return (String) spec.get("id");
+    }
+
+    /** The forks' histograms added together (for charts), or null unless every fork has one. */
+    private static Histogram merge(List<Probe> blocks) {
+        Histogram merged = null;
+        for (Probe p : blocks) {
+            Histogram h = p.histogram();
+            if (h == null) {
+                return null;
+            }
+            if (merged == null) {
+                merged = new Histogram(h.getNumberOfSignificantValueDigits());
+                merged.setAutoResize(true);
+            }
+            merged.add(h);
+        }
+        return merged;
     }
 }

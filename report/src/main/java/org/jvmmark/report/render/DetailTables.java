@@ -3,15 +3,12 @@ package org.jvmmark.report.render;
 import java.util.ArrayList;
 import java.util.List;
 import org.jvmmark.report.model.Column;
-import org.jvmmark.report.model.Figure;
-import org.jvmmark.report.builders.Figures;
 import org.jvmmark.report.numbers.Format;
 import org.jvmmark.report.words.GcSummary;
-import org.jvmmark.report.builders.ModelBuilder;
 import org.jvmmark.report.model.Row;
 import org.jvmmark.report.model.Section;
 import org.jvmmark.report.model.Table;
-import org.jvmmark.report.builders.TableViews;
+import org.jvmmark.report.model.TableViews;
 
 import org.jvmmark.results.Trial;
 
@@ -67,10 +64,9 @@ public final class DetailTables {
                 Trial t = r.trials().get(f);
                 List<String> cells = new ArrayList<>(List.of(r.label(), String.valueOf(f + 1),
                         t.outcome().trialStatus().json() + (t.ok() || t.outcome().error() == null ? "" : ": " + t.outcome().error())));
-                Row one = new Row(r.label(), r.jvm(), r.variant(), r.flags(), r.params(), List.of(t));
                 for (Column c : columns) {
-                    Figure fig = t.ok() ? Figures.figure(one, c) : null;
-                    cells.add(fig == null ? "—" : Format.value(fig.value(), c.unit()));
+                    Double v = t.ok() ? c.forkValue(t) : null;
+                    cells.add(v == null ? "—" : Format.value(v, c.unit()));
                 }
                 cells.add(t.outcome().process().wallSeconds() > 0 ? Format.value(t.outcome().process().wallSeconds(), "s") : "—");
                 Long peak = t.outcome().process().peakRssBytes();

@@ -3,8 +3,6 @@ package org.jvmmark.report.tune;
 import java.util.List;
 import java.util.Locale;
 import org.jvmmark.report.model.Column;
-import org.jvmmark.report.builders.Figures;
-import org.jvmmark.report.builders.ModelBuilder;
 import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Probe;
@@ -15,7 +13,7 @@ import org.jvmmark.report.words.Words;
  * A figure {@code tune} optimises or constrains, named as a workload's questions name figures: a latency percentile
  * as {@code "endToEnd p99"} (or {@code "p99"} for {@code endToEnd}), a metric by its name ({@code "score"}), the
  * JVM's peak RSS as {@code "peak RSS"} ({@code "rss"}), a probe's achieved rate as {@code "rate"}. Resolved against
- * the trials into the report's {@link Column}, so that a fork's value ({@link Figures#forkValue}) and the figure's
+ * the trials into the report's {@link Column}, so that a fork's value ({@link Column#forkValue}) and the figure's
  * name ({@link org.jvmmark.report.words.Words#figure}) are the report's own. Immutable.
  *
  * @param spec the figure as the user (or the workload's headline) named it
@@ -83,6 +81,6 @@ public record TuneFigure(String spec, Column.Kind kind, String probe, String key
 
     /** One fork's value, or null when it did not measure the figure. */
     public static Double value(Trial t, Column c) {
-        return Figures.forkValue(t, c);
+        return c.forkValue(t);
     }
 }

@@ -7,7 +7,7 @@ import org.jvmmark.report.model.NotRun;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.Row;
 import org.jvmmark.report.model.Section;
-import org.jvmmark.report.builders.VerdictTable;
+import org.jvmmark.report.words.VerdictTable;
 import org.jvmmark.report.words.Words;
 import org.jvmmark.report.judge.Judgement;
 

@@ -14,7 +14,7 @@ import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import java.util.concurrent.Callable;
 import org.jvmmark.report.render.Format;
-import org.jvmmark.report.render.Compare;
+import org.jvmmark.report.Compare;
 import org.jvmmark.report.render.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

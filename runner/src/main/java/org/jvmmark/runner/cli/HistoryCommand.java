@@ -1,5 +1,7 @@
 package org.jvmmark.runner.cli;
 
+import static org.jvmmark.report.numbers.Format.sig;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -21,8 +23,7 @@ import org.jvmmark.history.HistoryJudge;
 import org.jvmmark.history.HistoryStore;
 import org.jvmmark.history.SampleCsv;
 import org.jvmmark.report.model.CheckAnswer;
-import org.jvmmark.report.render.Formats;
-import org.jvmmark.report.numbers.Format;
+import org.jvmmark.report.render.Format;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 import org.jvmmark.runner.base.Text;
@@ -165,9 +166,9 @@ public final class HistoryCommand implements Callable<Integer> {
                             .map(c -> percent(c.forwardChange()) + " p=" + pValue(c.pValue())).findFirst().orElse("");
                     StringBuilder forks = new StringBuilder();
                     for (double v : p.forkValues()) {
-                        forks.append(forks.length() == 0 ? "" : " ").append(Format.sig(v));
+                        forks.append(forks.length() == 0 ? "" : " ").append(sig(v));
                     }
-                    rows.add(new String[] {p.created(), Format.sig(p.value()), forks.toString(), change, p.dir() == null ? "" : p.dir()});
+                    rows.add(new String[] {p.created(), sig(p.value()), forks.toString(), change, p.dir() == null ? "" : p.dir()});
                 }
                 Tables.print(parent.main.out(), rows);
             } catch (SQLException e) {
@@ -247,10 +248,11 @@ public final class HistoryCommand implements Callable<Integer> {
                 description = "Which series decide the exit status: each workload's headline figures (default, as compare), "
                         + "or every judged series. The others are judged in a family of their own and shown.")
         CompareCommand.Gate gate;
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", completionCandidates = FormatOption.ForCheck.class,
+        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT", converter = FormatOption.class,
+                completionCandidates = FormatOption.ForCheck.class,
                 description = "How the answer is printed: ${COMPLETION-CANDIDATES}. text (default), markdown (a pull-request"
                         + " comment), json (schema jvmmark/history-check/1). The exit status is the same.")
-        String format;
+        Format format;
         @Option(names = "--allow", paramLabel = "other-host", converter = CompareCommand.AllowConverter.class,
                 description = "other-host: judge runs whose host class differs from the baseline's (CPU model, CPU count, the"
                         + " machine probe's single-core speed); by default such a series cannot be told (exit 5).")
@@ -271,7 +273,7 @@ public final class HistoryCommand implements Callable<Integer> {
                         .judge(series, points, store.acceptedFrom(), gating,
                                 new ComparableRuns(allow.contains(CompareCommand.Allow.OTHER_HOST)));
                 CheckAnswer answer = CheckText.answer(verdicts);
-                parent.main.out().print(Formats.named(format).write(answer));
+                parent.main.out().print(format.write(answer));
                 return answer.exitStatus();
             } catch (SQLException e) {
                 throw failed(e);

@@ -9,7 +9,7 @@ import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.RunAnswer;
 import org.jvmmark.report.render.Format;
 import org.jvmmark.report.render.Formats;
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Report;
 import org.jvmmark.results.ResultsReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -12,7 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.jvmmark.report.render.OutputFile;
-import org.jvmmark.report.render.Report;
+import org.jvmmark.report.Report;
 import org.jvmmark.results.Trial;
 import org.jvmmark.runner.base.ExitStatus;
 import org.jvmmark.runner.base.Text;

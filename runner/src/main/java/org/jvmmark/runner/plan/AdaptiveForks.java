@@ -208,7 +208,7 @@ public final class AdaptiveForks {
             List<Boolean> changed = new ArrayList<>();
             for (Trial t : trials) {
                 if (h != null && t.ok() && !t.disturbed()) { // a disturbed fork is not evidence; its re-run is
-                    Double x = Figures.forkValue(t, h);
+                    Double x = h.forkValue(t);
                     if (x != null) {
                         v.add(x);
                         // the machine as the probe saw it beside the fork: the judge counts usable forks as the report does

@@ -1,4 +1,4 @@
-package org.jvmmark.report.builders;
+package org.jvmmark.report.words;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,7 +6,6 @@ import org.jvmmark.report.model.Headline;
 import org.jvmmark.report.model.NotRun;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.Section;
-import org.jvmmark.report.words.Words;
 
 /**
  * The first screen of every rendering — the HTML page, report.md and the console at the end of

@@ -1,14 +1,15 @@
-package org.jvmmark.report.render;
+package org.jvmmark.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import org.jvmmark.report.words.AnswerList;
 import org.jvmmark.report.builders.ModelBuilder;
 import org.jvmmark.report.words.Words;
-import org.jvmmark.report.render.OutputFile;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.model.RunAnswer;
+import org.jvmmark.report.render.Formats;
+import org.jvmmark.report.render.OutputFile;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
 

@@ -1,4 +1,4 @@
-package org.jvmmark.report.render;
+package org.jvmmark.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.jvmmark.report.model.Comparison;
 import org.jvmmark.report.builders.ComparisonBuilder;
 import org.jvmmark.report.builders.ModelBuilder;
-import org.jvmmark.report.render.OutputFile;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.judge.Judge;
 import org.jvmmark.report.judge.RunSpread;
 import org.jvmmark.report.model.CompareAnswer;
+import org.jvmmark.report.render.Format;
+import org.jvmmark.report.render.Formats;
+import org.jvmmark.report.render.OutputFile;
 import org.jvmmark.results.ResultsReader;
 
 /**
@@ -39,11 +42,11 @@ public final class Compare {
      * @param allowOtherHost whether sides of different host classes are judged anyway ({@code --allow other-host})
      */
     public record Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                          java.util.function.Function<String, RunSpread> runSpreads, Format format,
+                          Function<String, RunSpread> runSpreads, Format format,
                           boolean allowOtherHost) {
         /** Sides of different host classes refused. */
         public Options(double threshold, boolean requireAll, boolean onlyChanges, Path html, boolean gateAll,
-                       java.util.function.Function<String, RunSpread> runSpreads, Format format) {
+                       Function<String, RunSpread> runSpreads, Format format) {
             this(threshold, requireAll, onlyChanges, html, gateAll, runSpreads, format, false);
         }
 
@@ -127,11 +130,10 @@ public final class Compare {
      * @throws IllegalArgumentException for a negative threshold, or a format that has no meaning for a comparison
      */
     public static int compare(Path dirA, Path dirB, Options options, PrintStream out) throws IOException {
-        Judge.checkThreshold(options.threshold()); // before any file is read
+        Judge judge = Judge.at(options.threshold()); // before any file is read
         List<ReportModel> a = runs(dirA);
         List<ReportModel> b = runs(dirB);
-        Comparison c = ComparisonBuilder.compare(a, b, options.threshold(), options.gateAll(), options.runSpreads(),
-                options.allowOtherHost());
+        Comparison c = ComparisonBuilder.compare(a, b, judge, options.gateAll(), options.runSpreads(), options.allowOtherHost());
         CompareAnswer answer = new CompareAnswer(c, dirA.toString(), dirB.toString(), options.onlyChanges(), options.requireAll());
         out.print(options.format().write(answer));
         out.flush();
