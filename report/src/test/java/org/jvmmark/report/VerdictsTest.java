@@ -244,6 +244,8 @@ class VerdictsTest {
         Cell other = p50(s, 17).judgement() != null ? p50(s, 17) : p50(s, 25);
         assertTrue(other.judgement().withinLevels(), other.why());
         assertTrue(other.why().contains("within the machine's two observed launch levels, the figure 1.9"), other.why());
+        // The medians beside it are 2x apart; the change is level for level, and the words say so before the number.
+        assertTrue(other.why().startsWith("level for level "), other.why());
         assertEquals(1.02, other.effect().ratio(), 0.03, other.why());
     }
 }

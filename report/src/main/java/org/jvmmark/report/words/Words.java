@@ -271,11 +271,13 @@ public final class Words {
      * What a judgement rests on, in words, with the effect and its interval wherever one was estimated: "12 %
      * slower (99.7 % CI 8–16 %)", "0.6 % slower (99 % CI 2.1 % faster to 3.2 % slower), within ±5 %", "3.1 % slower
      * (98 % CI 8.1 % faster to 15 % slower): the interval reaches past ±5 %"; then how it was estimated ("within the
-     * machine's two levels (2.5× apart)", "on its own spread").
+     * machine's two levels (2.5× apart)", "on its own spread"); an effect estimated within levels starts "level for level".
      */
     public static String why(Judgement j, String unit) {
         Effect e = j.effect();
-        String effect = Double.isNaN(e.low()) ? "" : effect(unit, e);
+        // Within levels the effect is not the ratio of the medians printed beside it (a side's forks may sit more on one
+        // level): say so before the number, not only after the interval.
+        String effect = Double.isNaN(e.low()) ? "" : (j.withinLevels() ? "level for level " : "") + effect(unit, e);
         String band = "±" + Format.percent(j.threshold());
         String base = switch (j.reason()) {
             case CALLED -> effect;
