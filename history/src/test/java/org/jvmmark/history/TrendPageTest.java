@@ -129,14 +129,17 @@ class TrendPageTest {
         assertTrue(page.contains("data-group=\"w\""), page);
     }
 
-    /** A run of {@code stepDown}'s row on a host of {@code cpuModel}, written to its own directory as a run leaves it. */
-    private void onHost(HistoryStore store, String created, String cpuModel, double... scores) throws Exception {
+    /**
+     * A run of {@code stepDown}'s row on a host of {@code cpuModel}, its score in {@code unit}, written to its own directory
+     * as a run leaves it.
+     */
+    private void onHost(HistoryStore store, String created, String cpuModel, String unit, double... scores) throws Exception {
         Results r = Results.started(created, "quick", Map.of("hostname", "h", "cpuModel", cpuModel), Map.of());
         for (int f = 0; f < scores.length; f++) {
             String json = "{\"id\":\"w/fork" + (f + 1) + "\",\"workload\":\"w\",\"status\":\"ok\",\"fork\":" + (f + 1)
                     + ",\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},"
                     + "\"variant\":\"default\",\"variantJvmArgs\":[],\"metrics\":{\"score\":{\"value\":" + scores[f]
-                    + ",\"unit\":\"ops/s\",\"better\":\"higher\"}}}";
+                    + ",\"unit\":\"" + unit + "\",\"better\":\"higher\"}}}";
             r = r.with(ResultsReader.trial(new ObjectMapper().readTree(json)), created);
         }
         Path run = Files.createDirectories(dir.resolve(created.substring(0, 10)));
@@ -153,7 +156,7 @@ class TrendPageTest {
         for (int night = 1; night <= 10; night++) {
             double k = 1 + 0.002 * (night * 3 % 5 - 2);
             onHost(store, String.format("2026-03-%02dT00:00:00Z", night), night <= 5 ? "Intel Xeon 8375C" : "AMD EPYC 9R14",
-                    1000 * k, 1004 * k, 996 * k);
+                    "ops/s", 1000 * k, 1004 * k, 996 * k);
         }
         HistoryStore.StoredSeries s = store.series().get(0);
         String row = row(page(store), s.id());
@@ -166,6 +169,21 @@ class TrendPageTest {
                 + " Intel Xeon 8375C, run " + sixth + ": AMD EPYC 9R14)"), "the runs marked, each with why: " + row);
         assertTrue(row.contains(">5 runs are not comparable with the baseline, run " + sixth + ": another host: "), row);
         assertEquals(5, row.split("<circle class=\"apart\"", -1).length - 1, "a ring on each of them: " + row);
+    }
+
+    @Test
+    void shouldDrawARunRecordedInAnotherUnitOneScaleApartInTheSeriesUnit() throws Exception {
+        // The series was first stored in ops/s; a later version recorded the same speed in ops/ms. Before, the page drew
+        // 1 ops/s against 1,000: a thousandfold fall that history check itself (which brings runs to one unit) never saw.
+        HistoryStore store = store();
+        for (int night = 1; night <= 8; night++) {
+            double k = (night <= 5 ? 1 : 0.001) * (1 + 0.002 * (night * 3 % 5 - 2));
+            onHost(store, String.format("2026-04-%02dT00:00:00Z", night), "c", night <= 5 ? "ops/s" : "ops/ms",
+                    1000 * k, 1004 * k, 996 * k);
+        }
+        String row = row(page(store), store.series().get(0).id());
+        assertTrue(row.matches("(?s).*<td class=\"num\">1\\d\\d\\d ops/s<.*"), "the latest run in the series' unit: " + row);
+        assertTrue(row.contains(">no difference (within ±5 %)</span>"), "judged in one unit, as history check judges it: " + row);
     }
 
     @Test
