@@ -73,6 +73,20 @@ public final class ComparableRuns {
      * apart: their results are gone).
      */
     String why(HistoryStore.StoredSeries s, List<HistoryStore.Point> baseline, List<HistoryStore.Point> newest) {
+        return why(s, baseline, newest, "the newest runs", "newest", " (--allow other-host to judge it anyway)");
+    }
+
+    /**
+     * Why one run is not the same measurement as the baseline run, null when it is or cannot be told: what the trend
+     * page marks on a run it draws (issue 48), in the words {@code history check} uses for its refusal.
+     */
+    String apart(HistoryStore.StoredSeries s, HistoryStore.Point baseline, HistoryStore.Point run) {
+        String name = "run " + run.runId();
+        return why(s, List.of(baseline), List.of(run), name, name, "");
+    }
+
+    private String why(HistoryStore.StoredSeries s, List<HistoryStore.Point> baseline, List<HistoryStore.Point> newest,
+                       String newestName, String newestLabel, String hint) {
         Set<Boolean> dirA = new LinkedHashSet<>();
         Set<Boolean> dirB = new LinkedHashSet<>();
         Set<Boolean> coA = new LinkedHashSet<>();
@@ -90,12 +104,12 @@ public final class ComparableRuns {
             });
         }
         if (!dirA.isEmpty() && !dirB.isEmpty() && !dirA.equals(dirB)) {
-            return "not the same measurement: higher is better in " + (dirA.contains(true) ? "the baseline" : "the newest runs")
-                    + ", lower in " + (dirA.contains(true) ? "the newest runs" : "the baseline");
+            return "not the same measurement: higher is better in " + (dirA.contains(true) ? "the baseline" : newestName)
+                    + ", lower in " + (dirA.contains(true) ? newestName : "the baseline");
         }
         if (!s.key().probe().isEmpty() && !coA.isEmpty() && !coB.isEmpty() && !coA.equals(coB)) {
             return "not the same measurement: corrected for coordinated omission in " + (coA.contains(true) ? "the baseline"
-                    : "the newest runs") + " only";
+                    : newestName) + " only";
         }
         if (allowOtherHost) {
             return null;
@@ -107,7 +121,7 @@ public final class ComparableRuns {
         }
         List<String> host = SameMeasurement.hostDifferences(a, b);
         return host.isEmpty() ? null : "another host: " + String.join("; ", host).replace("(A: ", "(baseline: ")
-                .replace(", B: ", ", newest: ") + " (--allow other-host to judge it anyway)";
+                .replace(", B: ", ", " + newestLabel + ": ") + hint;
     }
 
     /**

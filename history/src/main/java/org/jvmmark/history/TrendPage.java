@@ -39,6 +39,12 @@ import org.jvmmark.report.render.HtmlRenderer;
  * unit ({@link Format#scale}). Filters keep one workload, rows matching some words, series with changes,
  * or the figures the check trusts.
  *
+ * <p>The page reads each run's results.json as {@code history check} does ({@link ComparableRuns}, issue 48): its
+ * verdicts are the check's, so runs of another host class, direction or correction are "cannot tell" with the reason,
+ * never "no difference"; a run recorded in another unit one scale apart is drawn in the series' unit; and each run that
+ * is not the same measurement as the baseline run stays in the chart, ringed, with why — a step a new runner made is
+ * seen as the runner's, not read as the JVM's.
+ *
  * <p>Stateless and thread-safe.
  */
 public final class TrendPage {
@@ -64,13 +70,21 @@ public final class TrendPage {
 
     static String html(List<HistoryStore.StoredSeries> all, Map<Long, List<HistoryStore.Point>> withFailures,
                        Map<Long, String> accepted, HistoryCheck check, HistoryJudge judge) {
+        // Each run's own results.json, as history check reads them (issue 48): a run of another host class, direction or
+        // correction is not judged against the baseline, and a run in another unit one scale apart is drawn in the series'.
+        ComparableRuns comparable = new ComparableRuns(false);
         // The check judges every run, failed ones too; the page draws the runs that measured.
         Map<Long, List<HistoryStore.Point>> points = new HashMap<>();
-        withFailures.forEach((id, ps) -> points.put(id, ps.stream().filter(HistoryStore.Point::measured).toList()));
+        for (HistoryStore.StoredSeries s : all) {
+            List<HistoryStore.Point> ps = withFailures.getOrDefault(s.id(), List.of()).stream()
+                    .filter(HistoryStore.Point::measured).toList();
+            ComparableRuns.Normalised n = comparable.normalise(s, ps);
+            points.put(s.id(), n.why() == null ? n.points() : ps);
+        }
         // A series without points has no row: it is neither counted nor grouped, so no group is left without rows.
         List<HistoryStore.StoredSeries> series = all.stream().filter(s -> !points.getOrDefault(s.id(), List.of()).isEmpty()).toList();
         Map<Long, HistoryJudge.Verdict> verdicts = new HashMap<>();
-        for (HistoryJudge.Verdict v : judge.judge(series, withFailures, accepted)) {
+        for (HistoryJudge.Verdict v : judge.judge(series, withFailures, accepted, x -> true, comparable)) {
             verdicts.put(v.series().id(), v);
         }
         boolean machines = series.stream().map(s -> s.key().machine()).distinct().count() > 1;
@@ -134,7 +148,9 @@ public final class TrendPage {
                 }
                 HistoryJudge.Verdict verdict = verdicts.get(s.id());
                 answers.merge(verdict == null || !verdict.judged() ? "" : verdict.answer().name(), 1, Integer::sum);
-                row(body, chartData, s, ps, varying, accepted.get(s.id()), check.changes(s, ps, null), verdict, runIndex);
+                int baseIndex = baseIndex(ps, accepted.get(s.id()));
+                row(body, chartData, s, ps, varying, accepted.get(s.id()), check.changes(s, ps, null), verdict, runIndex,
+                        apart(comparable, s, ps, baseIndex));
             }
             body.append("</tbody>\n");
         }
@@ -190,7 +206,9 @@ public final class TrendPage {
                         + " the first run. Since the baseline is what <code>history check</code> says: red a regression, green an"
                         + " improvement, each beyond ").append(Format.percent(threshold))
                 .append(" and beyond the noise between runs; nothing else is coloured. Change points: E-Divisive means, as Apache Otava. Sparklines span"
-                        + " at least 10 % of the value, so noise stays flat; a dashed line is the baseline, a dot a change point."
+                        + " at least 10 % of the value, so noise stays flat; a dashed line is the baseline, a dot a change point,"
+                        + " a ring a run that is not the same measurement as the baseline run (another host class, direction or"
+                        + " correction), which the check does not judge against it."
                         + " Click a row for its chart; click a run in the chart for its report.</p>\n");
     }
 
@@ -202,23 +220,13 @@ public final class TrendPage {
     /** One series' row, and its chart's data into {@code chartData}. */
     private static void row(StringBuilder b, Map<String, Object> chartData, HistoryStore.StoredSeries s, List<HistoryStore.Point> ps,
                             String varying, String acceptedFrom, List<HistoryCheck.Change> changes, HistoryJudge.Verdict verdict,
-                            Map<Long, Integer> runIndex) {
+                            Map<Long, Integer> runIndex, Map<HistoryStore.Point, String> apart) {
         SeriesKey k = s.key();
         String jvmVariant = k.jvm() + (k.variant().isEmpty() ? "" : " · " + k.variant());
         String label = jvmVariant + (varying.isEmpty() ? "" : " · " + varying);
         String direction = s.higherIsBetter() ? "higher is better" : "lower is better";
         HistoryStore.Point latest = ps.get(ps.size() - 1);
-        // The accepted run, or the first at or after it (the series may have skipped it); -1 when the series has
-        // no run since it, as history check then has no point to judge.
-        int baseIndex = acceptedFrom == null ? 0 : -1;
-        if (acceptedFrom != null) {
-            for (int i = 0; i < ps.size(); i++) {
-                if (ps.get(i).created().compareTo(acceptedFrom) >= 0) {
-                    baseIndex = i;
-                    break;
-                }
-            }
-        }
+        int baseIndex = baseIndex(ps, acceptedFrom);
         boolean judged = verdict != null && verdict.judged() && verdict.answer() != Judgement.Answer.NO_DIFFERENCE;
         String id = "s" + s.id();
         b.append("<tr class=\"series\" id=\"").append(id).append("\" data-id=\"").append(s.id()).append("\" data-changed=\"")
@@ -229,7 +237,7 @@ public final class TrendPage {
         b.append("<td>").append(breakable(k.readableName())).append("<div class=\"muted\">").append(esc(unitWords(s.unit())))
                 .append(direction).append("</div></td>");
         b.append("<td><button type=\"button\" class=\"spark\" aria-label=\"").append(esc("chart of " + k.readableName() + ", " + label))
-                .append("\">").append(sparkline(ps, baseIndex, changes, s.higherIsBetter())).append("</button></td>");
+                .append("\">").append(sparkline(ps, baseIndex, changes, apart.keySet())).append("</button></td>");
         b.append("<td class=\"num\">").append(esc(Format.value(latest.value(), s.unit()))).append("<div class=\"muted\">")
                 .append(ps.size()).append(ps.size() == 1 ? " run" : " runs").append("</div></td>");
         b.append("<td>");
@@ -244,6 +252,7 @@ public final class TrendPage {
                     .append(esc("run " + baseline.runId() + ", started " + shortStart(baseline.created()) + ": "
                             + Format.value(baseline.value(), s.unit()))).append("\">vs ")
                     .append(acceptedFrom == null ? "the first run" : "accepted run " + baseline.runId()).append("</div>");
+            apartWords(b, apart);
         }
         b.append("</td><td>");
         boolean any = false;
@@ -272,7 +281,54 @@ public final class TrendPage {
             b.append("<span class=\"muted\">none</span>");
         }
         b.append("</td></tr>\n");
-        chartData.put(String.valueOf(s.id()), chart(s, ps, label, baseIndex, acceptedFrom != null, changes, runIndex));
+        chartData.put(String.valueOf(s.id()), chart(s, ps, label, baseIndex, acceptedFrom != null, changes, runIndex, apart));
+    }
+
+    /**
+     * The accepted run's index in {@code ps}, or the first at or after it (the series may have skipped it); 0 without an
+     * accepted run; -1 when the series has no run since it, as history check then has no point to judge.
+     */
+    private static int baseIndex(List<HistoryStore.Point> ps, String acceptedFrom) {
+        if (acceptedFrom == null) {
+            return 0;
+        }
+        for (int i = 0; i < ps.size(); i++) {
+            if (ps.get(i).created().compareTo(acceptedFrom) >= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The runs after the baseline that are not the same measurement as the baseline run ({@link ComparableRuns#apart}:
+     * another host class, direction or correction), each with why; in the order drawn. Such a run stays in the chart,
+     * marked, so that a step a new runner made is seen as the runner's and not read as the JVM's (issue 48).
+     */
+    private static Map<HistoryStore.Point, String> apart(ComparableRuns comparable, HistoryStore.StoredSeries s,
+                                                         List<HistoryStore.Point> ps, int baseIndex) {
+        Map<HistoryStore.Point, String> out = new LinkedHashMap<>();
+        for (int i = baseIndex + 1; baseIndex >= 0 && i < ps.size(); i++) {
+            String why = comparable.apart(s, ps.get(baseIndex), ps.get(i));
+            if (why != null) {
+                out.put(ps.get(i), why);
+            }
+        }
+        return out;
+    }
+
+    /** Under the change since the baseline: the runs not comparable with it, the first one's reason in words. */
+    private static void apartWords(StringBuilder b, Map<HistoryStore.Point, String> apart) {
+        if (apart.isEmpty()) {
+            return;
+        }
+        Map.Entry<HistoryStore.Point, String> first = apart.entrySet().iterator().next();
+        StringBuilder all = new StringBuilder();
+        apart.forEach((p, why) -> all.append(all.length() == 0 ? "" : "\n").append("run ").append(p.runId()).append(": ")
+                .append(why));
+        b.append("<div class=\"apart\" title=\"").append(esc(all.toString())).append("\">")
+                .append(apart.size() == 1 ? "1 run is" : apart.size() + " runs are").append(" not comparable with the baseline")
+                .append(", run ").append(first.getKey().runId()).append(": ").append(esc(first.getValue())).append("</div>");
     }
 
     /**
@@ -339,9 +395,11 @@ public final class TrendPage {
     /**
      * The series' runs as a small inline SVG: a line through the runs' values on a scale spanning at least
      * 10 % of the value (so noise does not look like a cliff), the baseline dashed (none when
-     * {@code baseIndex} is -1: no run since the accepted one), change points as dots.
+     * {@code baseIndex} is -1: no run since the accepted one), change points as dots, runs not comparable with the
+     * baseline as rings.
      */
-    static String sparkline(List<HistoryStore.Point> ps, int baseIndex, List<HistoryCheck.Change> changes, boolean higherIsBetter) {
+    static String sparkline(List<HistoryStore.Point> ps, int baseIndex, List<HistoryCheck.Change> changes,
+                            Set<HistoryStore.Point> apart) {
         double[] v = ps.stream().mapToDouble(HistoryStore.Point::value).toArray();
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
@@ -381,6 +439,13 @@ public final class TrendPage {
                         .append("\" cy=\"").append(num(xy[i][1])).append("\" r=\"3\"/>");
             }
         }
+        for (HistoryStore.Point p : apart) {
+            int i = ps.indexOf(p);
+            if (i >= 0) {
+                svg.append("<circle class=\"apart\" cx=\"").append(num(xy[i][0])).append("\" cy=\"").append(num(xy[i][1]))
+                        .append("\" r=\"3\"/>");
+            }
+        }
         int last = v.length - 1;
         svg.append("<circle class=\"last\" cx=\"").append(num(xy[last][0])).append("\" cy=\"").append(num(xy[last][1]))
                 .append("\" r=\"2\"/></svg>");
@@ -389,7 +454,8 @@ public final class TrendPage {
 
     /** What the page's script needs to draw one series' chart, in the display unit of its largest value. */
     private static Map<String, Object> chart(HistoryStore.StoredSeries s, List<HistoryStore.Point> ps, String label, int baseIndex,
-                                             boolean accepted, List<HistoryCheck.Change> changes, Map<Long, Integer> runIndex) {
+                                             boolean accepted, List<HistoryCheck.Change> changes, Map<Long, Integer> runIndex,
+                                             Map<HistoryStore.Point, String> apart) {
         double largest = 0;
         for (HistoryStore.Point p : ps) {
             for (double f : p.forkValues()) {
@@ -409,12 +475,26 @@ public final class TrendPage {
                 f.add(round(scale.apply(x)));
             }
             forks.add(f);
-            Object mark = null;
+            Map<String, Object> mark = null;
             for (HistoryCheck.Change c : changes) {
                 if (c.at() == p) {
-                    mark = Map.of("bad", c.regression(), "text", "change point: " + changeWords(s.unit(),
-                            c.change().meanAfter() / c.change().meanBefore(), c.regression()) + " (p = " + pValue(c.change().pValue()) + ")");
+                    mark = new LinkedHashMap<>();
+                    mark.put("bad", c.regression());
+                    mark.put("text", "change point: " + changeWords(s.unit(), c.change().meanAfter() / c.change().meanBefore(),
+                            c.regression()) + " (p = " + pValue(c.change().pValue()) + ")");
                 }
+            }
+            String why = apart.get(p);
+            if (why != null) {
+                String text = "not comparable with the baseline: " + why;
+                if (mark == null) {
+                    mark = new LinkedHashMap<>();
+                    mark.put("bad", false);
+                    mark.put("text", text);
+                } else {
+                    mark.put("text", mark.get("text") + "; " + text);
+                }
+                mark.put("apart", true);
             }
             marks.add(mark);
         }

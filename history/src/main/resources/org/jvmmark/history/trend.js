@@ -63,7 +63,7 @@
             pointRadius: s.marks.map(function (m) { return m ? 7 : (many ? 0 : 3); }),
             pointHoverRadius: s.marks.map(function (m) { return m ? 8 : 4; }),
             pointBackgroundColor: s.marks.map(function (m) { return m ? '#ffffff' : colour; }),
-            pointBorderColor: s.marks.map(function (m) { return m ? (m.bad ? '#b00020' : '#1b7a1b') : colour; }),
+            pointBorderColor: s.marks.map(function (m) { return m ? (m.apart ? '#8a6d00' : m.bad ? '#b00020' : '#1b7a1b') : colour; }),
             pointBorderWidth: s.marks.map(function (m) { return m ? 3 : 1; }) },
           { type: 'scatter', label: 'fork', data: forks, backgroundColor: 'rgba(31,119,180,0.3)', borderColor: 'rgba(31,119,180,0.3)',
             pointRadius: 2, order: 2 }

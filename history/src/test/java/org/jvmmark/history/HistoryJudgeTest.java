@@ -251,6 +251,10 @@ class HistoryJudgeTest {
         // Three steps of 3 % (each under the 5 % threshold, so no change point keeps them): 9 % in all.
         List<HistoryJudge.Verdict> v = check(series(5, 24, i -> 500 * Math.pow(1.03, i / 6)));
         assertEquals(ExitStatus.REGRESSED, CheckText.exitStatus(v), CheckText.text(v));
+        // Five steps of 2 % (10.4 % in all), five runs each. Before, the check judged the runs since its newest change point
+        // (run 21) against all 20 before it: 5.9 %, cannot tell; against the accepted baseline's first runs, a regression.
+        List<HistoryJudge.Verdict> small = check(series(6, 30, i -> 500 * Math.pow(1.02, i / 5)));
+        assertEquals(ExitStatus.REGRESSED, CheckText.exitStatus(small), CheckText.text(small));
     }
 
     @Test

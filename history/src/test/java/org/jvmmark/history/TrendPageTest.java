@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.ResultsWriter;
 
 /** The trend page's rows as HTML, without a browser (TrendPageInBrowserTest opens one). */
 class TrendPageTest {
@@ -126,6 +127,63 @@ class TrendPageTest {
         assertTrue(page.contains("<p class=\"summary\">1 series in 1 group over 7 runs"), page);
         assertFalse(page.contains("data-group=\"v\""), "no header for a group without rows: " + page);
         assertTrue(page.contains("data-group=\"w\""), page);
+    }
+
+    /**
+     * A run of {@code stepDown}'s row on a host of {@code cpuModel}, its score in {@code unit}, written to its own directory
+     * as a run leaves it.
+     */
+    private void onHost(HistoryStore store, String created, String cpuModel, String unit, double... scores) throws Exception {
+        Results r = Results.started(created, "quick", Map.of("hostname", "h", "cpuModel", cpuModel), Map.of());
+        for (int f = 0; f < scores.length; f++) {
+            String json = "{\"id\":\"w/fork" + (f + 1) + "\",\"workload\":\"w\",\"status\":\"ok\",\"fork\":" + (f + 1)
+                    + ",\"params\":{\"rate\":1000},\"jvm\":{\"vendor\":\"Eclipse Adoptium\",\"version\":\"25.0.1\",\"feature\":25},"
+                    + "\"variant\":\"default\",\"variantJvmArgs\":[],\"metrics\":{\"score\":{\"value\":" + scores[f]
+                    + ",\"unit\":\"" + unit + "\",\"better\":\"higher\"}}}";
+            r = r.with(ResultsReader.trial(new ObjectMapper().readTree(json)), created);
+        }
+        Path run = Files.createDirectories(dir.resolve(created.substring(0, 10)));
+        ResultsWriter.write(r, run.resolve("results.json"));
+        store.importRun(r, "ci", run);
+    }
+
+    @Test
+    void shouldMarkRunsOfAnotherHostAndNotJudgeThemAgainstTheBaseline() throws Exception {
+        // Issue 48: one machine label for every hosted runner (--machine ci); the last 5 of 10 nights ran on another CPU
+        // model and the figure stayed flat — a faster runner can hide a slowdown. history check refuses to judge them
+        // against the baseline; before, the page drew them as the series' own and said "no difference".
+        HistoryStore store = store();
+        for (int night = 1; night <= 10; night++) {
+            double k = 1 + 0.002 * (night * 3 % 5 - 2);
+            onHost(store, String.format("2026-03-%02dT00:00:00Z", night), night <= 5 ? "Intel Xeon 8375C" : "AMD EPYC 9R14",
+                    "ops/s", 1000 * k, 1004 * k, 996 * k);
+        }
+        HistoryStore.StoredSeries s = store.series().get(0);
+        String row = row(page(store), s.id());
+        assertFalse(row.contains("no difference"), row);
+        assertTrue(row.contains(">cannot tell</span>"), row);
+        assertTrue(row.contains("<div class=\"verdict unsure\">cannot tell<div class=\"muted\">another host: the CPU model differs"
+                + " (baseline: Intel Xeon 8375C, newest: AMD EPYC 9R14)"), "history check's verdict and reason: " + row);
+        long sixth = store.points().get(s.id()).get(5).runId();
+        assertTrue(row.contains("<div class=\"apart\" title=\"run " + sixth + ": another host: the CPU model differs (baseline:"
+                + " Intel Xeon 8375C, run " + sixth + ": AMD EPYC 9R14)"), "the runs marked, each with why: " + row);
+        assertTrue(row.contains(">5 runs are not comparable with the baseline, run " + sixth + ": another host: "), row);
+        assertEquals(5, row.split("<circle class=\"apart\"", -1).length - 1, "a ring on each of them: " + row);
+    }
+
+    @Test
+    void shouldDrawARunRecordedInAnotherUnitOneScaleApartInTheSeriesUnit() throws Exception {
+        // The series was first stored in ops/s; a later version recorded the same speed in ops/ms. Before, the page drew
+        // 1 ops/s against 1,000: a thousandfold fall that history check itself (which brings runs to one unit) never saw.
+        HistoryStore store = store();
+        for (int night = 1; night <= 8; night++) {
+            double k = (night <= 5 ? 1 : 0.001) * (1 + 0.002 * (night * 3 % 5 - 2));
+            onHost(store, String.format("2026-04-%02dT00:00:00Z", night), "c", night <= 5 ? "ops/s" : "ops/ms",
+                    1000 * k, 1004 * k, 996 * k);
+        }
+        String row = row(page(store), store.series().get(0).id());
+        assertTrue(row.matches("(?s).*<td class=\"num\">1\\d\\d\\d ops/s<.*"), "the latest run in the series' unit: " + row);
+        assertTrue(row.contains(">no difference (within ±5 %)</span>"), "judged in one unit, as history check judges it: " + row);
     }
 
     @Test

@@ -147,8 +147,11 @@ class ComparisonBuilderTest {
 
     @Test
     void shouldPassAClearImprovementOnOneRunASide() throws IOException {
-        // Issue 48: every fork 20 % faster, one run a side: the run-to-run spread no one measured (assumed 5.2 %) cannot
-        // turn that into worse, so the gate passes (exit 0); whether it is better past the threshold, it cannot tell.
+        // Issue 48: every fork 20 % faster, one run a side, 3 forks a side at 3 % fork spread: the run-to-run spread no one
+        // measured (assumed 5.2 %) cannot turn that into worse, so the gate passes (exit 0). Before: exit 5.
+        assertEquals(0, compare(44, List.of(new Truth("queue-latency", 25, around(44, 3, 600, 0.03))),
+                List.of(new Truth("queue-latency", 25, around(45, 3, 480, 0.03)))), printed());
+        // Whether it is better past the threshold, it cannot tell.
         int exit = compare(40, List.of(new Truth("queue-latency", 25, around(40, 5, 600, 0.02))),
                 List.of(new Truth("queue-latency", 25, around(41, 5, 480, 0.02))));
         assertEquals(0, exit, printed());
@@ -163,6 +166,50 @@ class ComparisonBuilderTest {
                 new Truth("queue-latency", 25, around(42, 5, 600, 0.02)), new Truth("queue-latency", 17, around(43, 5, 640, 0.02)));
         assertEquals(0, Compare.compare(d, d, 0.05, null, out), printed());
         assertTrue(printed().startsWith("No regression past ±5 %: 0 regressed, 0 improved, 2 no difference"), printed());
+    }
+
+    /** The machine probe's cache-line round trips beside 5 forks: the machine on its lower level, or on its upper. */
+    private static final double[] LOWER = {130, 132, 129, 131, 128};
+    private static final double[] UPPER = {400, 405, 396, 402, 398};
+
+    /**
+     * One run a side of JDK 25 and 17 at the given p50s (5 forks, 2 % fork noise), the probe's readings beside every fork
+     * of a side: the level moved with the side, so JDK 25's contrast is cannot tell (exit 5), the level's move named.
+     */
+    private void assertLevelMovedWithTheSide(long seed, double a25, double a17, double[] probeA, double b25, double b17,
+                                             double[] probeB) throws IOException {
+        List<Truth> a = List.of(new Truth("queue-latency", 25, around(seed, 5, a25, 0.02)).withProbe(probeA),
+                new Truth("queue-latency", 17, around(seed + 1, 5, a17, 0.02)).withProbe(probeA));
+        List<Truth> b = List.of(new Truth("queue-latency", 25, around(seed + 2, 5, b25, 0.02)).withProbe(probeB),
+                new Truth("queue-latency", 17, around(seed + 3, 5, b17, 0.02)).withProbe(probeB));
+        assertEquals(5, compare(seed, a, b), printed());
+        assertTrue(printed().contains("  cannot tell: queue-latency · Temurin 25.0.1 · G1 · p50 latency: "), printed());
+        assertTrue(printed().contains("the machine probe saw the two sides' forks on different levels"), printed());
+    }
+
+    @Test
+    void shouldNotCallUnchangedJvmsARegressionWhenTheProbeSawTheLevelMoveWithTheSide() throws IOException {
+        // Issue 48: one run a side; the probe saw every fork of A on the machine's lower level and every fork of B on its
+        // upper. The JVMs did not change, the machine did; no run holds forks on both levels, so the level's effect cannot
+        // be estimated. Before: the raw 2.5x was called a regression (exit 1).
+        assertLevelMovedWithTheSide(50, 500, 520, LOWER, 1250, 1300, UPPER);
+    }
+
+    @Test
+    void shouldNotPassAJvmThatSlowedWhenTheProbeSawTheLevelMoveTheOtherWay() throws IOException {
+        // The mirror: A on the upper level, B on the lower, and B's JDK 25 20 % slower against its neighbour, which stayed.
+        // Before: both rows looked 2x faster and the slowdown passed (exit 0).
+        assertLevelMovedWithTheSide(54, 1250, 1250, UPPER, 600, 500, LOWER);
+    }
+
+    @Test
+    void shouldNotCallASideOnTheUpperLevelARegressionWithoutProbeReadings() throws IOException {
+        // Issue 48: one run a side, no probe readings in the files; every fork of B on the upper level, A's mostly on the
+        // lower. The level is the machine's as much as the JVM's, and one run a side cannot tell them apart.
+        int exit = compare(58, List.of(new Truth("queue-latency", 25, 500, 505, 1250, 498, 502)),
+                List.of(new Truth("queue-latency", 25, 1245, 1260, 1250, 1255, 1248)));
+        assertEquals(5, exit, printed());
+        assertTrue(printed().contains("that no machine probe observed"), printed());
     }
 
     /** Three runs a side of workload w, 5 forks each, p50 around 100 ns and p99 around {@code p99} ns, 1 % fork noise. */

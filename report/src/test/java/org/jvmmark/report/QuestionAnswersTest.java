@@ -12,7 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.jvmmark.api.Better;
+import org.jvmmark.results.MachineState;
 import org.jvmmark.results.ResultsReader;
+import org.jvmmark.results.Trial;
+import org.jvmmark.results.WorkloadQuestion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jvmmark.report.model.Answer;
@@ -188,5 +192,41 @@ class QuestionAnswersTest {
         String words = answers.get(0).words();
         assertFalse(words.contains("nothing to compare"), words);
         assertTrue(words.contains("G1 · -Xmx128m") && words.contains("G1 · -Xmx1g"), words);
+    }
+
+    /**
+     * Issue 48: a virtual-against-platform run in which the machine probe saw every platform fork on the machine's lower
+     * level and every virtual fork on its upper (6 forks a variant, one JVM). The held latency follows the level; which
+     * variant is faster cannot be told from the machine's move, and before, virtual threads were called 2.5x slower.
+     */
+    @Test
+    void shouldNameNoWinnerWhereEachVariantSatOnItsOwnLevel(@TempDir Path tmp) throws Exception {
+        FixtureGenerator g = new FixtureGenerator(4848L, false, 0.01);
+        List<Trial> trials = new java.util.ArrayList<>();
+        for (int fork = 1; fork <= 6; fork++) {
+            for (String threads : List.of("platform", "virtual")) {
+                boolean upper = threads.equals("virtual");
+                Map<String, Object> params = new java.util.TreeMap<>(Map.of("connections", 1000, "mode", "max",
+                        "server", "tomcat", "threads", threads));
+                double roundTripNs = (upper ? 400 : 130) * g.jiggle(0.01);
+                MachineState.Reading probe = new MachineState.Reading(roundTripNs, 1.0, "0,1", null, 9.5);
+                trials.add(FixtureGenerator.trial("http", params, FixtureGenerator.jvm(25), "tomcat-" + threads, fork)
+                        .process(FixtureGenerator.process(0, 12.0, 9.0, 0))
+                        .metric("holdLatencyMillis", FixtureGenerator.metric((upper ? 1250 : 500) * g.jiggle(0.01), "ms",
+                                Better.LOWER))
+                        .machineState(new MachineState(probe, probe)).build());
+            }
+        }
+        WorkloadQuestion q = new WorkloadQuestion("tomcat-virtual-vs-platform", "Do virtual threads beat platform threads"
+                + " for Tomcat: held requests?", true, List.of("holdLatencyMillis"), "tomcat-platform",
+                List.of("tomcat-virtual"));
+        Files.writeString(tmp.resolve("results.json"), FixtureGenerator.written(g.results(trials)
+                .withQuestions(Map.of("http", List.of(q)))));
+        ReportModel m = ModelBuilder.build(ResultsReader.read(tmp.resolve("results.json")));
+        Answer pair = section(m, "http").answers().stream().filter(a -> a.question().name().equals(q.name()))
+                .findFirst().orElseThrow();
+        Answer.FigureAnswer hold = pair.figures().get(0);
+        assertEquals(Judgement.Answer.CANNOT_TELL, hold.outcome(), hold.words());
+        assertTrue(hold.words().contains("different levels"), hold.words());
     }
 }

@@ -48,8 +48,8 @@ class GateSimulationTest {
 
     /**
      * On one level. Where the probe observes two levels with 10 % of forks switching while they run, 3 runs of 8 forks
-     * find +20 % about two times in three (the table): the level's effect is estimated beside the row's, and the
-     * run-to-run spread has 8 degrees of freedom. Not met there; the guide says so.
+     * find +20 % in 88.5 % of gates (DESIGN.md §8's table, seed 42): the level's effect is estimated beside the row's,
+     * and the run-to-run spread has 8 degrees of freedom. Not met there; the table says so.
      */
     @Test
     void shouldCatchATwentyPercentSlowdownAtAutosForks() {
