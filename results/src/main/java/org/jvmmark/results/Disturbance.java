@@ -29,11 +29,22 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param reason one line saying why the fork is disturbed, or null when it is not
  * @param rerunAs the fork number of the trial that re-ran this disturbed one, or null
  * @param rerunOf the fork number of the disturbed trial this one re-ran, or null
+ * @param runnerCpuSeconds the runner's own CPU time during the window (its threads, not the trial's processes), or
+ *     null when not measured: context, never judged. The runner waits while a fork runs, so this is its background
+ *     work (its JIT compiler, its garbage collector, a progress line), which competes with the trial on a small
+ *     machine and which {@code otherCpuSeconds} leaves out
  */
 public record Disturbance(double windowSeconds, double otherCpuSeconds, double stealSeconds,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Double loadAverage, Double thresholdCpus, String reason,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Integer rerunAs,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer rerunOf) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer rerunOf,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Double runnerCpuSeconds) {
+
+    /** Without the runner's own CPU time (not measured). */
+    public Disturbance(double windowSeconds, double otherCpuSeconds, double stealSeconds, Double loadAverage,
+                       Double thresholdCpus, String reason, Integer rerunAs, Integer rerunOf) {
+        this(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus, reason, rerunAs, rerunOf, null);
+    }
 
     /** As the file says it: a disturbed fork without a reason (written by hand, say) gets one. */
     @JsonCreator
@@ -41,9 +52,10 @@ public record Disturbance(double windowSeconds, double otherCpuSeconds, double s
                                 @JsonProperty("stealSeconds") double stealSeconds, @JsonProperty("loadAverage") Double loadAverage,
                                 @JsonProperty("thresholdCpus") Double thresholdCpus, @JsonProperty("reason") String reason,
                                 @JsonProperty("rerunAs") Integer rerunAs, @JsonProperty("rerunOf") Integer rerunOf,
-                                @JsonProperty("disturbed") boolean disturbed) {
+                                @JsonProperty("disturbed") boolean disturbed,
+                                @JsonProperty("runnerCpuSeconds") Double runnerCpuSeconds) {
         return new Disturbance(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus,
-                reason == null && disturbed ? "disturbed (no reason recorded)" : reason, rerunAs, rerunOf);
+                reason == null && disturbed ? "disturbed (no reason recorded)" : reason, rerunAs, rerunOf, runnerCpuSeconds);
     }
 
     /** The average number of CPUs other processes used during the window (0 for an empty window). */
@@ -65,12 +77,12 @@ public record Disturbance(double windowSeconds, double otherCpuSeconds, double s
 
     /** This disturbance, noting that fork {@code fork} re-ran the trial. */
     public Disturbance withRerunAs(int fork) {
-        return new Disturbance(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus, reason, fork, rerunOf);
+        return new Disturbance(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus, reason, fork, rerunOf, runnerCpuSeconds);
     }
 
     /** This measurement, noting that the trial re-ran the disturbed fork {@code fork}. */
     public Disturbance withRerunOf(int fork) {
-        return new Disturbance(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus, reason, rerunAs, fork);
+        return new Disturbance(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus, reason, rerunAs, fork, runnerCpuSeconds);
     }
 
     /**
@@ -79,6 +91,12 @@ public record Disturbance(double windowSeconds, double otherCpuSeconds, double s
      */
     public static Disturbance judged(double windowSeconds, double otherCpuSeconds, double stealSeconds, Double loadAverage,
                                      Double thresholdCpus) {
+        return judged(windowSeconds, otherCpuSeconds, stealSeconds, loadAverage, thresholdCpus, null);
+    }
+
+    /** As {@link #judged(double, double, double, Double, Double)}, with the runner's own CPU time as context. */
+    public static Disturbance judged(double windowSeconds, double otherCpuSeconds, double stealSeconds, Double loadAverage,
+                                     Double thresholdCpus, Double runnerCpuSeconds) {
         // milliseconds are finer than the clock ticks /proc counts in (10 ms)
         double window = Math.round(windowSeconds * 1000) / 1000.0;
         double other = Math.round(Math.max(0, otherCpuSeconds) * 1000) / 1000.0;
@@ -89,6 +107,7 @@ public record Disturbance(double windowSeconds, double otherCpuSeconds, double s
                         cpus, window, steal >= 0.05 ? ", " + String.format(Locale.ROOT, "%.1f", steal)
                                 + " CPU s of it stolen by the hypervisor" : "", thresholdCpus)
                 : null;
-        return new Disturbance(window, other, steal, loadAverage, thresholdCpus, reason, null, null);
+        Double runner = runnerCpuSeconds == null ? null : Math.round(Math.max(0, runnerCpuSeconds) * 1000) / 1000.0;
+        return new Disturbance(window, other, steal, loadAverage, thresholdCpus, reason, null, null, runner);
     }
 }

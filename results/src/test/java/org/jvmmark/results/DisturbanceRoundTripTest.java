@@ -48,6 +48,17 @@ class DisturbanceRoundTripTest {
     }
 
     @Test
+    void shouldKeepTheRunnersOwnCpuTimeAsContextOnly() {
+        Disturbance d = Disturbance.judged(7.2, 0.05, 0, 1.9, 0.25, 0.4123);
+        JsonNode n = ResultsWriter.trial(trial(d)).path("process").path("disturbance");
+        assertEquals(0.412, n.path("runnerCpuSeconds").asDouble());
+        assertFalse(n.path("disturbed").asBoolean(true));
+        assertEquals(d, ResultsReader.trial(ResultsWriter.trial(trial(d))).outcome().process().disturbance());
+        assertTrue(ResultsWriter.trial(trial(Disturbance.judged(7.2, 0.05, 0, 1.9, 0.25))).path("process")
+                .path("disturbance").path("runnerCpuSeconds").isMissingNode());
+    }
+
+    @Test
     void shouldReadAFileThatPredatesTheBlockAsNotMeasured() throws Exception {
         JsonNode old = JsonValues.MAPPER.readTree("{\"id\":\"w/jdk/default/fork1\",\"workload\":\"w\",\"status\":\"ok\","
                 + "\"jvm\":{\"version\":\"17\"},\"process\":{\"pid\":1,\"peakRssBytes\":5,\"wallSeconds\":1.5,"

@@ -52,16 +52,21 @@ public final class MachineActivity {
      * @param busyTicks the machine's busy time over all CPUs, steal included
      * @param stealTicks the machine's steal time over all CPUs
      * @param ownTicks the runner's CPU time and that of the children it has reaped
+     * @param runnerTicks the runner's own CPU time, its children's left out
      */
-    public record Sample(long nanos, long busyTicks, long stealTicks, long ownTicks) {
+    public record Sample(long nanos, long busyTicks, long stealTicks, long ownTicks, long runnerTicks) {
+        /** A sample without the runner's own time apart (it counts as none). */
+        public Sample(long nanos, long busyTicks, long stealTicks, long ownTicks) {
+            this(nanos, busyTicks, stealTicks, ownTicks, 0);
+        }
     }
 
     /** The counters now, or null when they cannot be read (no {@code /proc}). */
     public static Sample sample() {
         try {
-            long own = ownTicks(Files.readString(SELF));
+            String self = Files.readString(SELF);
             long[] cpu = machineTicks(Files.readString(STAT));
-            return new Sample(System.nanoTime(), cpu[0], cpu[1], own);
+            return new Sample(System.nanoTime(), cpu[0], cpu[1], ownTicks(self), runnerTicks(self));
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -84,7 +89,8 @@ public final class MachineActivity {
         double busy = (end.busyTicks() - start.busyTicks()) / TICKS_PER_SECOND;
         double own = (end.ownTicks() - start.ownTicks()) / TICKS_PER_SECOND;
         double steal = (end.stealTicks() - start.stealTicks()) / TICKS_PER_SECOND;
-        return Disturbance.judged(window, busy - own, steal, loadAverage, thresholdCpus);
+        double runner = (end.runnerTicks() - start.runnerTicks()) / TICKS_PER_SECOND;
+        return Disturbance.judged(window, busy - own, steal, loadAverage, thresholdCpus, runner);
     }
 
     /**
@@ -108,13 +114,28 @@ public final class MachineActivity {
     }
 
     /**
-     * {@code utime + stime + cutime + cstime} of a {@code /proc/<pid>/stat} line (fields 14–17; the command
-     * name in parentheses may itself hold spaces and parentheses, so fields are counted after the last ')').
+     * {@code utime + stime + cutime + cstime} of a {@code /proc/<pid>/stat} line (fields 14–17): the process and the
+     * children it reaped.
      */
     static long ownTicks(String pidStat) {
+        long[] t = times(pidStat);
+        return t[0] + t[1] + t[2] + t[3];
+    }
+
+    /** {@code utime + stime} of a {@code /proc/<pid>/stat} line (fields 14–15): the process's own threads alone. */
+    static long runnerTicks(String pidStat) {
+        long[] t = times(pidStat);
+        return t[0] + t[1];
+    }
+
+    /**
+     * Fields 14–17 of a {@code /proc/<pid>/stat} line; the command name in parentheses may itself hold spaces and
+     * parentheses, so fields are counted after the last ')'.
+     */
+    private static long[] times(String pidStat) {
         String[] f = pidStat.substring(pidStat.lastIndexOf(')') + 2).trim().split("\\s+");
         // f[0] is field 3 (state): utime is field 14
-        return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+        return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])};
     }
 
     /** The one-minute load average, or null. */

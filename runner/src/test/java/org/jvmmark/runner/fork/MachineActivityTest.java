@@ -23,6 +23,19 @@ class MachineActivityTest {
         // fields 14-17 (utime stime cutime cstime) are 11 12 13 14 here
         String stat = "4242 (java (a b)) S 1 4242 4242 0 -1 4194304 100 0 0 0 11 12 13 14 20 0 30 0 1000 2000000 500";
         assertEquals(11 + 12 + 13 + 14, MachineActivity.ownTicks(stat));
+        assertEquals(11 + 12, MachineActivity.runnerTicks(stat));
+    }
+
+    @Test
+    void shouldRecordTheRunnersOwnCpuTimeApartFromOtherProcesses() {
+        // 10 s window: the runner and its reaped children took 6 CPU-seconds, of which the runner's own threads 0.8
+        // (its JIT and GC while it waited): context beside the fork, not another process's time.
+        MachineActivity.Sample start = new MachineActivity.Sample(0, 1000, 0, 100, 40);
+        MachineActivity.Sample end = new MachineActivity.Sample(10_000_000_000L, 1000 + 700, 0, 100 + 600, 40 + 80);
+        Disturbance d = MachineActivity.between(start, end, null, 0.25);
+        assertEquals(0.8, d.runnerCpuSeconds(), 1e-9);
+        assertEquals(1.0, d.otherCpuSeconds(), 1e-9);
+        assertFalse(d.disturbed());
     }
 
     @Test
