@@ -8,6 +8,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.jvmmark.api.PercentileTrust;
+import org.jvmmark.report.builders.ComparisonWords.Amount;
+import org.jvmmark.report.builders.ComparisonWords.Draft;
+import org.jvmmark.report.builders.ComparisonWords.Why;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.ResultsWriter;
 import org.jvmmark.report.judge.Effect;
@@ -24,13 +27,11 @@ import org.jvmmark.report.judge.Stats;
 import org.jvmmark.report.model.Column;
 import org.jvmmark.report.model.Comparison;
 import org.jvmmark.report.model.Figure;
-import org.jvmmark.report.numbers.Format;
 import org.jvmmark.report.model.Percentiles;
 import org.jvmmark.report.model.ReportModel;
 import org.jvmmark.report.model.Row;
 import org.jvmmark.report.model.Section;
 import org.jvmmark.report.model.Table;
-import org.jvmmark.report.words.Words;
 
 /**
  * Matches two result sets and judges every figure with the report's statistic.
@@ -46,6 +47,9 @@ import org.jvmmark.report.words.Words;
  * was ok in A and has a fork that failed or timed out in B regressed, the failure named. Figures pinned
  * at their target (an achieved rate equal to the target rate) are not judged, and say so.
  *
+ * <p>The sides' host differences are read once, up front ({@link SameMeasurement}); every line is then decided as
+ * values in one pass over the rows, and worded once, at the end ({@link ComparisonWords}).
+ *
  * <p>One builder per call, confined to it: it holds the call's {@link Judge} (its threshold, checked once) and the
  * lines built so far, so that its steps judge without handing the threshold on. The static methods are thread-safe.
  */
@@ -54,8 +58,8 @@ public final class ComparisonBuilder {
     private final Judge judge;
     /** This host's run-to-run spread by "workload|figure", for sides of one run each. */
     private final Function<String, RunSpread> runSpread;
-    /** The lines so far, in the order they are printed. */
-    private final List<Comparison.Line> lines = new ArrayList<>();
+    /** The lines so far as values, in the order they are printed; worded once, at the end ({@link ComparisonWords}). */
+    private final List<Draft> lines = new ArrayList<>();
     /** The figures whose lines wait for the judgement of their family. */
     private final List<Pending> pending = new ArrayList<>();
 
@@ -88,6 +92,10 @@ public final class ComparisonBuilder {
     private Comparison build(List<ReportModel> runsA, List<ReportModel> runsB, boolean gateAll, boolean allowOtherHost) {
         ReportModel a = runsA.get(0);
         ReportModel b = runsB.get(0);
+        // What differs between the sides, said once up front: the host class refuses every gating figure below.
+        List<String> hosts = SameMeasurement.hostDifferences(runsA.stream().map(ReportModel::results).toList(),
+                runsB.stream().map(ReportModel::results).toList());
+        List<String> notes = SameMeasurement.notes(a.results(), b.results());
         Map<String, Section> sectionsB = new LinkedHashMap<>();
         b.sections().forEach(s -> sectionsB.put(s.workload(), s));
         for (Section sa : a.sections()) {
@@ -139,20 +147,18 @@ public final class ComparisonBuilder {
                 lines.add(notCompared(sb.workload(), rb.label(), "", rb.status(), "workload not run in A"));
             }
         }
-        List<String> hosts = SameMeasurement.hostDifferences(runsA.stream().map(ReportModel::results).toList(),
-                runsB.stream().map(ReportModel::results).toList());
-        List<String> notes = SameMeasurement.notes(a.results(), b.results());
         if (!hosts.isEmpty() && allowOtherHost) {
             notes.add(0, "Compared across hosts (--allow other-host): " + String.join("; ", hosts)
                     + ". Differences may come from the machine, not the JVM.");
         } else if (!hosts.isEmpty()) {
             // Another host class: no figure is the JVM's alone. Failures stay (a crash is a crash on any host).
             String why = "not the same host class: " + String.join("; ", hosts) + " (--allow other-host to judge anyway)";
-            lines.replaceAll(l -> l.judgement() == null || l.figure().equals("status") || !l.gating() ? l
+            lines.replaceAll(l -> l.judgement() == null || l.column() == null || !l.gating() ? l
                     : refusedLine(l, l.judgement().effect().higherIsBetter(), why));
         }
+        List<Comparison.Line> worded = ComparisonWords.lines(lines);
         List<String> refused = new ArrayList<>();
-        for (Comparison.Line l : lines) {
+        for (Comparison.Line l : worded) {
             if (l.gating() && l.judgement() != null && l.judgement().reason() == Judgement.Reason.NOT_COMPARABLE) {
                 String why = l.why().startsWith("not the same host class") ? l.why() : l.name() + ": " + l.why();
                 if (!refused.contains(why)) {
@@ -160,7 +166,7 @@ public final class ComparisonBuilder {
                 }
             }
         }
-        return new Comparison(a, b, judge.threshold(), lines, notes, refused);
+        return new Comparison(a, b, judge.threshold(), worded, notes, refused);
     }
 
     /**
@@ -192,10 +198,8 @@ public final class ComparisonBuilder {
     }
 
     /** {@code l} as "cannot tell: not the same measurement", gating. */
-    private Comparison.Line refusedLine(Comparison.Line l, boolean higherIsBetter, String why) {
-        Judgement j = judge.notComparable(higherIsBetter);
-        return new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), l.change(),
-                Comparison.Verdict.CANNOT_TELL, why, l.effect(), l.beyondThreshold(), "", j, true);
+    private Draft refusedLine(Draft l, boolean higherIsBetter, String why) {
+        return l.refused(judge.notComparable(higherIsBetter), why);
     }
 
     /**
@@ -214,10 +218,10 @@ public final class ComparisonBuilder {
     }
 
     /** A row of A that B lacks, or that a run of either side lacks: cannot tell, gating (issue 48; DESIGN.md §7). */
-    private Comparison.Line missingRow(String workload, Row ra, String why) {
+    private Draft missingRow(String workload, Row ra, String why) {
         Judgement j = judge.notComparable(true);
-        return new Comparison.Line(workload, ra.label(), "status", ra.status(), "—", "", Comparison.Verdict.CANNOT_TELL,
-                "not the same rows: " + why, null, false, "", j, true);
+        return Draft.status(workload, ra.label(), ra.status(), "—", Comparison.Verdict.CANNOT_TELL,
+                Why.plain("not the same rows: " + why), false, j, true);
     }
 
     /** Why {@code ra} matched no row of B: the row B has with the same JVM and variant and other parameters, if any. */
@@ -248,9 +252,8 @@ public final class ComparisonBuilder {
         return out;
     }
 
-    private static Comparison.Line notCompared(String workload, String row, String a, String b, String why) {
-        return new Comparison.Line(workload, row, "status", a, b, "", Comparison.Verdict.NOT_COMPARED, why, null, false, "",
-                null, false);
+    private static Draft notCompared(String workload, String row, String a, String b, String why) {
+        return Draft.status(workload, row, a, b, Comparison.Verdict.NOT_COMPARED, Why.plain(why), false, null, false);
     }
 
     /** A figure waiting for the judgement; {@code index} is its place in the lines; a side's figure per run. */
@@ -332,13 +335,13 @@ public final class ComparisonBuilder {
         boolean okB = rowsB.stream().anyMatch(r -> !r.okTrials().isEmpty());
         if (!okB) {
             String why = "now " + rb.status() + ": " + rb.failureNote();
-            lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, why, null, okA, "", null, true));
+            lines.add(Draft.status(sa.workload(), label, ra.status(), rb.status(),
+                    okA ? Comparison.Verdict.REGRESSED : Comparison.Verdict.STILL_FAILING, Why.plain(why), okA, null, true));
             return;
         }
         if (!okA) {
-            lines.add(new Comparison.Line(sa.workload(), label, "status", ra.status(), rb.status(), "",
-                    Comparison.Verdict.IMPROVED, "was " + ra.status() + ", now ok", null, true, "", null, true));
+            lines.add(Draft.status(sa.workload(), label, ra.status(), rb.status(), Comparison.Verdict.IMPROVED,
+                    Why.plain("was " + ra.status() + ", now ok"), true, null, true));
         } else if (badA > 0 || badB > 0) {
             // Failed forks are evidence, never dropped (DESIGN.md of the judge, §6): the share of B's launches that failed
             // against A's, beyond chance or not.
@@ -347,13 +350,12 @@ public final class ComparisonBuilder {
             Judgement j = judge.failures(badB, allB, badA, allA);
             Comparison.Verdict v = j == null ? (badB > 0 ? Comparison.Verdict.STILL_FAILING : Comparison.Verdict.IMPROVED)
                     : j.answer() == Judgement.Answer.WORSE ? Comparison.Verdict.REGRESSED : Comparison.Verdict.CANNOT_TELL;
-            String why = badB == 0 ? "every fork ok now (A: " + ra.failureNote() + ")"
-                    : Words.why(j != null ? j : judge.failures(badB, allB, 0, Math.max(allA, 1)), "") + ": "
+            Why why = badB == 0 ? Why.plain("every fork ok now (A: " + ra.failureNote() + ")")
+                    : Why.judged("", j != null ? j : judge.failures(badB, allB, 0, Math.max(allA, 1)), "", ": "
                             + rowsB.stream().filter(r -> r.okTrials().size() < r.trials().size()).findFirst().orElse(rb)
                                     .failureNote()
-                            + (j == null ? " (not more often than A's " + badA + " of " + allA + ", within chance)" : "");
-            lines.add(new Comparison.Line(sa.workload(), label, "status", a, b, "", v, why, null, j != null, "", j,
-                    j != null));
+                            + (j == null ? " (not more often than A's " + badA + " of " + allA + ", within chance)" : ""));
+            lines.add(Draft.status(sa.workload(), label, a, b, v, why, j != null, j, j != null));
         }
         Map<String, Column> columnsB = new LinkedHashMap<>();
         sb.tables().forEach(t -> t.columns().forEach(c -> columnsB.put(c.id(), c)));
@@ -375,8 +377,9 @@ public final class ComparisonBuilder {
                     if (gatingFigure) {
                         // DESIGN.md §7: a headline measured before and not now is never "no regression".
                         Judgement j = judge.missing(ca.higherIsBetter());
-                        lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
-                                "—", "", Comparison.Verdict.CANNOT_TELL, Words.why(j, ca.unit()), null, false, "", j, true));
+                        lines.add(new Draft(sa.workload(), label, ca, Amount.of(fa.value(), ca.unit()), Amount.said("—"),
+                                false, Double.NaN, Comparison.Verdict.CANNOT_TELL, Why.judged("", j, ca.unit(), ""), null,
+                                false, j, true));
                     }
                     continue;
                 }
@@ -386,33 +389,34 @@ public final class ComparisonBuilder {
                 }
                 Figure fb = merged(fbs);
                 Line line = new Line(sa.workload(), label, ca, fa, fb, judge.past(Line.change(fa, fb)));
-                String pinned = pinned(ra, rb, ca);
+                Why pinned = pinned(ra, rb, ca);
                 if (differs != null) {
                     // Issue 48: two measures judged as one is no answer; a headline that differs cannot pass.
-                    Comparison.Line u = line.unjudged(gatingFigure ? Comparison.Verdict.CANNOT_TELL
-                            : Comparison.Verdict.NOT_CORRECTED, "not the same measurement: " + differs);
-                    lines.add(gatingFigure ? refusedLine(u, ca.higherIsBetter(), u.why()) : u);
+                    String why = "not the same measurement: " + differs;
+                    Draft u = line.unjudged(gatingFigure ? Comparison.Verdict.CANNOT_TELL
+                            : Comparison.Verdict.NOT_CORRECTED, Why.plain(why));
+                    lines.add(gatingFigure ? refusedLine(u, ca.higherIsBetter(), why) : u);
                 } else if (ca.kind() == Column.Kind.LATENCY && !ca.coCorrected()) {
                     // As in the report: timed from the actual start, it hides the requests a stall delayed.
-                    lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, "not corrected for coordinated omission"));
+                    lines.add(line.unjudged(Comparison.Verdict.NOT_CORRECTED, Why.plain("not corrected for coordinated omission")));
                 } else if (pinned != null) {
                     lines.add(line.unjudged(Comparison.Verdict.PINNED, pinned));
                 } else if (ca.kind() == Column.Kind.METRIC && !ca.ranked() && !Column.isCheck(ca.key())) {
-                    lines.add(line.unjudged(Comparison.Verdict.FACT, "a fact, not a score"));
+                    lines.add(line.unjudged(Comparison.Verdict.FACT, Why.plain("a fact, not a score")));
                 } else if (!ca.trusted() || !cb.trusted()) {
                     String side = !ca.trusted() && !cb.trusted() ? "either side" : !ca.trusted() ? "A" : "B";
                     if (gatingFigure && ca.trusted()) {
                         // §7: a headline trusted before and not now cannot pass.
                         Judgement j = judge.missing(ca.higherIsBetter());
-                        lines.add(new Comparison.Line(sa.workload(), label, figureName(ca), Format.value(fa.value(), ca.unit()),
-                                Format.value(fb.value(), cb.unit()), "", Comparison.Verdict.CANNOT_TELL,
-                                "percentile not trusted on B; " + Words.why(j, ca.unit()), null, false, "", j, true));
+                        lines.add(new Draft(sa.workload(), label, ca, Amount.of(fa.value(), ca.unit()),
+                                Amount.of(fb.value(), cb.unit()), false, Double.NaN, Comparison.Verdict.CANNOT_TELL,
+                                Why.judged("percentile not trusted on B; ", j, ca.unit(), ""), null, false, j, true));
                     } else {
-                        lines.add(line.unjudged(Comparison.Verdict.NOT_TRUSTED, "percentile not trusted on " + side));
+                        lines.add(line.unjudged(Comparison.Verdict.NOT_TRUSTED, Why.plain("percentile not trusted on " + side)));
                     }
                 } else {
                     pending.add(new Pending(lines.size(), sa.workload(), ca, fas, fbs, gatingFigure));
-                    lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, ""));
+                    lines.add(line.unjudged(Comparison.Verdict.NO_CHANGE, Why.plain("")));
                 }
             }
         }
@@ -422,7 +426,7 @@ public final class ComparisonBuilder {
      * Why a rate is not judged: every fork on both sides achieved its target rate (within 1 %), so the
      * figure says the load was met, not how fast the JVM is; null when it is not pinned.
      */
-    static String pinned(Row ra, Row rb, Column col) {
+    static Why pinned(Row ra, Row rb, Column col) {
         boolean rate = col.kind() == Column.Kind.RATE
                 || col.kind() == Column.Kind.METRIC && col.key().substring(col.key().lastIndexOf('.') + 1).equals("achievedRate");
         if (!rate) {
@@ -439,8 +443,9 @@ public final class ComparisonBuilder {
                 target = p.targetRate();
             }
         }
-        return Double.isNaN(target) ? null : "pinned at its target of " + Format.value(target, col.kind() == Column.Kind.RATE
-                ? "/s" : col.unit()).replace(" /s", "/s") + " on both sides: says the load was met, not how fast";
+        return Double.isNaN(target) ? null : new Why("pinned at its target of ", Amount.of(target,
+                col.kind() == Column.Kind.RATE ? "/s" : col.unit()), null, "", " on both sides: says the load was met, not how fast",
+                false);
     }
 
     /**
@@ -499,7 +504,7 @@ public final class ComparisonBuilder {
         List<Judgement> answers = judge.judge(List.of(contrasts));
         for (int i = 0; i < family.size(); i++) {
             Pending p = family.get(i);
-            Comparison.Line l = lines.get(p.index());
+            Draft l = lines.get(p.index());
             Judgement j = answers.get(i);
             Comparison.Verdict v = switch (j.answer()) {
                 case WORSE -> Comparison.Verdict.REGRESSED;
@@ -507,15 +512,14 @@ public final class ComparisonBuilder {
                 case NO_DIFFERENCE -> Comparison.Verdict.NO_CHANGE;
                 case CANNOT_TELL -> Comparison.Verdict.CANNOT_TELL;
             };
-            String tell = Words.tell(j);
-            String why = Words.why(j, p.column().unit()) + (tell.isEmpty() ? "" : "; " + tell);
             // Judged within the machine's levels, A and B (each side's geometric mean over whichever levels its forks sat
             // on) can be 3× apart where the judged change is 0.4 %: the change column shows the judged one.
             boolean inLevels = j.withinLevels() && j.estimated() && Double.isFinite(j.effect().ratio());
-            String change = inLevels ? Words.change(p.column(), j.effect().ratio()) + " in levels" : l.change();
+            double levels = inLevels ? j.effect().ratio() : l.levels();
             boolean beyond = inLevels ? judge.past(j.effect().ratio() - 1) : l.beyondThreshold();
-            lines.set(p.index(), new Comparison.Line(l.workload(), l.row(), l.figure(), l.a(), l.b(), change, v, why,
-                    Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), beyond, tell, j, gating));
+            lines.set(p.index(), new Draft(l.workload(), l.row(), l.column(), l.a(), l.b(), l.sayChange(), levels, v,
+                    new Why("", null, j, p.column().unit(), "", true),
+                    Double.isNaN(j.effect().low()) ? l.effect() : j.effect(), beyond, j, gating));
         }
     }
 
@@ -541,26 +545,12 @@ public final class ComparisonBuilder {
             return fa.value() == 0 ? (fb.value() == 0 ? 0 : Double.NaN) : (fb.value() - fa.value()) / Math.abs(fa.value());
         }
 
-        Comparison.Line unjudged(Comparison.Verdict v, String why) {
+        Draft unjudged(Comparison.Verdict v, Why why) {
             double ratio = fa.value() == 0 ? Double.NaN : fb.value() / fa.value();
             Effect effect = Double.isNaN(ratio) ? null
                     : new Effect(ratio, Double.NaN, Double.NaN, 0.95, column.higherIsBetter());
-            return new Comparison.Line(workload, row, figureName(column), Format.value(fa.value(), column.unit()),
-                    Format.value(fb.value(), column.unit()), changeWords(column, fa.value(), fb.value()), v, why, effect,
-                    beyond, "", null, false);
+            return new Draft(workload, row, column, Amount.of(fa.value(), column.unit()),
+                    Amount.of(fb.value(), column.unit()), true, Double.NaN, v, why, effect, beyond, null, false);
         }
-    }
-
-    /** B against A in the figure's words ("4.6 % slower", "same"), never a bare sign; "—" when A is zero and B not. */
-    static String changeWords(Column c, double a, double b) {
-        if (a == b) {
-            return "same";
-        }
-        String w = a == 0 ? "" : Words.change(c, b / a);
-        return w.isEmpty() ? "—" : w;
-    }
-
-    private static String figureName(Column c) {
-        return Words.figure(c) + (c.kind() == Column.Kind.LATENCY && !c.coCorrected() ? " (uncorrected)" : "");
     }
 }
