@@ -409,7 +409,7 @@ public final class ComparisonBuilder {
                         // §7: a headline trusted before and not now cannot pass.
                         Judgement j = judge.missing(ca.higherIsBetter());
                         lines.add(new Draft(sa.workload(), label, ca, Amount.of(fa.value(), ca.unit()),
-                                Amount.of(fb.value(), cb.unit()), false, Double.NaN, Comparison.Verdict.CANNOT_TELL,
+                                Amount.of(fb.value(), ca.unit()), false, Double.NaN, Comparison.Verdict.CANNOT_TELL,
                                 Why.judged("percentile not trusted on B; ", j, ca.unit(), ""), null, false, j, true));
                     } else {
                         lines.add(line.unjudged(Comparison.Verdict.NOT_TRUSTED, Why.plain("percentile not trusted on " + side)));
