@@ -78,6 +78,19 @@ class SearchSpaceTest {
     }
 
     @Test
+    void shouldOfferAnotherCollectorAndEachFlagFlippedAsAlternativesButNoHeapStep() {
+        SearchSpace s = SearchSpace.of(List.of("gc=G1,Parallel,Serial", "Xmx=256m,512m,1g", "-XX:+AlwaysPreTouch"), List.of());
+        Point p = s.points().stream().filter(q -> q.label().equals("-XX:+UseG1GC -Xmx512m")).findFirst().orElseThrow();
+        assertEquals(List.of("-XX:+UseG1GC -Xmx512m -XX:+AlwaysPreTouch", "-XX:+UseParallelGC -Xmx512m", "-XX:+UseSerialGC -Xmx512m"),
+                s.alternatives(p).stream().map(Point::label).toList(), "one categorical step: the flag flipped, another collector");
+        Point on = s.alternatives(p).get(0);
+        assertTrue(s.alternatives(on).contains(p), "and back: the flag off again");
+        assertEquals(List.of(), s.alternatives(Point.DEFAULT), "the default sets nothing to step from");
+        assertEquals(s.neighbours(p).size() + s.alternatives(p).size(), s.steps(p, true).size());
+        assertEquals(s.neighbours(p), s.steps(p, false));
+    }
+
+    @Test
     void shouldSampleTheSameSpreadEveryTimeWithTheDefaultFirst() {
         SearchSpace s = SearchSpace.of(List.of("gc=G1,Parallel,Serial,ZGC", "Xmx=64m..4g:log"), List.of());
         List<Point> a = s.sample(s.points(), 6);
