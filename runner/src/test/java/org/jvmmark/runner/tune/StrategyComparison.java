@@ -1,0 +1,155 @@
+package org.jvmmark.runner.tune;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import org.apache.commons.statistics.distribution.BinomialDistribution;
+import org.jvmmark.report.tune.Confirmation;
+
+/**
+ * Ways to race ({@link SpaceSimulation.Variant}) compared on {@link SpaceSimulation}'s scenarios, race by race on the same
+ * seeds (each variant's race i sees the same space, truth and machine seed; the 4-fork grid runs once per race), with
+ * McNemar's exact test between each variant and the first, and between each and the grid. How docs/tuning.md chose
+ * {@link RaceStrategy#STANDARD}: {@code main RACES [NAME...]} prints one line per scenario and variant (all
+ * variants of {@link #VARIANTS} when no name is given). Not thread-safe; single-threaded by design (a shared machine).
+ */
+final class StrategyComparison {
+    /** The variants tried, the first the one the others are compared with. */
+    static final Map<String, SpaceSimulation.Variant> VARIANTS = new LinkedHashMap<>();
+
+    static {
+        RaceStrategy b = RaceStrategy.BEFORE;
+        add("before", b, 2, 4);
+        RaceStrategy st = RaceStrategy.STANDARD;
+        add("standard", st, 2, 4);
+        add("standard stage 0.1", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0.1,
+                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
+        add("standard stage 0.2", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0.2,
+                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
+        add("standard top3", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0,
+                st.open(), 3, st.categorical(), st.pairs(), st.proposals()), 2, 4);
+        add("standard first 0.4", new RaceStrategy(0.4, st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0,
+                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
+        add("standard first 0.6", new RaceStrategy(0.6, st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0,
+                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
+        add("standard n5", st, 2, 5);
+    }
+
+    private static RaceStrategy s(double first, boolean def, boolean strict, int grow, double stage, double open, int top,
+                                        boolean cat, boolean pairs) {
+        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0);
+    }
+
+    private static RaceStrategy p(RaceStrategy t, int proposals) {
+        return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
+                t.top(), t.categorical(), t.pairs(), proposals);
+    }
+
+    private static void add(String name, RaceStrategy st, int keep, int neighbours) {
+        VARIANTS.put(name, new SpaceSimulation.Variant(name, st, keep, neighbours));
+    }
+
+    private StrategyComparison() {
+    }
+
+    /** One variant's outcome over a scenario's races, race by race. */
+    record Outcome(boolean[] right, int winners, int falseWinners, long trials, int neverRaced, int notConfirmed) {
+    }
+
+    /** Each of {@code variants} over {@code races} races of {@code s}, then the grid's rights last. */
+    static List<Outcome> compare(SpaceSimulation.Scenario s, int races, List<SpaceSimulation.Variant> variants, boolean[] grid,
+                                 long[] gridTrials) {
+        List<boolean[]> rights = new ArrayList<>();
+        int[] winners = new int[variants.size()];
+        int[] falseWinners = new int[variants.size()];
+        long[] trials = new long[variants.size()];
+        int[] never = new int[variants.size()];
+        int[] notConfirmed = new int[variants.size()];
+        variants.forEach(v -> rights.add(new boolean[races]));
+        Random seeds = new Random(s.seed());
+        for (int i = 0; i < races; i++) {
+            long seed = seeds.nextLong();
+            SpaceSimulation.Machine first = new SpaceSimulation.Machine(new Random(seed), s);
+            grid[i] = first.right(SpaceSimulation.grid(first.fresh(seed + 1)));
+            gridTrials[0] += (long) SpaceSimulation.GRID_FORKS * first.labels.size();
+            for (int v = 0; v < variants.size(); v++) {
+                SpaceSimulation.Machine m = new SpaceSimulation.Machine(new Random(seed), s);
+                EliteRace.Answer a = SpaceSimulation.race(m, variants.get(v));
+                boolean r = m.right(a.pick());
+                rights.get(v)[i] = r;
+                never[v] += !r && m.forked.stream().noneMatch(m::right) ? 1 : 0;
+                notConfirmed[v] += !r && m.forked.stream().anyMatch(m::right) && (a.confirmation() == null
+                        || a.confirmation().confirmed().stream().noneMatch(m::right)) ? 1 : 0;
+                if (a.form() == Confirmation.Form.WINNER) {
+                    winners[v]++;
+                    falseWinners[v] += m.gainOf(a.pick()) < SpaceSimulation.THRESHOLD - 1e-12 ? 1 : 0;
+                }
+                trials[v] += a.trials();
+            }
+        }
+        List<Outcome> out = new ArrayList<>();
+        for (int v = 0; v < variants.size(); v++) {
+            out.add(new Outcome(rights.get(v), winners[v], falseWinners[v], trials[v], never[v], notConfirmed[v]));
+        }
+        return out;
+    }
+
+    /** McNemar's exact two-sided p, and the discordant counts, of {@code a} against {@code b}. */
+    static String mcNemar(boolean[] a, boolean[] b) {
+        int onlyA = 0;
+        int onlyB = 0;
+        for (int i = 0; i < a.length; i++) {
+            onlyA += a[i] && !b[i] ? 1 : 0;
+            onlyB += b[i] && !a[i] ? 1 : 0;
+        }
+        int n = onlyA + onlyB;
+        double p = n == 0 ? 1 : Math.min(1, 2 * BinomialDistribution.of(n, 0.5).cumulativeProbability(Math.min(onlyA, onlyB)));
+        return String.format(Locale.ROOT, "%d/%d p=%.2g", onlyA, onlyB, p);
+    }
+
+    private static double rate(boolean[] r) {
+        int n = 0;
+        for (boolean b : r) {
+            n += b ? 1 : 0;
+        }
+        return 100.0 * n / r.length;
+    }
+
+    public static void main(String[] args) {
+        int races = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        List<SpaceSimulation.Variant> variants = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            if (!VARIANTS.containsKey(args[i])) {
+                throw new IllegalArgumentException("no variant " + args[i] + "; known: " + VARIANTS.keySet());
+            }
+            variants.add(VARIANTS.get(args[i]));
+        }
+        if (variants.isEmpty()) {
+            variants.addAll(VARIANTS.values());
+        }
+        System.out.println("| scenario | variant | right | vs " + variants.get(0).name() + " (only a / only b, McNemar p) | grid right"
+                + " | vs grid | false winners | use X | trials / grid | wrong, no right point raced | wrong, one raced, none"
+                + " confirmed |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        String only = System.getProperty("scenarios"); // e.g. -Dscenarios=1,2,3: those of the table (from 0) only
+        for (SpaceSimulation.Scenario s : SpaceSimulation.SCENARIOS) {
+            if (only != null && !List.of(only.split(",")).contains(String.valueOf(SpaceSimulation.SCENARIOS.indexOf(s)))) {
+                continue;
+            }
+            boolean[] grid = new boolean[races];
+            long[] gridTrials = new long[1];
+            List<Outcome> out = compare(s, races, variants, grid, gridTrials);
+            for (int v = 0; v < variants.size(); v++) {
+                Outcome o = out.get(v);
+                System.out.println(String.format(Locale.ROOT, "| %s | %s | %.1f %% | %s | %.1f %% | %s | %.1f %% | %.0f %% | %.0f %% | %.1f %% | %.1f %% |",
+                        s.name(), variants.get(v).name(), rate(o.right()), mcNemar(o.right(), out.get(0).right()), rate(grid),
+                        mcNemar(o.right(), grid), 100.0 * o.falseWinners() / races, 100.0 * o.winners() / races,
+                        100.0 * o.trials() / gridTrials[0], 100.0 * o.neverRaced() / races, 100.0 * o.notConfirmed() / races));
+            }
+            System.out.flush();
+        }
+    }
+}
