@@ -14,7 +14,9 @@ import org.jvmmark.report.tune.Confirmation;
  * seeds (each variant's race i sees the same space, truth and machine seed; the 4-fork grid runs once per race), with
  * McNemar's exact test between each variant and the first, and between each and the grid. How docs/tuning.md chose
  * {@link RaceStrategy#STANDARD}: {@code main RACES [NAME...]} prints one line per scenario and variant (all
- * variants of {@link #VARIANTS} when no name is given). Not thread-safe; single-threaded by design (a shared machine).
+ * variants of {@link #VARIANTS} when no name is given; {@code -Dscenarios=1,2} only those of the table, from 0). The
+ * variants are those docs/tuning.md names, in the four comparisons it reports. Not thread-safe; single-threaded by
+ * design (a shared machine).
  */
 final class StrategyComparison {
     /** The variants tried, the first the one the others are compared with. */
@@ -22,24 +24,54 @@ final class StrategyComparison {
 
     static {
         RaceStrategy b = RaceStrategy.BEFORE;
+        double q = b.firstShare();
         add("before", b, 2, 4);
+        add("standard", RaceStrategy.STANDARD, 2, 4);
+        // docs/tuning.md, first comparison (400 races a scenario): one change at a time, then together
+        add("categorical", s(q, true, false, 0, 0, 0, 0, true, false), 2, 4);
+        add("pairs", s(q, true, false, 0, 0, 0, 0, false, true), 2, 4);
+        add("no-default", s(q, false, false, 0, 0, 0, 0, false, false), 2, 4);
+        add("strict", s(q, true, true, 0, 0, 0, 0, false, false), 2, 4);
+        add("grow", s(q, true, false, 2, 0.15, 0.1, 0, false, false), 2, 4);
+        add("grow-top2", s(q, true, false, 2, 0.15, 0.1, 2, false, false), 2, 4);
+        add("cat+nodef", s(q, false, false, 0, 0, 0, 0, true, false), 2, 4);
+        add("cat+nodef+grow", s(q, false, false, 2, 0.15, 0.1, 0, true, false), 2, 4);
+        add("cat+nodef+grow-top2", s(q, false, false, 2, 0.15, 0.1, 2, true, false), 2, 4);
+        add("cat+nodef+grow-top3", s(q, false, false, 2, 0.15, 0.1, 3, true, false), 2, 4);
+        add("cat+nodef+grow-top2 stage 0", s(q, false, false, 2, 0, 0.1, 2, true, false), 2, 4);
+        // second (400): the additive model's proposals
+        RaceStrategy g = s(q, false, false, 2, 0, 0.1, 2, true, false);
+        add("model1", p(g, 1), 2, 4);
+        add("model2", p(g, 2), 2, 4);
+        add("model2 n6", p(g, 2), 2, 6);
+        add("model2 first 0.4", p(s(0.4, false, false, 2, 0, 0.1, 2, true, false), 2), 2, 4);
+        // third (500): around the model with round one over pairs
+        RaceStrategy mp = p(s(q, false, false, 2, 0, 0.1, 2, true, true), 2);
+        add("model2 pairs", mp, 2, 4);
+        add("model3 pairs", p(mp, 3), 2, 4);
+        add("model4 pairs", p(mp, 4), 2, 4);
+        add("model2 pairs strict", p(s(q, false, true, 2, 0, 0.1, 2, true, true), 2), 2, 4);
+        add("model2 pairs no growth", p(s(q, false, false, 0, 0, 0.1, 2, true, true), 2), 2, 4);
+        add("model2 pairs default every round", p(s(q, true, false, 2, 0, 0.1, 2, true, true), 2), 2, 4);
+        add("model2 pairs not categorical", p(s(q, false, false, 2, 0, 0.1, 2, false, true), 2), 2, 4);
+        add("model2 pairs keep 3", mp, 3, 4);
+        // fourth (1,000, -Dscenarios=1,2,3,6,7): around STANDARD
         RaceStrategy st = RaceStrategy.STANDARD;
-        add("standard", st, 2, 4);
-        add("standard stage 0.1", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0.1,
-                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
-        add("standard stage 0.2", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0.2,
-                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
-        add("standard top3", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0,
-                st.open(), 3, st.categorical(), st.pairs(), st.proposals()), 2, 4);
-        add("standard first 0.4", new RaceStrategy(0.4, st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0,
-                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
-        add("standard first 0.6", new RaceStrategy(0.6, st.defaultEveryRound(), st.strictChallenger(), st.growForks(), 0,
-                st.open(), st.top(), st.categorical(), st.pairs(), st.proposals()), 2, 4);
+        add("standard stage 0.1", with(st, st.firstShare(), 0.1, st.top()), 2, 4);
+        add("standard stage 0.2", with(st, st.firstShare(), 0.2, st.top()), 2, 4);
+        add("standard top3", with(st, st.firstShare(), 0, 3), 2, 4);
+        add("standard first 0.4", with(st, 0.4, 0, st.top()), 2, 4);
+        add("standard first 0.6", with(st, 0.6, 0, st.top()), 2, 4);
         add("standard n5", st, 2, 5);
     }
 
+    private static RaceStrategy with(RaceStrategy t, double first, double stage, int top) {
+        return new RaceStrategy(first, t.defaultEveryRound(), t.strictChallenger(), t.growForks(), stage, t.open(), top,
+                t.categorical(), t.pairs(), t.proposals());
+    }
+
     private static RaceStrategy s(double first, boolean def, boolean strict, int grow, double stage, double open, int top,
-                                        boolean cat, boolean pairs) {
+                                  boolean cat, boolean pairs) {
         return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0);
     }
 
