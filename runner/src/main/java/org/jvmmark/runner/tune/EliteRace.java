@@ -179,6 +179,8 @@ public final class EliteRace {
     private boolean done;
     /** Given the contenders' centres, the untried points a model predicts best ({@link #proposing}); null: none. */
     private Function<Map<String, Double>, List<String>> proposer;
+    /** Given the contenders' centres, the centre a model predicts for each point ({@link #pooling}); null: none. */
+    private Function<Map<String, Double>, Map<String, Double>> model;
 
     /**
      * @param baseline the user's own settings, which race beside the default and are never left behind, or null
@@ -205,6 +207,33 @@ public final class EliteRace {
     public EliteRace proposing(Function<Map<String, Double>, List<String>> proposer) {
         this.proposer = proposer;
         return this;
+    }
+
+    /**
+     * Ranks the points (the leader, the elite, the final stage's) by their centres pooled with what {@code model}
+     * predicts for them from all the points measured ({@link RaceStrategy#pool}): a point's own centre on 2 forks
+     * is noisy, the model's estimate of it rests on every fork of its values. Drops and the answer stay the judge's, on
+     * the forks alone. Returns this race.
+     */
+    public EliteRace pooling(Function<Map<String, Double>, Map<String, Double>> model) {
+        this.model = model;
+        return this;
+    }
+
+    /** {@code centres} pooled with the model's predictions, {@link RaceStrategy#pool} pseudo-forks of it; as given without. */
+    private Map<String, Double> pooled(Map<String, Double> centres) {
+        double k = settings.strategy().pool();
+        if (model == null || k <= 0) {
+            return centres;
+        }
+        Map<String, Double> predicted = model.apply(centres);
+        Map<String, Double> out = new LinkedHashMap<>();
+        centres.forEach((p, c) -> {
+            Double m = predicted.get(p);
+            int n = forksOf(p);
+            out.put(p, m == null || m <= 0 || c <= 0 ? c : Math.exp((n * Math.log(c) + k * Math.log(m)) / (n + k)));
+        });
+        return out;
     }
 
     /** One fork of {@code point} that measured the objective. */
@@ -312,7 +341,8 @@ public final class EliteRace {
      */
     private String judgeRound() {
         Set<String> tried = contenders();
-        Map<String, Double> centre = centres(tried);
+        Map<String, Double> measured = centres(tried);
+        Map<String, Double> centre = pooled(measured);
         String top = best(centre.keySet(), centre);
         String before = leader;
         int needed = settings.strategy().strictChallenger() ? forksOf(before)
@@ -363,7 +393,7 @@ public final class EliteRace {
         String runnerUp = ranked.stream().filter(p -> !p.equals(leader) && !isAnchor(p)).findFirst().orElse(null);
         int added = 0;
         int proposals = Math.min(settings.strategy().proposals(), settings.neighboursPerRound());
-        for (String n : proposer == null || proposals == 0 ? List.<String>of() : proposer.apply(centre)) {
+        for (String n : proposer == null || proposals == 0 ? List.<String>of() : proposer.apply(measured)) {
             if (added < proposals && !active.contains(n) && !dropped.contains(n) && !excluded.contains(n)
                     && (!forks.containsKey(n) || behind.remove(n))) {
                 active.add(n); // the model's best guess at a combination not raced yet
@@ -399,7 +429,7 @@ public final class EliteRace {
                 points.add(anchor);
             }
         }
-        Map<String, Double> centre = centres(contenders());
+        Map<String, Double> centre = pooled(centres(contenders()));
         if (!centre.containsKey(leader)
                 || trials + (points.size() + 1) * settings.confirmForks() > settings.trialCap() && points.size() >= 2) {
             return new Round(number, points, settings.confirmForks(), true);

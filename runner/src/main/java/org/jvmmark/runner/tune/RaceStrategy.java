@@ -19,12 +19,14 @@ package org.jvmmark.runner.tune;
  * @param pairs whether round one's design covers pairs of values once every value is in ({@link SearchSpace#sample})
  * @param proposals how many of the points a round adds are the untried ones an additive model of the measured points
  *     predicts best ({@link SearchSpace#predicted}, through {@link EliteRace#proposing}), before the neighbours
+ * @param pool how many forks' worth of weight the model's prediction of a point ({@link EliteRace#pooling}) has beside
+ *     the point's own forks when the race ranks it; 0: its own centre alone
  */
 public record RaceStrategy(double firstShare, boolean defaultEveryRound, boolean strictChallenger, int growForks,
                            double stageShare, double open, int top, boolean categorical, boolean pairs,
-                           int proposals) {
+                           int proposals, double pool) {
     /** The race before the final stage grew: round one a quarter of the cap, the default every round, one confirmation. */
-    public static final RaceStrategy BEFORE = new RaceStrategy(0.5, true, false, 0, 0, 0, 0, false, false, 0);
+    public static final RaceStrategy BEFORE = new RaceStrategy(0.5, true, false, 0, 0, 0, 0, false, false, 0, 0);
     /**
      * What {@code tune} runs: round one a quarter of the cap as a design over every value and then over pairs of
      * values; the default raced in round one and the final stage only; a challenger leads only on as many forks as the
@@ -33,5 +35,5 @@ public record RaceStrategy(double firstShare, boolean defaultEveryRound, boolean
      * side while the answer is open and trials are left (no share of the cap reserved for it: a reserve cost more in
      * exploration than the stage won back).
      */
-    public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3);
+    public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3, 0);
 }

@@ -214,6 +214,16 @@ public record SearchSpace(List<Dimension> dimensions) {
      * @param higherIsBetter the objective's direction
      */
     public List<Point> predicted(Map<Point, Double> measured, List<Point> candidates, boolean higherIsBetter) {
+        Map<Point, Double> level = levels(measured, candidates);
+        return level.keySet().stream().sorted(java.util.Comparator.comparingDouble(p -> higherIsBetter ? -level.get(p) : level.get(p)))
+                .toList();
+    }
+
+    /**
+     * The centre {@link #predicted}'s additive model gives each of {@code candidates} (the default left out), on the
+     * scale of {@code measured}; empty when fewer than 2 points were measured.
+     */
+    public Map<Point, Double> levels(Map<Point, Double> measured, List<Point> candidates) {
         List<String> features = new ArrayList<>();
         for (Dimension d : dimensions) {
             d.values().forEach(v -> features.add(d.name() + "=" + v));
@@ -224,7 +234,7 @@ public record SearchSpace(List<Dimension> dimensions) {
         List<Point> fit = measured.keySet().stream().filter(p -> !p.isDefault() && measured.get(p) > 0).toList();
         int k = features.size();
         if (fit.size() < 2) {
-            return List.of();
+            return Map.of();
         }
         double mean = fit.stream().mapToDouble(p -> Math.log(measured.get(p))).average().orElse(0);
         double[][] a = new double[k][k + 1];
@@ -244,15 +254,17 @@ public record SearchSpace(List<Dimension> dimensions) {
         double[] beta = solve(a);
         Map<Point, Double> predicted = new LinkedHashMap<>();
         for (Point p : candidates) {
+            if (p.isDefault()) {
+                continue;
+            }
             double[] x = features(p, features);
-            double v = 0;
+            double v = mean;
             for (int i = 0; i < k; i++) {
                 v += x[i] * beta[i];
             }
-            predicted.put(p, higherIsBetter ? -v : v);
+            predicted.put(p, Math.exp(v));
         }
-        return predicted.keySet().stream().filter(p -> !p.isDefault())
-                .sorted(java.util.Comparator.comparingDouble(predicted::get)).toList();
+        return predicted;
     }
 
     /** The ridge of {@link #predicted}: a value seen on one point keeps about half its deviation. */

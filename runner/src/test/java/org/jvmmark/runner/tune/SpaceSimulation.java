@@ -164,7 +164,7 @@ public final class SpaceSimulation {
         List<String> sample = m.space.sample(m.all, settings.firstRoundSize(), st.pairs()).stream().map(Point::label)
                 .filter(l -> !l.equals("default")).toList();
         EliteRace race = new EliteRace("default", null, sample, l -> m.neighbours(l, st.categorical()), settings)
-                .proposing(m::predicted);
+                .proposing(m::predicted).pooling(m::levels);
         for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
             m.newRound();
             for (int f = 0; f < r.forksEach(); f++) {
@@ -333,6 +333,15 @@ public final class SpaceSimulation {
             Map<Point, Double> measured = new HashMap<>();
             centres.forEach((l, c) -> measured.put(byLabel.get(l), c));
             return space.predicted(measured, all, false).stream().map(Point::label).toList();
+        }
+
+        /** The centre {@link SearchSpace#levels} predicts for each point, by label. */
+        Map<String, Double> levels(Map<String, Double> centres) {
+            Map<Point, Double> measured = new HashMap<>();
+            centres.forEach((l, c) -> measured.put(byLabel.get(l), c));
+            Map<String, Double> out = new HashMap<>();
+            space.levels(measured, all).forEach((p, v) -> out.put(p.label(), v));
+            return out;
         }
 
         void newRound() {

@@ -63,21 +63,30 @@ final class StrategyComparison {
         add("standard first 0.4", with(st, 0.4, 0, st.top()), 2, 4);
         add("standard first 0.6", with(st, 0.6, 0, st.top()), 2, 4);
         add("standard n5", st, 2, 5);
+        // fifth (1,000, -Dscenarios=1,2,3,6,7): ranking on centres pooled with the model
+        add("standard pool 1", pool(st, 1), 2, 4);
+        add("standard pool 2", pool(st, 2), 2, 4);
+        add("standard pool 4", pool(st, 4), 2, 4);
     }
 
     private static RaceStrategy with(RaceStrategy t, double first, double stage, int top) {
         return new RaceStrategy(first, t.defaultEveryRound(), t.strictChallenger(), t.growForks(), stage, t.open(), top,
-                t.categorical(), t.pairs(), t.proposals());
+                t.categorical(), t.pairs(), t.proposals(), t.pool());
+    }
+
+    private static RaceStrategy pool(RaceStrategy t, double k) {
+        return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
+                t.top(), t.categorical(), t.pairs(), t.proposals(), k);
     }
 
     private static RaceStrategy s(double first, boolean def, boolean strict, int grow, double stage, double open, int top,
                                   boolean cat, boolean pairs) {
-        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0);
+        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0, 0);
     }
 
     private static RaceStrategy p(RaceStrategy t, int proposals) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), proposals);
+                t.top(), t.categorical(), t.pairs(), proposals, t.pool());
     }
 
     private static void add(String name, RaceStrategy st, int keep, int neighbours) {
