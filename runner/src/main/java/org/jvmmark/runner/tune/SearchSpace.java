@@ -1,6 +1,7 @@
 package org.jvmmark.runner.tune;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -215,8 +216,8 @@ public record SearchSpace(List<Dimension> dimensions) {
      */
     public List<Point> predicted(Map<Point, Double> measured, List<Point> candidates, boolean higherIsBetter) {
         Map<Point, Double> level = levels(measured, candidates);
-        return level.keySet().stream().sorted(java.util.Comparator.comparingDouble(p -> higherIsBetter ? -level.get(p) : level.get(p)))
-                .toList();
+        return level.keySet().stream()
+                .sorted(Comparator.comparingDouble(p -> higherIsBetter ? -level.get(p) : level.get(p))).toList();
     }
 
     /**
