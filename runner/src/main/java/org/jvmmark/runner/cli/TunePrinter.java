@@ -32,14 +32,16 @@ final class TunePrinter {
      */
     static void progress(PrintStream out, TuneRecord.JdkRace race, int number, EliteRace elite, EliteRace.Round next,
                          double threshold) {
+        boolean staged = race.last() != null && race.last().confirmation();
         if (next == null) {
-            out.printf("%s after round %d: the race has ended; the answer below is judged on its last round's forks%n", race.jdk(),
-                    number);
+            out.printf("%s after round %d: the race has ended; the answer below is judged on its %s forks%n", race.jdk(),
+                    number, staged ? "confirmation rounds'" : "last round's");
             return;
         }
         String best = elite.leader() == null ? "none yet" : elite.leader();
-        String what = next.confirmation() ? "next, the confirmation: " + next.forksEach() + " fresh forks each for "
-                + String.join(", ", next.points()) : next.points().size() + " points still in the race";
+        String what = !next.confirmation() ? next.points().size() + " points still in the race"
+                : (staged ? "the answer is still open, the confirmation grows: " : "next, the confirmation: ") + next.forksEach()
+                        + " fresh forks each for " + String.join(", ", next.points());
         out.printf("%s after round %d: %s; best so far %s (%d dropped as worse beyond ±%s, %d left behind, %d out)%n",
                 race.jdk(), number, what, best, elite.dropped().size(), Format.percent(threshold), elite.behind().size(),
                 elite.excluded().size());

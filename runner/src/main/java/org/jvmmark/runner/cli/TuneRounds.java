@@ -21,6 +21,7 @@ import org.jvmmark.runner.plan.Budget;
 import org.jvmmark.runner.plan.RunBudget;
 import org.jvmmark.runner.tune.EliteRace;
 import org.jvmmark.runner.tune.Point;
+import org.jvmmark.runner.tune.RaceStrategy;
 import org.jvmmark.runner.tune.SearchSpace;
 
 /**
@@ -73,7 +74,7 @@ final class TuneRounds {
      * {@link EliteRace} races them; two forks each.
      */
     static List<Point> first(SearchSpace space, List<Point> points, Point baseline, int trialCap) {
-        List<Point> sample = new ArrayList<>(space.sample(points, firstRoundSize(trialCap)));
+        List<Point> sample = new ArrayList<>(space.sample(points, firstRoundSize(trialCap), RaceStrategy.STANDARD.pairs()));
         if (baseline != null) {
             sample.add(1, baseline);
         }
@@ -93,14 +94,17 @@ final class TuneRounds {
         String baseline = race.baselineRow().isEmpty() ? null : race.labelOf(race.baselineRow());
         List<String> first = race.rounds().get(0).points().stream()
                 .filter(l -> !l.equals(Point.DEFAULT.label()) && !l.equals(baseline)).toList();
+        boolean higher = col != null && col.higherIsBetter();
         EliteRace elite = new EliteRace(Point.DEFAULT.label(), baseline, first, neighbours(points),
-                EliteRace.Settings.standard(race.trialCap(), record.threshold(), col != null && col.higherIsBetter()));
+                EliteRace.Settings.standard(race.trialCap(), record.threshold(), higher)).proposing(predicted(points, higher));
         for (int r = 1; r <= race.rounds().size(); r++) {
             TuneRecord.Round recordedRound = race.rounds().get(r - 1);
-            if (r > 1 && recordedRound.confirmation() && race.rounds().get(r - 2).confirmation()) {
-                elite.confirmMore(recordedRound.forks()); // a further confirmation (tune --resume --more-forks)
-            }
             EliteRace.Round round = elite.next();
+            if (round == null && r > 1 && recordedRound.confirmation() && race.rounds().get(r - 2).confirmation()) {
+                // the race had ended: a further confirmation asked for (tune --resume --more-forks), not the final stage's own
+                elite.confirmMore(recordedRound.forks());
+                round = elite.next();
+            }
             if (round == null) {
                 break;
             }
@@ -133,11 +137,34 @@ final class TuneRounds {
         return elite;
     }
 
-    /** Each label's neighbours on the space's ordered dimensions, among the JDK's valid points. */
+    /**
+     * Each label's neighbours on the space's ordered dimensions and, as {@link RaceStrategy#STANDARD} says, its
+     * categorical alternatives, among the JDK's valid points.
+     */
     private Function<String, List<String>> neighbours(List<Point> points) {
         Map<String, Point> byLabel = byLabel(points);
-        return label -> byLabel.containsKey(label) ? space.neighbours(byLabel.get(label)).stream()
+        boolean categorical = RaceStrategy.STANDARD.categorical();
+        return label -> byLabel.containsKey(label) ? space.steps(byLabel.get(label), categorical).stream()
                 .filter(points::contains).map(Point::label).toList() : List.of();
+    }
+
+    /**
+     * The JDK's valid points (not the baseline, which is no combination of the space's values) ranked by the additive
+     * model of the measured ones ({@link SearchSpace#predicted}), by label.
+     */
+    private Function<Map<String, Double>, List<String>> predicted(List<Point> points, boolean higherIsBetter) {
+        Map<String, Point> byLabel = byLabel(points);
+        List<Point> space = points.stream().filter(p -> !p.isBaseline()).toList();
+        return centres -> {
+            Map<Point, Double> measured = new LinkedHashMap<>();
+            centres.forEach((label, c) -> {
+                Point p = byLabel.get(label);
+                if (p != null && !p.isBaseline()) {
+                    measured.put(p, c);
+                }
+            });
+            return this.space.predicted(measured, space, higherIsBetter).stream().map(Point::label).toList();
+        };
     }
 
     /** The points of a round, as this JDK's valid points. */

@@ -35,11 +35,15 @@ import org.jvmmark.report.tune.TuneAnswer;
  *       baseline (when given). The other
  *       points race on while they rank among the best {@link Settings#keep}; the rest are <i>left behind</i>, not
  *       dropped: a left-behind point comes back when it neighbours the leader or the runner-up.</li>
- *   <li><b>A local search.</b> Each round adds untried neighbours of the leader and the runner-up.</li>
+ *   <li><b>A local search.</b> Each round adds untried neighbours of the leader and the runner-up (on the ordered
+ *       dimensions and, as {@link RaceStrategy#categorical} says, another collector or a flag flipped).</li>
  *   <li><b>A confirmed answer.</b> The race ends with a confirmation round of fresh forks, interleaved, for the
  *       leader, the default, the baseline, and the runner-up when its centre is within the threshold of the leader's.
  *       The answer's pick is {@link Confirmation}'s, and its gain over the default comes from these forks only, so the selection (the best of many is biased
  *       upward on the forks that chose it) does not inflate the gain.</li>
+ *   <li><b>A final stage that grows</b> ({@link FinalStage}, when {@link RaceStrategy#growForks} is set): while the answer
+ *       is open and the trial cap allows, one more round of fresh forks for the default, the candidate and the rivals
+ *       whose chance of beating it is still open; the answer is judged on all of the stage's rounds.</li>
  * </ul>
  *
  * <p>A point whose forks failed twice ({@link #fail}), or that breaks a constraint, is {@link #exclude}d. The caller
@@ -67,7 +71,7 @@ public final class EliteRace {
      * @param higherIsBetter the objective's direction
      */
     public record Settings(int forksPerRound, int keep, int neighboursPerRound, int maxRounds, int confirmForks, int trialCap,
-                           double threshold, boolean higherIsBetter) {
+                           double threshold, boolean higherIsBetter, RaceStrategy strategy) {
         /** Fewest and most points round one races. */
         public static final int MIN_FIRST_ROUND = 4;
         public static final int MAX_FIRST_ROUND = 24;
@@ -81,21 +85,32 @@ public final class EliteRace {
         /**
          * The settings {@code tune} races with, and the race simulation measures (docs/tuning.md has its table): 2 forks a
          * point a round, the best 2 race on beside the default and the baseline, up to 4 points a round through
-         * neighbours, at most 6 racing rounds, 3 forks a side in the confirmation.
+         * neighbours, at most 6 racing rounds, 3 forks a side in the confirmation, {@link RaceStrategy#STANDARD}.
          */
         public static Settings standard(int trialCap, double threshold, boolean higherIsBetter) {
-            return new Settings(2, 2, 4, 6, 3, trialCap, threshold, higherIsBetter);
+            return new Settings(2, 2, 4, 6, 3, trialCap, threshold, higherIsBetter, RaceStrategy.STANDARD);
+        }
+
+        /** These settings with {@code s} instead of their strategy. */
+        public Settings with(RaceStrategy s) {
+            return new Settings(forksPerRound, keep, neighboursPerRound, maxRounds, confirmForks, trialCap, threshold,
+                    higherIsBetter, s);
+        }
+
+        /** These settings with {@code n} points a round through neighbours and {@code k} kept. */
+        public Settings with(int k, int n) {
+            return new Settings(forksPerRound, k, n, maxRounds, confirmForks, trialCap, threshold, higherIsBetter, strategy);
         }
 
         /**
-         * How many points round one races (the default included): a quarter of the trial cap's forks, between
-         * {@value #MIN_FIRST_ROUND} and {@value #MAX_FIRST_ROUND}. A categorical value (a collector, a flag's on or
-         * off) has no neighbours through which a later round could reach it, so what round one leaves out is mostly
-         * never raced: on SpaceSimulation's spaces of 10–40 points a round one of a sixth of the cap (8 of 21 points at
-         * 50 trials) picked right in 4 points fewer races on average than a quarter, 200 races a scenario (docs/tuning.md).
+         * How many points round one races (the default included): {@link RaceStrategy#firstShare} of the trial cap's forks,
+         * between {@value #MIN_FIRST_ROUND} and {@value #MAX_FIRST_ROUND}. A categorical value (a collector, a flag's on or
+         * off) has no ordered neighbours through which a later round could reach it, so round one is a design over every
+         * value ({@link SearchSpace#sample}); on SpaceSimulation's spaces of 10–40 points a round one of a sixth of the
+         * cap's trials picked right in 4 points fewer races on average than a quarter, 200 races a scenario (docs/tuning.md).
          */
         public int firstRoundSize() {
-            return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, trialCap / (2 * forksPerRound)));
+            return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, (int) (trialCap * strategy.firstShare()) / forksPerRound));
         }
 
         /** The fewest trials a race of {@code firstRound} points (default and baseline included) needs: round one and a confirmation. */
@@ -162,6 +177,10 @@ public final class EliteRace {
     private String challenger;
     private int trials;
     private boolean done;
+    /** Given the contenders' centres, the untried points a model predicts best ({@link #proposing}); null: none. */
+    private Function<Map<String, Double>, List<String>> proposer;
+    /** Given the contenders' centres, the centre a model predicts for each point ({@link #pooling}); null: none. */
+    private Function<Map<String, Double>, Map<String, Double>> model;
 
     /**
      * @param baseline the user's own settings, which race beside the default and are never left behind, or null
@@ -179,6 +198,42 @@ public final class EliteRace {
             active.add(baseline);
         }
         active.addAll(firstRound);
+    }
+
+    /**
+     * Lets each round add, before the neighbours, up to {@link RaceStrategy#proposals} of the points {@code proposer}
+     * ranks best given the contenders' centres (untried, or left behind). Returns this race.
+     */
+    public EliteRace proposing(Function<Map<String, Double>, List<String>> proposer) {
+        this.proposer = proposer;
+        return this;
+    }
+
+    /**
+     * Ranks the points (the leader, the elite, the final stage's) by their centres pooled with what {@code model}
+     * predicts for them from all the points measured ({@link RaceStrategy#pool}): a point's own centre on 2 forks
+     * is noisy, the model's estimate of it rests on every fork of its values. Drops and the answer stay the judge's, on
+     * the forks alone. Returns this race.
+     */
+    public EliteRace pooling(Function<Map<String, Double>, Map<String, Double>> model) {
+        this.model = model;
+        return this;
+    }
+
+    /** {@code centres} pooled with the model's predictions, {@link RaceStrategy#pool} pseudo-forks of it; as given without. */
+    private Map<String, Double> pooled(Map<String, Double> centres) {
+        double k = settings.strategy().pool();
+        if (model == null || k <= 0) {
+            return centres;
+        }
+        Map<String, Double> predicted = model.apply(centres);
+        Map<String, Double> out = new LinkedHashMap<>();
+        centres.forEach((p, c) -> {
+            Double m = predicted.get(p);
+            int n = forksOf(p);
+            out.put(p, m == null || m <= 0 || c <= 0 ? c : Math.exp((n * Math.log(c) + k * Math.log(m)) / (n + k)));
+        });
+        return out;
     }
 
     /** One fork of {@code point} that measured the objective. */
@@ -236,6 +291,10 @@ public final class EliteRace {
                 more = 0;
                 return last = again;
             }
+            Round grow = FinalStage.grow(this, last.number() + 1);
+            if (grow != null) {
+                return last = grow;
+            }
             done = true;
             return null;
         }
@@ -244,8 +303,9 @@ public final class EliteRace {
         // a round that does not fit the budget (less the confirmation it leads to) loses its last-added points
         // (neighbours first), down to two
         int reserve = confirm.trials();
+        int racingCap = settings.trialCap() - (int) Math.round(settings.strategy().stageShare() * settings.trialCap());
         List<String> points = new ArrayList<>(active);
-        while (points.size() > 2 && trials + points.size() * settings.forksPerRound() + reserve > settings.trialCap()) {
+        while (points.size() > 2 && trials + points.size() * settings.forksPerRound() + reserve > racingCap) {
             String cut = null;
             for (int i = points.size() - 1; i >= 0 && cut == null; i--) {
                 cut = isAnchor(points.get(i)) || points.get(i).equals(leader) ? null : points.get(i);
@@ -262,7 +322,7 @@ public final class EliteRace {
         Round racing = new Round(last.number() + 1, points, settings.forksPerRound(), false);
         boolean open = active.stream().anyMatch(p -> !p.equals(leader) && !isAnchor(p));
         if (last.number() >= settings.maxRounds() || !open
-                || trials + racing.trials() + reserve > settings.trialCap()) {
+                || trials + racing.trials() + reserve > racingCap) {
             return last = confirm;
         }
         return last = racing;
@@ -281,11 +341,14 @@ public final class EliteRace {
      */
     private String judgeRound() {
         Set<String> tried = contenders();
-        Map<String, Double> centre = centres(tried);
+        Map<String, Double> measured = centres(tried);
+        Map<String, Double> centre = pooled(measured);
         String top = best(centre.keySet(), centre);
         String before = leader;
-        String leader = before != null && centre.containsKey(before) && !top.equals(before)
-                && forksOf(top) < Math.min(forksOf(before), 2 * settings.forksPerRound()) ? before : top;
+        int needed = settings.strategy().strictChallenger() ? forksOf(before)
+                : Math.min(forksOf(before), 2 * settings.forksPerRound());
+        String leader = before != null && centre.containsKey(before) && !top.equals(before) && forksOf(top) < needed
+                ? before : top;
         challenger = leader.equals(top) ? null : top;
         List<String> rivals = active.stream().filter(p -> !p.equals(leader) && centre.containsKey(p)).toList();
         List<Contrast> family = new ArrayList<>();
@@ -322,13 +385,21 @@ public final class EliteRace {
             }
         }
         active.retainAll(elite);
-        for (String anchor : new String[] {defaultPoint, baseline}) {
+        for (String anchor : new String[] {settings.strategy().defaultEveryRound() ? defaultPoint : null, baseline}) {
             if (anchor != null && !dropped.contains(anchor) && !excluded.contains(anchor)) {
                 active.add(anchor);
             }
         }
         String runnerUp = ranked.stream().filter(p -> !p.equals(leader) && !isAnchor(p)).findFirst().orElse(null);
         int added = 0;
+        int proposals = Math.min(settings.strategy().proposals(), settings.neighboursPerRound());
+        for (String n : proposer == null || proposals == 0 ? List.<String>of() : proposer.apply(measured)) {
+            if (added < proposals && !active.contains(n) && !dropped.contains(n) && !excluded.contains(n)
+                    && (!forks.containsKey(n) || behind.remove(n))) {
+                active.add(n); // the model's best guess at a combination not raced yet
+                added++;
+            }
+        }
         for (String around : new String[] {leader, runnerUp}) {
             if (around == null) {
                 continue;
@@ -358,9 +429,19 @@ public final class EliteRace {
                 points.add(anchor);
             }
         }
-        Map<String, Double> centre = centres(contenders());
+        Map<String, Double> centre = pooled(centres(contenders()));
         if (!centre.containsKey(leader)
                 || trials + (points.size() + 1) * settings.confirmForks() > settings.trialCap() && points.size() >= 2) {
+            return new Round(number, points, settings.confirmForks(), true);
+        }
+        int top = settings.strategy().top();
+        if (top > 0) {
+            centre.keySet().stream().filter(p -> !points.contains(p)).sorted(Comparator.comparingDouble(p -> rank(centre.get(p))))
+                    .limit(top - (leader.equals(defaultPoint) ? 0 : 1)).forEach(p -> {
+                        if (trials + (points.size() + 1) * settings.confirmForks() <= settings.trialCap()) {
+                            points.add(p);
+                        }
+                    });
             return new Round(number, points, settings.confirmForks(), true);
         }
         boolean open = leader.equals(defaultPoint);
@@ -370,6 +451,38 @@ public final class EliteRace {
                         || Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
                 .ifPresent(points::add);
         return new Round(number, points, settings.confirmForks(), true);
+    }
+
+    Settings settings() {
+        return settings;
+    }
+
+    String defaultPoint() {
+        return defaultPoint;
+    }
+
+    String baseline() {
+        return baseline;
+    }
+
+    /** The last round asked for, or null before the first. */
+    Round last() {
+        return last;
+    }
+
+    /** The values of {@code p}'s forks of the rounds in {@code rounds}. */
+    double[] values(String p, Set<Integer> rounds) {
+        return forks.getOrDefault(p, List.of()).stream().filter(f -> rounds.contains(f.round())).mapToDouble(Fork::value)
+                .toArray();
+    }
+
+    /** The confirmation rounds run so far, the last included when it is one. */
+    Set<Integer> confirmationRounds() {
+        Set<Integer> out = new TreeSet<>(confirmRounds);
+        if (last != null && last.confirmation()) {
+            out.add(last.number());
+        }
+        return out;
     }
 
     /** The forks of {@code p} that measured the objective. */

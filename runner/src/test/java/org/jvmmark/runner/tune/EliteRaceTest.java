@@ -46,10 +46,10 @@ class EliteRaceTest {
         for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
             rounds.add(r);
             assertTrue(r.forksEach() >= 2, "at least 2 fresh forks a point a round: " + r);
-            for (String anchor : List.of("mine", "0")) {
-                assertTrue(r.points().contains(anchor) || race.dropped().contains(anchor) && !r.confirmation(),
-                        "the baseline and the default race until the judge calls them worse, and are confirmed: " + r);
-            }
+            assertTrue(r.points().contains("mine") || race.dropped().contains("mine") && !r.confirmation(),
+                    "the baseline races until the judge calls it worse, and is confirmed: " + r);
+            assertEquals(r.number() == 1 || r.confirmation(), r.points().contains("0"),
+                    "the default races in round one and the final stage, not in the racing rounds between: " + r);
             assertFalse(r.points().contains("2"), "a point taken out never comes back: " + r);
             for (int f = 0; f < r.forksEach(); f++) {
                 for (String p : r.points()) {
@@ -67,8 +67,9 @@ class EliteRaceTest {
         assertTrue(rounds.size() >= 3, "it raced past round one through neighbours: " + rounds);
         EliteRace.Answer a = race.answer();
         assertNotNull(a.confirmation());
-        assertEquals(a.confirmation().pick(), race.leader(), "the confirmed pick is the race's leader here");
-        assertTrue(List.of("4", "5").contains(a.pick()), "found the far end through neighbours: " + a.pick());
+        assertTrue(a.confirmation().confirmed().contains(race.leader()), "the racing rounds' leader is confirmed");
+        assertTrue(List.of("4", "5").contains(a.pick()), "found the far end through neighbours, and the final stage picked it: "
+                + a.pick() + ", leader " + race.leader());
         assertTrue(a.beatsDefault(), a.confirmation().vsDefault().toString());
         assertEquals(3, a.confirmation().vsDefault().forksCandidate(), "the confirmation's forks only");
         assertNotNull(a.confirmation().vsBaseline(), "the pick against the baseline, on the same forks");
@@ -78,8 +79,14 @@ class EliteRaceTest {
 
     /** Runs {@code race} to its end on {@code truth}, 2 % noise; {@code fails} lists points all of whose forks fail. */
     private static EliteRace run(EliteRace race, Map<String, Double> truth, List<String> fails) {
+        return run(race, truth, fails, new ArrayList<>());
+    }
+
+    /** As {@link #run(EliteRace, Map, List)}, adding each round run to {@code rounds}. */
+    private static EliteRace run(EliteRace race, Map<String, Double> truth, List<String> fails, List<EliteRace.Round> rounds) {
         Random rnd = new Random(11);
         for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
+            rounds.add(r);
             for (int f = 0; f < r.forksEach(); f++) {
                 for (String p : r.points()) {
                     if (fails.contains(p)) {
@@ -151,6 +158,40 @@ class EliteRaceTest {
         assertTrue(c.confirmed().size() >= 2, "a setting beside the default: " + c.confirmed());
         assertEquals(Confirmation.Form.KEEP_DEFAULT, c.form(), "bound " + c.bound());
         assertEquals("0", race.answer().pick());
+    }
+
+    @Test
+    void shouldGrowTheFinalStageWhileTheAnswerIsOpenWithinTheCap() {
+        // "4" and "5" are 4 % better than the default, inside the 5 % threshold: three forks a side decide nothing
+        Map<String, Double> close = Map.of("0", 1000.0, "1", 990.0, "2", 980.0, "3", 975.0, "4", 960.0, "5", 960.0);
+        List<EliteRace.Round> rounds = new ArrayList<>();
+        EliteRace race = run(new EliteRace("0", null, List.of("1", "3"), EliteRaceTest::line,
+                EliteRace.Settings.standard(60, 0.05, false)), close, List.of(), rounds);
+        List<EliteRace.Round> stage = rounds.stream().filter(EliteRace.Round::confirmation).toList();
+        assertTrue(stage.size() >= 2, "the confirmation grew while the answer was open: " + rounds);
+        assertEquals(rounds.subList(rounds.size() - stage.size(), rounds.size()), stage, "the stage ends the race");
+        for (EliteRace.Round r : stage) {
+            assertTrue(r.points().contains("0") && r.points().size() >= 2, "the default beside a setting, every round: " + r);
+        }
+        assertTrue(race.trials() <= 60, "inside the cap: " + race.trials());
+        int forks = stage.stream().mapToInt(EliteRace.Round::forksEach).sum();
+        assertEquals(forks, race.answer().confirmation().vsDefault().forksReference(), "judged on all of the stage's forks");
+    }
+
+    @Test
+    void shouldAddThePointTheModelPredictsBestBeforeTheNeighbours() {
+        // "5" neighbours neither the leader nor the runner-up after round one: only the model proposes it
+        EliteRace race = new EliteRace("0", null, List.of("1", "3"), EliteRaceTest::line, EliteRace.Settings.standard(60, 0.05, false))
+                .proposing(centres -> List.of("5", "4"));
+        EliteRace.Round first = race.next();
+        Random rnd = new Random(5);
+        for (int f = 0; f < first.forksEach(); f++) {
+            for (String p : first.points()) {
+                race.record(p, new EliteRace.Fork(1, TRUTH.get(p) * Math.exp(0.01 * rnd.nextGaussian()), Double.NaN, false));
+            }
+        }
+        EliteRace.Round second = race.next();
+        assertTrue(second.points().contains("5"), "the model's best guess races in round two: " + second);
     }
 
     @Test

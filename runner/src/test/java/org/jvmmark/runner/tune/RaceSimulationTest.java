@@ -17,12 +17,17 @@ import org.junit.jupiter.api.Test;
  * issue 51 read 85.1 / 91.1 / 79.9 %, with the new rule 78.9 / 87.5 / 73.7 % (measured 2026-11-28; docs/tuning.md). The
  * 3-fork grid, which names its best centre whatever the evidence, reads 86.9 / 91.5 / 81.4 %. {@link SpaceSimulationTest}
  * holds the race against the 4-fork grid on spaces made apart from this model.
+ *
+ * <p>With issue 51's {@link RaceStrategy#STANDARD} (the default raced in round one and the final stage only, a strict
+ * challenger rule, the best 2 confirmed; this model's two ordered dimensions give the model's proposals and the
+ * categorical steps nothing to do: its race is not given {@link EliteRace#proposing}) the same seeds read 79.4 / 86.3 /
+ * 71.9 / 100 %, within the noise of 1,000 races (about ±1.3 points) of the rates before it.
  */
 class RaceSimulationTest {
     @Test
     void shouldPickTheBestAsOftenAsWithIssue51sRuleOnSixtyPercentOfTheGridsTrials() {
         List<RaceSimulation.Row> table = RaceSimulation.table(1000, 45);
-        double[] floor = {77.5, 86.0, 72.0, 99.0}; // reached: 78.9, 87.5, 73.7, 100.0
+        double[] floor = {78.0, 85.0, 70.5, 99.0}; // reached: 79.4, 86.3, 71.9, 100.0 (78.9, 87.5, 73.7 before RaceStrategy)
         for (int i = 0; i < table.size(); i++) {
             RaceSimulation.Row r = table.get(i);
             assertTrue(r.trials() <= 0.6 * 75, "at most 60 % of the 3-fork grid's trials: " + r);

@@ -99,9 +99,22 @@ public final class SpaceSimulation {
     private SpaceSimulation() {
     }
 
+    /**
+     * A way to race: {@link EliteRace.Settings#standard} with {@code strategy}, {@code keep} of the best racing on and up
+     * to {@code neighbours} points a round through neighbours.
+     */
+    record Variant(String name, RaceStrategy strategy, int keep, int neighbours) {
+        /** What tune runs. */
+        static final Variant STANDARD = new Variant("standard", RaceStrategy.STANDARD, 2, 4);
+
+        EliteRace.Settings settings(int cap) {
+            return EliteRace.Settings.standard(cap, THRESHOLD, false).with(strategy).with(keep, neighbours);
+        }
+    }
+
     /** {@code races} races of {@code s}; race i's space and machine come from the i-th seed of the scenario's sequence. */
     static Row run(Scenario s, int races) {
-        Random seeds = new Random(s.seed());
+        Random seeds = new Random(s.seed() + Long.getLong("seedOffset", 0)); // -DseedOffset=N: fresh seeds, for a check apart
         int raceRight = 0;
         int gridRight = 0;
         int raceOnly = 0;
@@ -140,11 +153,18 @@ public final class SpaceSimulation {
 
     /** One race as tune runs it: round one by tune's design, neighbours by the space, a cap of 60 % of the grid. */
     static EliteRace.Answer race(Machine m) {
+        return race(m, Variant.STANDARD);
+    }
+
+    /** One race of {@code v}: round one by its design, neighbours by the space, a cap of 60 % of the grid. */
+    static EliteRace.Answer race(Machine m, Variant v) {
         int cap = (int) (CAP_SHARE * GRID_FORKS * m.labels.size());
-        EliteRace.Settings settings = EliteRace.Settings.standard(cap, THRESHOLD, false);
-        List<String> sample = m.space.sample(m.all, settings.firstRoundSize()).stream().map(Point::label).filter(l -> !l.equals("default"))
-                .toList();
-        EliteRace race = new EliteRace("default", null, sample, m::neighbours, settings);
+        EliteRace.Settings settings = v.settings(cap);
+        RaceStrategy st = settings.strategy();
+        List<String> sample = m.space.sample(m.all, settings.firstRoundSize(), st.pairs()).stream().map(Point::label)
+                .filter(l -> !l.equals("default")).toList();
+        EliteRace race = new EliteRace("default", null, sample, l -> m.neighbours(l, st.categorical()), settings)
+                .proposing(m::predicted).pooling(m::levels);
         for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
             m.newRound();
             for (int f = 0; f < r.forksEach(); f++) {
@@ -304,8 +324,24 @@ public final class SpaceSimulation {
             return all.subList(0, n);
         }
 
-        List<String> neighbours(String label) {
-            return space.neighbours(byLabel.get(label)).stream().map(Point::label).filter(byLabel::containsKey).toList();
+        List<String> neighbours(String label, boolean categorical) {
+            return space.steps(byLabel.get(label), categorical).stream().map(Point::label).filter(byLabel::containsKey).toList();
+        }
+
+        /** The points {@link SearchSpace#predicted} ranks best from {@code centres}, by label. */
+        List<String> predicted(Map<String, Double> centres) {
+            Map<Point, Double> measured = new HashMap<>();
+            centres.forEach((l, c) -> measured.put(byLabel.get(l), c));
+            return space.predicted(measured, all, false).stream().map(Point::label).toList();
+        }
+
+        /** The centre {@link SearchSpace#levels} predicts for each point, by label. */
+        Map<String, Double> levels(Map<String, Double> centres) {
+            Map<Point, Double> measured = new HashMap<>();
+            centres.forEach((l, c) -> measured.put(byLabel.get(l), c));
+            Map<String, Double> out = new HashMap<>();
+            space.levels(measured, all).forEach((p, v) -> out.put(p.label(), v));
+            return out;
         }
 
         void newRound() {

@@ -11,14 +11,17 @@ import org.junit.jupiter.api.Test;
  * docs/tuning.md's table of {@link SpaceSimulation} (5,000 races a scenario) held by its first {@value #RACES} races a
  * scenario, on the same seeds: each rate within three of its Monte Carlo standard errors at that count, and the rates
  * pooled over the scenarios within three of theirs (about 3 points), so that a change to the race that loses or wins
- * right answers on spaces like the real ones shows here, and the table is then printed again.
+ * right answers on spaces like the real ones shows here, and the table is then printed again. The race before issue
+ * 51's strategy ({@link RaceStrategy#BEFORE}: 82.9, 79.2, 81.1 % with a best 3–15 % better at 2 % spread, 58.7 % at
+ * 7–11 % and 5 %) fails it: on these 250 races it falls more than three standard errors under the table. 250 races,
+ * not 5,000, to keep the suite short: the pooled check is the one with the power.
  */
 class SpaceSimulationTest {
     static final int RACES = 250;
     /** Per scenario of {@link SpaceSimulation#SCENARIOS}: the table's race right, grid right, race false winners (%). */
     static final double[][] PUBLISHED = {
-        {94.1, 92.1, 0.0}, {82.9, 89.9, 0.6}, {79.2, 90.3, 0.1}, {81.1, 89.7, 0.0},
-        {84.7, 69.3, 0.7}, {65.2, 63.6, 1.6}, {58.7, 63.9, 0.6}, {60.1, 62.9, 0.1}, {54.0, 50.7, 1.3}};
+        {95.8, 92.1, 0.1}, {89.3, 89.9, 0.7}, {88.2, 90.3, 0.1}, {89.0, 89.7, 0.0},
+        {85.6, 69.3, 0.8}, {70.4, 63.6, 1.7}, {66.3, 63.9, 0.4}, {68.4, 62.9, 0.1}, {57.2, 50.7, 1.5}};
 
     @Test
     void shouldHoldThePublishedTablesRatesWithinTheirMonteCarloError() {

@@ -1,0 +1,113 @@
+package org.jvmmark.runner.tune;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.jvmmark.report.tune.Confirmation;
+
+/**
+ * The race's final stage past its first confirmation round: while the answer is open, one more round of fresh forks
+ * for the default, the baseline, the candidate and each rival whose chance of beating the candidate is still open
+ * (OCBA-style: forks go where the chance of being best is undecided, none to a rival the fresh forks have already
+ * placed behind), until the interval decides or the trial cap is reached.
+ *
+ * <p>Why: three confirmation forks a side seldom put a 7–15 % gain's interval wholly past the threshold, and a rival
+ * that is truly best but trails on them is never confirmed; a fixed confirmation then answers "cannot tell yet" or
+ * names the wrong one of two close settings. The rounds keep one batch each and carry the default, so the answer is
+ * judged on all of the stage's forks alone ({@link Confirmation}), as after {@code tune --resume --more-forks}.
+ *
+ * <p>The chance a rival beats the candidate is the normal approximation on the stage's forks alone (their logs, the
+ * spread pooled over the stage's points): those forks were drawn after the race chose the points, so they carry none
+ * of the selection's luck. Stateless; {@link #grow} reads the race it is given, not thread-safe as the race is not.
+ */
+final class FinalStage {
+    private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
+
+    private FinalStage() {
+    }
+
+    /** The next round of the final stage of {@code race}, numbered {@code number}, or null when the answer is decided or nothing more fits. */
+    static EliteRace.Round grow(EliteRace race, int number) {
+        EliteRace.Settings settings = race.settings();
+        int forks = settings.strategy().growForks();
+        EliteRace.Answer answer = race.answer();
+        if (forks == 0 || answer == null || answer.confirmation() == null) {
+            return null;
+        }
+        Confirmation c = answer.confirmation();
+        String candidate = c.candidate();
+        if (c.form() == Confirmation.Form.KEEP_DEFAULT || candidate == null) {
+            return null;
+        }
+        List<String> was = race.last().points().stream().filter(p -> !race.excluded().contains(p)).toList();
+        if (!was.contains(race.defaultPoint()) || !was.contains(candidate)) {
+            return null; // nothing to measure a gain against, or no setting to measure
+        }
+        Map<String, Double> chance = chances(race, was, candidate);
+        List<String> rivals = new ArrayList<>(chance.keySet().stream()
+                .filter(p -> chance.get(p) >= settings.strategy().open())
+                .sorted(Comparator.comparingDouble(p -> -chance.get(p))).toList());
+        if (c.form() == Confirmation.Form.WINNER && rivals.isEmpty()) {
+            return null;
+        }
+        while (!rivals.isEmpty() && race.trials() + (was.size() - chance.size() + rivals.size()) * forks > settings.trialCap()) {
+            rivals.remove(rivals.size() - 1);
+        }
+        List<String> points = was.stream().filter(p -> !chance.containsKey(p) || rivals.contains(p)).toList();
+        if (race.trials() + points.size() * forks > settings.trialCap()) {
+            return null;
+        }
+        return new EliteRace.Round(number, points, forks, true);
+    }
+
+    /**
+     * Per rival of {@code candidate} among {@code points} (not the default nor the baseline), the chance it beats the
+     * candidate on the stage's forks; a rival without 2 forks there is certain to be open (1).
+     */
+    private static Map<String, Double> chances(EliteRace race, List<String> points, String candidate) {
+        Set<Integer> rounds = race.confirmationRounds();
+        Map<String, double[]> logs = new LinkedHashMap<>();
+        for (String p : points) {
+            logs.put(p, Arrays.stream(race.values(p, rounds)).map(Math::log).toArray());
+        }
+        double ss = 0;
+        int df = 0;
+        for (double[] v : logs.values()) {
+            double m = mean(v);
+            for (double x : v) {
+                ss += (x - m) * (x - m);
+            }
+            df += Math.max(0, v.length - 1);
+        }
+        double s2 = df > 0 ? ss / df : Double.NaN;
+        double[] c = logs.get(candidate);
+        boolean higher = race.settings().higherIsBetter();
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (String p : points) {
+            if (p.equals(candidate) || p.equals(race.defaultPoint()) || p.equals(race.baseline())) {
+                continue;
+            }
+            double[] r = logs.get(p);
+            if (r.length < 2 || c.length < 2 || Double.isNaN(s2) || s2 == 0) {
+                out.put(p, 1.0);
+                continue;
+            }
+            double better = (higher ? 1 : -1) * (mean(r) - mean(c)) / Math.sqrt(s2 * (1.0 / r.length + 1.0 / c.length));
+            out.put(p, STANDARD_NORMAL.cumulativeProbability(better));
+        }
+        return out;
+    }
+
+    private static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return v.length == 0 ? Double.NaN : s / v.length;
+    }
+}

@@ -1,0 +1,39 @@
+package org.jvmmark.runner.tune;
+
+/**
+ * Where an {@link EliteRace} spends its trials, chosen by measurement on SpaceSimulation, race by race on the same seeds
+ * (docs/tuning.md has the table and what each choice did). Immutable, hence thread-safe.
+ *
+ * @param firstShare the share of the trial cap round one takes (its points × forks a point)
+ * @param defaultEveryRound whether the default races in every racing round, or only in round one and the final stage
+ * @param strictChallenger whether a challenger takes the lead only with at least the leader's forks (else with two
+ *     rounds' worth)
+ * @param growForks forks a side of each further round of the final stage, 0 for a confirmation of one round
+ * @param stageShare the share of the trial cap the racing rounds leave to the final stage beyond its first round
+ * @param open a rival in the final stage races on while its chance of beating the candidate is at least this
+ * @param top how many settings besides the default the final stage starts with, the best by centre; 0: the leader,
+ *     and the runner-up when it is close, a challenger, or the leader is the default
+ * @param categorical whether the points a round adds around the leader and the runner-up include their categorical
+ *     alternatives ({@link SearchSpace#alternatives}: another collector, a flag flipped) besides their ordered
+ *     neighbours; the caller's neighbour function gives them ({@link SearchSpace#steps})
+ * @param pairs whether round one's design covers pairs of values once every value is in ({@link SearchSpace#sample})
+ * @param proposals how many of the points a round adds are the untried ones an additive model of the measured points
+ *     predicts best ({@link SearchSpace#predicted}, through {@link EliteRace#proposing}), before the neighbours
+ * @param pool how many forks' worth of weight the model's prediction of a point ({@link EliteRace#pooling}) has beside
+ *     the point's own forks when the race ranks it; 0: its own centre alone
+ */
+public record RaceStrategy(double firstShare, boolean defaultEveryRound, boolean strictChallenger, int growForks,
+                           double stageShare, double open, int top, boolean categorical, boolean pairs,
+                           int proposals, double pool) {
+    /** The race before the final stage grew: round one a quarter of the cap, the default every round, one confirmation. */
+    public static final RaceStrategy BEFORE = new RaceStrategy(0.5, true, false, 0, 0, 0, 0, false, false, 0, 0);
+    /**
+     * What {@code tune} runs: round one a quarter of the cap as a design over every value and then over pairs of
+     * values; the default raced in round one and the final stage only; a challenger leads only on as many forks as the
+     * leader; each round adds up to 3 untried points the additive model predicts best, then neighbours and categorical
+     * alternatives (4 in all); the final stage starts with the best 2 settings and the default and grows by 2 forks a
+     * side while the answer is open and trials are left (no share of the cap reserved for it: a reserve cost more in
+     * exploration than the stage won back).
+     */
+    public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3, 0);
+}
