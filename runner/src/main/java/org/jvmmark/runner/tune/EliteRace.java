@@ -104,10 +104,9 @@ public final class EliteRace {
 
         /**
          * How many points round one races (the default included): {@link RaceStrategy#firstShare} of the trial cap's forks,
-         * between {@value #MIN_FIRST_ROUND} and {@value #MAX_FIRST_ROUND}. A categorical value (a collector, a flag's on or
-         * off) has no ordered neighbours through which a later round could reach it, so round one is a design over every
-         * value ({@link SearchSpace#sample}); on SpaceSimulation's spaces of 10–40 points a round one of a sixth of the
-         * cap's trials picked right in 4 points fewer races on average than a quarter, 200 races a scenario (docs/tuning.md).
+         * between {@value #MIN_FIRST_ROUND} and {@value #MAX_FIRST_ROUND}; a design over every categorical value, which no
+         * later round reaches through ordered neighbours ({@link SearchSpace#sample}). On SpaceSimulation's spaces a sixth of
+         * the cap's trials picked right in 4 points fewer races than a quarter, 200 races a scenario (docs/tuning.md).
          */
         public int firstRoundSize() {
             return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, (int) (trialCap * strategy.firstShare()) / forksPerRound));
