@@ -139,7 +139,7 @@ final class TunePrinter {
                     + " difference there is lies within what this machine's noise can resolve";
         }
         int more = Math.max(1, toTell - Math.min(vsDefault.forksCandidate(), vsDefault.forksReference()));
-        return jdk + ": cannot tell yet; " + more + " more forks a side would tell (about "
+        return jdk + ": cannot tell yet; " + more + (more == 1 ? " more fork" : " more forks") + " a side would tell (about "
                 + Text.seconds((double) more * points * secondsEach) + " of trials): jvmmark tune --resume --out " + dir
                 + " --more-forks " + more;
     }

@@ -1,6 +1,7 @@
 package org.jvmmark.runner.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -26,5 +27,10 @@ class TunePrinterTest {
         assertEquals("jdk: cannot tell yet; 9 more forks a side would tell (about " + Text.seconds(9.0 * 3 * 20)
                 + " of trials): jvmmark tune --resume --out runs/t --more-forks 9",
                 TunePrinter.moreForksLine("jdk", open, 3, 20, Path.of("runs/t")));
+        // The night's races on the flipping host printed "1 more forks a side": one confirmation fork short.
+        Judgement oneShort = new Judgement(Judgement.Answer.CANNOT_TELL, Judgement.Reason.TOO_FEW_FORKS,
+                new Effect(0.96, 0.9, 1.02, 0.9, false), 0.2, 2, 2, 0, 3, false, Double.NaN, false, 0.05);
+        assertTrue(TunePrinter.moreForksLine("jdk", oneShort, 3, 20, Path.of("runs/t"))
+                .startsWith("jdk: cannot tell yet; 1 more fork a side would tell"));
     }
 }
