@@ -154,7 +154,7 @@ final class TuneRounds {
      */
     private Function<Map<String, Double>, List<String>> predicted(List<Point> points, boolean higherIsBetter) {
         Map<String, Point> byLabel = byLabel(points);
-        List<Point> space = points.stream().filter(p -> !p.isBaseline()).toList();
+        List<Point> combinations = points.stream().filter(p -> !p.isBaseline()).toList();
         return centres -> {
             Map<Point, Double> measured = new LinkedHashMap<>();
             centres.forEach((label, c) -> {
@@ -163,7 +163,7 @@ final class TuneRounds {
                     measured.put(p, c);
                 }
             });
-            return this.space.predicted(measured, space, higherIsBetter).stream().map(Point::label).toList();
+            return space.predicted(measured, combinations, higherIsBetter).stream().map(Point::label).toList();
         };
     }
 
