@@ -90,6 +90,12 @@ public record MachineState(Reading before, Reading after) {
      * @param singleCoreNsPerOp ns per iteration of a fixed dependent arithmetic loop (a 64-bit multiply and add
      *     whose result feeds the next) on the first CPU: the median over batches; a figure of the core's speed, not
      *     of any JVM's; null when not measured
+     * @param memoryLoadNs ns per load of a dependent chain through a 16 MiB random cycle on the first CPU (each load's
+     *     address is the last load's value): the memory system's latency past the core's own caches, the median over
+     *     batches. The host behind a VM can slow memory without slowing arithmetic (another tenant's traffic in a
+     *     shared L3 or memory controller): on the AMD EPYC host of 2026-11-29 a JVM's start followed this latency
+     *     (r = 0.5 over blocks of 8 launches) while {@code singleCoreNsPerOp} stayed within 0.8 %. Null when not
+     *     measured (a file that predates it)
      * @param cpus the CPUs the probe's threads were pinned to, as each thread read back its own affinity: {@code
      *     "0,1"} (the first thread's, then the second's), {@code "1"} with one CPU
      * @param notApplicable why the round trip was not measured ("no pair: the trial has one CPU (1)"), or null
@@ -97,6 +103,10 @@ public record MachineState(Reading before, Reading after) {
      */
     @JsonInclude(Include.NON_NULL)
     public record Reading(Double cacheLineRoundTripNs, Double singleCoreNsPerOp, String cpus, String notApplicable,
-                         Double tookMs) {
+                         Double tookMs, Double memoryLoadNs) {
+        /** A reading without the memory latency (a file that predates it, a test's machine). */
+        public Reading(Double cacheLineRoundTripNs, Double singleCoreNsPerOp, String cpus, String notApplicable, Double tookMs) {
+            this(cacheLineRoundTripNs, singleCoreNsPerOp, cpus, notApplicable, tookMs, null);
+        }
     }
 }

@@ -44,6 +44,17 @@ class MachineStateTest {
     }
 
     @Test
+    void shouldKeepTheMemoryLatencyAndReadAReadingWithoutItAsNotMeasured() {
+        MachineState m = new MachineState(new MachineState.Reading(133.0, 1.1, "0,1", null, 6.5, 104.25), reading(410.0));
+        JsonNode n = ResultsWriter.trial(trial(m, "ok")).path("machineState");
+        assertEquals(104.25, n.path("before").path("memoryLoadNs").asDouble());
+        assertTrue(n.path("after").path("memoryLoadNs").isMissingNode());
+        Trial read = ResultsReader.trial(ResultsWriter.trial(trial(m, "ok")));
+        assertEquals(104.25, read.outcome().machineState().before().memoryLoadNs());
+        assertEquals(null, read.outcome().machineState().after().memoryLoadNs());
+    }
+
+    @Test
     void shouldGiveTheMeanRoundTripAndSayWhenItChanged() {
         Trial changed = trial(new MachineState(reading(133.0), reading(410.0)), "ok");
         assertEquals(OptionalDouble.of(271.5), changed.machineRoundTripNs());

@@ -39,6 +39,11 @@ import org.jvmmark.runner.plan.CpuList;
  * <p>The single-core speed: ns per iteration of {@code x = x * A + C} on 64-bit longs (each iteration needs the
  * last: a multiply's and an add's latency, about 4 cycles, so it follows the core's clock), median of
  * {@value #SPEED_BATCHES} batches of {@value #SPEED_ITERATIONS} iterations after the same warm-up.
+ *
+ * <p>The memory latency ({@link MemoryChase}): ns per load of a chain through a {@value MemoryChase#MIB} MiB random
+ * cycle, each load's address the last load's value, on the first CPU; median of {@value MemoryChase#BATCHES} batches
+ * of {@value MemoryChase#LOADS} loads. It sees what the arithmetic loop cannot: a host that slows memory (another
+ * tenant's traffic in a shared L3 or memory controller) while the core's clock stays.
  */
 public final class MachineProbe implements MachineReadings {
     /** A warm-up ends after this many batches in a row that did not better the best by {@value #SETTLED_GAIN}. */
@@ -122,7 +127,7 @@ public final class MachineProbe implements MachineReadings {
         Probe p = new Probe(cpus, 0, 0, TIME_LIMIT_MS);
         p.run();
         String why = cpus.size() < 2 ? "no pair: the trial has one CPU (" + cpus.get(0) + ")" : p.whyNoRoundTrip;
-        return new MachineState.Reading(p.roundTripNs, p.nsPerOp, p.obtained, why, millisSince(start));
+        return new MachineState.Reading(p.roundTripNs, p.nsPerOp, p.obtained, why, millisSince(start), p.memoryLoadNs);
     }
 
     private static double millisSince(long start) {
@@ -165,6 +170,7 @@ public final class MachineProbe implements MachineReadings {
         private volatile boolean pinging;
         Double roundTripNs;
         Double nsPerOp;
+        Double memoryLoadNs;
         String obtained;
         String whyNoRoundTrip;
 
@@ -207,6 +213,7 @@ public final class MachineProbe implements MachineReadings {
 
         private void ping() {
             nsPerOp = singleCoreNsPerOp(minSpeedWarmup);
+            memoryLoadNs = MemoryChase.loadNs();
             pinging = cpus.size() > 1 && pinned;
             pingReady.countDown();
             if (!pinging) {

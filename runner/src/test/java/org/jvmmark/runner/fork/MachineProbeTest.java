@@ -122,6 +122,9 @@ class MachineProbeTest {
         assertNotNull(one.singleCoreNsPerOp());
         assertTrue(one.singleCoreNsPerOp() > 0.05 && one.singleCoreNsPerOp() < 100, one.toString());
         assertTrue(one.tookMs() > 0, one.toString());
+        // a load from memory past the core's caches: more than an L1 hit, less than a page fault
+        assertNotNull(one.memoryLoadNs(), one.toString());
+        assertTrue(one.memoryLoadNs() > 1 && one.memoryLoadNs() < 10_000, one.toString());
         if (cpus >= 2) {
             MachineState.Reading pair = MachineProbe.forCpus("0,1").measure();
             if (pair.cacheLineRoundTripNs() != null) {
