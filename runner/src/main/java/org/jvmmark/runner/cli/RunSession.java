@@ -129,15 +129,15 @@ final class RunSession {
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
     int run() throws IOException {
         // before any JDK is started: the probes describe the JVMs as the trials will run them
-        javaEnv = JavaEnvOption.apply(options.inheritJavaEnv(), System.getenv(), err);
+        javaEnv = JavaEnvOption.apply(options.shared().inheritJavaEnv(), System.getenv(), err);
         String profile = options.profile();
         int forks = forkPolicy.base();
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         builtIn.problems().forEach(p -> err.println("jvmmark: warning: " + p));
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
-        List<CatalogEntry> selected = new ArrayList<>(options.workloads().isEmpty() ? own : List.of());
-        for (String name : options.workloads()) {
+        List<CatalogEntry> selected = new ArrayList<>(options.shared().workloads().isEmpty() ? own : List.of());
+        for (String name : options.shared().workloads()) {
             selected.add(catalog.get(name));
         }
         if (selected.isEmpty()) {
@@ -146,8 +146,8 @@ final class RunSession {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Sweep sweep = Sweep.parse(options.params()).withProfile(profile);
-        Shard slice = options.shard() == null ? null : Shard.parse(options.shard(), System.getenv());
+        Sweep sweep = Sweep.parse(options.shared().params()).withProfile(profile);
+        Shard slice = options.shared().shard() == null ? null : Shard.parse(options.shared().shard(), System.getenv());
         List<GarbageCollector> collectors = options.gc().stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();
         for (String a : options.jvmArgs()) {
@@ -157,11 +157,11 @@ final class RunSession {
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe(), options.variants(), options.allVariants());
+        Planner planner = new Planner(new GcProbe(), options.shared().variants(), options.allVariants());
         // parameters are checked before any JDK is started
-        sweep.check(chosen, profile, options.variants());
+        sweep.check(chosen, profile, options.shared().variants());
         List<Jdk> jdkList = JdkSelection.select(options.jdkSelectors(), () -> new JdkDiscovery().discover());
-        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.variants());
+        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.shared().variants());
         if (slice != null) {
             Set<String> swept = sweep.sweptKeys(chosen);
             plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
@@ -301,7 +301,7 @@ final class RunSession {
         RunRecord record = new RunRecord(dir, recorded != null ? output.openResults()
                 : output.newResults(run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan)), plan);
         // a new run's first write, which makes it resumable, carries its JDKs' facts: one write, not two
-        record.start(options.inheritJavaEnv(), javaEnv, plan, recorded == null);
+        record.start(options.shared().inheritJavaEnv(), javaEnv, plan, recorded == null);
         ResumePlan resumed = ResumePlan.of(plan, record.trials(), record.results().path());
         List<PlannedTrial> todo = resumed.todo();
         if (resumed.done() > 0 || resumed.rerun() > 0) {

@@ -122,7 +122,7 @@ final class TuneSession {
 
     int run() throws IOException {
         // before any JDK is started: the probes describe the JVMs as the trials will run them
-        Map<String, String> javaEnv = JavaEnvOption.apply(given.inheritJavaEnv(), System.getenv(), err);
+        Map<String, String> javaEnv = JavaEnvOption.apply(given.shared().inheritJavaEnv(), System.getenv(), err);
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
@@ -130,7 +130,7 @@ final class TuneSession {
             throw new UserException("tune needs one WORKLOAD, e.g. jvmmark tune queue-latency (see jvmmark list)");
         }
         CatalogEntry entry = given.workload() == null ? own.get(0) : catalog.get(given.workload());
-        Sweep sweep = Sweep.parse(given.params()).withProfile(given.profile());
+        Sweep sweep = Sweep.parse(given.shared().params()).withProfile(given.profile());
         List<String> variants = given.variant() == null ? List.of() : List.of(given.variant());
         sweep.check(List.of(entry), given.profile(), variants);
         Planner planner = new Planner(probe, variants, false);
@@ -177,7 +177,7 @@ final class TuneSession {
             RunRecord kept = new RunRecord(dir, recorded != null ? output.openResults() : output.newResults(options.profile(),
                     HostInfo.collect(), options.command(), DeclaredQuestions.of(List.of(trials.plan(jdks.get(0), Point.DEFAULT, 1)))),
                     List.of());
-            kept.start(options.inheritJavaEnv(), javaEnv, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList(),
+            kept.start(options.shared().inheritJavaEnv(), javaEnv, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList(),
                     recorded == null);
             ResultsFile results = kept.results();
             TuneRecord record = TuneRecord.of(results.results());
