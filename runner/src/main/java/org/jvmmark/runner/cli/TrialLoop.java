@@ -19,15 +19,16 @@ import org.jvmmark.runner.plan.RunBudget;
 
 /**
  * The one trial loop of {@code run} and {@code tune}: runs planned trials one after another, each in a fresh JVM,
- * and after each records it — one atomic write of {@code results.json} (with the fork account, when the session keeps
- * one), the history, the trial's time for the duration estimates — and shows it ({@link Progress}: a line or the bar,
- * with the budget when there is one; a trial that was not ok with its reason and its logs; a disturbed fork with what
- * becomes of it). Stops at an interruption, recording nothing of the half-done trial.
+ * and after each records it — one atomic write of {@code results.json} through the session's {@link RunRecord} (with
+ * the fork account, when the record keeps one), the history, the trial's time for the duration estimates — and shows
+ * it ({@link Progress}: a line or the bar, with the budget when there is one; a trial that was not ok with its reason
+ * and its logs; a disturbed fork with what becomes of it). Stops at an interruption, recording nothing of the
+ * half-done trial.
  *
- * <p>What differs between the sessions is passed in: the title of a batch, the fork account or none, the budget shown
- * or none, and what becomes of a disturbed fork ({@link Disturbed}): re-run here once, under a new fork number after
- * the others (run), or left to the caller, which plans its own re-runs and says so (tune's rounds). Not thread-safe:
- * one per session.
+ * <p>What differs between the sessions is passed in: the title of a batch, the record (with a fork account or none),
+ * the budget shown or none, and what becomes of a disturbed fork ({@link Disturbed}): re-run here once, under a new
+ * fork number after the others (run), or left to the caller, which plans its own re-runs and says so (tune's rounds).
+ * Not thread-safe: one per session.
  */
 final class TrialLoop {
     /** Runs one planned trial in a fresh JVM ({@code TrialExecutor::run}); null when it was cancelled. */
