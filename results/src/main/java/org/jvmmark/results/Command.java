@@ -68,6 +68,18 @@ public record Command(Shared shared, Run run, Tune tune, Map<String, Object> mor
             tasks = List.copyOf(tasks);
         }
 
+        /** This part naming {@code names} the workloads. */
+        public Shared withWorkloads(List<String> names) {
+            return new Shared(names, jdk, jdkHomes, params, variants, container, inheritJavaEnv, workloadJars,
+                    workloadClasspath, tasks, shard);
+        }
+
+        /** This part with the JDK homes its {@code --jdk} selectors resolved to. */
+        public Shared withJdkHomes(List<String> homes) {
+            return new Shared(workloads, jdk, homes, params, variants, container, inheritJavaEnv, workloadJars,
+                    workloadClasspath, tasks, shard);
+        }
+
         /** This part as the slice {@code label} of its plan (null: the whole plan). */
         public Shared withShard(String label) {
             return new Shared(workloads, jdk, jdkHomes, params, variants, container, inheritJavaEnv, workloadJars,

@@ -116,7 +116,7 @@ public final class RunCommand implements Callable<Integer> {
         Container container = validate(options);
         DisturbancePolicy policy = DisturbancePolicy.of(session.disturbed);
         InstrumentSet instruments = instrumentOptions.toSet(w -> main.err().println("jvmmark: warning: " + w));
-        ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
+        ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.shared())
                 : external;
         return new RunSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, session.threshold, session.history,
                 instruments, user, policy, container).withMore(top).run();
@@ -144,9 +144,9 @@ public final class RunCommand implements Callable<Integer> {
         if (mix != null && params.stream().noneMatch(p -> p.startsWith("mix="))) {
             params.add("mix=" + mix);
         }
-        return new RunOptions(workloads, session.jdks, List.of(), session.profile, params, gcs, jvmArgs, variants, forksOption, maxForks,
-                budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, container.limits(), shard,
-                external.jarNames(), external.classpathEntries(), external.taskNames(), List.of(), null, null, javaEnv.given());
+        return new RunOptions(session.given(workloads, params, variants, container, external, javaEnv, shard), session.profile, gcs,
+                jvmArgs, forksOption, maxForks, budgetOption == null ? null : Budget.parse(budgetOption).label(), allVariants, List.of(),
+                null, null);
     }
 
     /**
@@ -160,11 +160,11 @@ public final class RunCommand implements Callable<Integer> {
         ParseResult given = spec.commandLine().getParseResult();
         Path file = recorded.path();
         session.refuseOther(given, file, recorded.results(), external, container, javaEnv);
-        ResumeSpec.refuseOther(given, file, "WORKLOAD", workloads, r.workloads());
-        ResumeSpec.refuseOther(given, file, "--param", params, r.params());
+        ResumeSpec.refuseOther(given, file, "WORKLOAD", workloads, r.shared().workloads());
+        ResumeSpec.refuseOther(given, file, "--param", params, r.shared().params());
         ResumeSpec.refuseOther(given, file, "--gc", gcs, r.gc());
         ResumeSpec.refuseOther(given, file, "--jvm-args", jvmArgs, r.jvmArgs());
-        ResumeSpec.refuseOther(given, file, "--variant", variants, r.variants());
+        ResumeSpec.refuseOther(given, file, "--variant", variants, r.shared().variants());
         ResumeSpec.refuseOther(given, file, "--forks", forksOption, r.forks());
         try {
             ResumeSpec.refuseOther(given, file, "--max-forks", maxForks, r.maxForks());
@@ -175,7 +175,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         ResumeSpec.refuseOther(given, file, "--all-variants", allVariants, r.allVariants());
         if (given.hasMatchedOption("--shard")) {
-            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shard());
+            ResumeSpec.refuseOther(file, "--shard", Shard.parse(shard, System.getenv()).label(), r.shared().shard());
         }
         return r;
     }

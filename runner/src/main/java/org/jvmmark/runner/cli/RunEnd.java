@@ -26,13 +26,60 @@ import org.jvmmark.results.Results;
 /**
  * How a run ends, however it ends: the trial times kept, the report rendered, the exit status — and for an internal
  * error in the middle of a run (a bug in jvmmark), the trials already measured kept and reported, the stack trace in
- * {@code DIR/error.log} and one line saying where it is, exit status 3. Stateless and thread-safe.
+ * {@code DIR/error.log} and one line saying where it is, exit status 3.
+ *
+ * <p>An instance is one session's end: it holds the streams, the directory, the session's {@link RunRecord} and the
+ * threshold, so that the session asks it rather than handing them over at each step. The static methods serve
+ * what ends without a session of its own ({@code merge}, a tune's plan-only round and slices). Thread-safe (an
+ * instance is immutable; what it holds is the session's).
  */
 final class RunEnd {
     /** The file beside {@code results.json} that holds the stack trace of an internal error. */
     static final String ERROR_LOG = "error.log";
 
-    private RunEnd() {
+    private final PrintStream out;
+    private final PrintStream err;
+    private final OutputDirectory output;
+    private final RunRecord record;
+    private final double threshold;
+
+    /**
+     * @param output the session's results directory, whose scratch the end removes
+     * @param record what the session recorded there
+     * @param threshold the smallest difference the report's verdicts treat as real, as a fraction
+     */
+    RunEnd(PrintStream out, PrintStream err, OutputDirectory output, RunRecord record, double threshold) {
+        this.out = out;
+        this.err = err;
+        this.output = output;
+        this.record = record;
+        this.threshold = threshold;
+    }
+
+    /** {@link #endOfTrials(DurationEstimates, OutputDirectory, PrintStream)} of this session. */
+    void endOfTrials(DurationEstimates durations) {
+        endOfTrials(durations, output, err);
+    }
+
+    /** {@link #internalError(PrintStream, PrintStream, Path, ResultsFile, Throwable, double)} of this session. */
+    int internalError(Throwable error) {
+        return internalError(out, err, record.dir(), record.results(), error, threshold);
+    }
+
+    /** The table of the session's trials, after a blank line ({@link SummaryTable}). */
+    void summary() {
+        out.println();
+        SummaryTable.print(out, record.trials());
+    }
+
+    /** The session's report rendered and its results file named; the report's exit status ({@link #renderReport}). */
+    int report() {
+        return reportAndResults(out, err, record.dir(), record.results(), threshold);
+    }
+
+    /** {@link #exitStatus(Iterable)} of the session's trials. */
+    int exitStatus() {
+        return exitStatus(record.trials());
     }
 
     /**

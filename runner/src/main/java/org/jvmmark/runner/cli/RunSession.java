@@ -12,10 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
-import org.jvmmark.results.JvmFacts;
-import org.jvmmark.results.Trial;
 import org.jvmmark.runner.base.ExitStatus;
 import org.jvmmark.runner.base.Text;
 import org.jvmmark.runner.base.UserException;
@@ -57,7 +53,9 @@ import org.jvmmark.runner.plan.WorkloadCatalog;
  * else takes the results directory's lock, runs the trials through the {@link TrialLoop} (which shares
  * it with {@code tune}: each trial in a fresh JVM, {@link ResultsFile} rewritten after every trial, the
  * history, disturbed forks re-run within the budget), runs the adaptive rounds of {@code --forks auto}
- * within their budget, and renders the report at the end. The command
+ * within their budget, and renders the report at the end ({@link RunEnd}). What it writes has one owner, the
+ * {@link RunRecord} (the directory, the file, the plan so far and the fork account), which the loop and the end
+ * ask rather than being handed the directory and the file. The command
  * line ({@link RunCommand}) only parses and validates into {@link RunOptions} and hands over here.
  *
  * <p>Ctrl-C: the JVM's shutdown hook marks the run interrupted and kills the child; the run loop
@@ -131,15 +129,15 @@ final class RunSession {
     /** Plans, then prints the plan ({@code --dry-run}) or runs it; the process's exit status. */
     int run() throws IOException {
         // before any JDK is started: the probes describe the JVMs as the trials will run them
-        javaEnv = JavaEnvOption.apply(options.inheritJavaEnv(), System.getenv(), err);
+        javaEnv = JavaEnvOption.apply(options.shared().inheritJavaEnv(), System.getenv(), err);
         String profile = options.profile();
         int forks = forkPolicy.base();
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         builtIn.problems().forEach(p -> err.println("jvmmark: warning: " + p));
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
-        List<CatalogEntry> selected = new ArrayList<>(options.workloads().isEmpty() ? own : List.of());
-        for (String name : options.workloads()) {
+        List<CatalogEntry> selected = new ArrayList<>(options.shared().workloads().isEmpty() ? own : List.of());
+        for (String name : options.shared().workloads()) {
             selected.add(catalog.get(name));
         }
         if (selected.isEmpty()) {
@@ -148,8 +146,8 @@ final class RunSession {
                 throw new UserException("no workloads built in " + WorkloadCatalog.distribution());
             }
         }
-        Sweep sweep = Sweep.parse(options.params()).withProfile(profile);
-        Shard slice = options.shard() == null ? null : Shard.parse(options.shard(), System.getenv());
+        Sweep sweep = Sweep.parse(options.shared().params()).withProfile(profile);
+        Shard slice = options.shared().shard() == null ? null : Shard.parse(options.shared().shard(), System.getenv());
         List<GarbageCollector> collectors = options.gc().stream().map(GarbageCollector::parse).distinct().toList();
         List<List<String>> argSets = new ArrayList<>();
         for (String a : options.jvmArgs()) {
@@ -159,11 +157,11 @@ final class RunSession {
             argSets.add(Arrays.asList(a.trim().split("\\s+")));
         }
         List<CatalogEntry> chosen = selected;
-        Planner planner = new Planner(new GcProbe(), options.variants(), options.allVariants());
+        Planner planner = new Planner(new GcProbe(), options.shared().variants(), options.allVariants());
         // parameters are checked before any JDK is started
-        sweep.check(chosen, profile, options.variants());
+        sweep.check(chosen, profile, options.shared().variants());
         List<Jdk> jdkList = JdkSelection.select(options.jdkSelectors(), () -> new JdkDiscovery().discover());
-        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.variants());
+        List<PlannedTrial> plan = sweep.plan(planner, chosen, jdkList, collectors, argSets, forks, profile, options.shared().variants());
         if (slice != null) {
             Set<String> swept = sweep.sweptKeys(chosen);
             plan = slice.slice(plan, t -> Sweep.unitOf(t, swept));
@@ -298,30 +296,21 @@ final class RunSession {
     }
 
     private int execute(List<PlannedTrial> plan, RunOptions run, Path dir) throws IOException {
-        ResultsFile results;
-        OutputDirectory output;
-        if (recorded != null) {
-            output = OutputDirectory.forResume(dir);
-            results = ResultsFile.open(dir); // read again under the lock: another run may have added trials meanwhile
-        } else {
-            output = OutputDirectory.forNewRun(dir);
-            results = ResultsFile.create(dir, run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan));
-        }
+        OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
+        // resumed: read again under the lock, since another run may have added trials meanwhile
+        RunRecord record = new RunRecord(dir, recorded != null ? output.openResults()
+                : output.newResults(run.profile(), HostInfo.collect(), run.command(), DeclaredQuestions.of(plan)), plan);
         // a new run's first write, which makes it resumable, carries its JDKs' facts: one write, not two
-        JavaEnvOption.record(results, options.inheritJavaEnv(), javaEnv);
-        if (recordJvmFacts(results, plan) || recorded == null || !javaEnv.isEmpty()) {
-            results.write();
-        }
-        ResumePlan resumed = ResumePlan.of(plan, results.trials(), results.path());
+        record.start(options.shared().inheritJavaEnv(), javaEnv, plan, recorded == null);
+        ResumePlan resumed = ResumePlan.of(plan, record.trials(), record.results().path());
         List<PlannedTrial> todo = resumed.todo();
         if (resumed.done() > 0 || resumed.rerun() > 0) {
             out.printf("resuming %s: %d of %d trials already recorded%s%n", dir, resumed.done(), plan.size(),
                     resumed.rerun() == 0 ? "" : "; " + resumed.rerun() + " failed or timed out, run again");
         }
-        AdaptiveForks wider = more == null ? null : more.adaptive(new AdaptiveForks(AdaptiveForks.DEFAULT_MAX_FORKS, threshold)
-                .states(plan, results.trials()), threshold);
-        if (wider != null && todo.isEmpty() && wider.states(plan, results.trials()).values().stream()
-                .noneMatch(AdaptiveForks.RowState::open)) {
+        record.forks(forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null, more, threshold,
+                runBudget.budget().seconds());
+        if (more != null && todo.isEmpty() && !record.topUpOpen()) {
             out.println("nothing to add in " + dir + ": no question is still open (each is answered, or more forks would not"
                     + " tell); the report stands");
             return 0;
@@ -332,36 +321,26 @@ final class RunSession {
         if (container.limiting()) {
             out.println(container.line());
         }
-        HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
+        HistoryRecorder recorder = HistoryRecorder.start(history, record.results().results(), dir, err);
         long estimated = Planner.estimatedSeconds(todo);
         leftOut.forEach(l -> out.println("left out: " + l));
         out.printf("%d trials to run; estimated %s%s%n", todo.size(), Text.seconds(estimated),
                 budget != null || forkPolicy.adaptive() ? "; budget " + runBudget.words() : "");
-        AdaptiveForks adaptive = forkPolicy.adaptive() ? new AdaptiveForks(forkPolicy.maxForks(), threshold) : null;
-        long budgetSeconds = runBudget.budget().seconds();
         ForkSpending spending = new ForkSpending(ForkSpending::workloadOf);
         int extra = 0;
-        // the plan so far, adaptive rounds included: a row's forks not yet run are "planned forks not all run"
-        AtomicReference<List<PlannedTrial>> planned = new AtomicReference<>(plan);
-        // with --forks auto, the fork account as the recorded trials make it while the run goes on, written with each trial
-        Function<List<Trial>, Object> forkAccount = null;
-        if (adaptive != null) {
-            forkAccount = trials -> AdaptiveForks.account(adaptive.states(planned.get(), trials), budgetSeconds,
-                    AdaptiveForks.OpenRows.OPEN);
-        }
-        TrialLoop loop = new TrialLoop(out, dir, executor::run, results, recorder, interrupted::get, durations,
-                budget != null || forkPolicy.adaptive() ? runBudget : null, forkAccount);
+        TrialLoop loop = new TrialLoop(out, record, executor::run, recorder, interrupted::get, durations,
+                budget != null || forkPolicy.adaptive() ? runBudget : null);
+        RunEnd end = new RunEnd(out, err, output, record, threshold);
         // the budget bounds the whole run, re-runs included, when one was given (or is the main job's)
         TrialLoop.Disturbed disturbed = disturbance == DisturbancePolicy.RERUN
                 ? TrialLoop.Disturbed.rerunHere(budget != null ? runBudget : null)
                 : TrialLoop.Disturbed.notHere(t -> "not re-run (--disturbed mark)");
         try {
-            boolean more = loop.run(todo, "", disturbed);
+            boolean whole = loop.run(todo, "", disturbed);
             boolean budgetReached = false;
             AdaptiveForks.Round next = null;
-            while (more && adaptive != null && !interrupted.get()) {
-                next = adaptive.nextRound(plan, results.trials(), runBudget.leftSeconds() - RunBudget.END_SECONDS,
-                        durations::estimate);
+            while (whole && forkPolicy.adaptive() && !interrupted.get()) {
+                next = record.nextRound(runBudget.leftSeconds() - RunBudget.END_SECONDS, durations::estimate);
                 spending.round(next);
                 List<PlannedTrial> round = durations.apply(next.trials());
                 if (round.isEmpty()) {
@@ -369,39 +348,27 @@ final class RunSession {
                     break;
                 }
                 extra += round.size();
-                plan = new ArrayList<>(plan);
-                plan.addAll(round);
-                planned.set(plan);
-                more = loop.run(round, "more forks where the question is open, the most answer per second first: ", disturbed);
+                record.grow(round);
+                whole = loop.run(round, "more forks where the question is open, the most answer per second first: ", disturbed);
             }
-            if (wider != null && !interrupted.get()) {
-                extra += moreForks(wider, plan, results, loop, disturbed, interrupted, planned);
-                plan = planned.get();
+            if (more != null && !interrupted.get()) {
+                extra += moreForks(record, loop, disturbed, interrupted);
             }
-            if (wider != null) {
-                results.putMore(AdaptiveForks.KEY, AdaptiveForks.account(wider.states(plan, results.trials()), budgetSeconds,
-                        interrupted.get() ? AdaptiveForks.OpenRows.INTERRUPTED : AdaptiveForks.OpenRows.BUDGET_REACHED));
-            } else if (adaptive != null) {
-                // an interruption or the budget changes what open rows say; else the last trial wrote this already
-                Object account = AdaptiveForks.account(adaptive.states(plan, results.trials()), budgetSeconds,
-                        RunEnd.openRows(!more || interrupted.get(), budgetReached), next);
-                if (!account.equals(loop.writtenAccount())) {
-                    results.putMore(AdaptiveForks.KEY, account);
-                }
-            }
+            // an interruption or the budget changes what open rows say; else the last trial wrote this already
+            record.closeAccount(interrupted.get(), !whole, budgetReached, next);
         } catch (IOException | RuntimeException | Error e) {
             if (interrupted.get() || e instanceof UserException || ExitStatus.noSpace(e) != null) {
                 throw e;
             }
-            RunEnd.endOfTrials(durations, output, err);
+            end.endOfTrials(durations);
             hook.release();
-            return RunEnd.internalError(out, err, dir, results, e, threshold);
+            return end.internalError(e);
         } finally {
             if (hook.running()) {
-                RunEnd.endOfTrials(durations, output, err);
+                end.endOfTrials(durations);
                 if (interrupted.get()) {
-                    err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
-                            + " (continue with --resume)");
+                    err.println("jvmmark: interrupted; " + record.results().recordedIds().size() + " trials kept in "
+                            + record.results().path() + " (continue with --resume)");
                 }
                 hook.stopped();
             }
@@ -410,73 +377,52 @@ final class RunSession {
             return ExitStatus.INTERRUPTED;
         }
         hook.release();
-        List<Trial> trials = results.trials();
-        out.println();
-        SummaryTable.print(out, trials);
+        end.summary();
         out.printf("estimated %s for the plan's %d trials, took %s%s%n", Text.seconds(estimated), todo.size(),
                 budget != null || forkPolicy.adaptive() ? runBudget.endWords() : Text.seconds(runBudget.spentSeconds()) + " in all",
                 extra == 0 ? "" : "; " + extra + " more forks where a question was still open");
         if (forkPolicy.adaptive()) {
-            Map<String, AdaptiveForks.RowState> states = new AdaptiveForks(forkPolicy.maxForks(), threshold).states(plan, trials);
-            IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
-            if (n.getCount() > 0) {
-                out.printf("forks per row: %d to %d (the report says why, row by row); where the budget went:%n", n.getMin(), n.getMax());
-                Map<String, PlannedTrial> rows = new java.util.HashMap<>();
-                plan.forEach(t -> rows.putIfAbsent(t.rowId(), t));
-                spending.lines(states, r -> rows.containsKey(r) ? durations.estimate(rows.get(r)) : 0)
-                        .forEach(l -> out.println("  " + l));
-            }
+            printForksPerRow(record, spending);
         }
-        int report = RunEnd.reportAndResults(out, err, dir, results, threshold);
-        return report != 0 ? report : RunEnd.exitStatus(trials);
+        int report = end.report();
+        return report != 0 ? report : end.exitStatus();
+    }
+
+    /** With {@code --forks auto}: how many forks the rows took, and where the budget went. */
+    private void printForksPerRow(RunRecord record, ForkSpending spending) {
+        Map<String, AdaptiveForks.RowState> states = record.states();
+        IntSummaryStatistics n = states.values().stream().mapToInt(AdaptiveForks.RowState::forks).summaryStatistics();
+        if (n.getCount() > 0) {
+            out.printf("forks per row: %d to %d (the report says why, row by row); where the budget went:%n", n.getMin(), n.getMax());
+            Map<String, PlannedTrial> rows = new HashMap<>();
+            record.plan().forEach(t -> rows.putIfAbsent(t.rowId(), t));
+            spending.lines(states, r -> rows.containsKey(r) ? durations.estimate(rows.get(r)) : 0).forEach(l -> out.println("  " + l));
+        }
     }
 
     /**
-     * {@code --more}: rounds of one more fork for each row whose question is still open under {@code wider}'s cap, the
-     * most answer per second first, within the top-up's time and rounds; the plan grows in {@code planned}.
+     * {@code --more}: rounds of one more fork for each row whose question is still open under the top-up's cap, the
+     * most answer per second first, within the top-up's time and rounds; the plan grows in {@code record}.
      *
      * @return the forks added
      */
-    private int moreForks(AdaptiveForks wider, List<PlannedTrial> plan, ResultsFile results, TrialLoop loop,
-                          TrialLoop.Disturbed disturbed, AtomicBoolean interrupted,
-                          AtomicReference<List<PlannedTrial>> planned) throws IOException {
+    private int moreForks(RunRecord record, TrialLoop loop, TrialLoop.Disturbed disturbed, AtomicBoolean interrupted)
+            throws IOException {
         long start = System.nanoTime();
         int added = 0;
-        List<PlannedTrial> grown = new ArrayList<>(plan);
         for (int round = 0; round < more.rounds() && !interrupted.get(); round++) {
-            AdaptiveForks.Round next = wider.nextRound(grown, results.trials(), more.secondsLeft((System.nanoTime() - start) / 1e9),
-                    durations::estimate);
+            AdaptiveForks.Round next = record.nextTopUp(more.secondsLeft((System.nanoTime() - start) / 1e9), durations::estimate);
             List<PlannedTrial> trials = durations.apply(next.trials());
             if (trials.isEmpty()) {
                 break;
             }
             added += trials.size();
-            grown.addAll(trials);
-            planned.set(grown);
+            record.grow(trials);
             if (!loop.run(trials, "more forks (--more) where the question is still open, the most answer per second first: ",
                     disturbed)) {
                 break;
             }
         }
         return added;
-    }
-
-    /**
-     * Records, once per run, what each JDK of the plan chose by itself when it was described (the top-level
-     * {@value JvmFacts#KEY} object): facts of JDKs a resumed file already has and this plan lacks are kept.
-     * Sets them in {@code results} without writing the file.
-     *
-     * @return whether there were any to set
-     */
-    static boolean recordJvmFacts(ResultsFile results, List<PlannedTrial> plan) {
-        Map<String, Object> all = new java.util.LinkedHashMap<>();
-        results.results().jvmFacts().forEach((label, f) -> all.put(label, f.toJson()));
-        plan.stream().map(PlannedTrial::jdk).filter(j -> j.facts() != null).distinct()
-                .forEach(j -> all.put(j.label(), j.facts().toJson()));
-        if (all.isEmpty()) {
-            return false;
-        }
-        results.setMore(JvmFacts.KEY, all);
-        return true;
     }
 }

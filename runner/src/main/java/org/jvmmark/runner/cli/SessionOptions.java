@@ -91,6 +91,18 @@ public final class SessionOptions {
         external.refuseOther(given, file, shared);
     }
 
+    /**
+     * The options {@code run} and {@code tune} share as given on this command line, with the other mixins that hold
+     * them (the container, the user's code, the Java environment): one value, the part of the command both record.
+     *
+     * @param shard the slice of the plan as given, or null
+     */
+    Command.Shared given(List<String> workloads, List<String> params, List<String> variants, ContainerOptions container,
+                         ExternalWorkloads external, JavaEnvOption javaEnv, String shard) {
+        return new Command.Shared(workloads, jdks, List.of(), params, variants, container.limits().recorded(), javaEnv.given(),
+                external.jarNames(), external.classpathEntries(), external.taskNames(), shard);
+    }
+
     /** A profile a workload can have, or a one-line error naming the valid ones. */
     static void checkProfile(String profile) {
         if (!WorkloadInfo.PROFILES.contains(profile)) {

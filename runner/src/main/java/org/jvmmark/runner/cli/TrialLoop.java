@@ -19,15 +19,16 @@ import org.jvmmark.runner.plan.RunBudget;
 
 /**
  * The one trial loop of {@code run} and {@code tune}: runs planned trials one after another, each in a fresh JVM,
- * and after each records it — one atomic write of {@code results.json} (with the fork account, when the session keeps
- * one), the history, the trial's time for the duration estimates — and shows it ({@link Progress}: a line or the bar,
- * with the budget when there is one; a trial that was not ok with its reason and its logs; a disturbed fork with what
- * becomes of it). Stops at an interruption, recording nothing of the half-done trial.
+ * and after each records it — one atomic write of {@code results.json} through the session's {@link RunRecord} (with
+ * the fork account, when the record keeps one), the history, the trial's time for the duration estimates — and shows
+ * it ({@link Progress}: a line or the bar, with the budget when there is one; a trial that was not ok with its reason
+ * and its logs; a disturbed fork with what becomes of it). Stops at an interruption, recording nothing of the
+ * half-done trial.
  *
- * <p>What differs between the sessions is passed in: the title of a batch, the fork account or none, the budget shown
- * or none, and what becomes of a disturbed fork ({@link Disturbed}): re-run here once, under a new fork number after
- * the others (run), or left to the caller, which plans its own re-runs and says so (tune's rounds). Not thread-safe:
- * one per session.
+ * <p>What differs between the sessions is passed in: the title of a batch, the record (with a fork account or none),
+ * the budget shown or none, and what becomes of a disturbed fork ({@link Disturbed}): re-run here once, under a new
+ * fork number after the others (run), or left to the caller, which plans its own re-runs and says so (tune's rounds).
+ * Not thread-safe: one per session.
  */
 final class TrialLoop {
     /** Runs one planned trial in a fresh JVM ({@code TrialExecutor::run}); null when it was cancelled. */
@@ -56,39 +57,38 @@ final class TrialLoop {
     }
 
     private final PrintStream out;
-    private final Path dir;
+    private final RunRecord runRecord;
     private final Fork fork;
-    private final ResultsFile results;
     private final HistoryRecorder recorder;
     private final BooleanSupplier interrupted;
     private final DurationEstimates durations;
     private final RunBudget budget;
-    private final Function<List<Trial>, Object> forkAccount;
-    /** The fork account last written, so that a session's end writes it only when it says something new. */
-    private Object writtenAccount;
 
     /**
-     * @param dir the results directory, against which a trial's log path is resolved
+     * @param record the session's record, which writes each trial (with the fork account when it keeps one)
      * @param budget the whole session's budget, which each progress line states (used and left), or null for none
+     */
+    TrialLoop(PrintStream out, RunRecord record, Fork fork, HistoryRecorder recorder, BooleanSupplier interrupted,
+              DurationEstimates durations, RunBudget budget) {
+        this.out = out;
+        this.runRecord = record;
+        this.fork = fork;
+        this.recorder = recorder;
+        this.interrupted = interrupted;
+        this.durations = durations;
+        this.budget = budget;
+    }
+
+    /**
+     * A loop over {@code results} alone ({@link RunRecord#of}).
+     *
+     * @param dir the results directory, against which a trial's log path is resolved
      * @param forkAccount the fork account ({@value AdaptiveForks#KEY}) as the recorded trials make it, written with each
      *     trial; or null for none
      */
     TrialLoop(PrintStream out, Path dir, Fork fork, ResultsFile results, HistoryRecorder recorder, BooleanSupplier interrupted,
               DurationEstimates durations, RunBudget budget, Function<List<Trial>, Object> forkAccount) {
-        this.out = out;
-        this.dir = dir;
-        this.fork = fork;
-        this.results = results;
-        this.recorder = recorder;
-        this.interrupted = interrupted;
-        this.durations = durations;
-        this.budget = budget;
-        this.forkAccount = forkAccount;
-    }
-
-    /** The fork account the last trial's write carried, or null. */
-    Object writtenAccount() {
-        return writtenAccount;
+        this(out, RunRecord.of(dir, results, forkAccount), fork, recorder, interrupted, durations, budget);
     }
 
     /**
@@ -161,12 +161,12 @@ final class TrialLoop {
                 progress.finished(index, t, record.outcome().trialStatus(), record.outcome().process().wallSeconds());
                 if (!record.ok() && t.runnable()) {
                     progress.problem(t, record.outcome().error() == null ? "" : record.outcome().error(),
-                            record.provenance().logs() != null ? dir.resolve(record.provenance().logs()) : null);
+                            record.provenance().logs() != null ? runRecord.dir().resolve(record.provenance().logs()) : null);
                 }
                 if (record.disturbed()) {
                     String why = "fork " + t.fork() + " disturbed: " + record.outcome().process().disturbance().reason();
                     if (reruns != null) {
-                        PlannedTrial again = t.asFork(Reruns.nextFork(t.rowId(), results.trials(), trials,
+                        PlannedTrial again = t.asFork(Reruns.nextFork(t.rowId(), runRecord.trials(), trials,
                                 reruns.stream().map(Rerun::trial).toList()));
                         reruns.add(new Rerun(again, t.fork()));
                         why += "; re-run as fork " + again.fork() + " after the others";
@@ -190,17 +190,13 @@ final class TrialLoop {
         List<Trial> recorded = new ArrayList<>();
         if (of != null) {
             record = Reruns.linked(record, of);
-            Trial disturbed = Reruns.find(results.trials(), t.rowId(), of);
+            Trial disturbed = Reruns.find(runRecord.trials(), t.rowId(), of);
             if (disturbed != null) {
                 recorded.add(Reruns.rerunAs(disturbed, t.fork()));
             }
         }
         recorded.add(record);
-        if (forkAccount == null) {
-            results.add(recorded, null, null);
-        } else {
-            results.add(recorded, AdaptiveForks.KEY, all -> writtenAccount = forkAccount.apply(all));
-        }
+        runRecord.add(recorded);
         recorder.record(record);
         if (record.ok() && !record.disturbed()) {
             durations.record(t, record.outcome().process().wallSeconds());

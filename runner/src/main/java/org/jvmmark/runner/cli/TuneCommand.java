@@ -121,12 +121,12 @@ public final class TuneCommand implements Callable<Integer> {
             recorded = session.openForResume(true);
             options = recordedOptions(recorded);
         } else {
-            options = new TuneOptions(workload, session.jdks, List.of(), session.profile, ConfigFile.lines(params), variant, space, objective, constraints,
-                    baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold, external.jarNames(),
-                    external.classpathEntries(), external.taskNames(), container.limits(), javaEnv.given());
+            options = new TuneOptions(session.given(workload == null ? List.of() : List.of(workload), ConfigFile.lines(params),
+                    variant == null ? List.of() : List.of(variant), container, external, javaEnv, null), session.profile, space,
+                    objective, constraints, baseline, Budget.parse(budget == null ? DEFAULT_BUDGET : budget).label(), session.threshold);
         }
         validate(options);
-        ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.workloadJars(), options.workloadClasspath(), options.tasks())
+        ExternalWorkloads user = session.resume ? ExternalWorkloads.of(options.shared())
                 : external;
         TuneSession.Mode mode = slice != null ? TuneSession.Mode.SLICE : planOnly ? TuneSession.Mode.PLAN : TuneSession.Mode.RACE;
         return new TuneSession(main.out(), main.err(), options, recorded, session.out, session.dryRun, user,
@@ -145,7 +145,7 @@ public final class TuneCommand implements Callable<Integer> {
         Path file = recorded.path();
         session.refuseOther(given, file, recorded.results(), external, container, javaEnv);
         ResumeSpec.refuseOther(given, file, "WORKLOAD", workload, r.workload());
-        ResumeSpec.refuseOther(given, file, "--param", ConfigFile.lines(params), r.params());
+        ResumeSpec.refuseOther(given, file, "--param", ConfigFile.lines(params), r.shared().params());
         ResumeSpec.refuseOther(given, file, "--variant", variant, r.variant());
         ResumeSpec.refuseOther(given, file, "--space", space, r.space());
         ResumeSpec.refuseOther(given, file, "--objective", objective, r.objective());
@@ -172,7 +172,7 @@ public final class TuneCommand implements Callable<Integer> {
         }
         // the machine refuses what it cannot give with one line, here, before any trial runs
         Container.prepare(o.container());
-        for (String p : o.params()) {
+        for (String p : o.shared().params()) {
             if (p.contains(",")) {
                 throw new UserException("--param " + p + ": tune races one setting of each parameter; give one value");
             }

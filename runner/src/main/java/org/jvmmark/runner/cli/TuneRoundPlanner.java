@@ -282,7 +282,7 @@ final class TuneRoundPlanner {
                     baseResults.command().withShard(shard.label()), baseResults.questions());
             results.setMore(TuneRecord.KEY, rounds.record().toJson());
             results.setMore(PlannedRound.KEY, round.toJson());
-            RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList());
+            RunRecord.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList());
             results.write();
             out.printf("slice %s of %d trials: %d to run%n", shard.label(), ids.size(), mine.size());
             InterruptHook hook = InterruptHook.install();

@@ -122,7 +122,7 @@ final class TuneSession {
 
     int run() throws IOException {
         // before any JDK is started: the probes describe the JVMs as the trials will run them
-        Map<String, String> javaEnv = JavaEnvOption.apply(given.inheritJavaEnv(), System.getenv(), err);
+        Map<String, String> javaEnv = JavaEnvOption.apply(given.shared().inheritJavaEnv(), System.getenv(), err);
         WorkloadCatalog builtIn = WorkloadCatalog.load(WorkloadCatalog.distribution());
         List<CatalogEntry> own = external.load(WorkloadCatalog.distribution());
         WorkloadCatalog catalog = builtIn.with(own);
@@ -130,7 +130,7 @@ final class TuneSession {
             throw new UserException("tune needs one WORKLOAD, e.g. jvmmark tune queue-latency (see jvmmark list)");
         }
         CatalogEntry entry = given.workload() == null ? own.get(0) : catalog.get(given.workload());
-        Sweep sweep = Sweep.parse(given.params()).withProfile(given.profile());
+        Sweep sweep = Sweep.parse(given.shared().params()).withProfile(given.profile());
         List<String> variants = given.variant() == null ? List.of() : List.of(given.variant());
         sweep.check(List.of(entry), given.profile(), variants);
         Planner planner = new Planner(probe, variants, false);
@@ -174,21 +174,19 @@ final class TuneSession {
         Path dir = OutputDirectory.givenOrFresh(outDir);
         OutputDirectory output = recorded != null ? OutputDirectory.forResume(dir) : OutputDirectory.forNewRun(dir);
         try (OutputLock lock = OutputLock.acquire(dir, recorded != null ? "tune --resume" : "tune")) {
-            ResultsFile results = recorded != null ? ResultsFile.open(dir) : ResultsFile.create(dir, options.profile(),
-                    HostInfo.collect(), options.command(),
-                    DeclaredQuestions.of(List.of(trials.plan(jdks.get(0), Point.DEFAULT, 1))));
-            JavaEnvOption.record(results, options.inheritJavaEnv(), javaEnv);
-            if (RunSession.recordJvmFacts(results, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList())
-                    || recorded == null || !javaEnv.isEmpty()) {
-                results.write();
-            }
+            RunRecord kept = new RunRecord(dir, recorded != null ? output.openResults() : output.newResults(options.profile(),
+                    HostInfo.collect(), options.command(), DeclaredQuestions.of(List.of(trials.plan(jdks.get(0), Point.DEFAULT, 1)))),
+                    List.of());
+            kept.start(options.shared().inheritJavaEnv(), javaEnv, jdks.stream().map(j -> trials.plan(j, Point.DEFAULT, 1)).toList(),
+                    recorded == null);
+            ResultsFile results = kept.results();
             TuneRecord record = TuneRecord.of(results.results());
             if (record == null) {
                 record = new TuneRecord(options.workload(), objective, options.constraints(), options.threshold(), List.of());
             }
             rounds = new TuneRounds(out, trials, space, record);
             return mode == Mode.PLAN ? slices.planRound(dir, results, rounds, jdks, valid, refused)
-                    : race(dir, output, results, jdks, valid, refused, slices, container);
+                    : race(kept, output, jdks, valid, refused, slices, container);
         }
     }
 
@@ -197,8 +195,10 @@ final class TuneSession {
      * interleaved), runs it, and plans again until every race has ended — the same steps {@code --plan-only} records
      * for slices.
      */
-    private int race(Path dir, OutputDirectory output, ResultsFile results, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
+    private int race(RunRecord kept, OutputDirectory output, List<Jdk> jdks, Map<Jdk, List<Point>> valid,
                      Map<Jdk, List<PlannedTrial>> refused, TuneRoundPlanner planner, Container container) throws IOException {
+        Path dir = kept.dir();
+        ResultsFile results = kept.results();
         InterruptHook hook = InterruptHook.install();
         AtomicBoolean interrupted = hook.flag();
         if (container.limiting()) {
@@ -210,7 +210,8 @@ final class TuneSession {
         RunBudget budget = RunBudget.ofThisProcess(Budget.parse(options.budget()),
                 recorded == null ? 0 : results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum());
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
-        TrialLoop loop = new TrialLoop(out, dir, executor::run, results, recorder, interrupted::get, trials.durations(), budget, null);
+        TrialLoop loop = new TrialLoop(out, kept, executor::run, recorder, interrupted::get, trials.durations(), budget);
+        RunEnd end = new RunEnd(out, err, output, kept, options.threshold());
         try {
             PlannedRound before = null;
             while (!interrupted.get()) {
@@ -231,7 +232,7 @@ final class TuneSession {
                 before = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
             }
         } finally {
-            RunEnd.endOfTrials(trials.durations(), output, err);
+            end.endOfTrials(trials.durations());
         }
         if (interrupted.get()) {
             err.println("jvmmark: interrupted; " + results.recordedIds().size() + " trials kept in " + results.path()
@@ -240,7 +241,7 @@ final class TuneSession {
             return ExitStatus.INTERRUPTED;
         }
         hook.release();
-        int status = RunEnd.reportAndResults(out, err, dir, results, options.threshold());
+        int status = end.report();
         TunePrinter.untried(out, rounds.record(), valid);
         TunePrinter.moreForks(out, TuneAnswer.of(results.results()), dir, trials::secondsEach, jdks);
         return status;

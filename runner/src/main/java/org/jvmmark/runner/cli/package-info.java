@@ -9,6 +9,7 @@
  * lock, trial loop, adaptive rounds, recording, report) and prints through this package's progress and tables;
  * {@code tune} hands its {@code TuneOptions} to {@link org.jvmmark.runner.cli.TuneSession}. Both run their
  * trials through the one {@link org.jvmmark.runner.cli.TrialLoop} (progress, one write per trial, the history,
- * disturbed forks).
+ * disturbed forks) and keep what they write in one {@link org.jvmmark.runner.cli.RunRecord} (the directory, the results
+ * file, the plan so far and the fork account), which the loop and {@link org.jvmmark.runner.cli.RunEnd} ask.
  */
 package org.jvmmark.runner.cli;

@@ -13,7 +13,11 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.jvmmark.results.Command;
+import org.jvmmark.results.WorkloadQuestion;
 import org.jvmmark.api.scratch.SafeTree;
 import org.jvmmark.runner.base.UserException;
 
@@ -93,6 +97,26 @@ public final class OutputDirectory {
 
     Path path() {
         return dir;
+    }
+
+    /**
+     * The results file this directory holds, read (with {@code --resume}: again, under the run's lock, since another
+     * run may have added trials after it was first read).
+     *
+     * @throws UserException when it is missing, unreadable or not a jvmmark results file
+     */
+    public ResultsFile openResults() {
+        return ResultsFile.open(dir);
+    }
+
+    /**
+     * A new run's results file here, not yet written ({@link ResultsFile#create}).
+     *
+     * @param command the options the run was given (what {@code --resume} reruns)
+     */
+    public ResultsFile newResults(String profile, Map<String, Object> host, Command command,
+                                  Map<String, List<WorkloadQuestion>> questions) {
+        return ResultsFile.create(dir, profile, host, command, questions);
     }
 
     /** Removes the scratch directory {@value #WORK}, and nothing else; no link in it is followed. */

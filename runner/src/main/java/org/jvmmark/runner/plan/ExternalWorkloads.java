@@ -67,6 +67,11 @@ public final class ExternalWorkloads {
         return w;
     }
 
+    /** The user's code as a results file's command recorded it ({@code --resume}). */
+    public static ExternalWorkloads of(Command.Shared recorded) {
+        return of(recorded.workloadJars(), recorded.workloadClasspath(), recorded.tasks());
+    }
+
     /** {@code --workload-jar} as given, as text (what {@code results.json}'s command records). */
     public List<String> jarNames() {
         return jars.stream().map(Path::toString).toList();
