@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * How often a run rewrites {@code results.json}: once when it starts (so that a run killed in its
  * first trial can be resumed) and once per trial, with {@code --forks auto} too, whose fork account
- * is written with each trial rather than after the run. Every rewrite is a rename into place, which
+ * is written with each trial rather than after the run (and once more at its end only when the closing account
+ * says something new). Every rewrite is a rename into place, which
  * the directory's watch service counts.
  */
 class ResultsWritesTest {
@@ -38,7 +39,10 @@ class ResultsWritesTest {
         int trials = results.path("trials").size();
         assertTrue(trials >= 6, "two rows of at least 3 forks: " + trials);
         assertEquals(2, results.path("forkAccount").path("rows").size(), "the fork account is in the file");
-        assertEquals(trials + 1, writes, trials + " trials");
+        // once at the start, once per trial, and once more at the end only where the closing account says something
+        // the last trial's did not (a row stopped by the budget or with no answer in reach: under load the forks of
+        // fault-sleep spread more, and such a row appears)
+        assertTrue(writes == trials + 1 || writes == trials + 2, writes + " writes for " + trials + " trials");
     }
 
     @Test
