@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Stats;
 import org.jvmmark.report.tune.Confirmation;
 
 /**
@@ -29,6 +32,82 @@ final class FinalStage {
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
     private FinalStage() {
+    }
+
+    /**
+     * The stage's first round, the confirmation: the leader, the default and the baseline; and a runner-up when it is
+     * within the threshold of the leader, or leads on fewer forks (a challenger), or when the leader is the default (so
+     * that "keep the default" is bounded on a setting's fresh forks) — unless it would not fit the trial cap.
+     */
+    static EliteRace.Round first(EliteRace race, String leader, int number) {
+        EliteRace.Settings settings = race.settings();
+        int forks = settings.confirmForks();
+        List<String> points = new ArrayList<>(List.of(leader));
+        for (String anchor : new String[] {race.defaultPoint(), race.baseline()}) {
+            if (anchor != null && !points.contains(anchor) && !race.excluded().contains(anchor)) {
+                points.add(anchor);
+            }
+        }
+        Map<String, Double> centre = race.ranking();
+        if (!centre.containsKey(leader) || race.trials() + (points.size() + 1) * forks > settings.trialCap() && points.size() >= 2) {
+            return new EliteRace.Round(number, points, forks, true);
+        }
+        Comparator<String> byRank = Comparator.comparingDouble(p -> race.rank(centre.get(p)));
+        int top = settings.strategy().top();
+        if (top > 0) {
+            centre.keySet().stream().filter(p -> !points.contains(p)).sorted(byRank)
+                    .limit(top - (leader.equals(race.defaultPoint()) ? 0 : 1)).forEach(p -> {
+                        if (race.trials() + (points.size() + 1) * forks <= settings.trialCap()) {
+                            points.add(p);
+                        }
+                    });
+            return new EliteRace.Round(number, points, forks, true);
+        }
+        boolean open = leader.equals(race.defaultPoint());
+        centre.keySet().stream().filter(p -> !points.contains(p)).min(byRank)
+                .filter(p -> open || p.equals(race.challenger())
+                        || Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
+                .ifPresent(points::add);
+        return new EliteRace.Round(number, points, forks, true);
+    }
+
+    /**
+     * While the answer is open ("cannot tell yet", or no answer because the default has no usable fork), a round that
+     * runs again the stage's forks the judge cannot use: those that failed, were disturbed, or ran while the machine
+     * changed level ({@link Judge#usableForks}, counted as the judge counts them). The same points, so that the round is
+     * a batch like the others and the answer rests on all of them, and as many forks each as the point short of the most
+     * lacks. Null when none is lacking, when the answer is decided, or when the stage would then have run more than one
+     * confirmation's worth of trials past the trial cap: the cap keeps one confirmation in reserve, and the racing rounds
+     * spend the rest, so a replacement that had to fit within the cap would never run (a flat space could then never
+     * read "keep the default" on a host whose level flips); bounded, so that a machine that never settles ends the race.
+     *
+     * <p>Why: on a host whose level flips between forks, the forks of a confirmation round are often left out; without
+     * their replacements the stage had no room left to grow, and a flat space could never read "keep the default".
+     */
+    static EliteRace.Round replace(EliteRace race, int number) {
+        if (!race.settings().strategy().replaceLost()) {
+            return null;
+        }
+        EliteRace.Answer answer = race.answer();
+        if (answer != null && answer.confirmation() != null && answer.form() != Confirmation.Form.CANNOT_TELL) {
+            return null;
+        }
+        List<String> points = race.last().points().stream().filter(p -> !race.excluded().contains(p)).toList();
+        if (!points.contains(race.defaultPoint())) {
+            return null;
+        }
+        List<EliteRace.Round> stage = race.stage();
+        Evidence e = race.stageEvidence(points);
+        int lacking = 0;
+        for (String p : points) {
+            int asked = stage.stream().filter(r -> r.points().contains(p)).mapToInt(EliteRace.Round::forksEach).sum();
+            lacking = Math.max(lacking, asked - Judge.usableForks(e, p));
+        }
+        // past the cap by at most one confirmation's trials in all, so that a machine that never settles ends the race
+        if (lacking <= 0 || race.trials() + points.size() * lacking > race.settings().trialCap() + stage.get(0).trials()) {
+            return null;
+        }
+        return new EliteRace.Round(number, points, lacking, true);
     }
 
     /** The next round of the final stage of {@code race}, numbered {@code number}, or null when the answer is decided or nothing more fits. */
@@ -78,7 +157,7 @@ final class FinalStage {
         double ss = 0;
         int df = 0;
         for (double[] v : logs.values()) {
-            double m = mean(v);
+            double m = Stats.mean(v);
             for (double x : v) {
                 ss += (x - m) * (x - m);
             }
@@ -97,17 +176,9 @@ final class FinalStage {
                 out.put(p, 1.0);
                 continue;
             }
-            double better = (higher ? 1 : -1) * (mean(r) - mean(c)) / Math.sqrt(s2 * (1.0 / r.length + 1.0 / c.length));
+            double better = (higher ? 1 : -1) * (Stats.mean(r) - Stats.mean(c)) / Math.sqrt(s2 * (1.0 / r.length + 1.0 / c.length));
             out.put(p, STANDARD_NORMAL.cumulativeProbability(better));
         }
         return out;
-    }
-
-    private static double mean(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x;
-        }
-        return v.length == 0 ? Double.NaN : s / v.length;
     }
 }

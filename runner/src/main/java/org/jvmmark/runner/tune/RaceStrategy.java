@@ -21,19 +21,21 @@ package org.jvmmark.runner.tune;
  *     predicts best ({@link SearchSpace#predicted}, through {@link EliteRace#proposing}), before the neighbours
  * @param pool how many forks' worth of weight the model's prediction of a point ({@link EliteRace#pooling}) has beside
  *     the point's own forks when the race ranks it; 0: its own centre alone
+ * @param replaceLost whether the final stage runs again, before it judges or grows, the forks of its points the judge
+ *     cannot use (failed, disturbed, or run while the machine changed level: {@link FinalStage#replace})
  */
 public record RaceStrategy(double firstShare, boolean defaultEveryRound, boolean strictChallenger, int growForks,
                            double stageShare, double open, int top, boolean categorical, boolean pairs,
-                           int proposals, double pool) {
+                           int proposals, double pool, boolean replaceLost) {
     /** The race before the final stage grew: round one a quarter of the cap, the default every round, one confirmation. */
-    public static final RaceStrategy BEFORE = new RaceStrategy(0.5, true, false, 0, 0, 0, 0, false, false, 0, 0);
+    public static final RaceStrategy BEFORE = new RaceStrategy(0.5, true, false, 0, 0, 0, 0, false, false, 0, 0, false);
     /**
      * What {@code tune} runs: round one a quarter of the cap as a design over every value and then over pairs of
      * values; the default raced in round one and the final stage only; a challenger leads only on as many forks as the
      * leader; each round adds up to 3 untried points the additive model predicts best, then neighbours and categorical
      * alternatives (4 in all); the final stage starts with the best 2 settings and the default and grows by 2 forks a
      * side while the answer is open and trials are left (no share of the cap reserved for it: a reserve cost more in
-     * exploration than the stage won back).
+     * exploration than the stage won back); a fork of the stage the judge cannot use is run again.
      */
-    public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3, 0);
+    public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3, 0, true);
 }
