@@ -361,7 +361,7 @@ public final class EliteRace {
      */
     private String judgeRound() {
         Set<String> tried = contenders();
-        Map<String, Double> measured = centres(tried);
+        Map<String, Double> measured = centres(tried, true);
         Map<String, Double> centre = pooled(measured);
         String top = best(centre.keySet(), centre);
         String before = leader;
@@ -439,7 +439,7 @@ public final class EliteRace {
 
     /** Each contender's centre as the race ranks it (round-adjusted, pooled with the model where the strategy says). */
     Map<String, Double> ranking() {
-        return pooled(centres(contenders()));
+        return pooled(centres(contenders(), true));
     }
 
     /** A point whose centre beats the leader's on fewer forks, or null. */
@@ -503,7 +503,7 @@ public final class EliteRace {
         Evidence e = stageEvidence(last.points());
         Set<String> fitted = contenders(); // every point's forks tie the rounds' effects together
         fitted.addAll(last.points());
-        Map<String, Double> all = centres(fitted);
+        Map<String, Double> all = centres(fitted, false);
         return new Answer(defaultPoint, Confirmation.of(e, all, defaultPoint, baseline, settings.threshold()), trials);
     }
 
@@ -514,7 +514,7 @@ public final class EliteRace {
 
     /** Each point's centre over all its forks (level- and round-adjusted, {@link RoundCentres}), the points still in contention. */
     public Map<String, Double> centres() {
-        return centres(contenders());
+        return centres(contenders(), false);
     }
 
     /** The points judged worse than the leader beyond noise and the threshold. */
@@ -576,7 +576,8 @@ public final class EliteRace {
                 mine.stream().mapToInt(Fork::round).toArray(), mine.stream().mapToDouble(Fork::machineNs).toArray(), changed);
     }
 
-    private Map<String, Double> centres(Set<String> points) {
+    /** The points' centres; for {@code ranking}, on the forks {@link SlowForks} keeps ({@link RaceStrategy#trim}). */
+    private Map<String, Double> centres(Set<String> points, boolean ranking) {
         List<RowForks> rows = new ArrayList<>();
         for (String p : points) {
             RowForks r = row(p, rounds(p));
@@ -584,7 +585,8 @@ public final class EliteRace {
                 rows.add(r);
             }
         }
-        return RoundCentres.of(rows, settings.higherIsBetter());
+        boolean higher = settings.higherIsBetter();
+        return RoundCentres.of(ranking ? SlowForks.trimmed(rows, settings.strategy().trim(), higher) : rows, higher);
     }
 
     private String best(Set<String> points, Map<String, Double> centre) {

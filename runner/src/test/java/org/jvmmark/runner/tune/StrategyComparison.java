@@ -74,7 +74,12 @@ final class StrategyComparison {
         add("standard keep 1", st, 1, 4);
         add("standard without replacement", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(),
                 st.growForks(), st.stageShare(), st.open(), st.top(), st.categorical(), st.pairs(), st.proposals(), st.pool(),
-                false, 0), 2, 4);
+                false, 0, 0), 2, 4);
+        add("standard trim 2", trim(st, 2), 2, 4);
+        add("standard trim 3", trim(st, 3), 2, 4);
+        add("standard trim 4", trim(st, 4), 2, 4);
+        add("standard trim 5", trim(st, 5), 2, 4);
+        add("standard trim 6", trim(st, 6), 2, 4);
         add("standard top0", with(st, st.firstShare(), 0, 0), 2, 4);
         add("standard optimism 1", optimism(st, 1), 2, 4);
         add("standard optimism 2", optimism(st, 2), 2, 4);
@@ -82,27 +87,32 @@ final class StrategyComparison {
 
     private static RaceStrategy with(RaceStrategy t, double first, double stage, int top) {
         return new RaceStrategy(first, t.defaultEveryRound(), t.strictChallenger(), t.growForks(), stage, t.open(), top,
-                t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism());
+                t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), t.trim());
+    }
+
+    private static RaceStrategy trim(RaceStrategy t, double k) {
+        return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), k);
     }
 
     private static RaceStrategy optimism(RaceStrategy t, double z) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), z);
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), z, t.trim());
     }
 
     private static RaceStrategy pool(RaceStrategy t, double k) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), t.proposals(), k, t.replaceLost(), t.optimism());
+                t.top(), t.categorical(), t.pairs(), t.proposals(), k, t.replaceLost(), t.optimism(), t.trim());
     }
 
     private static RaceStrategy s(double first, boolean def, boolean strict, int grow, double stage, double open, int top,
                                   boolean cat, boolean pairs) {
-        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0, 0, false, 0);
+        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0, 0, false, 0, 0);
     }
 
     private static RaceStrategy p(RaceStrategy t, int proposals) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), proposals, t.pool(), t.replaceLost(), t.optimism());
+                t.top(), t.categorical(), t.pairs(), proposals, t.pool(), t.replaceLost(), t.optimism(), t.trim());
     }
 
     private static void add(String name, RaceStrategy st, int keep, int neighbours) {
