@@ -42,7 +42,8 @@ public record RaceStrategy(double firstShare, boolean defaultEveryRound, boolean
      * leader; each round adds up to 3 untried points the additive model predicts best, then neighbours and categorical
      * alternatives (4 in all); the final stage starts with the best 2 settings and the default and grows by 2 forks a
      * side while the answer is open and trials are left (no share of the cap reserved for it: a reserve cost more in
-     * exploration than the stage won back); a fork of the stage the judge cannot use is run again.
+     * exploration than the stage won back); a fork of the stage the judge cannot use is run again; points are ranked
+     * without the forks worse than their round's best by more than 5 spreads ({@link SlowForks}).
      */
     public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3, 0, true, 0, 5);
 }

@@ -72,7 +72,7 @@ final class StrategyComparison {
         add("standard first 0.55", with(st, 0.55, 0, st.top()), 2, 4);
         add("standard keep 3 n5", st, 3, 5);
         add("standard keep 1", st, 1, 4);
-        add("standard without replacement", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(),
+        add("standard as merged", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(),
                 st.growForks(), st.stageShare(), st.open(), st.top(), st.categorical(), st.pairs(), st.proposals(), st.pool(),
                 false, 0, 0), 2, 4);
         add("standard trim 2", trim(st, 2), 2, 4);
