@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
@@ -77,7 +78,7 @@ final class FinalStage {
 
     /** Every round asked for so far. */
     private static Set<Integer> rounds(EliteRace race) {
-        Set<Integer> out = new java.util.TreeSet<>();
+        Set<Integer> out = new TreeSet<>();
         for (int r = 1; r <= race.last().number(); r++) {
             out.add(r);
         }
