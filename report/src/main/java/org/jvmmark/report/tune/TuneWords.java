@@ -193,6 +193,30 @@ final class TuneWords {
     }
 
     /**
+     * The final stage's rounds: "the last the confirmation: 3 fresh forks each for A, default, B", or where it grew (or
+     * ran again forks the judge could not use) "the last 3 the final stage: the confirmation, 3 fresh forks each for A,
+     * default, B; then 2 each for A, default; then 1 each for A, default".
+     */
+    static String stage(TuneRecord.JdkRace race) {
+        List<TuneRecord.Round> stage = new ArrayList<>();
+        for (int r = 1; r <= race.rounds().size(); r++) {
+            if (race.confirming(r)) {
+                stage.add(race.rounds().get(r - 1));
+            }
+        }
+        TuneRecord.Round first = stage.get(0);
+        String confirmation = first.forks() + " fresh forks each for " + String.join(", ", first.points());
+        if (stage.size() == 1) {
+            return "the last the confirmation: " + confirmation;
+        }
+        StringBuilder out = new StringBuilder("the last " + stage.size() + " the final stage: the confirmation, " + confirmation);
+        for (TuneRecord.Round r : stage.subList(1, stage.size())) {
+            out.append("; then ").append(r.forks()).append(" each for ").append(String.join(", ", r.points()));
+        }
+        return out.toString();
+    }
+
+    /**
      * "13 points, 4 rounds (the last the confirmation: 3 fresh forks each for …), 41 trials: 2 worse than the leader,
      * 5 left behind (never judged worse), 1 out (a fork failed, or it breaks a constraint), 1 unsupported; stopped:
      * confirmed".
@@ -221,7 +245,7 @@ final class TuneWords {
         int n = race.rounds().size();
         String rounds = n + (n == 1 ? " round" : " rounds");
         if (last != null && last.confirmation()) {
-            rounds += " (the last the confirmation: " + last.forks() + " fresh forks each for " + String.join(", ", last.points()) + ")";
+            rounds += " (" + stage(race) + ")";
         }
         String stopped = race.stopped().isEmpty() ? "" : "; stopped: " + race.stopped();
         return race.points().size() + " points, " + rounds + ", " + j.trials() + " trials"

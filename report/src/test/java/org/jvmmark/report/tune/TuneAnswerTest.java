@@ -127,6 +127,18 @@ class TuneAnswerTest {
     }
 
     @Test
+    void shouldNameEveryRoundOfTheFinalStageNotOnlyItsLast() {
+        List<String> three = List.of("a", "default", "b");
+        List<String> two = List.of("a", "default");
+        TuneRecord.JdkRace grown = new TuneRecord.JdkRace("jdk-17", "r0", "", List.of(), List.of(
+                new TuneRecord.Round(2, List.of("a", "b", "c", "default"), List.of(1, 1, 1, 1), false),
+                new TuneRecord.Round(3, three, List.of(3, 3, 3), true), new TuneRecord.Round(2, two, List.of(6, 6), true),
+                new TuneRecord.Round(1, two, List.of(8, 8), true)), "confirmed", 40, List.of(), List.of(), List.of());
+        assertEquals("the last 3 the final stage: the confirmation, 3 fresh forks each for a, default, b; then 2 each for a,"
+                + " default; then 1 each for a, default", TuneWords.stage(grown));
+    }
+
+    @Test
     void shouldSayWhyThePickWinsFromTheConfirmationForksGcLogs() {
         String lines = String.join("\n", TuneAnswer.of(race(0.7, true, true)).lines());
         assertTrue(lines.contains("\n  why, per confirmation fork (GC log): the pick 4 GC pauses, 9 ms paused, 300 MiB/s"

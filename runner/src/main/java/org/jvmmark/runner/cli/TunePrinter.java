@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ToLongFunction;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.report.tune.Confirmation;
@@ -26,9 +27,11 @@ final class TunePrinter {
     }
 
     /**
-     * "after round N: K points still in the race; best so far …": K counts the points the next round races (the elite,
-     * the default, the baseline and the neighbours that join), not the ones dropped, left behind or out; before the
-     * confirmation it names the points confirmed instead.
+     * "after round N: 6 points raced so far: 2 race on, 3 left behind, 0 dropped as worse beyond ±5 %, 0 out, the
+     * default waits for the final stage; next, 6 points: those 2 and 4 new; best so far …": the points raced so far
+     * add up (each races on, is left behind, dropped, out, or is the default waiting), and the next round's are those
+     * that race on and the new ones (the model's proposals and neighbours; a point left behind that comes back races on).
+     * Before a round of the final stage it names the points it confirms instead.
      */
     static void progress(PrintStream out, TuneRecord.JdkRace race, int number, EliteRace elite, EliteRace.Round next,
                          double threshold) {
@@ -38,13 +41,19 @@ final class TunePrinter {
                     number, staged ? "confirmation rounds'" : "last round's");
             return;
         }
-        String best = elite.leader() == null ? "none yet" : elite.leader();
-        String what = !next.confirmation() ? next.points().size() + " points still in the race"
-                : (staged ? "the answer is still open, the confirmation grows: " : "next, the confirmation: ") + next.forksEach()
-                        + " fresh forks each for " + String.join(", ", next.points());
-        out.printf("%s after round %d: %s; best so far %s (%d dropped as worse beyond ±%s, %d left behind, %d out)%n",
-                race.jdk(), number, what, best, elite.dropped().size(), Format.percent(threshold), elite.behind().size(),
-                elite.excluded().size());
+        Set<String> tried = elite.tried();
+        long on = next.points().stream().filter(tried::contains).count();
+        boolean waits = tried.contains(Point.DEFAULT.label()) && !next.points().contains(Point.DEFAULT.label());
+        String where = String.format("%d %s raced so far: %d race on, %d left behind, %d dropped as worse beyond ±%s, %d out%s",
+                tried.size(), tried.size() == 1 ? "point" : "points", on, elite.behind().size(), elite.dropped().size(),
+                Format.percent(threshold), elite.excluded().size(), waits ? ", the default waits for the final stage" : "");
+        String what = !next.confirmation() ? "next, " + next.points().size() + " points: " + (on == 1 ? "that 1" : "those " + on)
+                + " and " + (next.points().size() - on) + " new"
+                : (elite.replacing() ? "forks the judge cannot use run again: " : staged
+                        ? "the answer is still open, the confirmation grows: " : "next, the confirmation: ") + next.forksEach()
+                        + " fresh " + (next.forksEach() == 1 ? "fork" : "forks") + " each for " + String.join(", ", next.points());
+        out.printf("%s after round %d: %s; %s; best so far %s%n", race.jdk(), number, where, what,
+                elite.leader() == null ? "none yet" : elite.leader());
     }
 
     /** {@code tune --dry-run}: the space, the valid points per JDK, and the rounds the budget would buy. */

@@ -1,6 +1,5 @@
 package org.jvmmark.runner.cli;
 
-import org.jvmmark.report.judge.Judge;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -64,17 +63,13 @@ final class TuneRounds {
         return (int) Math.max(0, seconds / Math.max(1, secondsEach));
     }
 
-    /** How many points round one samples (the default included) for a race of {@code trialCap} trials. */
-    static int firstRoundSize(int trialCap) {
-        return EliteRace.Settings.standard(trialCap, Judge.DEFAULT_THRESHOLD, false).firstRoundSize();
-    }
-
     /**
      * Round one: a spread sample of the valid {@code points} (the default first), then the baseline, in the order
      * {@link EliteRace} races them; two forks each.
      */
     static List<Point> first(SearchSpace space, List<Point> points, Point baseline, int trialCap) {
-        List<Point> sample = new ArrayList<>(space.sample(points, firstRoundSize(trialCap), RaceStrategy.STANDARD.pairs()));
+        EliteRace.Settings settings = EliteRace.Settings.standard(trialCap, Judge.DEFAULT_THRESHOLD, false);
+        List<Point> sample = new ArrayList<>(space.sample(points, settings.firstRoundSize(), settings.strategy().pairs()));
         if (baseline != null) {
             sample.add(1, baseline);
         }
@@ -95,8 +90,9 @@ final class TuneRounds {
         List<String> first = race.rounds().get(0).points().stream()
                 .filter(l -> !l.equals(Point.DEFAULT.label()) && !l.equals(baseline)).toList();
         boolean higher = col != null && col.higherIsBetter();
-        EliteRace elite = new EliteRace(Point.DEFAULT.label(), baseline, first, neighbours(points),
-                EliteRace.Settings.standard(race.trialCap(), record.threshold(), higher)).proposing(predicted(points, higher));
+        EliteRace.Settings settings = EliteRace.Settings.standard(race.trialCap(), record.threshold(), higher);
+        EliteRace elite = new EliteRace(Point.DEFAULT.label(), baseline, first, neighbours(points, settings.strategy()), settings)
+                .proposing(predicted(points, higher));
         for (int r = 1; r <= race.rounds().size(); r++) {
             TuneRecord.Round recordedRound = race.rounds().get(r - 1);
             EliteRace.Round round = elite.next();
@@ -138,12 +134,12 @@ final class TuneRounds {
     }
 
     /**
-     * Each label's neighbours on the space's ordered dimensions and, as {@link RaceStrategy#STANDARD} says, its
-     * categorical alternatives, among the JDK's valid points.
+     * Each label's neighbours on the space's ordered dimensions and, as the race's {@code strategy} says
+     * ({@link RaceStrategy#categorical}), its categorical alternatives, among the JDK's valid points.
      */
-    private Function<String, List<String>> neighbours(List<Point> points) {
+    private Function<String, List<String>> neighbours(List<Point> points, RaceStrategy strategy) {
         Map<String, Point> byLabel = byLabel(points);
-        boolean categorical = RaceStrategy.STANDARD.categorical();
+        boolean categorical = strategy.categorical();
         return label -> byLabel.containsKey(label) ? space.steps(byLabel.get(label), categorical).stream()
                 .filter(points::contains).map(Point::label).toList() : List.of();
     }

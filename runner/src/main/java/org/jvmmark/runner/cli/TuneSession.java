@@ -210,7 +210,9 @@ final class TuneSession {
         RunBudget budget = RunBudget.ofThisProcess(Budget.parse(options.budget()),
                 recorded == null ? 0 : results.trials().stream().mapToDouble(t -> t.outcome().process().wallSeconds()).sum());
         HistoryRecorder recorder = HistoryRecorder.start(history, results.results(), dir, err);
-        TrialLoop loop = new TrialLoop(out, kept, executor::run, recorder, interrupted::get, trials.durations(), budget);
+        // an objective this machine cannot support stops the race after the first fork that shows it, not after a round
+        TrialLoop loop = new TrialLoop(out, kept, executor::run, recorder,
+                () -> interrupted.get() || distrust(results) != null, trials.durations(), budget);
         RunEnd end = new RunEnd(out, err, output, kept, options.threshold());
         try {
             PlannedRound before = null;
@@ -218,16 +220,17 @@ final class TuneSession {
                 List<String> again = new ArrayList<>();
                 List<PlannedTrial> todo = planner.plan(results, rounds, jdks, valid, refused, before, again, executor, rerun);
                 // the race plans its own re-runs of disturbed forks (a round's missing forks, asked for once more)
-                if (todo.isEmpty() || !loop.run(todo, "", planner.disturbed(rounds, again, rerun, false))) {
-                    break;
-                }
-                String distrust = distrust(results);
+                boolean ran = !todo.isEmpty() && loop.run(todo, "", planner.disturbed(rounds, again, rerun, false));
+                String distrust = todo.isEmpty() ? null : distrust(results);
                 if (distrust != null) {
                     hook.release();
                     err.println("jvmmark: tune: " + options.objective() + " is not trusted on this machine (" + distrust
                             + "): a race on it would rank the scheduler; race a figure it supports, e.g. --objective \"endToEnd"
                             + " p50\" (" + results.recordedIds().size() + " trials kept in " + results.path() + ")");
                     return ExitStatus.USAGE;
+                }
+                if (!ran) {
+                    break;
                 }
                 before = new PlannedRound(results.results().created(), todo.stream().map(PlannedTrial::id).toList(), again);
             }

@@ -1,6 +1,7 @@
 package org.jvmmark.runner.tune;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -169,6 +170,9 @@ public final class EliteRace {
     private Round last;
     /** The confirmation rounds run, by number. */
     private final Set<Integer> confirmRounds = new TreeSet<>();
+    /** The final stage's rounds asked for, in order; whether the last runs again forks the judge could not use. */
+    private final List<Round> stage = new ArrayList<>();
+    private boolean replacing;
     /** Forks a side of a further confirmation round asked for ({@link #confirmMore}), 0 when none. */
     private int more;
     private String leader;
@@ -199,10 +203,7 @@ public final class EliteRace {
         active.addAll(firstRound);
     }
 
-    /**
-     * Lets each round add, before the neighbours, up to {@link RaceStrategy#proposals} of the points {@code proposer}
-     * ranks best given the contenders' centres (untried, or left behind). Returns this race.
-     */
+    /** Lets each round add first up to {@link RaceStrategy#proposals} of the points {@code proposer} ranks best (untried, or left behind). */
     public EliteRace proposing(Function<Map<String, Double>, List<String>> proposer) {
         this.proposer = proposer;
         return this;
@@ -261,10 +262,7 @@ public final class EliteRace {
         }
     }
 
-    /**
-     * Takes {@code point} out of the race for good: its forks failed (more forks of a failing point answer nothing),
-     * or it breaks a constraint (it cannot win). It races no more, comes back through no neighbour and is not confirmed.
-     */
+    /** Takes {@code point} out of the race for good (its forks failed, or it breaks a constraint): it is not raced nor confirmed again. */
     public void exclude(String point) {
         excluded.add(point);
         active.remove(point);
@@ -288,17 +286,18 @@ public final class EliteRace {
             if (more > 0) {
                 Round again = new Round(last.number() + 1, last.points(), more, true);
                 more = 0;
-                return last = again;
+                return staged(again, false);
             }
-            Round grow = FinalStage.grow(this, last.number() + 1);
+            Round lost = FinalStage.replace(this, last.number() + 1);
+            Round grow = lost != null ? lost : FinalStage.grow(this, last.number() + 1);
             if (grow != null) {
-                return last = grow;
+                return staged(grow, lost != null);
             }
             done = true;
             return null;
         }
         leader = judgeRound();
-        Round confirm = confirmation(leader, last.number() + 1);
+        Round confirm = FinalStage.first(this, leader, last.number() + 1);
         // a round that does not fit the budget (less the confirmation it leads to) loses its last-added points
         // (neighbours first), down to two
         int reserve = confirm.trials();
@@ -322,9 +321,31 @@ public final class EliteRace {
         boolean open = active.stream().anyMatch(p -> !p.equals(leader) && !isAnchor(p));
         if (last.number() >= settings.maxRounds() || !open
                 || trials + racing.trials() + reserve > racingCap) {
-            return last = confirm;
+            return staged(confirm, false);
         }
         return last = racing;
+    }
+
+    private Round staged(Round round, boolean again) { // a round of the final stage
+        stage.add(round);
+        replacing = again;
+        return last = round;
+    }
+
+    /** Whether {@link #next}'s last round runs again forks of the final stage the judge could not use ({@link FinalStage#replace}). */
+    public boolean replacing() {
+        return replacing;
+    }
+
+    /** The final stage's rounds asked for so far, in order (the confirmation first). */
+    List<Round> stage() {
+        return List.copyOf(stage);
+    }
+
+    /** The evidence of {@code points} on the final stage's forks, as {@link #answer} judges it. */
+    Evidence stageEvidence(List<String> points) {
+        Set<Integer> rounds = confirmationRounds();
+        return new Evidence("objective", "", settings.higherIsBetter(), points.stream().map(p -> row(p, rounds)).toList());
     }
 
     /** The default and the baseline: they race to the end, whatever their rank. */
@@ -340,7 +361,7 @@ public final class EliteRace {
      */
     private String judgeRound() {
         Set<String> tried = contenders();
-        Map<String, Double> measured = centres(tried);
+        Map<String, Double> measured = centres(tried, true);
         Map<String, Double> centre = pooled(measured);
         String top = best(centre.keySet(), centre);
         String before = leader;
@@ -416,40 +437,14 @@ public final class EliteRace {
         return leader;
     }
 
-    /**
-     * The confirmation round: the leader, the default and the baseline; and a runner-up when it is within the
-     * threshold of the leader, or leads on fewer forks (a challenger), or when the leader is the default (so that "keep
-     * the default" is bounded on a setting's fresh forks) — unless it would not fit the trial cap.
-     */
-    private Round confirmation(String leader, int number) {
-        List<String> points = new ArrayList<>(List.of(leader));
-        for (String anchor : new String[] {defaultPoint, baseline}) {
-            if (anchor != null && !points.contains(anchor) && !excluded.contains(anchor)) {
-                points.add(anchor);
-            }
-        }
-        Map<String, Double> centre = pooled(centres(contenders()));
-        if (!centre.containsKey(leader)
-                || trials + (points.size() + 1) * settings.confirmForks() > settings.trialCap() && points.size() >= 2) {
-            return new Round(number, points, settings.confirmForks(), true);
-        }
-        int top = settings.strategy().top();
-        if (top > 0) {
-            centre.keySet().stream().filter(p -> !points.contains(p)).sorted(Comparator.comparingDouble(p -> rank(centre.get(p))))
-                    .limit(top - (leader.equals(defaultPoint) ? 0 : 1)).forEach(p -> {
-                        if (trials + (points.size() + 1) * settings.confirmForks() <= settings.trialCap()) {
-                            points.add(p);
-                        }
-                    });
-            return new Round(number, points, settings.confirmForks(), true);
-        }
-        boolean open = leader.equals(defaultPoint);
-        centre.keySet().stream().filter(p -> !points.contains(p))
-                .min(Comparator.comparingDouble(p -> rank(centre.get(p))))
-                .filter(p -> open || p.equals(challenger)
-                        || Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
-                .ifPresent(points::add);
-        return new Round(number, points, settings.confirmForks(), true);
+    /** Each contender's centre as the race ranks it (round-adjusted, pooled with the model where the strategy says). */
+    Map<String, Double> ranking() {
+        return pooled(centres(contenders(), true));
+    }
+
+    /** A point whose centre beats the leader's on fewer forks, or null. */
+    String challenger() {
+        return challenger;
     }
 
     Settings settings() {
@@ -464,8 +459,7 @@ public final class EliteRace {
         return baseline;
     }
 
-    /** The last round asked for, or null before the first. */
-    Round last() {
+    Round last() { // the last round asked for, or null before the first
         return last;
     }
 
@@ -484,8 +478,7 @@ public final class EliteRace {
         return out;
     }
 
-    /** The forks of {@code p} that measured the objective. */
-    private int forksOf(String p) {
+    private int forksOf(String p) { // its forks that measured the objective
         return forks.getOrDefault(p, List.of()).size();
     }
 
@@ -507,13 +500,10 @@ public final class EliteRace {
         if (last == null || !last.confirmation()) {
             return null;
         }
-        Set<Integer> round = new TreeSet<>(confirmRounds);
-        round.add(last.number());
-        List<RowForks> rows = last.points().stream().map(p -> row(p, round)).toList();
-        Evidence e = new Evidence("objective", "", settings.higherIsBetter(), rows);
+        Evidence e = stageEvidence(last.points());
         Set<String> fitted = contenders(); // every point's forks tie the rounds' effects together
         fitted.addAll(last.points());
-        Map<String, Double> all = centres(fitted);
+        Map<String, Double> all = centres(fitted, false);
         return new Answer(defaultPoint, Confirmation.of(e, all, defaultPoint, baseline, settings.threshold()), trials);
     }
 
@@ -524,22 +514,29 @@ public final class EliteRace {
 
     /** Each point's centre over all its forks (level- and round-adjusted, {@link RoundCentres}), the points still in contention. */
     public Map<String, Double> centres() {
-        return centres(contenders());
+        return centres(contenders(), false);
     }
 
     /** The points judged worse than the leader beyond noise and the threshold. */
     public Set<String> dropped() {
-        return java.util.Collections.unmodifiableSet(dropped);
+        return Collections.unmodifiableSet(dropped);
     }
 
     /** The points left behind by the elite (they may come back through a neighbour). */
     public Set<String> behind() {
-        return java.util.Collections.unmodifiableSet(behind);
+        return Collections.unmodifiableSet(behind);
     }
 
     /** The points taken out of the race ({@link #exclude}). */
     public Set<String> excluded() {
-        return java.util.Collections.unmodifiableSet(excluded);
+        return Collections.unmodifiableSet(excluded);
+    }
+
+    /** The points raced so far: with a fork that measured, or one that failed. */
+    public Set<String> tried() {
+        Set<String> out = new LinkedHashSet<>(forks.keySet());
+        out.addAll(failures.keySet());
+        return out;
     }
 
     /** The points tried, neither dropped nor excluded. */
@@ -579,7 +576,8 @@ public final class EliteRace {
                 mine.stream().mapToInt(Fork::round).toArray(), mine.stream().mapToDouble(Fork::machineNs).toArray(), changed);
     }
 
-    private Map<String, Double> centres(Set<String> points) {
+    /** The points' centres; for {@code ranking}, on the forks {@link SlowForks} keeps ({@link RaceStrategy#trim}). */
+    private Map<String, Double> centres(Set<String> points, boolean ranking) {
         List<RowForks> rows = new ArrayList<>();
         for (String p : points) {
             RowForks r = row(p, rounds(p));
@@ -587,14 +585,15 @@ public final class EliteRace {
                 rows.add(r);
             }
         }
-        return RoundCentres.of(rows, settings.higherIsBetter());
+        boolean higher = settings.higherIsBetter();
+        return RoundCentres.of(ranking ? SlowForks.trimmed(rows, settings.strategy().trim(), higher) : rows, higher);
     }
 
     private String best(Set<String> points, Map<String, Double> centre) {
         return points.stream().min(Comparator.comparingDouble(p -> rank(centre.get(p)))).orElse(defaultPoint);
     }
 
-    private double rank(double centre) {
+    double rank(double centre) {
         return settings.higherIsBetter() ? -centre : centre;
     }
 }

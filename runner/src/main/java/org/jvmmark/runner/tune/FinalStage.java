@@ -7,7 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.jvmmark.report.judge.Evidence;
+import org.jvmmark.report.judge.Judge;
+import org.jvmmark.report.judge.Stats;
 import org.jvmmark.report.tune.Confirmation;
 
 /**
@@ -29,6 +33,120 @@ final class FinalStage {
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
     private FinalStage() {
+    }
+
+    /**
+     * The stage's first round, the confirmation: the leader, the default and the baseline; and a runner-up when it is
+     * within the threshold of the leader, or leads on fewer forks (a challenger), or when the leader is the default (so
+     * that "keep the default" is bounded on a setting's fresh forks) — unless it would not fit the trial cap.
+     */
+    static EliteRace.Round first(EliteRace race, String leader, int number) {
+        EliteRace.Settings settings = race.settings();
+        int forks = settings.confirmForks();
+        List<String> points = new ArrayList<>(List.of(leader));
+        for (String anchor : new String[] {race.defaultPoint(), race.baseline()}) {
+            if (anchor != null && !points.contains(anchor) && !race.excluded().contains(anchor)) {
+                points.add(anchor);
+            }
+        }
+        Map<String, Double> centre = race.ranking();
+        if (!centre.containsKey(leader) || race.trials() + (points.size() + 1) * forks > settings.trialCap() && points.size() >= 2) {
+            return new EliteRace.Round(number, points, forks, true);
+        }
+        double z = settings.strategy().optimism();
+        double spread = z > 0 ? spread(race, centre.keySet()) : 0;
+        Set<Integer> all = rounds(race);
+        Comparator<String> byRank = Comparator.comparingDouble(p -> race.rank(centre.get(p)
+                * Math.exp((settings.higherIsBetter() ? 1 : -1) * z * spread / Math.sqrt(Math.max(1, race.values(p, all).length)))));
+        int top = settings.strategy().top();
+        if (top > 0) {
+            centre.keySet().stream().filter(p -> !points.contains(p)).sorted(byRank)
+                    .limit(top - (leader.equals(race.defaultPoint()) ? 0 : 1)).forEach(p -> {
+                        if (race.trials() + (points.size() + 1) * forks <= settings.trialCap()) {
+                            points.add(p);
+                        }
+                    });
+            return new EliteRace.Round(number, points, forks, true);
+        }
+        boolean open = leader.equals(race.defaultPoint());
+        centre.keySet().stream().filter(p -> !points.contains(p)).min(byRank)
+                .filter(p -> open || p.equals(race.challenger())
+                        || Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
+                .ifPresent(points::add);
+        return new EliteRace.Round(number, points, forks, true);
+    }
+
+    /** Every round asked for so far. */
+    private static Set<Integer> rounds(EliteRace race) {
+        Set<Integer> out = new TreeSet<>();
+        for (int r = 1; r <= race.last().number(); r++) {
+            out.add(r);
+        }
+        return out;
+    }
+
+    /** The forks' spread on the log scale, pooled over each point's rounds (each round's own centre taken out). */
+    private static double spread(EliteRace race, Set<String> points) {
+        double ss = 0;
+        int df = 0;
+        for (String p : points) {
+            for (int r = 1; r <= race.last().number(); r++) {
+                double[] v = Arrays.stream(race.values(p, Set.of(r))).map(Math::log).toArray();
+                double m = Stats.mean(v);
+                for (double x : v) {
+                    ss += (x - m) * (x - m);
+                }
+                df += Math.max(0, v.length - 1);
+            }
+        }
+        return df > 0 ? Math.sqrt(ss / df) : 0;
+    }
+
+    /**
+     * While the answer is open ("cannot tell yet", or no answer because the default has no usable fork), a round that
+     * runs again the stage's forks the judge cannot use: those that failed, were disturbed, or ran while the machine
+     * changed level ({@link Judge#usableForks}, counted as the judge counts them). The same points, so that the round is
+     * a batch like the others and the answer rests on all of them, and as many forks each as the point short of the most
+     * lacks. Null when none is lacking, when the answer is decided, or when it does not fit the trial cap. Where the
+     * machine changed level during a fork of the stage the stage may run up to one confirmation's trials past the cap
+     * in all: the cap keeps one confirmation in reserve and the racing rounds spend the rest, so a replacement that had to
+     * fit within the cap would seldom run, and a flat space could never read "keep the default" on a host whose level
+     * flips. A fork that failed or was disturbed is run again only within the cap: the race's own run of a disturbed
+     * fork once more comes first, a failure counts against its point whatever follows, and on SpaceSimulation's spaces
+     * (1 % of forks failing, 1.5 % disturbed and seen) running them past the cap bought no right answer and took the
+     * race's trials past 60 % of the grid's.
+     *
+     * <p>Why: on a host whose level flips between forks, the forks of a confirmation round are often left out; without
+     * their replacements the stage had no room left to grow, and a flat space could never read "keep the default".
+     */
+    static EliteRace.Round replace(EliteRace race, int number) {
+        if (!race.settings().strategy().replaceLost()) {
+            return null;
+        }
+        EliteRace.Answer answer = race.answer();
+        if (answer != null && answer.confirmation() != null && answer.form() != Confirmation.Form.CANNOT_TELL) {
+            return null;
+        }
+        List<String> points = race.last().points().stream().filter(p -> !race.excluded().contains(p)).toList();
+        if (!points.contains(race.defaultPoint())) {
+            return null;
+        }
+        List<EliteRace.Round> stage = race.stage();
+        Evidence e = race.stageEvidence(points);
+        int lacking = 0;
+        int machine = 0;
+        for (String p : points) {
+            int asked = stage.stream().filter(r -> r.points().contains(p)).mapToInt(EliteRace.Round::forksEach).sum();
+            lacking = Math.max(lacking, asked - Judge.usableForks(e, p));
+            machine += Judge.leftOut(e, p);
+        }
+        // forks lost to the machine may take the stage past the cap by one confirmation's trials in all (so that a machine
+        // that never settles still ends the race); failed and disturbed ones are run again within the cap only
+        int past = machine > 0 ? stage.get(0).trials() : 0;
+        if (lacking <= 0 || race.trials() + points.size() * lacking > race.settings().trialCap() + past) {
+            return null;
+        }
+        return new EliteRace.Round(number, points, lacking, true);
     }
 
     /** The next round of the final stage of {@code race}, numbered {@code number}, or null when the answer is decided or nothing more fits. */
@@ -78,7 +196,7 @@ final class FinalStage {
         double ss = 0;
         int df = 0;
         for (double[] v : logs.values()) {
-            double m = mean(v);
+            double m = Stats.mean(v);
             for (double x : v) {
                 ss += (x - m) * (x - m);
             }
@@ -97,17 +215,9 @@ final class FinalStage {
                 out.put(p, 1.0);
                 continue;
             }
-            double better = (higher ? 1 : -1) * (mean(r) - mean(c)) / Math.sqrt(s2 * (1.0 / r.length + 1.0 / c.length));
+            double better = (higher ? 1 : -1) * (Stats.mean(r) - Stats.mean(c)) / Math.sqrt(s2 * (1.0 / r.length + 1.0 / c.length));
             out.put(p, STANDARD_NORMAL.cumulativeProbability(better));
         }
         return out;
-    }
-
-    private static double mean(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x;
-        }
-        return v.length == 0 ? Double.NaN : s / v.length;
     }
 }

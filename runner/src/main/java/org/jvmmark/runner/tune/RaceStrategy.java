@@ -21,19 +21,29 @@ package org.jvmmark.runner.tune;
  *     predicts best ({@link SearchSpace#predicted}, through {@link EliteRace#proposing}), before the neighbours
  * @param pool how many forks' worth of weight the model's prediction of a point ({@link EliteRace#pooling}) has beside
  *     the point's own forks when the race ranks it; 0: its own centre alone
+ * @param replaceLost whether the final stage runs again, before it judges or grows, the forks of its points the judge
+ *     cannot use (failed, disturbed, or run while the machine changed level: {@link FinalStage#replace})
+ * @param optimism the settings the final stage starts with besides the leader are ranked by their centre bettered by
+ *     this many standard errors of it (the forks' pooled spread over the root of the point's forks), so that a point
+ *     measured on 2 forks that may well be the best is confirmed; 0: by centre alone
+ * @param trim the race ranks its points (the leader, the elite, the model's input, the final stage's settings) without
+ *     the forks worse than their round's best of the same point by more than this many spreads of a difference of two
+ *     forks ({@link SlowForks}); 0: on every fork. Drops and the answer are the judge's, on every fork
  */
 public record RaceStrategy(double firstShare, boolean defaultEveryRound, boolean strictChallenger, int growForks,
                            double stageShare, double open, int top, boolean categorical, boolean pairs,
-                           int proposals, double pool) {
+                           int proposals, double pool, boolean replaceLost,
+                           double optimism, double trim) {
     /** The race before the final stage grew: round one a quarter of the cap, the default every round, one confirmation. */
-    public static final RaceStrategy BEFORE = new RaceStrategy(0.5, true, false, 0, 0, 0, 0, false, false, 0, 0);
+    public static final RaceStrategy BEFORE = new RaceStrategy(0.5, true, false, 0, 0, 0, 0, false, false, 0, 0, false, 0, 0);
     /**
      * What {@code tune} runs: round one a quarter of the cap as a design over every value and then over pairs of
      * values; the default raced in round one and the final stage only; a challenger leads only on as many forks as the
      * leader; each round adds up to 3 untried points the additive model predicts best, then neighbours and categorical
      * alternatives (4 in all); the final stage starts with the best 2 settings and the default and grows by 2 forks a
      * side while the answer is open and trials are left (no share of the cap reserved for it: a reserve cost more in
-     * exploration than the stage won back).
+     * exploration than the stage won back); a fork of the stage the judge cannot use is run again; points are ranked
+     * without the forks worse than their round's best by more than 5 spreads ({@link SlowForks}).
      */
-    public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3, 0);
+    public static final RaceStrategy STANDARD = new RaceStrategy(0.5, false, true, 2, 0, 0.1, 2, true, true, 3, 0, true, 0, 5);
 }

@@ -3,15 +3,58 @@ package org.jvmmark.runner.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.judge.Effect;
 import org.jvmmark.report.judge.Judgement;
+import org.jvmmark.report.tune.TuneRecord;
 import org.jvmmark.runner.base.Text;
+import org.jvmmark.runner.tune.EliteRace;
 
-/** What a bound over the points tried covers: how many of the valid points, and which were not tried. */
+/**
+ * What a bound over the points tried covers: how many of the valid points, and which were not tried; the progress line
+ * between rounds, whose counts add up.
+ */
 class TunePrinterTest {
+    @Test
+    void shouldSayWhereEveryPointRacedStandsSoThatTheCountsAddUp() {
+        // round one races the default and 5 points; the elite of 2 races on, the model and the neighbours bring new ones
+        List<String> labels = List.of("a", "b", "c", "d", "e", "f", "g", "h");
+        EliteRace elite = new EliteRace("default", null, labels.subList(0, 5), p -> labels, EliteRace.Settings.standard(60, 0.05, false))
+                .proposing(centres -> labels.subList(5, 8));
+        EliteRace.Round first = elite.next();
+        Random rnd = new Random(3);
+        for (int f = 0; f < first.forksEach(); f++) {
+            for (String p : first.points()) {
+                elite.record(p, new EliteRace.Fork(1, 1000 * (1 - 0.02 * labels.indexOf(p)) * Math.exp(0.01 * rnd.nextGaussian()),
+                        Double.NaN, false));
+            }
+        }
+        EliteRace.Round next = elite.next();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        TunePrinter.progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), new TuneRecord.JdkRace("jdk", "r0", "",
+                List.of(), List.of(), "", 60, List.of(), List.of(), List.of()), 1, elite, next, 0.05);
+        String line = bytes.toString(StandardCharsets.UTF_8);
+        Matcher m = Pattern.compile("after round 1: (\\d+) points raced so far: (\\d+) race on, (\\d+) left behind, (\\d+) dropped"
+                + " as worse beyond ±5 %, (\\d+) out(, the default waits for the final stage)?; next, (\\d+) points: those (\\d+)"
+                + " and (\\d+) new;").matcher(line);
+        assertTrue(m.find(), line);
+        int raced = Integer.parseInt(m.group(1));
+        assertEquals(6, raced, line);
+        assertEquals(raced, Integer.parseInt(m.group(2)) + Integer.parseInt(m.group(3)) + Integer.parseInt(m.group(4))
+                + Integer.parseInt(m.group(5)) + (m.group(6) == null ? 0 : 1), "every point raced is somewhere: " + line);
+        assertEquals(next.points().size(), Integer.parseInt(m.group(7)), line);
+        assertEquals(Integer.parseInt(m.group(7)), Integer.parseInt(m.group(8)) + Integer.parseInt(m.group(9)), line);
+        assertTrue(Integer.parseInt(m.group(9)) > 0, "new points join: " + line);
+    }
+
     @Test
     void shouldNameTheFirstUntriedPointsAndCountTheRest() {
         List<String> not = List.of("a", "b", "c", "d", "e", "f", "g");

@@ -21,16 +21,20 @@ import org.junit.jupiter.api.Test;
  * <p>With issue 51's {@link RaceStrategy#STANDARD} (the default raced in round one and the final stage only, a strict
  * challenger rule, the best 2 confirmed; this model's two ordered dimensions give the model's proposals and the
  * categorical steps nothing to do: its race is not given {@link EliteRace#proposing}) the same seeds read 79.4 / 86.3 /
- * 71.9 / 100 %, within the noise of 1,000 races (about ±1.3 points) of the rates before it.
+ * 71.9 / 100 %, within the noise of 1,000 races (about ±1.3 points) of the rates before it. With the ranking without
+ * far-worse forks ({@link SlowForks}) and the final stage's replacements of forks lost to the machine: 80.0 / 86.6 / 73.2
+ * / 100 %, on 48.8–49.0 trials (this model's host changes level during 10 % of forks; the cap is 45).
  */
 class RaceSimulationTest {
     @Test
     void shouldPickTheBestAsOftenAsWithIssue51sRuleOnSixtyPercentOfTheGridsTrials() {
         List<RaceSimulation.Row> table = RaceSimulation.table(1000, 45);
-        double[] floor = {78.0, 85.0, 70.5, 99.0}; // reached: 79.4, 86.3, 71.9, 100.0 (78.9, 87.5, 73.7 before RaceStrategy)
+        double[] floor = {78.0, 85.0, 70.5, 99.0}; // reached: 80.0, 86.6, 73.2, 100.0 (79.4, 86.3, 71.9 before SlowForks)
         for (int i = 0; i < table.size(); i++) {
             RaceSimulation.Row r = table.get(i);
-            assertTrue(r.trials() <= 0.6 * 75, "at most 60 % of the 3-fork grid's trials: " + r);
+            // past the cap only by the final stage's replacements of forks lost to the machine (FinalStage#replace):
+            // this model's host changes level during 10 % of forks, and those the judge leaves out are run again
+            assertTrue(r.trials() <= 0.6 * 75 + 3 * 3, "at most the cap and one confirmation's replacements: " + r);
             assertTrue(r.falseWinner() <= 2, "a false winner over the default in at most 2 % of races: " + r);
             assertTrue(r.picked() >= floor[i], "picks the best (or within the threshold) in at least " + floor[i] + " %: " + r);
         }

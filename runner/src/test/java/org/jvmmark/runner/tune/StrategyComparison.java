@@ -67,26 +67,52 @@ final class StrategyComparison {
         add("standard pool 1", pool(st, 1), 2, 4);
         add("standard pool 2", pool(st, 2), 2, 4);
         add("standard pool 4", pool(st, 4), 2, 4);
+        // sixth (1,000, -Dscenarios=1,2,3,5,6,7): the 7–11 % gap at 2 % spread
+        add("standard first 0.45", with(st, 0.45, 0, st.top()), 2, 4);
+        add("standard first 0.55", with(st, 0.55, 0, st.top()), 2, 4);
+        add("standard keep 3 n5", st, 3, 5);
+        add("standard keep 1", st, 1, 4);
+        add("standard as merged", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(),
+                st.growForks(), st.stageShare(), st.open(), st.top(), st.categorical(), st.pairs(), st.proposals(), st.pool(),
+                false, 0, 0), 2, 4);
+        add("standard trim 2", trim(st, 2), 2, 4);
+        add("standard trim 3", trim(st, 3), 2, 4);
+        add("standard trim 4", trim(st, 4), 2, 4);
+        add("standard trim 5", trim(st, 5), 2, 4);
+        add("standard trim 6", trim(st, 6), 2, 4);
+        add("standard top0", with(st, st.firstShare(), 0, 0), 2, 4);
+        add("standard optimism 1", optimism(st, 1), 2, 4);
+        add("standard optimism 2", optimism(st, 2), 2, 4);
     }
 
     private static RaceStrategy with(RaceStrategy t, double first, double stage, int top) {
         return new RaceStrategy(first, t.defaultEveryRound(), t.strictChallenger(), t.growForks(), stage, t.open(), top,
-                t.categorical(), t.pairs(), t.proposals(), t.pool());
+                t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), t.trim());
+    }
+
+    private static RaceStrategy trim(RaceStrategy t, double k) {
+        return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), k);
+    }
+
+    private static RaceStrategy optimism(RaceStrategy t, double z) {
+        return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), z, t.trim());
     }
 
     private static RaceStrategy pool(RaceStrategy t, double k) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), t.proposals(), k);
+                t.top(), t.categorical(), t.pairs(), t.proposals(), k, t.replaceLost(), t.optimism(), t.trim());
     }
 
     private static RaceStrategy s(double first, boolean def, boolean strict, int grow, double stage, double open, int top,
                                   boolean cat, boolean pairs) {
-        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0, 0);
+        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0, 0, false, 0, 0);
     }
 
     private static RaceStrategy p(RaceStrategy t, int proposals) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), proposals, t.pool());
+                t.top(), t.categorical(), t.pairs(), proposals, t.pool(), t.replaceLost(), t.optimism(), t.trim());
     }
 
     private static void add(String name, RaceStrategy st, int keep, int neighbours) {
