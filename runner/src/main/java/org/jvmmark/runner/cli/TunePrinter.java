@@ -144,8 +144,9 @@ final class TunePrinter {
     static String moreForksLine(String jdk, Judgement vsDefault, int points, long secondsEach, Path dir) {
         int toTell = vsDefault.toTell();
         if (toTell <= 0 || toTell == Judgement.MORE_THAN_CAP) {
-            return jdk + ": cannot tell yet, and more than " + Judgement.CAP + " forks a side would be needed: whatever"
-                    + " difference there is lies within what this machine's noise can resolve";
+            // not "the difference is within the noise": the interval above may reach well past the threshold
+            return jdk + ": cannot tell yet, and more than " + Judgement.CAP + " forks a side would be needed to tell on"
+                    + " this machine's fork noise: the bound above is how far apart the settings may be";
         }
         int more = Math.max(1, toTell - Math.min(vsDefault.forksCandidate(), vsDefault.forksReference()));
         return jdk + ": cannot tell yet; " + more + (more == 1 ? " more fork" : " more forks") + " a side would tell (about "

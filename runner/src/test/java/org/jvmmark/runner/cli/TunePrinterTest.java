@@ -76,4 +76,15 @@ class TunePrinterTest {
         assertTrue(TunePrinter.moreForksLine("jdk", oneShort, 3, 20, Path.of("runs/t"))
                 .startsWith("jdk: cannot tell yet; 1 more fork a side would tell"));
     }
+
+    @Test
+    void shouldNeverCallADifferenceBeyondTheCapWithinTheNoiseWhenItsIntervalReachesPastTheThreshold() {
+        // http's race on the flipping host (2026-11-29): 90 % CI 3.3 % faster to 16 % slower, more than 60 forks a side;
+        // the line said "whatever difference there is lies within what this machine's noise can resolve"
+        Judgement wide = new Judgement(Judgement.Answer.CANNOT_TELL, Judgement.Reason.INTERVAL_WIDE,
+                new Effect(1.067, 0.967, 1.16, 0.9, false), 0.2, 3, 3, 0, Judgement.MORE_THAN_CAP, false, Double.NaN, false, 0.05);
+        String line = TunePrinter.moreForksLine("jdk", wide, 3, 20, Path.of("runs/t"));
+        assertEquals("jdk: cannot tell yet, and more than " + Judgement.CAP + " forks a side would be needed to tell on this"
+                + " machine's fork noise: the bound above is how far apart the settings may be", line);
+    }
 }
