@@ -247,7 +247,10 @@ final class TuneWords {
         if (last != null && last.confirmation()) {
             rounds += " (" + stage(race) + ")";
         }
-        String stopped = race.stopped().isEmpty() ? "" : "; stopped: " + race.stopped();
+        // "confirmed" is the recorded stop (the runner's TuneRoundPlanner.CONFIRMED): it means the final stage ended, not
+        // that anything was confirmed; said as it is beside "cannot tell yet" it read as a verdict
+        String stopped = race.stopped().isEmpty() ? ""
+                : "; stopped: " + (race.stopped().equals("confirmed") ? "its final stage has ended" : race.stopped());
         return race.points().size() + " points, " + rounds + ", " + j.trials() + " trials"
                 + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)) + stopped;
     }

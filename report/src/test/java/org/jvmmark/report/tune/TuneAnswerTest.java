@@ -127,6 +127,14 @@ class TuneAnswerTest {
     }
 
     @Test
+    void shouldSayTheFinalStageEndedNotThatItConfirmedWhenItCannotTellYet() {
+        // the races of 2026-11-29 printed "cannot tell yet: …" and, below it, "…; stopped: confirmed"
+        String lines = String.join("\n", TuneAnswer.of(race(0.99, false, true, 40, false)).lines());
+        assertTrue(lines.contains("cannot tell yet"), lines);
+        assertTrue(lines.contains("; stopped: its final stage has ended") && !lines.contains("stopped: confirmed"), lines);
+    }
+
+    @Test
     void shouldNameEveryRoundOfTheFinalStageNotOnlyItsLast() {
         List<String> three = List.of("a", "default", "b");
         List<String> two = List.of("a", "default");
