@@ -25,6 +25,8 @@ public record TuneRecord(String workload, String objective, List<String> constra
     public static final String KEY = "tuneRace";
     /** The key this block had when it shared {@code tune} with the command's options; read, never written. */
     public static final String LEGACY_KEY = "tune";
+    /** The recorded stop of a race that ended with its final stage (which {@code tune --resume --more-forks} reads). */
+    public static final String CONFIRMED = "confirmed";
 
     public TuneRecord {
         constraints = List.copyOf(constraints);
@@ -49,6 +51,14 @@ public record TuneRecord(String workload, String objective, List<String> constra
             dropped = List.copyOf(dropped);
             behind = List.copyOf(behind);
             excluded = List.copyOf(excluded);
+        }
+
+        /**
+         * Why the race stopped, in words: the recorded {@link #CONFIRMED} says only that the final stage ended (said as
+         * "confirmed" beside "cannot tell yet", it read as a verdict); any other stop as recorded; empty while it runs.
+         */
+        public String stoppedWords() {
+            return stopped.equals(CONFIRMED) ? "its final stage has ended" : stopped;
         }
 
         /** The point's label of a row, or null. */

@@ -247,10 +247,7 @@ final class TuneWords {
         if (last != null && last.confirmation()) {
             rounds += " (" + stage(race) + ")";
         }
-        // "confirmed" is the recorded stop (the runner's TuneRoundPlanner.CONFIRMED): it means the final stage ended, not
-        // that anything was confirmed; said as it is beside "cannot tell yet" it read as a verdict
-        String stopped = race.stopped().isEmpty() ? ""
-                : "; stopped: " + (race.stopped().equals("confirmed") ? "its final stage has ended" : race.stopped());
+        String stopped = race.stopped().isEmpty() ? "" : "; stopped: " + race.stoppedWords();
         return race.points().size() + " points, " + rounds + ", " + j.trials() + " trials"
                 + (parts.isEmpty() ? "" : ": " + String.join(", ", parts)) + stopped;
     }

@@ -148,7 +148,7 @@ final class TuneRoundPlanner {
     private List<PlannedTrial> planOne(Jdk jdk, List<Point> points, ResultsFile results, double share, PlannedRound before,
                                        List<String> again, boolean rerun) throws IOException {
         TuneRecord.JdkRace race = rounds.raceOf(jdk, baseline);
-        if (moreForks > 0 && race.stopped().equals(CONFIRMED) && undecided(results, race) && extended.add(jdk.label())) {
+        if (moreForks > 0 && race.stopped().equals(TuneRecord.CONFIRMED) && undecided(results, race) && extended.add(jdk.label())) {
             TuneRecord.Round last = race.last();
             TuneRecord.JdkRace open = race.with(race.points(), race.rounds(), "", race.dropped(), race.behind(), race.excluded());
             return record(jdk, open, TuneRounds.pointsOf(last, points), moreForks, true, results, null, race.rounds().size() + 1);
@@ -197,16 +197,13 @@ final class TuneRoundPlanner {
         TunePrinter.progress(out, race, number, elite, next, options.threshold());
         if (next == null) {
             ended.add(jdk.label());
-            rounds.stop(race, last.confirmation() ? CONFIRMED : "nothing left to race", elite, results);
+            rounds.stop(race, last.confirmation() ? TuneRecord.CONFIRMED : "nothing left to race", elite, results);
             return List.of();
         }
         List<Point> round = TuneRounds.pointsOf(new TuneRecord.Round(next.forksEach(), next.points(), List.of(), false),
                 points);
         return record(jdk, race, round, next.forksEach(), next.confirmation(), results, elite, number + 1);
     }
-
-    /** Why a race that ran its confirmation stopped, as recorded. */
-    static final String CONFIRMED = "confirmed";
 
     /** Whether the recorded answer of {@code race} is "cannot tell yet". */
     private static boolean undecided(ResultsFile results, TuneRecord.JdkRace race) {

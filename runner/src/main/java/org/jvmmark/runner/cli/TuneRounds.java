@@ -213,8 +213,7 @@ final class TuneRounds {
                 race.excluded()) : race.with(race.points(), race.rounds(), why, List.copyOf(elite.dropped()),
                 List.copyOf(elite.behind()), List.copyOf(elite.excluded()));
         update(stopped, results);
-        // "confirmed" is the recorded value --resume reads; said as such beside "cannot tell yet" it read as a verdict
-        out.println(race.jdk() + ": race stopped: " + (why.equals(TuneRoundPlanner.CONFIRMED) ? "its final stage has ended" : why));
+        out.println(race.jdk() + ": race stopped: " + stopped.stoppedWords());
         return stopped;
     }
 
