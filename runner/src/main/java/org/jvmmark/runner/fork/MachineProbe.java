@@ -213,7 +213,8 @@ public final class MachineProbe implements MachineReadings {
 
         private void ping() {
             nsPerOp = singleCoreNsPerOp(minSpeedWarmup);
-            memoryLoadNs = MemoryChase.loadNs();
+            // the runner's warm-up reading (the one that warms the speed loop) warms the chain's walk up too
+            memoryLoadNs = MemoryChase.loadNs(minSpeedWarmup > 0 ? MemoryChase.WARMUP_LOADS : 0);
             pinging = cpus.size() > 1 && pinned;
             pingReady.countDown();
             if (!pinging) {

@@ -23,26 +23,26 @@ final class MemoryChase {
     static final int BATCHES = 9;
     static final int LOADS = 1_000;
 
-    /** Loads walked once per runner before its first reading, so the walk runs compiled (C2), not interpreted. */
+    /**
+     * Loads a runner's warm-up reading (the first, thrown away: {@link MachineProbe}) walks before it measures, so that
+     * later readings walk compiled code (C2), not the interpreter's.
+     */
     static final int WARMUP_LOADS = 200_000;
 
     private static volatile int sink;
-    private static volatile boolean warmed;
 
     private MemoryChase() {
     }
 
-    /** One reading: the median over batches of ns per load, to two decimals. */
-    static double loadNs() {
+    /**
+     * One reading: the median over batches of ns per load, to two decimals.
+     *
+     * @param warmupLoads loads walked first, unmeasured ({@link #WARMUP_LOADS} in a runner's warm-up reading, else 0)
+     */
+    static double loadNs(int warmupLoads) {
         int[] next = Cycle.NEXT;
         double[] batches = new double[BATCHES];
-        int at = 0;
-        if (!warmed) {
-            for (int i = 0; i < WARMUP_LOADS / LOADS; i++) {
-                at = walk(next, at, LOADS);
-            }
-            warmed = true;
-        }
+        int at = walk(next, 0, warmupLoads);
         at = walk(next, at, LOADS); // brings the chain's first stretch in
         for (int b = 0; b < BATCHES; b++) {
             long t0 = System.nanoTime();
