@@ -168,8 +168,7 @@ public final class EliteRace {
     /** Per point, the rounds of its failed forks. */
     private final Map<String, List<Integer>> failures = new LinkedHashMap<>();
     private Round last;
-    /** The confirmation rounds run, by number. */
-    private final Set<Integer> confirmRounds = new TreeSet<>();
+    private final Set<Integer> confirmRounds = new TreeSet<>(); // the confirmation rounds run, by number
     /** The final stage's rounds asked for, in order; whether the last runs again forks the judge could not use. */
     private final List<Round> stage = new ArrayList<>();
     private boolean replacing;
@@ -298,9 +297,8 @@ public final class EliteRace {
         }
         leader = judgeRound();
         Round confirm = FinalStage.first(this, leader, last.number() + 1);
-        // a round that does not fit the budget (less the confirmation it leads to) loses its last-added points
-        // (neighbours first), down to two
-        int reserve = confirm.trials();
+        // a round that does not fit the budget (less the stage it leads to) loses its newest points first, down to two
+        int reserve = FinalStage.reserve(this, confirm);
         int racingCap = settings.trialCap() - (int) Math.round(settings.strategy().stageShare() * settings.trialCap());
         List<String> points = new ArrayList<>(active);
         while (points.size() > 2 && trials + points.size() * settings.forksPerRound() + reserve > racingCap) {
@@ -465,8 +463,11 @@ public final class EliteRace {
 
     /** The values of {@code p}'s forks of the rounds in {@code rounds}. */
     double[] values(String p, Set<Integer> rounds) {
-        return forks.getOrDefault(p, List.of()).stream().filter(f -> rounds.contains(f.round())).mapToDouble(Fork::value)
-                .toArray();
+        return forks.getOrDefault(p, List.of()).stream().filter(f -> rounds.contains(f.round())).mapToDouble(Fork::value).toArray();
+    }
+
+    List<Fork> forks() { // every fork recorded that measured the objective, of every point
+        return forks.values().stream().flatMap(List::stream).toList();
     }
 
     /** The confirmation rounds run so far, the last included when it is one. */

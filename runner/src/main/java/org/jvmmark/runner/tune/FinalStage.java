@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.commons.statistics.distribution.BinomialDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
@@ -31,6 +32,8 @@ import org.jvmmark.report.tune.Confirmation;
  */
 final class FinalStage {
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
+    /** The chance with which the reserve holds a point's confirmation forks against the machine's level changes. */
+    static final double RESERVE_CHANCE = 0.9;
 
     private FinalStage() {
     }
@@ -103,18 +106,41 @@ final class FinalStage {
     }
 
     /**
+     * The trials the racing rounds leave to the final stage: its confirmation and, where the machine changed level during
+     * a share s of the race's forks so far, room for the replacements of the confirmation's forks it will likely lose at
+     * that rate ({@link #replace}): for each point the fewest more forks k such that n of n + k forks keep their level
+     * with a chance of {@value #RESERVE_CHANCE} or more (binomial at 1 − s, s taken at most a half; with n = 3, k = 0
+     * below s = 0.035, 1 below 0.143, 2 below 0.247, 3 below 0.334).
+     *
+     * <p>Why: the race keeps the user's {@code --budget}. Replacements past the trial cap took a race on the flipping AMD
+     * host 39 s past its 5 minutes (2026-11-29); without them the confirmation of a flat space there lost a third of its
+     * forks and could not bound anything. The share is the race's own measure of its machine: on a host whose level
+     * holds it is 0 and the reserve is the confirmation alone, as before.
+     */
+    static int reserve(EliteRace race, EliteRace.Round confirm) {
+        List<EliteRace.Fork> all = race.forks();
+        long changed = all.stream().filter(EliteRace.Fork::machineChanged).count();
+        if (changed == 0) {
+            return confirm.trials();
+        }
+        double keeps = 1 - Math.min(0.5, (double) changed / all.size());
+        int n = confirm.forksEach();
+        int k = 0;
+        while (BinomialDistribution.of(n + k, keeps).survivalProbability(n - 1) < RESERVE_CHANCE) {
+            k++;
+        }
+        return confirm.trials() + confirm.points().size() * k;
+    }
+
+    /**
      * While the answer is open ("cannot tell yet", or no answer because the default has no usable fork), a round that
      * runs again the stage's forks the judge cannot use: those that failed, were disturbed, or ran while the machine
      * changed level ({@link Judge#usableForks}, counted as the judge counts them). The same points, so that the round is
      * a batch like the others and the answer rests on all of them, and as many forks each as the point short of the most
-     * lacks. Null when none is lacking, when the answer is decided, or when it does not fit the trial cap. Where the
-     * machine changed level during a fork of the stage the stage may run up to one confirmation's trials past the cap
-     * in all: the cap keeps one confirmation in reserve and the racing rounds spend the rest, so a replacement that had to
-     * fit within the cap would seldom run, and a flat space could never read "keep the default" on a host whose level
-     * flips. A fork that failed or was disturbed is run again only within the cap: the race's own run of a disturbed
-     * fork once more comes first, a failure counts against its point whatever follows, and on SpaceSimulation's spaces
-     * (1 % of forks failing, 1.5 % disturbed and seen) running them past the cap bought no right answer and took the
-     * race's trials past 60 % of the grid's.
+     * lacks — where the machine changed level, as many as fit the trial cap, else all or none (failed and disturbed
+     * forks are rare, and SpaceSimulation's table was measured so). Null when none is lacking, when the answer is
+     * decided, or when nothing fits the cap: the cap is the user's {@code --budget}, and the racing rounds left room for
+     * the replacements the machine's level changes so far call for ({@link #reserve}).
      *
      * <p>Why: on a host whose level flips between forks, the forks of a confirmation round are often left out; without
      * their replacements the stage had no room left to grow, and a flat space could never read "keep the default".
@@ -140,13 +166,9 @@ final class FinalStage {
             lacking = Math.max(lacking, asked - Judge.usableForks(e, p));
             machine += Judge.leftOut(e, p);
         }
-        // forks lost to the machine may take the stage past the cap by one confirmation's trials in all (so that a machine
-        // that never settles still ends the race); failed and disturbed ones are run again within the cap only
-        int past = machine > 0 ? stage.get(0).trials() : 0;
-        if (lacking <= 0 || race.trials() + points.size() * lacking > race.settings().trialCap() + past) {
-            return null;
-        }
-        return new EliteRace.Round(number, points, lacking, true);
+        int room = (race.settings().trialCap() - race.trials()) / points.size();
+        int fit = machine > 0 ? Math.min(lacking, room) : lacking <= room ? lacking : 0;
+        return fit <= 0 ? null : new EliteRace.Round(number, points, fit, true);
     }
 
     /** The next round of the final stage of {@code race}, numbered {@code number}, or null when the answer is decided or nothing more fits. */

@@ -23,18 +23,19 @@ import org.junit.jupiter.api.Test;
  * categorical steps nothing to do: its race is not given {@link EliteRace#proposing}) the same seeds read 79.4 / 86.3 /
  * 71.9 / 100 %, within the noise of 1,000 races (about ±1.3 points) of the rates before it. With the ranking without
  * far-worse forks ({@link SlowForks}) and the final stage's replacements of forks lost to the machine: 80.0 / 86.6 / 73.2
- * / 100 %, on 48.8–49.0 trials (this model's host changes level during 10 % of forks; the cap is 45).
+ * / 100 %, on 48.8–49.0 trials (this model's host changes level during 10 % of forks; the cap is 45); with the room for
+ * those replacements reserved within the cap ({@link FinalStage#reserve}): 79.1 / 86.3 / 74.0 / 100 % on 44.5–44.6.
  */
 class RaceSimulationTest {
     @Test
     void shouldPickTheBestAsOftenAsWithIssue51sRuleOnSixtyPercentOfTheGridsTrials() {
         List<RaceSimulation.Row> table = RaceSimulation.table(1000, 45);
-        double[] floor = {78.0, 85.0, 70.5, 99.0}; // reached: 80.0, 86.6, 73.2, 100.0 (79.4, 86.3, 71.9 before SlowForks)
+        double[] floor = {77.5, 84.5, 72.0, 99.0}; // reached: 79.1, 86.3, 74.0, 100.0 (80.0, 86.6, 73.2 past the cap)
         for (int i = 0; i < table.size(); i++) {
             RaceSimulation.Row r = table.get(i);
-            // past the cap only by the final stage's replacements of forks lost to the machine (FinalStage#replace):
-            // this model's host changes level during 10 % of forks, and those the judge leaves out are run again
-            assertTrue(r.trials() <= 0.6 * 75 + 3 * 3, "at most the cap and one confirmation's replacements: " + r);
+            // this model's host changes level during 10 % of forks; the final stage runs again those the judge leaves
+            // out (FinalStage#replace) within the cap, which the racing rounds left room for (FinalStage#reserve)
+            assertTrue(r.trials() <= 0.6 * 75, "within the cap: " + r);
             assertTrue(r.falseWinner() <= 2, "a false winner over the default in at most 2 % of races: " + r);
             assertTrue(r.picked() >= floor[i], "picks the best (or within the threshold) in at least " + floor[i] + " %: " + r);
         }
