@@ -32,24 +32,30 @@ final class TuneWhy {
     /**
      * "why, per confirmation fork (GC log): the pick 3 GC pauses, 12 ms paused, longest 5.1 ms, 310 MiB/s allocated,
      * heap after GC 41 MiB; the default 41 GC pauses, …"; null when the confirmation round is not run or its forks have
-     * no GC log.
+     * no GC log. Each point is named by what the answer makes of it: "the pick" only for a winner; "the leader" for a
+     * setting that leads without a call; "the best setting confirmed" when the default leads or is kept — and then the
+     * line is no "why", for there is no win to explain (the races of 2026-11-29 said "why …: the pick" of a default that
+     * led a race that could not tell).
      */
     static String line(TuneRecord.JdkRace race, Confirmation c, List<Trial> trials) {
         if (c == null) {
             return null;
         }
+        boolean won = c.form() == Confirmation.Form.WINNER;
+        Map<String, String> rows = new LinkedHashMap<>();
+        if (c.candidate() != null) {
+            rows.put(c.candidate(), !c.candidate().equals(c.pick()) ? "the best setting confirmed" : won ? "the pick" : "the leader");
+        }
+        rows.putIfAbsent(c.defaultPoint(), "the default");
+        if (c.baseline() != null) {
+            rows.putIfAbsent(c.baseline(), "your baseline");
+        }
         List<String> parts = new ArrayList<>();
-        parts.add(describe("the pick", c.pick(), race, trials));
-        if (!c.defaultPoint().equals(c.pick())) {
-            parts.add(describe("the default", c.defaultPoint(), race, trials));
-        }
-        if (c.baseline() != null && !c.baseline().equals(c.pick())) {
-            parts.add(describe("your baseline", c.baseline(), race, trials));
-        }
+        rows.forEach((row, who) -> parts.add(describe(who, row, race, trials)));
         if (parts.contains(null)) {
             return null;
         }
-        return "why, per confirmation fork (GC log): " + String.join("; ", parts);
+        return (won ? "why, per confirmation fork (GC log): " : "per confirmation fork (GC log): ") + String.join("; ", parts);
     }
 
     /** "the pick 3 GC pauses, …" over the row's confirmation forks that logged; null when none did. */

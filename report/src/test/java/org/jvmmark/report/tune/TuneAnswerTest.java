@@ -157,6 +157,18 @@ class TuneAnswerTest {
     }
 
     @Test
+    void shouldNeverCallTheDefaultThePickWhenItLeadsARaceThatCannotTell() {
+        // http's race of 2026-11-29: "cannot tell yet: the default leads …" and below it "why, per confirmation fork (GC
+        // log): the pick 24 GC pauses, …", the pick being the default
+        TuneAnswer a = TuneAnswer.of(race(1.5, false, true, 40, false));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertEquals(c.defaultPoint(), c.pick(), "the default leads");
+        String lines = String.join("\n", a.lines());
+        assertTrue(lines.contains("\n  per confirmation fork (GC log): the best setting confirmed ")
+                && lines.contains("; the default ") && !lines.contains("the pick ") && !lines.contains("why,"), lines);
+    }
+
+    @Test
     void shouldStateTheConfirmedPickAgainstTheBaselineToo() {
         TuneAnswer a = TuneAnswer.of(race(0.7, true, true));
         Confirmation c = a.jdks().get(0).confirmation();
