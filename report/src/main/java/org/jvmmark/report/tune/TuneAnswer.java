@@ -49,12 +49,15 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
     }
 
     /**
-     * A point's centres: the objective, the JVM's peak RSS and the achieved rate (NaN where not measured), and whether
-     * no other point with enough forks is at least as good on both the objective and the footprint and better on one
-     * (only points with {@value Judge#MIN_FORKS} forks or more are on the frontier).
+     * A point's centres: the objective over all its forks as the race ranked it, the JVM's peak RSS and the achieved rate
+     * (NaN where not measured), and whether no other point with enough forks is at least as good on both the objective
+     * and the footprint and better on one (only points with {@value Judge#MIN_FORKS} forks or more are on the frontier);
+     * and the objective's centre on the final stage's forks alone, which the answer judges ({@code stage}, NaN and
+     * {@code stageForks} 0 for a point not in the stage): the two orders can differ, and a reader who sees only the first
+     * would take the answer for a contradiction.
      */
     public record PointFigures(String label, String row, double objective, double footprint, double throughput, int forks,
-                               boolean onFrontier) {
+                               boolean onFrontier, double stage, int stageForks) {
         /** Whether the point has the forks a verdict needs ({@value Judge#MIN_FORKS}), and so may be on the frontier. */
         public boolean enoughForks() {
             return forks >= Judge.MIN_FORKS;
@@ -229,13 +232,16 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
         Column rateCol = TuneFigure.parse("rate").column(trials);
         Map<String, Double> rate = rateCol == null ? Map.of() : centres(rows(race, trials, rateCol, r -> true), rateCol);
         boolean higher = objective.higherIsBetter();
+        List<RowForks> staged = rows(race, trials, objective, race::confirming).stream().filter(r -> r.n() > 0).toList();
+        Map<String, Double> stage = centres(staged, objective);
         List<PointFigures> pts = new ArrayList<>();
         for (RowForks r : rows) {
             if (r.failed() >= FAILURES_OUT || !centres.containsKey(r.id())) {
                 continue;
             }
+            int inStage = staged.stream().filter(x -> x.id().equals(r.id())).mapToInt(RowForks::n).sum();
             pts.add(new PointFigures(race.labelOf(r.id()), r.id(), centres.get(r.id()), rss.getOrDefault(r.id(), Double.NaN),
-                    rate.getOrDefault(r.id(), Double.NaN), r.n(), false));
+                    rate.getOrDefault(r.id(), Double.NaN), r.n(), false, stage.getOrDefault(r.id(), Double.NaN), inStage));
         }
         return frontier(pts, higher);
     }
@@ -254,7 +260,7 @@ public record TuneAnswer(TuneRecord record, List<JdkAnswer> jdks, Map<String, Ju
                     && (higher ? b.objective() >= a.objective() : b.objective() <= a.objective()) && b.footprint() <= a.footprint()
                     && (b.objective() != a.objective() || b.footprint() != a.footprint()));
             marked.add(new PointFigures(a.label(), a.row(), a.objective(), a.footprint(), a.throughput(), a.forks(),
-                    !dominated && a.enoughForks() && !Double.isNaN(a.footprint())));
+                    !dominated && a.enoughForks() && !Double.isNaN(a.footprint()), a.stage(), a.stageForks()));
         }
         marked.sort((x, y) -> higher ? Double.compare(y.objective(), x.objective()) : Double.compare(x.objective(), y.objective()));
         return marked;

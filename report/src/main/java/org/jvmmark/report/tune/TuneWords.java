@@ -118,7 +118,8 @@ final class TuneWords {
                     + " better on " + figure + " (" + bound(c, j) + "); the best of the race, " + best
                     + ", against the default: " + versus(a, g);
             case CANNOT_TELL -> "cannot tell yet: " + (c.pick().equals(c.candidate()) ? best + " leads the default on the"
-                    + " confirmation forks, " : "the default leads on the confirmation forks; " + best + " against it: ")
+                    + " confirmation forks, " : "the best setting confirmed, " + best + ", trails the default on the confirmation"
+                    + " forks: ")
                     + versus(a, g) + "; " + (Double.isNaN(c.bound()) ? "no simultaneous bound (too few forks)"
                     : "a setting confirmed may be up to " + Format.percent(c.bound()) + " better (" + bound(c, j) + ")");
         };
