@@ -101,6 +101,14 @@ final class TuneWords {
         }
         if (c == null) {
             String leads = j.leader() == null ? "no point may win yet" : j.race().labelOf(j.leader()) + " leads so far";
+            TuneRecord.Round last = j.race().last();
+            if (last != null && last.confirmation() && !j.race().stopped().isEmpty()) {
+                // the stage ran, but the default has no fork there that measured (failed, or disturbed by other processes)
+                return "no confirmed answer: none of the default's forks in the final stage is evidence (each failed or was"
+                        + " disturbed by other processes), so no gain can be measured against it (" + leads + "; on the"
+                        + " forks that chose it a leader's gain is biased upward, so none is stated); run it again on a"
+                        + " quieter machine";
+            }
             return "no confirmed answer: the race " + (j.race().stopped().isEmpty() ? "is under way" : "stopped ("
                     + j.race().stopped() + ")") + " before its confirmation round (" + leads + "; a leader's gain on the"
                     + " forks that chose it is biased upward, so none is stated)";
@@ -108,8 +116,11 @@ final class TuneWords {
         String figure = Words.figure(a.objective());
         Judgement g = c.vsDefault();
         if (c.candidate() == null) {
+            boolean alone = j.race().last().points().stream().map(j.race()::rowOf)
+                    .allMatch(r -> r.equals(j.race().defaultRow()) || r.equals(j.race().baselineRow()));
             return "cannot tell yet: no setting but the default reached the confirmation round, so nothing bounds what the"
-                    + " others might gain";
+                    + " others might gain" + (alone ? " (the race's trial cap of " + j.race().trialCap() + " was spent before"
+                    + " one fitted beside it: a larger --budget gives it room)" : " (their forks there failed or were disturbed)");
         }
         String best = j.race().labelOf(c.candidate());
         return switch (c.form()) {
