@@ -76,8 +76,9 @@ final class TunePrinter {
             int cap = TuneRounds.trialCap(share, each);
             EliteRace.Settings settings = EliteRace.Settings.standard(cap, options.threshold(), false);
             List<Point> first = TuneRounds.first(space, v.stream().filter(p -> !p.isBaseline()).toList(), baseline, cap);
-            out.printf("  round 1: %d points × %d fresh forks (about %s): %s%n", first.size(), settings.forksPerRound(),
-                    Text.seconds((double) first.size() * settings.forksPerRound() * each),
+            int firstForks = settings.strategy().firstForks(settings.forksPerRound());
+            out.printf("  round 1: %d points × %d fresh %s (about %s): %s%n", first.size(), firstForks,
+                    firstForks == 1 ? "fork" : "forks", Text.seconds((double) first.size() * firstForks * each),
                     String.join("; ", first.stream().map(Point::label).toList()));
             out.printf("  then up to %d rounds, each a batch of its own: the best %d, the default%s and up to %d neighbours,"
                     + " %d fresh forks each; a point is dropped only when the judge calls it worse than the leader%n",

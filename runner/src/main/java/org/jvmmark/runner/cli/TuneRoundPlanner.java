@@ -172,7 +172,7 @@ final class TuneRoundPlanner {
                         + " and the confirmation), " + cap + " fit", null, results);
                 return List.of();
             }
-            return record(jdk, race, first, settings.forksPerRound(), false, results, null, 1);
+            return record(jdk, race, first, settings.strategy().firstForks(settings.forksPerRound()), false, results, null, 1);
         }
         if (race.rounds().stream().anyMatch(r -> r.firstForks().size() != r.points().size())) {
             throw new UserException("the race in " + results.path() + " was recorded by an earlier jvmmark, whose rounds this"
@@ -188,8 +188,8 @@ final class TuneRoundPlanner {
             if (before != null && before.trials().stream().anyMatch(id -> id.startsWith(prefix) && done.contains(id))) {
                 again.add(pass); // the round ran and lacks forks: they are asked for once more
             }
-            out.printf("%s round %d: %d points, %d forks each, %d trials still to run%n", jdk.label(), number, last.points().size(),
-                    last.forks(), left.size());
+            out.printf("%s round %d: %d points, %d %s each, %d trials still to run%n", jdk.label(), number, last.points().size(),
+                    last.forks(), last.forks() == 1 ? "fork" : "forks", left.size());
             return left;
         }
         EliteRace elite = rounds.replay(race, points, recorded);
@@ -219,8 +219,8 @@ final class TuneRoundPlanner {
         TuneRecord.JdkRace next = rounds.withRound(race, jdk, round, forks, confirmation, recorded, elite);
         rounds.update(next, results);
         List<PlannedTrial> todo = trials.trialsFor(jdk, round, forks, next.last().firstForks(), recorded);
-        out.printf("%s round %d%s: %d points, %d fresh forks each, %d trials%n", jdk.label(), number,
-                confirmation ? " (confirmation)" : "", round.size(), forks, todo.size());
+        out.printf("%s round %d%s: %d points, %d fresh %s each, %d trials%n", jdk.label(), number,
+                confirmation ? " (confirmation)" : "", round.size(), forks, forks == 1 ? "fork" : "forks", todo.size());
         return todo;
     }
 

@@ -85,11 +85,12 @@ public final class EliteRace {
 
         /**
          * The settings {@code tune} races with, and the race simulation measures (docs/tuning.md has its table): 2 forks a
-         * point a round, the best 2 race on beside the default and the baseline, up to 4 points a round through
-         * neighbours, at most 6 racing rounds, 3 forks a side in the confirmation, {@link RaceStrategy#STANDARD}.
+         * point a round (round one 1, {@link RaceStrategy#STANDARD}), the best 4 race on beside the default and the
+         * baseline (2 before round one screened on one fork), up to 4 points a round added, at most 6 racing rounds, 3
+         * forks a side in the confirmation.
          */
         public static Settings standard(int trialCap, double threshold, boolean higherIsBetter) {
-            return new Settings(2, 2, 4, 6, 3, trialCap, threshold, higherIsBetter, RaceStrategy.STANDARD);
+            return new Settings(2, 4, 4, 6, 3, trialCap, threshold, higherIsBetter, RaceStrategy.STANDARD);
         }
 
         /** These settings with {@code s} instead of their strategy. */
@@ -104,18 +105,17 @@ public final class EliteRace {
         }
 
         /**
-         * How many points round one races (the default included): {@link RaceStrategy#firstShare} of the trial cap's forks,
-         * between {@value #MIN_FIRST_ROUND} and {@value #MAX_FIRST_ROUND}; a design over every categorical value, which no
-         * later round reaches through ordered neighbours ({@link SearchSpace#sample}). On SpaceSimulation's spaces a sixth of
-         * the cap's trials picked right in 4 points fewer races than a quarter, 200 races a scenario (docs/tuning.md).
+         * How many points round one races (the default included): {@link RaceStrategy#firstShare} of the trial cap's
+         * trials at {@link RaceStrategy#firstForks} a point, between {@value #MIN_FIRST_ROUND} and {@value #MAX_FIRST_ROUND};
+         * a design over every categorical value, which no later round reaches through neighbours ({@link SearchSpace#sample}).
          */
         public int firstRoundSize() {
-            return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, (int) (trialCap * strategy.firstShare()) / forksPerRound));
+            return Math.max(MIN_FIRST_ROUND, Math.min(MAX_FIRST_ROUND, (int) (trialCap * strategy.firstShare()) / strategy.firstForks(forksPerRound)));
         }
 
         /** The fewest trials a race of {@code firstRound} points (default and baseline included) needs: round one and a confirmation. */
         public int leastTrials(int firstRound) {
-            return firstRound * forksPerRound + 2 * confirmForks;
+            return firstRound * strategy.firstForks(forksPerRound) + 2 * confirmForks;
         }
     }
 
@@ -278,7 +278,7 @@ public final class EliteRace {
             return null;
         }
         if (last == null) {
-            return last = new Round(1, List.copyOf(active), settings.forksPerRound(), false);
+            return last = new Round(1, List.copyOf(active), settings.strategy().firstForks(settings.forksPerRound()), false);
         }
         if (last.confirmation()) {
             confirmRounds.add(last.number());
@@ -504,7 +504,7 @@ public final class EliteRace {
         Evidence e = stageEvidence(last.points());
         Set<String> fitted = contenders(); // every point's forks tie the rounds' effects together
         fitted.addAll(last.points());
-        Map<String, Double> all = centres(fitted, false);
+        Map<String, Double> all = centres(fitted, settings.strategy().nameTrimmed());
         return new Answer(defaultPoint, Confirmation.of(e, all, defaultPoint, baseline, settings.threshold()), trials);
     }
 

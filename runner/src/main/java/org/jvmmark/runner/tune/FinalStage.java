@@ -52,7 +52,7 @@ final class FinalStage {
                 points.add(anchor);
             }
         }
-        Map<String, Double> centre = race.ranking();
+        Map<String, Double> centre = withDropped(race, leader, race.ranking());
         if (!centre.containsKey(leader) || race.trials() + (points.size() + 1) * forks > settings.trialCap() && points.size() >= 2) {
             return new EliteRace.Round(number, points, forks, true);
         }
@@ -77,6 +77,29 @@ final class FinalStage {
                         || Math.abs(Math.log(centre.get(p) / centre.get(leader))) < Math.log1p(settings.threshold()))
                 .ifPresent(points::add);
         return new EliteRace.Round(number, points, forks, true);
+    }
+
+    /**
+     * {@code centre}, and where the default leads and no setting is left in contention beside it (the judge dropped them
+     * all as worse), the dropped settings' centres too (the mean of their forks' logs), so that the confirmation still
+     * puts the best of them beside the default: "keep the default" is bounded only on a setting's fresh forks. With an
+     * elite of 4 racing beside a leading default, a space whose settings are all clearly worse had them all dropped, and
+     * the answer could only be "cannot tell yet".
+     */
+    private static Map<String, Double> withDropped(EliteRace race, String leader, Map<String, Double> centre) {
+        boolean alone = centre.keySet().stream().allMatch(p -> p.equals(race.defaultPoint()) || p.equals(race.baseline()));
+        if (!leader.equals(race.defaultPoint()) || !alone) {
+            return centre;
+        }
+        Map<String, Double> out = new LinkedHashMap<>(centre);
+        Set<Integer> all = rounds(race);
+        race.dropped().stream().filter(p -> !race.excluded().contains(p)).forEach(p -> {
+            double[] logs = Arrays.stream(race.values(p, all)).map(Math::log).toArray();
+            if (logs.length > 0) {
+                out.put(p, Math.exp(Stats.mean(logs)));
+            }
+        });
+        return out;
     }
 
     /** Every round asked for so far. */

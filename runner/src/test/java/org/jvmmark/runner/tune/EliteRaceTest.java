@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.jvmmark.report.tune.Confirmation;
 
 /**
- * {@link EliteRace} as {@code tune} drives it, on a fake machine (seeded lognormal forks, no levels): every round gives
- * each point at least 2 fresh forks; the baseline races every round and is confirmed; a point taken out never comes
- * back, not even as a neighbour of the leader; the answer's gain rests on the confirmation's forks alone.
+ * {@link EliteRace} as {@code tune} drives it, on a fake machine (seeded lognormal forks, no levels): round one gives
+ * each point one fresh fork, every later round at least 2; the baseline races every round and is confirmed; a point
+ * taken out never comes back, not even as a neighbour of the leader; the answer's gain rests on the confirmation's
+ * forks alone.
  */
 class EliteRaceTest {
     /** Points "0" … "5" on a line, "0" the default; the true values fall from 1000 ns to 700 ns at "5". */
@@ -45,7 +46,7 @@ class EliteRaceTest {
         List<EliteRace.Round> rounds = new ArrayList<>();
         for (EliteRace.Round r = race.next(); r != null; r = race.next()) {
             rounds.add(r);
-            assertTrue(r.forksEach() >= 2, "at least 2 fresh forks a point a round: " + r);
+            assertEquals(r.number() == 1 ? 1 : 2, Math.min(2, r.forksEach()), "one fresh fork a point in round one, at least 2 after: " + r);
             assertTrue(r.points().contains("mine") || race.dropped().contains("mine") && !r.confirmation(),
                     "the baseline races until the judge calls it worse, and is confirmed: " + r);
             assertEquals(r.number() == 1 || r.confirmation(), r.points().contains("0"),
@@ -162,18 +163,19 @@ class EliteRaceTest {
 
     @Test
     void shouldGrowTheFinalStageWhileTheAnswerIsOpenWithinTheCap() {
-        // "4" and "5" are 4 % better than the default, inside the 5 % threshold: three forks a side decide nothing
-        Map<String, Double> close = Map.of("0", 1000.0, "1", 990.0, "2", 980.0, "3", 975.0, "4", 960.0, "5", 960.0);
+        // "4" and "5" are 3.5 % better than the default, inside the 5 % threshold: three forks a side decide nothing
+        Map<String, Double> close = Map.of("0", 1000.0, "1", 990.0, "2", 980.0, "3", 975.0, "4", 965.0, "5", 965.0);
         List<EliteRace.Round> rounds = new ArrayList<>();
+        // a cap the 6 racing rounds of an elite of 4 leave room in (about 50 trials and the confirmation's 9)
         EliteRace race = run(new EliteRace("0", null, List.of("1", "3"), EliteRaceTest::line,
-                EliteRace.Settings.standard(60, 0.05, false)), close, List.of(), rounds);
+                EliteRace.Settings.standard(90, 0.05, false)), close, List.of(), rounds);
         List<EliteRace.Round> stage = rounds.stream().filter(EliteRace.Round::confirmation).toList();
         assertTrue(stage.size() >= 2, "the confirmation grew while the answer was open: " + rounds);
         assertEquals(rounds.subList(rounds.size() - stage.size(), rounds.size()), stage, "the stage ends the race");
         for (EliteRace.Round r : stage) {
             assertTrue(r.points().contains("0") && r.points().size() >= 2, "the default beside a setting, every round: " + r);
         }
-        assertTrue(race.trials() <= 60, "inside the cap: " + race.trials());
+        assertTrue(race.trials() <= 90, "inside the cap: " + race.trials());
         int forks = stage.stream().mapToInt(EliteRace.Round::forksEach).sum();
         assertEquals(forks, race.answer().confirmation().vsDefault().forksReference(), "judged on all of the stage's forks");
     }

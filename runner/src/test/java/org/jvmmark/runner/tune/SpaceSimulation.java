@@ -105,7 +105,8 @@ public final class SpaceSimulation {
      */
     record Variant(String name, RaceStrategy strategy, int keep, int neighbours) {
         /** What tune runs. */
-        static final Variant STANDARD = new Variant("standard", RaceStrategy.STANDARD, 2, 4);
+        static final Variant STANDARD = new Variant("standard", RaceStrategy.STANDARD, EliteRace.Settings.standard(1, THRESHOLD,
+                false).keep(), EliteRace.Settings.standard(1, THRESHOLD, false).neighboursPerRound());
 
         EliteRace.Settings settings(int cap) {
             return EliteRace.Settings.standard(cap, THRESHOLD, false).with(strategy).with(keep, neighbours);

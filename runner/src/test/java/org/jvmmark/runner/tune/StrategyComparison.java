@@ -26,7 +26,8 @@ final class StrategyComparison {
         RaceStrategy b = RaceStrategy.BEFORE;
         double q = b.firstShare();
         add("before", b, 2, 4);
-        add("standard", RaceStrategy.STANDARD, 2, 4);
+        add("standard", RaceStrategy.STANDARD, 4, 4);
+        add("standard 2026-11-29", RaceStrategy.TWO_FORK_FIRST_ROUND, 2, 4);
         // docs/tuning.md, first comparison (400 races a scenario): one change at a time, then together
         add("categorical", s(q, true, false, 0, 0, 0, 0, true, false), 2, 4);
         add("pairs", s(q, true, false, 0, 0, 0, 0, false, true), 2, 4);
@@ -56,7 +57,7 @@ final class StrategyComparison {
         add("model2 pairs not categorical", p(s(q, false, false, 2, 0, 0.1, 2, false, true), 2), 2, 4);
         add("model2 pairs keep 3", mp, 3, 4);
         // fourth (1,000, -Dscenarios=1,2,3,6,7): around STANDARD
-        RaceStrategy st = RaceStrategy.STANDARD;
+        RaceStrategy st = RaceStrategy.TWO_FORK_FIRST_ROUND; // STANDARD until 2026-11-29
         add("standard stage 0.1", with(st, st.firstShare(), 0.1, st.top()), 2, 4);
         add("standard stage 0.2", with(st, st.firstShare(), 0.2, st.top()), 2, 4);
         add("standard top3", with(st, st.firstShare(), 0, 3), 2, 4);
@@ -74,7 +75,7 @@ final class StrategyComparison {
         add("standard keep 1", st, 1, 4);
         add("standard as merged", new RaceStrategy(st.firstShare(), st.defaultEveryRound(), st.strictChallenger(),
                 st.growForks(), st.stageShare(), st.open(), st.top(), st.categorical(), st.pairs(), st.proposals(), st.pool(),
-                false, 0, 0), 2, 4);
+                false, 0, 0, 0, false), 2, 4);
         add("standard trim 2", trim(st, 2), 2, 4);
         add("standard trim 3", trim(st, 3), 2, 4);
         add("standard trim 4", trim(st, 4), 2, 4);
@@ -83,36 +84,61 @@ final class StrategyComparison {
         add("standard top0", with(st, st.firstShare(), 0, 0), 2, 4);
         add("standard optimism 1", optimism(st, 1), 2, 4);
         add("standard optimism 2", optimism(st, 2), 2, 4);
+        // seventh (1,000, -Dscenarios=1,2,3,5,6,7): round one on one fork a point; naming on trimmed centres
+        add("standard one fork", first(st, 1, st.firstShare()), 2, 4);
+        add("standard one fork 0.4", first(st, 1, 0.4), 2, 4);
+        add("standard one fork 0.6", first(st, 1, 0.6), 2, 4);
+        add("standard one fork keep 3", first(st, 1, st.firstShare()), 3, 4);
+        add("standard one fork keep 4", first(st, 1, st.firstShare()), 4, 4);
+        add("standard one fork keep 3 n5", first(st, 1, st.firstShare()), 3, 5);
+        add("standard one fork keep 5", first(st, 1, st.firstShare()), 5, 4);
+        add("standard one fork keep 4 n3", first(st, 1, st.firstShare()), 4, 3);
+        add("standard one fork keep 4 n5", first(st, 1, st.firstShare()), 4, 5);
+        add("standard one fork 0.4 keep 3", first(st, 1, 0.4), 3, 4);
+        add("standard named trimmed", named(st), 2, 4);
+        add("standard one fork named trimmed", named(first(st, 1, st.firstShare())), 2, 4);
     }
 
     private static RaceStrategy with(RaceStrategy t, double first, double stage, int top) {
         return new RaceStrategy(first, t.defaultEveryRound(), t.strictChallenger(), t.growForks(), stage, t.open(), top,
-                t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), t.trim());
+                t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), t.trim(), t.firstForks(), t.nameTrimmed());
+    }
+
+    private static RaceStrategy first(RaceStrategy t, int forks, double share) {
+        return new RaceStrategy(share, t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), t.trim(), forks,
+                t.nameTrimmed());
+    }
+
+    private static RaceStrategy named(RaceStrategy t) {
+        return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), t.trim(),
+                t.firstForks(), true);
     }
 
     private static RaceStrategy trim(RaceStrategy t, double k) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), k);
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), t.optimism(), k, t.firstForks(), t.nameTrimmed());
     }
 
     private static RaceStrategy optimism(RaceStrategy t, double z) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), z, t.trim());
+                t.top(), t.categorical(), t.pairs(), t.proposals(), t.pool(), t.replaceLost(), z, t.trim(), t.firstForks(), t.nameTrimmed());
     }
 
     private static RaceStrategy pool(RaceStrategy t, double k) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), t.proposals(), k, t.replaceLost(), t.optimism(), t.trim());
+                t.top(), t.categorical(), t.pairs(), t.proposals(), k, t.replaceLost(), t.optimism(), t.trim(), t.firstForks(), t.nameTrimmed());
     }
 
     private static RaceStrategy s(double first, boolean def, boolean strict, int grow, double stage, double open, int top,
                                   boolean cat, boolean pairs) {
-        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0, 0, false, 0, 0);
+        return new RaceStrategy(first, def, strict, grow, stage, open, top, cat, pairs, 0, 0, false, 0, 0, 0, false);
     }
 
     private static RaceStrategy p(RaceStrategy t, int proposals) {
         return new RaceStrategy(t.firstShare(), t.defaultEveryRound(), t.strictChallenger(), t.growForks(), t.stageShare(), t.open(),
-                t.top(), t.categorical(), t.pairs(), proposals, t.pool(), t.replaceLost(), t.optimism(), t.trim());
+                t.top(), t.categorical(), t.pairs(), proposals, t.pool(), t.replaceLost(), t.optimism(), t.trim(), t.firstForks(), t.nameTrimmed());
     }
 
     private static void add(String name, RaceStrategy st, int keep, int neighbours) {

@@ -149,7 +149,7 @@ class TuneRaceTest {
                 "--out", out.toString());
         System.out.println(r.out() + r.err());
         assertEquals(0, r.status(), r.out() + r.err());
-        assertTrue(r.out().contains("round 1: 3 points, 2 fresh forks each"), "default, baseline and the one point: " + r.out());
+        assertTrue(r.out().contains("round 1: 3 points, 1 fresh fork each"), "default, baseline and the one point: " + r.out());
         String answer = r.out().substring(r.out().indexOf("Which settings ("));
         assertTrue(answer.contains("-XX:+UseParallelGC -Xmx256m against your baseline (baseline -XX:+UseSerialGC -Xmx256m): better, "),
                 answer);
