@@ -63,7 +63,27 @@ public record Confirmation(String pick, String candidate, String defaultPoint, S
         if (beatsDefault()) {
             return Form.WINNER;
         }
-        return bound < threshold ? Form.KEEP_DEFAULT : Form.CANNOT_TELL;
+        return bound < threshold && boundStands() ? Form.KEEP_DEFAULT : Form.CANNOT_TELL;
+    }
+
+    /**
+     * Whether the simultaneous bound may stand for "keep the default": not where the judge could not compare the
+     * candidate with the default because of the machine's level — forks left out as run while it changed level and too
+     * few left ({@link Judgement#leftOut}), or the two on the levels in shares of their own
+     * ({@link Judgement.Reason#LEVEL_WITH_SIDE}, {@link Judgement.Reason#LEVELS_NOT_OBSERVED}). The bound pools every
+     * fork and does not model the levels: a setting whose forks sat more on the slower level looks worse than it is, and
+     * a bound on "better" would be too low. So the answer is "cannot tell yet", and the final stage runs the lost forks
+     * again ({@code FinalStage.replace} in the runner). A race on the flipping AMD host (synthetic, 2026-11-29) said
+     * "keep the default: no setting confirmed is more than 0.1 % better" beside "2 forks on a side, 3 a side needed; 2
+     * forks left out: the machine changed level".
+     */
+    private boolean boundStands() {
+        if (vsDefault == null) {
+            return true;
+        }
+        Judgement.Reason r = vsDefault.reason();
+        return !(vsDefault.leftOut() > 0 && !vsDefault.estimated())
+                && r != Judgement.Reason.LEVEL_WITH_SIDE && r != Judgement.Reason.LEVELS_NOT_OBSERVED;
     }
 
     /**

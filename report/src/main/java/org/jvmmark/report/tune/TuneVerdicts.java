@@ -35,16 +35,19 @@ public final class TuneVerdicts {
             Headline.Outcome outcome;
             String winner;
             String rest = TuneWords.answer(a, j);
-            if (g == null) {
-                outcome = c == null ? Headline.Outcome.NOTHING_RAN : Headline.Outcome.NO_DIFFERENCE;
-                winner = c == null ? "no confirmed answer" : "the default";
-            } else if (g.answer() == Judgement.Answer.BETTER) {
+            // laid out by the answer's form, so that the cells never say other than its words ("cannot tell" beside
+            // "keep the default: …" before, when the candidate's own contrast could not tell)
+            Confirmation.Form form = c == null ? null : c.form();
+            if (form == null) {
+                outcome = Headline.Outcome.NOTHING_RAN;
+                winner = "no confirmed answer";
+            } else if (form == Confirmation.Form.WINNER) {
                 outcome = Headline.Outcome.WINNER;
                 winner = j.race().labelOf(c.candidate());
                 rest = TuneWords.gain(a, g);
-            } else if (g.answer() == Judgement.Answer.NO_DIFFERENCE || g.answer() == Judgement.Answer.WORSE) {
+            } else if (form == Confirmation.Form.KEEP_DEFAULT) {
                 outcome = Headline.Outcome.NO_DIFFERENCE;
-                winner = g.answer() == Judgement.Answer.WORSE ? "the default" : "no difference";
+                winner = "keep the default";
             } else {
                 outcome = Headline.Outcome.CANNOT_TELL;
                 winner = "cannot tell";

@@ -11,9 +11,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.jvmmark.report.render.FrontierTable;
 import org.jvmmark.report.render.TextTable;
+import org.jvmmark.report.words.VerdictTable;
 import org.jvmmark.report.judge.Judgement;
 import org.jvmmark.results.Instruments;
 import org.jvmmark.results.JvmInfo;
+import org.jvmmark.results.MachineState;
 import org.jvmmark.results.Metric;
 import org.jvmmark.results.Results;
 import org.jvmmark.results.Trial;
@@ -228,6 +230,28 @@ class TuneAnswerTest {
                 && first.contains(" % better on ") && first.contains("95 % simultaneous bound (Dunnett), 2 settings against"
                 + " the default on the confirmation forks"), first);
         assertTrue(!String.join("\n", a.lines()).contains("JAVA_TOOL_OPTIONS"), a.lines().toString());
+    }
+
+    @Test
+    void shouldNotKeepTheDefaultWhenTheMachinesLevelTookTheCandidatesForksAway() {
+        // synthetic on the flipping AMD host (2026-11-29): "keep the default: no setting confirmed is more than 0.1 %
+        // better" beside "2 forks on a side, 3 a side needed; 2 forks left out: the machine changed level"
+        Results ran = race(1.0, true, true);
+        MachineState.Reading low = new MachineState.Reading(80.0, 1.1, "0,1", null, 9.5);
+        MachineState.Reading high = new MachineState.Reading(320.0, 1.1, "0,1", null, 9.5);
+        List<Trial> trials = ran.trials().stream().map(t -> TrialBuilder.from(t).machineState(
+                t.id().startsWith(FAST + "/fork") && t.identity().fork() >= 6 ? new MachineState(low, high) : new MachineState(low, low))
+                .build()).toList();
+        TuneAnswer a = TuneAnswer.of(ran.withTrials(trials, "2026-11-28T00:11:00Z"));
+        Confirmation c = a.jdks().get(0).confirmation();
+        assertEquals(2, c.vsDefault().leftOut(), c.vsDefault().toString());
+        assertEquals(Confirmation.Form.CANNOT_TELL, c.form(), "a bound over forks the judge left out: " + a.lines().get(0));
+        assertTrue(a.lines().get(0).startsWith("jdk-17: cannot tell yet: "), a.lines().get(0));
+        // the race as it was: keep the default, and "Who won" says so in its cells too (it said "no difference")
+        TuneAnswer kept = TuneAnswer.of(ran);
+        VerdictTable.Line line = TuneVerdicts.lines(kept, "w", List.of()).get(0);
+        assertEquals("keep the default", line.winner());
+        assertTrue(line.runnerUp().startsWith("keep the default: no setting confirmed is more than "), line.runnerUp());
     }
 
     @Test
