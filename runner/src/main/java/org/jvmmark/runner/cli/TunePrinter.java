@@ -18,6 +18,7 @@ import org.jvmmark.runner.plan.CatalogEntry;
 import org.jvmmark.runner.plan.PlannedTrial;
 import org.jvmmark.runner.tune.Point;
 import org.jvmmark.runner.tune.EliteRace;
+import org.jvmmark.runner.tune.LostForks;
 import org.jvmmark.runner.tune.SearchSpace;
 import org.jvmmark.runner.tune.TuneOptions;
 
@@ -125,7 +126,8 @@ final class TunePrinter {
     /**
      * For every JDK whose answer cannot tell yet, what would tell and the command that buys it: "temurin-25: cannot tell
      * yet; 9 more forks a side would tell (about 4 min 30 s of trials): jvmmark tune --resume --out DIR --more-forks 9".
-     * The forks are the judge's ({@link Judgement#toTell}) less those the confirmation ran.
+     * The forks are the judge's ({@link Judgement#toTell}) less those the confirmation ran; where the machine's level took
+     * some away, as many more as keep the lacking ones on one level with 90 % chance ({@link LostForks#toAsk}).
      */
     static void moreForks(PrintStream out, TuneAnswer answer, Path dir, ToLongFunction<Jdk> secondsEach, List<Jdk> jdks) {
         if (answer == null) {
@@ -150,6 +152,12 @@ final class TunePrinter {
                     + " this machine's fork noise: the bound above is how far apart the settings may be";
         }
         int more = Math.max(1, toTell - Math.min(vsDefault.forksCandidate(), vsDefault.forksReference()));
+        if (vsDefault.leftOut() > 0) {
+            // forks the machine's level took away are lost again at their rate: ask for enough that the lacking ones
+            // stay on one level with 90 % chance (1 asked for on the AMD host, 2026-11-29, was lost again)
+            int ran = vsDefault.forksCandidate() + vsDefault.forksReference() + vsDefault.leftOut();
+            more = LostForks.toAsk(more, (double) vsDefault.leftOut() / ran);
+        }
         return jdk + ": cannot tell yet; " + more + (more == 1 ? " more fork" : " more forks") + " a side would tell (about "
                 + Text.seconds((double) more * points * secondsEach) + " of trials): jvmmark tune --resume --out " + dir
                 + " --more-forks " + more;

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.commons.statistics.distribution.BinomialDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.jvmmark.report.judge.Evidence;
 import org.jvmmark.report.judge.Judge;
@@ -32,8 +31,6 @@ import org.jvmmark.report.tune.Confirmation;
  */
 final class FinalStage {
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
-    /** The chance with which the reserve holds a point's confirmation forks against the machine's level changes. */
-    static final double RESERVE_CHANCE = 0.9;
 
     private FinalStage() {
     }
@@ -132,8 +129,8 @@ final class FinalStage {
      * The trials the racing rounds leave to the final stage: its confirmation and, where the machine changed level during
      * a share s of the race's forks so far, room for the replacements of the confirmation's forks it will likely lose at
      * that rate ({@link #replace}): for each point the fewest more forks k such that n of n + k forks keep their level
-     * with a chance of {@value #RESERVE_CHANCE} or more (binomial at 1 − s, s taken at most a half; with n = 3, k = 0
-     * below s = 0.035, 1 below 0.143, 2 below 0.247, 3 below 0.334).
+     * with a chance of 90 % or more ({@link LostForks#toAsk}: with n = 3, k = 0 below s = 0.035, 1 below 0.143, 2 below
+     * 0.247, 3 below 0.334).
      *
      * <p>Why: the race keeps the user's {@code --budget}. Replacements past the trial cap took a race on the flipping AMD
      * host 39 s past its 5 minutes (2026-11-29); without them the confirmation of a flat space there lost a third of its
@@ -146,13 +143,8 @@ final class FinalStage {
         if (changed == 0) {
             return confirm.trials();
         }
-        double keeps = 1 - Math.min(0.5, (double) changed / all.size());
         int n = confirm.forksEach();
-        int k = 0;
-        while (BinomialDistribution.of(n + k, keeps).survivalProbability(n - 1) < RESERVE_CHANCE) {
-            k++;
-        }
-        return confirm.trials() + confirm.points().size() * k;
+        return confirm.points().size() * LostForks.toAsk(n, (double) changed / all.size());
     }
 
     /**
