@@ -1,6 +1,8 @@
 package org.jvmmark.report.judge;
 
 import java.util.Arrays;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 /**
  * One row's evidence for one figure: one value per fork that measured it (a fresh JVM is the unit of evidence), the
@@ -82,6 +84,20 @@ public record RowForks(String id, double[] forks, int failed, int[] batches, dou
     /** The forks of the row, measured or failed. */
     public int launched() {
         return forks.length + failed;
+    }
+
+    /**
+     * This row with only the forks whose index {@code keep} accepts, in their order, each with its run and machine
+     * reading; its failures as they are.
+     */
+    public RowForks only(IntPredicate keep) {
+        int[] idx = IntStream.range(0, forks.length).filter(keep).toArray();
+        boolean[] changed = new boolean[idx.length];
+        for (int j = 0; j < idx.length; j++) {
+            changed[j] = machineChanged[idx[j]];
+        }
+        return new RowForks(id, Arrays.stream(idx).mapToDouble(i -> forks[i]).toArray(), failed,
+                Arrays.stream(idx).map(i -> batches[i]).toArray(), Arrays.stream(idx).mapToDouble(i -> machine[i]).toArray(), changed);
     }
 
     private static int[] filled(int n, int batch) {

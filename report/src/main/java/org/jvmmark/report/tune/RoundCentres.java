@@ -101,22 +101,7 @@ public final class RoundCentres {
     /** Row {@code r}'s forks of round {@code b}, as a row of its own. */
     private static RowForks cell(RowForks r, int b, int index) {
         int[] batches = r.batches();
-        double[] v = r.forks();
-        double[] m = r.machine();
-        boolean[] c = r.machineChanged();
-        int n = (int) Arrays.stream(batches).filter(x -> x == b).count();
-        double[] cv = new double[n];
-        double[] cm = new double[n];
-        boolean[] cc = new boolean[n];
-        int[] cb = new int[n];
-        for (int i = 0, j = 0; i < batches.length; i++) {
-            if (batches[i] == b) {
-                cv[j] = v[i];
-                cm[j] = m[i];
-                cc[j] = c[i];
-                cb[j++] = b;
-            }
-        }
-        return new RowForks(index + ":" + r.id(), cv, 0, cb, cm, cc);
+        RowForks k = r.only(i -> batches[i] == b);
+        return new RowForks(index + ":" + r.id(), k.forks(), 0, k.batches(), k.machine(), k.machineChanged());
     }
 }

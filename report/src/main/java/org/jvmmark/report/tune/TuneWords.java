@@ -100,18 +100,17 @@ final class TuneWords {
             return "no point measured " + a.record().objective() + (j.notRun().isEmpty() ? "" : ": none ran ok");
         }
         if (c == null) {
-            String leads = j.leader() == null ? "no point may win yet" : j.race().labelOf(j.leader()) + " leads so far";
+            String leads = (j.leader() == null ? "no point may win yet" : j.race().labelOf(j.leader()) + " leads so far")
+                    + "; a leader's gain on the forks that chose it is biased upward, so none is stated";
             TuneRecord.Round last = j.race().last();
             if (last != null && last.confirmation() && !j.race().stopped().isEmpty()) {
                 // the stage ran, but the default has no fork there that measured (failed, or disturbed by other processes)
                 return "no confirmed answer: none of the default's forks in the final stage is evidence (each failed or was"
-                        + " disturbed by other processes), so no gain can be measured against it (" + leads + "; on the"
-                        + " forks that chose it a leader's gain is biased upward, so none is stated); run it again on a"
-                        + " quieter machine";
+                        + " disturbed by other processes), so no gain can be measured against it (" + leads + "); run it"
+                        + " again on a quieter machine";
             }
             return "no confirmed answer: the race " + (j.race().stopped().isEmpty() ? "is under way" : "stopped ("
-                    + j.race().stopped() + ")") + " before its confirmation round (" + leads + "; a leader's gain on the"
-                    + " forks that chose it is biased upward, so none is stated)";
+                    + j.race().stopped() + ")") + " before its confirmation round (" + leads + ")";
         }
         String figure = Words.figure(a.objective());
         Judgement g = c.vsDefault();

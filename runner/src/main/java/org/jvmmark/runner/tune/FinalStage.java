@@ -1,7 +1,7 @@
 package org.jvmmark.runner.tune;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,7 +91,7 @@ final class FinalStage {
         Map<String, Double> out = new LinkedHashMap<>(centre);
         Set<Integer> all = rounds(race);
         race.dropped().stream().filter(p -> !race.excluded().contains(p)).forEach(p -> {
-            double[] logs = Arrays.stream(race.values(p, all)).map(Math::log).toArray();
+            double[] logs = Stats.logs(race.values(p, all));
             if (logs.length > 0) {
                 out.put(p, Math.exp(Stats.mean(logs)));
             }
@@ -110,19 +110,28 @@ final class FinalStage {
 
     /** The forks' spread on the log scale, pooled over each point's rounds (each round's own centre taken out). */
     private static double spread(EliteRace race, Set<String> points) {
-        double ss = 0;
-        int df = 0;
+        List<double[]> cells = new ArrayList<>();
         for (String p : points) {
             for (int r = 1; r <= race.last().number(); r++) {
-                double[] v = Arrays.stream(race.values(p, Set.of(r))).map(Math::log).toArray();
-                double m = Stats.mean(v);
-                for (double x : v) {
-                    ss += (x - m) * (x - m);
-                }
-                df += Math.max(0, v.length - 1);
+                cells.add(Stats.logs(race.values(p, Set.of(r))));
             }
         }
-        return df > 0 ? Math.sqrt(ss / df) : 0;
+        double s2 = pooledVariance(cells);
+        return Double.isNaN(s2) ? 0 : Math.sqrt(s2);
+    }
+
+    /** The variance within {@code groups}, pooled (each group's own mean taken out); NaN without a degree of freedom. */
+    private static double pooledVariance(Collection<double[]> groups) {
+        double ss = 0;
+        int df = 0;
+        for (double[] v : groups) {
+            double m = Stats.mean(v);
+            for (double x : v) {
+                ss += (x - m) * (x - m);
+            }
+            df += Math.max(0, v.length - 1);
+        }
+        return df > 0 ? ss / df : Double.NaN;
     }
 
     /**
@@ -228,18 +237,9 @@ final class FinalStage {
         Set<Integer> rounds = race.confirmationRounds();
         Map<String, double[]> logs = new LinkedHashMap<>();
         for (String p : points) {
-            logs.put(p, Arrays.stream(race.values(p, rounds)).map(Math::log).toArray());
+            logs.put(p, Stats.logs(race.values(p, rounds)));
         }
-        double ss = 0;
-        int df = 0;
-        for (double[] v : logs.values()) {
-            double m = Stats.mean(v);
-            for (double x : v) {
-                ss += (x - m) * (x - m);
-            }
-            df += Math.max(0, v.length - 1);
-        }
-        double s2 = df > 0 ? ss / df : Double.NaN;
+        double s2 = pooledVariance(logs.values());
         double[] c = logs.get(candidate);
         boolean higher = race.settings().higherIsBetter();
         Map<String, Double> out = new LinkedHashMap<>();

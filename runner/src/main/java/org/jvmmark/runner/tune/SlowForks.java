@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jvmmark.report.judge.RowForks;
+import org.jvmmark.report.judge.Stats;
 
 /**
  * The forks a race ranks its points on, less those far worse than their round's best fork of the same point: a fork
@@ -30,10 +31,11 @@ final class SlowForks {
         }
         List<Double> deviations = new ArrayList<>();
         for (RowForks r : rows) {
+            double[] logs = Stats.logs(r.forks());
             cells(r).values().forEach(idx -> {
                 if (idx.size() >= 2) {
-                    double m = median(idx.stream().mapToDouble(i -> Math.log(r.forks()[i])).toArray());
-                    idx.forEach(i -> deviations.add(Math.abs(Math.log(r.forks()[i]) - m)));
+                    double m = Stats.median(idx.stream().mapToDouble(i -> logs[i]).toArray());
+                    idx.forEach(i -> deviations.add(Math.abs(logs[i] - m)));
                 }
             });
         }
@@ -41,17 +43,18 @@ final class SlowForks {
             return rows;
         }
         // for two forks |x - median| is half their difference: the median of |N(0, 2σ²)| / 2 is 0.477 σ
-        double sigma = median(deviations.stream().mapToDouble(Double::doubleValue).toArray()) / 0.477;
+        double sigma = Stats.median(deviations.stream().mapToDouble(Double::doubleValue).toArray()) / 0.477;
         double bound = k * Math.sqrt(2) * sigma;
+        double sign = higherIsBetter ? -1 : 1;
         List<RowForks> out = new ArrayList<>();
         for (RowForks r : rows) {
-            boolean[] keep = new boolean[r.forks().length];
-            Arrays.fill(keep, true);
+            double[] logs = Stats.logs(r.forks());
+            boolean[] keep = new boolean[logs.length];
             for (List<Integer> idx : cells(r).values()) {
-                double best = idx.stream().mapToDouble(i -> (higherIsBetter ? -1 : 1) * Math.log(r.forks()[i])).min().orElse(0);
-                idx.forEach(i -> keep[i] = (higherIsBetter ? -1 : 1) * Math.log(r.forks()[i]) - best <= bound);
+                double best = idx.stream().mapToDouble(i -> sign * logs[i]).min().orElse(0);
+                idx.forEach(i -> keep[i] = sign * logs[i] - best <= bound);
             }
-            out.add(kept(r, keep));
+            out.add(r.only(i -> keep[i]));
         }
         return out;
     }
@@ -62,19 +65,21 @@ final class SlowForks {
      * on the upper level is slower by the level, which the judge takes out, not by a disturbance.
      */
     private static Map<String, List<Integer>> cells(RowForks r) {
+        int[] batches = r.batches();
+        boolean[] changed = r.machineChanged();
+        double[] m = r.machine();
         List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < r.batches().length; i++) {
+        for (int i = 0; i < batches.length; i++) {
             order.add(i);
         }
-        double[] m = r.machine();
         order.sort((x, y) -> Double.compare(Double.isNaN(m[x]) ? 0 : m[x], Double.isNaN(m[y]) ? 0 : m[y]));
         Map<String, List<Integer>> out = new LinkedHashMap<>();
         Map<Integer, Double> lowest = new LinkedHashMap<>();
         Map<Integer, Integer> level = new LinkedHashMap<>();
         for (int i : order) {
-            int b = r.batches()[i];
+            int b = batches[i];
             double reading = Double.isNaN(m[i]) ? 0 : m[i];
-            if (r.machineChanged()[i]) {
+            if (changed[i]) {
                 out.put(b + ":changed:" + i, new ArrayList<>(List.of(i)));
                 continue;
             }
@@ -85,31 +90,5 @@ final class SlowForks {
             out.computeIfAbsent(b + ":" + level.get(b), k -> new ArrayList<>()).add(i);
         }
         return out;
-    }
-
-    private static RowForks kept(RowForks r, boolean[] keep) {
-        int n = 0;
-        for (boolean b : keep) {
-            n += b ? 1 : 0;
-        }
-        double[] v = new double[n];
-        int[] b = new int[n];
-        double[] m = new double[n];
-        boolean[] c = new boolean[n];
-        for (int i = 0, j = 0; i < keep.length; i++) {
-            if (keep[i]) {
-                v[j] = r.forks()[i];
-                b[j] = r.batches()[i];
-                m[j] = r.machine()[i];
-                c[j++] = r.machineChanged()[i];
-            }
-        }
-        return new RowForks(r.id(), v, r.failed(), b, m, c);
-    }
-
-    private static double median(double[] x) {
-        double[] s = x.clone();
-        Arrays.sort(s);
-        return s.length == 0 ? Double.NaN : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }
